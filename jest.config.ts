@@ -1,0 +1,17 @@
+import { configUmiAlias, createConfig, type Config } from 'umi/test';
+
+/** The app's tests: jsdom, Umi's aliases (`@/`, `umi`), esbuild. */
+async function webProject(): Promise<Config.InitialOptions> {
+  const base = createConfig({ target: 'browser', jsTransformer: 'esbuild', jsTransformerOpts: { jsx: 'automatic' } });
+  return (await configUmiAlias({
+    ...base,
+    displayName: 'web',
+    rootDir: __dirname,
+    testMatch: ['<rootDir>/tests/web/**/*.test.(ts|tsx)'],
+    setupFilesAfterEnv: ['<rootDir>/tests/web/setup.ts'],
+  })) as Config.InitialOptions;
+}
+
+export default async (): Promise<Config.InitialOptions> => ({
+  projects: [await webProject()],
+});

@@ -1,0 +1,41 @@
+/** The mock server's accounts, including the documented demo account. */
+export interface MockUser {
+  id: string;
+  email: string;
+  password: string;
+  nickname: string;
+  avatar: string | null;
+  realName: string | null;
+  school: string | null;
+  major: string | null;
+  degree: string | null;
+  phone: string | null;
+  createdAt: string;
+}
+
+export const DEMO_EMAIL = 'demo@zhinenglunwen.cn';
+export const DEMO_PASSWORD = 'Demo1234';
+
+export const users: MockUser[] = [
+  {
+    id: 'u_demo_7Hc2kQ9xLm',
+    email: DEMO_EMAIL,
+    password: DEMO_PASSWORD,
+    nickname: '演示同学',
+    avatar: null,
+    realName: '林晓',
+    school: '示例大学',
+    major: '计算机科学与技术',
+    degree: '本科',
+    phone: null,
+    createdAt: '2026-09-01T08:00:00.000Z',
+  },
+];
+
+/** A user as the API shows them: never the password. */
+export function publicUser(user: MockUser) {
+  const { password: _password, ...rest } = user;
+  return rest;
+}
+
+export const findUserById = (id: string | undefined) => users.find((user) => user.id === id);

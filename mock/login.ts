@@ -1,0 +1,21 @@
+import { endSession, fail, ok, startSession, withFault } from './_lib/kit';
+import { publicUser, users } from './_lib/users';
+
+export default {
+  /** Logs in with { email, password }; a refusal never says whether the account exists. */
+  'POST /api/v1/actionLogin': withFault((req, res) => {
+    const { email, password } = req.body ?? {};
+    const user = users.find((candidate) => candidate.email === String(email ?? '').trim().toLowerCase());
+    if (!user || user.password !== password) {
+      res.status(200).json(fail('邮箱或密码错误', 'LOGIN_FAILED', 0));
+      return;
+    }
+    startSession(res, user.id);
+    res.status(200).json({ ...ok(publicUser(user)), message: '登录成功' });
+  }),
+
+  'POST /api/v1/actionLogin/logout': withFault((req, res) => {
+    endSession(req, res);
+    res.status(200).json(ok(null));
+  }),
+};

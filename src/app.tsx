@@ -1,0 +1,36 @@
+/**
+ * Umi runtime configuration. Only Umi runtime keys may be exported here (see ARCHITECTURE.md);
+ * helpers live in src/utils.
+ */
+import { currentUserFrom } from '@/models/user';
+import { getCurrentUser, type CurrentUser } from '@/services/user';
+import { applyFeedbackDefaults, AppProviders } from '@/utils/providers';
+import { handleRequestError } from '@/utils/errorHandler';
+import { requestConfig } from '@/utils/request';
+import React from 'react';
+
+export interface InitialState {
+  currentUser?: CurrentUser;
+}
+
+applyFeedbackDefaults();
+
+/**
+ * Loads the current user before the first page renders (the loading state shows meanwhile).
+ * It never redirects: a visitor is `{ currentUser: undefined }` and stays where they are.
+ */
+export async function getInitialState(): Promise<InitialState> {
+  try {
+    return { currentUser: currentUserFrom(await getCurrentUser({ skipErrorHandler: true })) };
+  } catch (error) {
+    // only the no-answer case is worth telling the user about; never a redirect from here
+    if (!(error as { response?: unknown })?.response) handleRequestError(error);
+    return {};
+  }
+}
+
+export const request = requestConfig;
+
+export function rootContainer(container: React.ReactNode) {
+  return <AppProviders>{container}</AppProviders>;
+}

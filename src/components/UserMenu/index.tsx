@@ -1,0 +1,44 @@
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, Space } from 'antd';
+import { history, Link, useLocation, useModel } from 'umi';
+import { buildLoginUrl } from '@/utils/redirect';
+import styles from './index.less';
+
+/** The right side of the site header: 登录 / 注册 for visitors, the user's menu for users. */
+export default function UserMenu() {
+  const { currentUser } = useModel('user');
+  const { logout } = useModel('login');
+  const location = useLocation();
+
+  if (!currentUser) {
+    const here = `${window.location.origin}${location.pathname}${location.search}${location.hash}`;
+    return (
+      <Space size={8}>
+        <Button type="link" href={buildLoginUrl(here)} onClick={(e) => { e.preventDefault(); history.push(buildLoginUrl(here)); }}>
+          登录
+        </Button>
+        <Button type="primary" onClick={() => history.push('/user/register')}>
+          注册
+        </Button>
+      </Space>
+    );
+  }
+
+  return (
+    <Dropdown
+      menu={{
+        items: [
+          { key: 'personal', icon: <UserOutlined />, label: <Link to="/personal">个人中心</Link> },
+          { type: 'divider' },
+          { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: () => logout() },
+        ],
+      }}
+      trigger={['click', 'hover']}
+    >
+      <button type="button" className={styles.trigger} aria-label={`用户菜单：${currentUser.nickname}`}>
+        <Avatar size="small" src={currentUser.avatar || undefined} icon={<UserOutlined />} />
+        <span className={styles.name}>{currentUser.nickname}</span>
+      </button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Every constant of SPEC §9, named, in one place. Runtime code and tests read them from here.
+ */
+
+/** All API calls are sent under this prefix (SPEC §7). */
+export const API_PREFIX = '/api';
+
+/** Page scripts (webpack chunks) load from here and give up after this long (SPEC §8, §9). */
+export const PUBLIC_PATH = '/dist/';
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** The browser title (UX.md, SPEC §1). */
+export const SITE_TITLE = '论文网一站式服务平台【智能论文】';
+export const BRAND = '智能论文';
+
+/** antd notification defaults (SPEC §9). */
+export const NOTIFICATION_CONFIG = {
+  duration: 4.5,
+  top: 24,
+  bottom: 24,
+  placement: 'topRight',
+} as const;
+
+/** antd toast message defaults (SPEC §9). */
+export const MESSAGE_CONFIG = {
+  duration: 3,
+  transitionName: 'move-up',
+} as const;
+
+/** Pagination labels stay in English, exactly as the spec lists them (SPEC §9). */
+export const PAGINATION_LOCALE = {
+  items_per_page: '/ page',
+  jump_to: 'Go to',
+  page: 'Page',
+  prev_page: 'Previous Page',
+  next_page: 'Next Page',
+  prev_5: 'Previous 5 Pages',
+  next_5: 'Next 5 Pages',
+  prev_3: 'Previous 3 Pages',
+  next_3: 'Next 3 Pages',
+  page_size: 'Page Size',
+} as const;
+
+/** Component library class prefixes (SPEC §9). */
+export const STYLE_PREFIX = 'ant';
+export const ICON_PREFIX = 'anticon';
+
+/** Where the login page lives; the redirect rules of SPEC §2 are built around it. */
+export const LOGIN_PATH = '/user/login';
+export const FORBIDDEN_PATH = '/403';
+export const NOT_FOUND_PATH = '/404';

@@ -1,0 +1,34 @@
+import Brand from '@/components/Brand';
+import SiteFooter from '@/components/SiteFooter';
+import UserMenu from '@/components/UserMenu';
+import { siteMenu } from '@/utils/menu';
+import { ProLayout } from '@ant-design/pro-layout';
+import { Link, Outlet, useLocation } from 'umi';
+
+/** The site frame (basic layout): top menu 首页 · 论文查重 · 论文排版, the user menu, the footer. */
+export default function BasicLayout() {
+  const location = useLocation();
+  // a page below /review or /typeset lights up its section in the menu
+  const section = siteMenu.find((item) => item.path !== '/' && location.pathname.startsWith(item.path));
+  return (
+    <ProLayout
+      layout="top"
+      title={false}
+      logo={false}
+      headerTitleRender={() => <Brand />}
+      route={{ path: '/', routes: siteMenu }}
+      location={{ pathname: location.pathname }}
+      selectedKeys={[section?.path ?? location.pathname]}
+      menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
+      actionsRender={() => [<UserMenu key="user" />]}
+      footerRender={() => <SiteFooter />}
+      contentStyle={{ padding: 0 }}
+      fixedHeader
+      token={{ header: { heightLayoutHeader: 56 } }}
+    >
+      <main style={{ maxWidth: 1200, margin: '0 auto', padding: '16px', minHeight: '60vh' }}>
+        <Outlet />
+      </main>
+    </ProLayout>
+  );
+}

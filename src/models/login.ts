@@ -1,0 +1,52 @@
+import { login as loginCall, logout as logoutCall, type LoginResponse } from '@/services/login';
+import { history, useModel } from 'umi';
+import { navigation } from '@/utils/navigation';
+import { logoutDestination, resolveLoginRedirect } from '@/utils/redirect';
+import { useCallback, useState } from 'react';
+
+export type LoginStatus = 'ok' | 'error';
+
+export interface LoginState {
+  status?: LoginStatus;
+  message?: string;
+}
+
+/** SPEC §4: ok when the answer's success is true, error otherwise; the message is kept. */
+export function loginStateFrom(response: LoginResponse): LoginState {
+  return { status: response.success === true ? 'ok' : 'error', message: response.message };
+}
+
+/**
+ * The `login` model (SPEC §3–4): the status of the last login attempt, login and logout.
+ */
+export default function useLoginModel() {
+  const [state, setState] = useState<LoginState>({});
+  const { fetchCurrent, clear } = useModel('user');
+
+  const login = useCallback(
+    async (form: object) => {
+      const response = await loginCall(form);
+      const next = loginStateFrom(response);
+      setState(next);
+      if (next.status === 'ok') {
+        await fetchCurrent();
+        history.replace(resolveLoginRedirect(navigation.currentHref()));
+      }
+      return next;
+    },
+    [fetchCurrent],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await logoutCall();
+    } finally {
+      await clear();
+      setState({});
+      const destination = logoutDestination(navigation.currentHref());
+      if (destination) history.replace(destination);
+    }
+  }, [clear]);
+
+  return { status: state.status, message: state.message, login, logout };
+}

@@ -1,0 +1,30 @@
+import { handleRequestError } from '@/utils/errorHandler';
+import { bodyOfError, post } from '@/utils/request';
+
+/** What the login call answers; the app reads `success` and `message` (SPEC §7). */
+export interface LoginResponse {
+  success: boolean;
+  message?: string;
+  errorCode?: string;
+  errors?: Record<string, string>;
+}
+
+/**
+ * POST /api/v1/actionLogin with the login form object, passed through unchanged (SPEC §3, §7).
+ * A refused login is an answer for the form to show, not an error to redirect on.
+ */
+export async function login(form: object): Promise<LoginResponse> {
+  try {
+    return await post<LoginResponse>('/v1/actionLogin', form, undefined, { skipErrorHandler: true });
+  } catch (error) {
+    const body = bodyOfError(error);
+    if (body) return body;
+    handleRequestError(error); // no answer at all: the network notice
+    throw error;
+  }
+}
+
+/** POST /api/v1/actionLogin/logout: ends the session (SPEC §7). */
+export function logout() {
+  return post<unknown>('/v1/actionLogin/logout');
+}

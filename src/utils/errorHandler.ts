@@ -1,0 +1,137 @@
+import { FORBIDDEN_PATH, LOGIN_PATH, NOT_FOUND_PATH } from '@/constants';
+import { history } from 'umi';
+import { message, notification } from 'antd';
+import { navigation } from './navigation';
+import { buildLoginUrl } from './redirect';
+
+/** The request layer's error-handling levels (SPEC §8); a response may name one in `showType`. */
+export enum ShowType {
+  SILENT = 0,
+  WARN_MESSAGE = 1,
+  ERROR_MESSAGE = 2,
+  NOTIFICATION = 3,
+  REDIRECT = 9,
+}
+
+/** The server's error envelope (ARCHITECTURE.md, API conventions). */
+export interface ErrorBody {
+  success: false;
+  message?: string;
+  errorCode?: string;
+  showType?: ShowType;
+  errors?: Record<string, string>;
+}
+
+/** Generic Chinese texts for the HTTP statuses of SPEC §8, exactly these fourteen. */
+export const STATUS_TEXT: Readonly<Record<number, string>> = {
+  200: '服务器成功返回了请求的数据。',
+  201: '新建或修改数据成功。',
+  202: '请求已进入后台排队，稍后处理。',
+  204: '数据已删除。',
+  400: '请求有错误，服务器没有新建或修改数据。',
+  401: '尚未登录，或登录已失效。',
+  404: '请求的记录不存在，服务器没有进行操作。',
+  406: '请求的格式无法提供。',
+  410: '请求的资源已被永久删除，不会再有。',
+  422: '提交的数据未通过校验。',
+  500: '服务器发生错误，请稍后再试。',
+  502: '网关错误。',
+  503: '服务暂时不可用，服务器过载或正在维护。',
+  504: '网关超时。',
+};
+
+export const NETWORK_ERROR_TITLE = '网络异常';
+export const NETWORK_ERROR_DESCRIPTION = '您的网络发生异常，无法连接服务器';
+
+/** A `success: false` answer, thrown by the request layer so that callers and this handler see it. */
+export class BizError extends Error {
+  readonly body: ErrorBody;
+  readonly status: number;
+  constructor(body: ErrorBody, status = 200) {
+    super(body.message || STATUS_TEXT[status] || '请求失败');
+    this.name = 'BizError';
+    this.body = body;
+    this.status = status;
+  }
+}
+
+/** The parts of an axios error this handler reads. */
+export interface HttpErrorLike {
+  response?: { status: number; statusText?: string; data?: unknown };
+  request?: unknown;
+  config?: { url?: string };
+  message?: string;
+}
+
+const isOnLoginPage = () => history.location.pathname === LOGIN_PATH;
+
+function errorBodyOf(data: unknown): ErrorBody | undefined {
+  if (data && typeof data === 'object' && (data as ErrorBody).success === false) {
+    return data as ErrorBody;
+  }
+  return undefined;
+}
+
+function sendToLogin() {
+  navigation.replaceLocation(buildLoginUrl(navigation.currentHref()));
+}
+
+/** Shows a business error at the level it asks for (default: an error message). */
+export function showError(body: ErrorBody, fallbackText: string) {
+  const text = body.message || fallbackText;
+  switch (body.showType ?? ShowType.ERROR_MESSAGE) {
+    case ShowType.SILENT:
+      break;
+    case ShowType.WARN_MESSAGE:
+      message.warning(text);
+      break;
+    case ShowType.NOTIFICATION:
+      notification.error({ message: fallbackText, description: text });
+      break;
+    case ShowType.REDIRECT:
+      if (!isOnLoginPage()) sendToLogin();
+      break;
+    case ShowType.ERROR_MESSAGE:
+    default:
+      message.error(text);
+  }
+}
+
+/**
+ * What the app does when a request fails (SPEC §8): 401 → login (not on the login page),
+ * 403 → /403 (not on the login page), 404 → /404, other statuses only logged (and shown when the
+ * body asks with showType), no response → the network notification.
+ */
+export function handleRequestError(error: unknown): void {
+  if (error instanceof BizError) {
+    showError(error.body, STATUS_TEXT[error.status] || '请求失败');
+    return;
+  }
+  const { response, request, config } = (error ?? {}) as HttpErrorLike;
+  if (response) {
+    const { status } = response;
+    if (status === 401) {
+      if (!isOnLoginPage()) sendToLogin();
+      return;
+    }
+    if (status === 403) {
+      if (!isOnLoginPage()) history.replace(FORBIDDEN_PATH);
+      return;
+    }
+    if (status === 404) {
+      history.replace(NOT_FOUND_PATH);
+      return;
+    }
+    const text = STATUS_TEXT[status] || response.statusText || '请求失败';
+    console.error(`请求错误 ${status} ${config?.url ?? ''}：${text}`);
+    const body = errorBodyOf(response.data);
+    if (body?.showType !== undefined) showError(body, text);
+    return;
+  }
+  if (request) {
+    // the request went out and nothing came back: offline, refused, or timed out
+    notification.error({ message: NETWORK_ERROR_TITLE, description: NETWORK_ERROR_DESCRIPTION });
+    return;
+  }
+  console.error(error);
+}

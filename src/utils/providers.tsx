@@ -1,0 +1,31 @@
+import { ICON_PREFIX, MESSAGE_CONFIG, NOTIFICATION_CONFIG, PAGINATION_LOCALE, STYLE_PREFIX } from '@/constants';
+import { App as AntdApp, ConfigProvider, message, notification } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import React from 'react';
+
+dayjs.locale('zh-cn');
+
+/** Chinese everywhere, except the pagination labels, which SPEC §9 fixes in English. */
+export const appLocale = {
+  ...zhCN,
+  Pagination: { ...zhCN.Pagination, ...PAGINATION_LOCALE },
+};
+
+/** SPEC §9's notification and message defaults, for the static antd APIs. */
+export function applyFeedbackDefaults() {
+  notification.config({ ...NOTIFICATION_CONFIG });
+  message.config({ ...MESSAGE_CONFIG });
+}
+
+/** The providers around every page: locale, class prefixes, antd's App context. */
+export function AppProviders({ children }: { children: React.ReactNode }) {
+  return (
+    <ConfigProvider locale={appLocale} prefixCls={STYLE_PREFIX} iconPrefixCls={ICON_PREFIX}>
+      <AntdApp message={MESSAGE_CONFIG} notification={NOTIFICATION_CONFIG}>
+        {children}
+      </AntdApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,48 @@
+import { LOGIN_PATH } from '@/constants';
+
+/** The address login sends a visitor to, carrying where they were (SPEC §2). */
+export function buildLoginUrl(currentHref: string): string {
+  return `${LOGIN_PATH}?redirect=${encodeURIComponent(currentHref)}`;
+}
+
+/** The `redirect` query parameter of an address, or null. */
+export function getRedirectParam(href: string): string | null {
+  try {
+    return new URL(href).searchParams.get('redirect');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where a successful login goes (SPEC §2, §5): the redirect target only when it has the page's own
+ * origin, as a path within the site; the site root for any other origin or anything unparsable;
+ * `/` when there is no target. A hash-router address (`…/#/path`) uses only the part after `#`.
+ */
+export function resolveLoginRedirect(currentHref: string): string {
+  const target = getRedirectParam(currentHref);
+  if (!target) return '/';
+  let current: URL;
+  let resolved: URL;
+  try {
+    current = new URL(currentHref);
+    // Relative targets resolve against the page; `//host`, `/\host` and `javascript:` do not
+    // keep the page's origin, so they fail the check below.
+    resolved = new URL(target, current);
+  } catch {
+    return '/';
+  }
+  if (resolved.origin !== current.origin) return '/';
+  if (resolved.hash.startsWith('#/')) return resolved.hash.slice(1);
+  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+}
+
+/**
+ * Where logout goes (SPEC §2): the login page carrying the current address, unless the user is
+ * already on the login page or the address already carries a redirect parameter (then null: stay).
+ */
+export function logoutDestination(currentHref: string): string | null {
+  const url = new URL(currentHref);
+  if (url.pathname === LOGIN_PATH || url.searchParams.has('redirect')) return null;
+  return buildLoginUrl(currentHref);
+}

@@ -1,0 +1,72 @@
+/**
+ * The request layer (SPEC §7). Every page talks to the server through `src/services`, and every
+ * service through these five functions. The `/api` prefix, credentials and error handling are set
+ * once in the runtime request config (`requestConfig` below, used by src/app.tsx).
+ */
+import { API_PREFIX } from '@/constants';
+import type { RequestConfig } from 'umi';
+import { request } from 'umi';
+import { BizError, handleRequestError, type ErrorBody } from './errorHandler';
+import { flattenParams, type QueryObject } from './query';
+
+/** Every answer of our API: `{ success: true, result }` or the error envelope. */
+export type ApiResponse<T> = { success: true; result: T; message?: string } | ErrorBody;
+
+export interface CallOptions {
+  /** Handle failures yourself: no redirect, no message. */
+  skipErrorHandler?: boolean;
+  /** Upload progress, for long uploads. */
+  onUploadProgress?: (event: { loaded: number; total?: number }) => void;
+  signal?: AbortSignal;
+  timeout?: number;
+}
+
+export const requestConfig: RequestConfig = {
+  baseURL: API_PREFIX,
+  withCredentials: true,
+  timeout: 60_000,
+  errorConfig: {
+    // the request plugin calls this for any body with success === false
+    errorThrower(body: ErrorBody) {
+      throw new BizError(body);
+    },
+    errorHandler(error: unknown, opts: CallOptions) {
+      if (opts?.skipErrorHandler) throw error;
+      handleRequestError(error);
+    },
+  },
+};
+
+export function get<T>(url: string, params?: QueryObject, options: CallOptions = {}) {
+  return request<T>(url, { method: 'GET', params: flattenParams(params), ...options });
+}
+
+export function post<T>(url: string, data?: unknown, params?: QueryObject, options: CallOptions = {}) {
+  return request<T>(url, { method: 'POST', data, params: flattenParams(params), ...options });
+}
+
+export function put<T>(url: string, data?: unknown, params?: QueryObject, options: CallOptions = {}) {
+  return request<T>(url, { method: 'PUT', data, params: flattenParams(params), ...options });
+}
+
+/** `delete` is a reserved word, hence `del`. */
+export function del<T>(url: string, data?: unknown, params?: QueryObject, options: CallOptions = {}) {
+  return request<T>(url, { method: 'DELETE', data, params: flattenParams(params), ...options });
+}
+
+/** A form-encoded post (`application/x-www-form-urlencoded`), or multipart when given FormData. */
+export function postForm<T>(url: string, data: Record<string, string | number | boolean> | FormData, options: CallOptions = {}) {
+  const body =
+    data instanceof FormData
+      ? data
+      : new URLSearchParams(Object.entries(data).map(([k, v]) => [k, String(v)]));
+  return request<T>(url, { method: 'POST', data: body, ...options });
+}
+
+/** The body of an answer, also when the request layer threw it as an error (for forms that show it). */
+export function bodyOfError(error: unknown): ErrorBody | undefined {
+  if (error instanceof BizError) return error.body;
+  const data = (error as { response?: { data?: unknown } })?.response?.data;
+  if (data && typeof data === 'object' && (data as ErrorBody).success === false) return data as ErrorBody;
+  return undefined;
+}

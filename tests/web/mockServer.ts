@@ -1,0 +1,136 @@
+/**
+ * Runs the app's requests against the Umi mock server's own handlers (mock/*.ts), in process:
+ * an axios adapter that routes each request to the handler QA would hit, with a cookie jar.
+ * Tests may put a handler in front (`server.use`) to provoke a failure.
+ */
+import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import type { MockHandler, MockRequest } from '../../mock/_lib/kit';
+import loginMocks from '../../mock/login';
+import qaMocks from '../../mock/qa';
+import userMocks from '../../mock/user';
+
+type Routes = Record<string, MockHandler>;
+const baseRoutes: Routes = { ...userMocks, ...loginMocks, ...qaMocks } as Routes;
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  withCredentials?: boolean;
+  contentType?: string;
+}
+
+function compile(key: string) {
+  const [method, pattern] = key.split(' ');
+  const names: string[] = [];
+  const source = pattern.replace(/:(\w+)/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { method, re: new RegExp(`^${source}$`), names };
+}
+
+export function createMockServer() {
+  let overrides: Routes = {};
+  const jar = new Map<string, string>();
+  const requests: RecordedRequest[] = [];
+
+  const dispatch = (method: string, path: string) => {
+    for (const [key, handler] of [...Object.entries(overrides), ...Object.entries(baseRoutes)]) {
+      const route = compile(key);
+      const match = route.method === method && route.re.exec(path);
+      if (match) {
+        const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
+        return { handler, params };
+      }
+    }
+    return undefined;
+  };
+
+  const storeCookies = (header: string | string[]) => {
+    for (const line of [header].flat()) {
+      const [pair, ...attributes] = line.split(';');
+      const [name, ...value] = pair.split('=');
+      const expired = attributes.some((attr) => attr.trim().toLowerCase() === 'max-age=0');
+      if (expired) jar.delete(name.trim());
+      else jar.set(name.trim(), value.join('='));
+    }
+  };
+
+  const adapter: AxiosAdapter = (config: InternalAxiosRequestConfig) =>
+    new Promise((resolve, reject) => {
+      const url = new URL(`${config.baseURL ?? ''}${config.url ?? ''}`, 'http://localhost');
+      for (const [key, value] of Object.entries(config.params ?? {})) url.searchParams.set(key, String(value));
+      const method = (config.method ?? 'get').toUpperCase();
+      const contentType = String(config.headers?.['Content-Type'] ?? config.headers?.['content-type'] ?? '');
+      let body: unknown = config.data;
+      if (typeof body === 'string' && contentType.includes('json')) body = JSON.parse(body);
+      if (body instanceof URLSearchParams || (typeof body === 'string' && contentType.includes('urlencoded'))) {
+        body = Object.fromEntries(new URLSearchParams(String(body)));
+      }
+      const query = Object.fromEntries(url.searchParams);
+      requests.push({ method, path: url.pathname, query, body, withCredentials: config.withCredentials, contentType });
+
+      const request = { path: url.pathname };
+      const found = dispatch(method, url.pathname);
+      if (!found) {
+        const response = { data: 'Not Found', status: 404, statusText: 'Not Found', headers: {}, config, request };
+        reject(new AxiosError('Request failed with status code 404', AxiosError.ERR_BAD_REQUEST, config, request, response));
+        return;
+      }
+      const req: MockRequest = {
+        method,
+        path: url.pathname,
+        query,
+        body,
+        params: found.params,
+        headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      };
+      let status = 200;
+      const res = {
+        status(code: number) {
+          status = code;
+          return res;
+        },
+        setHeader(name: string, value: string | string[]) {
+          if (name.toLowerCase() === 'set-cookie') storeCookies(value);
+        },
+        json(data: unknown) {
+          const response = { data, status, statusText: String(status), headers: {}, config, request };
+          if (config.validateStatus ? config.validateStatus(status) : status < 400) resolve(response);
+          else reject(new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_REQUEST, config, request, response));
+        },
+        end() {
+          res.json('');
+        },
+        socket: {
+          destroy() {
+            reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, request));
+          },
+        },
+      };
+      found.handler(req, res);
+    });
+
+  return {
+    adapter,
+    requests,
+    cookies: jar,
+    /** Puts handlers in front of the mock files' own, until reset. */
+    use(routes: Routes) {
+      overrides = { ...overrides, ...routes };
+    },
+    reset() {
+      overrides = {};
+      jar.clear();
+      requests.length = 0;
+    },
+    /** Routes every axios instance created from now on through this server. */
+    listen() {
+      axios.defaults.adapter = adapter;
+    },
+  };
+}
+
+export const server = createMockServer();

@@ -1,0 +1,27 @@
+/** Renders the whole app (Umi's TestBrowser: real routes, layouts, models and request layer). */
+import { render, waitFor } from '@testing-library/react';
+import axios from 'axios';
+import { createPath, type MemoryHistory } from 'history';
+import { TestBrowser } from '@@/testBrowser';
+import React from 'react';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
+import { server } from './mockServer';
+
+server.listen();
+
+export async function renderApp(href: string) {
+  const url = new URL(href, 'http://localhost');
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  window.history.replaceState(null, '', path);
+  const historyRef = { current: undefined as unknown as MemoryHistory };
+  const view = render(<TestBrowser location={{ pathname: url.pathname, search: url.search, hash: url.hash }} historyRef={historyRef as React.MutableRefObject<any>} />);
+  await waitFor(() => expect(historyRef.current).toBeDefined());
+  // the app reads window.location for redirect targets, as in a browser: keep it in step
+  historyRef.current.listen(({ location }) => window.history.replaceState(null, '', createPath(location)));
+  return { ...view, history: historyRef.current };
+}
+
+/** Signs the cookie jar in as the demo account, through the mock server's login call. */
+export async function signInAsDemo() {
+  await axios.post('/api/v1/actionLogin', { email: DEMO_EMAIL, password: DEMO_PASSWORD }, { adapter: server.adapter });
+}

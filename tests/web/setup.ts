@@ -1,0 +1,22 @@
+import '@testing-library/jest-dom';
+
+// jsdom has no matchMedia; antd's responsive helpers and ProLayout ask for it.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+// jsdom does not implement scrolling.
+window.scrollTo = () => {};
+
+// Whole-app renders in jsdom take a few seconds each.
+jest.setTimeout(30_000);
