@@ -2,7 +2,12 @@ import { configUmiAlias, createConfig, type Config } from 'umi/test';
 
 /** The app's tests: jsdom, Umi's aliases (`@/`, `umi`), esbuild. */
 async function webProject(): Promise<Config.InitialOptions> {
-  const base = createConfig({ target: 'browser', jsTransformer: 'esbuild', jsTransformerOpts: { jsx: 'automatic' } });
+  // testTimeout is a global option, not a project one: it is set in the setup file instead
+  const { testTimeout: _global, ...base } = createConfig({
+    target: 'browser',
+    jsTransformer: 'esbuild',
+    jsTransformerOpts: { jsx: 'automatic' },
+  });
   return (await configUmiAlias({
     ...base,
     displayName: 'web',

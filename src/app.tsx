@@ -6,7 +6,7 @@ import { currentUserFrom } from '@/models/user';
 import { getCurrentUser, type CurrentUser } from '@/services/user';
 import { applyFeedbackDefaults, AppProviders } from '@/utils/providers';
 import { handleRequestError } from '@/utils/errorHandler';
-import { requestConfig } from '@/utils/request';
+import { requestConfig } from '@/utils/requestConfig';
 import React from 'react';
 
 export interface InitialState {

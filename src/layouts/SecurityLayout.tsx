@@ -8,7 +8,11 @@ import { history, Outlet, useLocation, useModel } from 'umi';
  * /user/login with the current full address as the redirect target.
  */
 export default function SecurityLayout() {
-  const { currentUser, checking } = useModel('user');
+  // Read straight from the initial state, where the user model keeps currentUser: a page opened
+  // right after login must see the user committed a moment ago, not a copy one update behind.
+  const { initialState, loading } = useModel('@@initialState');
+  const currentUser = initialState?.currentUser;
+  const checking = loading || initialState === undefined;
   const location = useLocation();
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { getCurrentUser, type CurrentUser } from '@/services/user';
 import { useCallback } from 'react';
+import { flushSync } from 'react-dom';
 import { useModel } from 'umi';
 
 /** SPEC §4: the fetched `result` becomes currentUser; an empty result becomes undefined. */
@@ -14,21 +15,23 @@ export function currentUserFrom(response: { result?: CurrentUser | null } | unde
  * fills before the first page renders; this model is the one way pages read and change it.
  */
 export default function useUserModel() {
-  const { initialState, loading, setInitialState } = useModel('@@initialState');
+  const { initialState, setInitialState } = useModel('@@initialState');
   const currentUser = initialState?.currentUser;
-  /** True until getInitialState has answered; read it with currentUser, from the same snapshot. */
-  const checking = loading || initialState === undefined;
 
   const fetchCurrent = useCallback(async () => {
     const user = currentUserFrom(await getCurrentUser());
-    await setInitialState((state) => ({ ...state, currentUser: user }));
+    // committed at once, so that a navigation right after (login → redirect) sees the user
+    flushSync(() => {
+      setInitialState((state) => ({ ...state, currentUser: user }));
+    });
     return user;
   }, [setInitialState]);
 
-  const clear = useCallback(
-    () => setInitialState((state) => ({ ...state, currentUser: undefined })),
-    [setInitialState],
-  );
+  const clear = useCallback(() => {
+    flushSync(() => {
+      setInitialState((state) => ({ ...state, currentUser: undefined }));
+    });
+  }, [setInitialState]);
 
-  return { currentUser, checking, fetchCurrent, clear };
+  return { currentUser, fetchCurrent, clear };
 }

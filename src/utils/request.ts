@@ -1,12 +1,10 @@
 /**
  * The request layer (SPEC §7). Every page talks to the server through `src/services`, and every
  * service through these five functions. The `/api` prefix, credentials and error handling are set
- * once in the runtime request config (`requestConfig` below, used by src/app.tsx).
+ * once in the runtime request config (src/utils/requestConfig.ts, used by src/app.tsx).
  */
-import { API_PREFIX } from '@/constants';
-import type { RequestConfig } from 'umi';
 import { request } from 'umi';
-import { BizError, handleRequestError, type ErrorBody } from './errorHandler';
+import { BizError, type ErrorBody } from './errorHandler';
 import { flattenParams, type QueryObject } from './query';
 
 /** Every answer of our API: `{ success: true, result }` or the error envelope. */
@@ -20,22 +18,6 @@ export interface CallOptions {
   signal?: AbortSignal;
   timeout?: number;
 }
-
-export const requestConfig: RequestConfig = {
-  baseURL: API_PREFIX,
-  withCredentials: true,
-  timeout: 60_000,
-  errorConfig: {
-    // the request plugin calls this for any body with success === false
-    errorThrower(body: ErrorBody) {
-      throw new BizError(body);
-    },
-    errorHandler(error: unknown, opts: CallOptions) {
-      if (opts?.skipErrorHandler) throw error;
-      handleRequestError(error);
-    },
-  },
-};
 
 export function get<T>(url: string, params?: QueryObject, options: CallOptions = {}) {
   return request<T>(url, { method: 'GET', params: flattenParams(params), ...options });

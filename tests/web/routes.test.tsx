@@ -74,3 +74,51 @@ describe('guarded routes', () => {
     expect(new URL(redirect!).search).toBe('?from=menu');
   });
 });
+
+describe('the route table', () => {
+  // imported here, not at the top: the route tests above need no config knowledge
+  const { default: routes } = jest.requireActual('../../config/routes') as typeof import('../../config/routes');
+  type Route = import('../../config/routes').AppRoute;
+  const flat = (list: Route[]): Route[] => list.flatMap((r) => [r, ...flat(r.routes ?? [])]);
+  const all = flat(routes);
+
+  test('hideInMenu exactly on the detail, payment, user and review pages (SPEC §2)', () => {
+    const hidden = all.filter((r) => r.hideInMenu).map((r) => r.path).sort();
+    expect(hidden).toEqual(
+      [
+        '/article/detail/:articleId',
+        '/document/detail/:documentId',
+        '/pay/:orderId',
+        '/review/home',
+        '/review/home/:systemId',
+        '/review/info',
+        '/review/info/:reviewId',
+        '/user',
+      ].sort(),
+    );
+  });
+
+  test('the four layouts sit under one root layout', () => {
+    expect(routes).toHaveLength(1);
+    const layouts = all.map((r) => r.component).filter((c) => c?.startsWith('@/layouts/'));
+    expect(layouts).toEqual([
+      '@/layouts/RootLayout',
+      '@/layouts/UserLayout',
+      '@/layouts/BasicLayout',
+      '@/layouts/SecurityLayout',
+      '@/layouts/PersonalLayout',
+    ]);
+  });
+
+  test('the top menu and the personal side menu', () => {
+    const { siteMenu, personalMenu } = jest.requireActual('@/utils/menu') as typeof import('@/utils/menu');
+    expect(siteMenu.map((m) => m.name)).toEqual(['首页', '论文查重', '论文排版']);
+    expect(personalMenu.flatMap((m) => m.children ?? []).map((m) => m.name)).toEqual([
+      '基本信息',
+      '查重记录',
+      '排版记录',
+      '修改密码',
+      '重置密码',
+    ]);
+  });
+});

@@ -1,0 +1,126 @@
+import { FORBIDDEN_PATH, NOT_FOUND_PATH } from '@/constants';
+import {
+  BizError,
+  handleRequestError,
+  NETWORK_ERROR_DESCRIPTION,
+  NETWORK_ERROR_TITLE,
+  ShowType,
+  STATUS_TEXT,
+} from '@/utils/errorHandler';
+import { navigation } from '@/utils/navigation';
+import { createHistory } from '@@/core/history';
+import { message, notification } from 'antd';
+
+const history = createHistory({ type: 'memory' });
+const httpError = (status: number, data?: unknown) => ({
+  message: `Request failed with status code ${status}`,
+  response: { status, data },
+  request: {},
+  config: { url: '/v1/x' },
+});
+
+let replaceLocation: jest.SpyInstance;
+let logged: jest.SpyInstance;
+beforeEach(() => {
+  history.replace('/personal/home/basic-info?tab=1');
+  jest.spyOn(navigation, 'currentHref').mockReturnValue('http://localhost:8000/personal/home/basic-info?tab=1');
+  replaceLocation = jest.spyOn(navigation, 'replaceLocation').mockImplementation(() => {});
+  logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+  jest.spyOn(notification, 'error').mockImplementation(() => {});
+  jest.spyOn(message, 'error').mockImplementation(() => undefined as never);
+  jest.spyOn(message, 'warning').mockImplementation(() => undefined as never);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('HTTP statuses (SPEC §8)', () => {
+  test('401 outside the login page replaces the location with the login URL and the full address', () => {
+    handleRequestError(httpError(401));
+    expect(replaceLocation).toHaveBeenCalledWith(
+      `/user/login?redirect=${encodeURIComponent('http://localhost:8000/personal/home/basic-info?tab=1')}`,
+    );
+  });
+
+  test('401 on the login page does nothing', () => {
+    history.replace('/user/login');
+    handleRequestError(httpError(401));
+    expect(replaceLocation).not.toHaveBeenCalled();
+    expect(history.location.pathname).toBe('/user/login');
+  });
+
+  test('403 outside the login page goes to /403', () => {
+    handleRequestError(httpError(403));
+    expect(history.location.pathname).toBe(FORBIDDEN_PATH);
+  });
+
+  test('403 on the login page stays', () => {
+    history.replace('/user/login');
+    handleRequestError(httpError(403));
+    expect(history.location.pathname).toBe('/user/login');
+  });
+
+  test.each(['/personal/home/basic-info', '/user/login'])('404 goes to /404 (from %s)', (from) => {
+    history.replace(from);
+    handleRequestError(httpError(404));
+    expect(history.location.pathname).toBe(NOT_FOUND_PATH);
+  });
+
+  test.each([400, 406, 410, 422, 500, 502, 503, 504])('%i is only logged, with its Chinese text', (status) => {
+    handleRequestError(httpError(status));
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining(STATUS_TEXT[status]));
+    expect(history.location.pathname).toBe('/personal/home/basic-info');
+    expect(replaceLocation).not.toHaveBeenCalled();
+    expect(notification.error).not.toHaveBeenCalled();
+    expect(message.error).not.toHaveBeenCalled();
+  });
+
+  test('no response at all shows the network notification', () => {
+    handleRequestError({ message: 'Network Error', request: {} });
+    expect(notification.error).toHaveBeenCalledWith({ message: NETWORK_ERROR_TITLE, description: NETWORK_ERROR_DESCRIPTION });
+    expect(NETWORK_ERROR_TITLE).toBe('网络异常');
+    expect(NETWORK_ERROR_DESCRIPTION).toBe('您的网络发生异常，无法连接服务器');
+  });
+});
+
+test('the status table covers exactly the statuses of SPEC §8, in Chinese', () => {
+  expect(Object.keys(STATUS_TEXT).map(Number)).toEqual([200, 201, 202, 204, 400, 401, 404, 406, 410, 422, 500, 502, 503, 504]);
+  for (const text of Object.values(STATUS_TEXT)) expect(text).toMatch(/[\u4e00-\u9fa5]/);
+});
+
+describe('the handling levels named by showType', () => {
+  const body = (showType: ShowType) => ({ success: false as const, message: '余额不足', showType });
+
+  test('silent shows nothing', () => {
+    handleRequestError(new BizError(body(ShowType.SILENT)));
+    expect(message.error).not.toHaveBeenCalled();
+    expect(message.warning).not.toHaveBeenCalled();
+    expect(notification.error).not.toHaveBeenCalled();
+  });
+
+  test('warning message', () => {
+    handleRequestError(new BizError(body(ShowType.WARN_MESSAGE)));
+    expect(message.warning).toHaveBeenCalledWith('余额不足');
+  });
+
+  test('error message, also the default', () => {
+    handleRequestError(new BizError(body(ShowType.ERROR_MESSAGE)));
+    handleRequestError(new BizError({ success: false, message: '余额不足' }));
+    expect(message.error).toHaveBeenCalledTimes(2);
+    expect(message.error).toHaveBeenCalledWith('余额不足');
+  });
+
+  test('notification', () => {
+    handleRequestError(new BizError(body(ShowType.NOTIFICATION)));
+    expect(notification.error).toHaveBeenCalledWith(expect.objectContaining({ description: '余额不足' }));
+  });
+
+  test('redirect sends the user to log in', () => {
+    handleRequestError(new BizError(body(ShowType.REDIRECT)));
+    expect(replaceLocation).toHaveBeenCalledWith(expect.stringMatching(/^\/user\/login\?redirect=/));
+  });
+
+  test('an HTTP error whose body names a level is shown at that level', () => {
+    handleRequestError(httpError(422, body(ShowType.WARN_MESSAGE)));
+    expect(message.warning).toHaveBeenCalledWith('余额不足');
+    expect(logged).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,48 @@
+import { buildLoginUrl, logoutDestination, resolveLoginRedirect } from '@/utils/redirect';
+
+const page = (redirect?: string) =>
+  `http://localhost:8000/user/login${redirect === undefined ? '' : `?redirect=${encodeURIComponent(redirect)}`}`;
+
+describe('after login (SPEC §2, §5)', () => {
+  test.each([
+    ['a same-origin path', '/personal/home/basic-info', '/personal/home/basic-info'],
+    ['a same-origin path with query and fragment', '/review/info?x=1#form', '/review/info?x=1#form'],
+    ['a same-origin full URL', 'http://localhost:8000/pay/o1?from=mail', '/pay/o1?from=mail'],
+    ['the hash form', 'http://localhost:8000/#/personal/review/list', '/personal/review/list'],
+    ['the hash form as a path', '/#/typeset/preview/t9?step=2', '/typeset/preview/t9?step=2'],
+    ['another origin', 'https://other.example/steal', '/'],
+    ['another port of the same host', 'http://localhost:9000/personal', '/'],
+    ['a protocol-relative address', '//other.example', '/'],
+    ['a javascript: address', 'javascript:alert(1)', '/'],
+    ['a backslash trick', '/\\other.example', '/'],
+    ['a data: address', 'data:text/html,<script>alert(1)</script>', '/'],
+    ['an empty target', '', '/'],
+  ])('%s → %s', (_case, target, expected) => {
+    expect(resolveLoginRedirect(page(target))).toBe(expected);
+  });
+
+  test('no target → /', () => {
+    expect(resolveLoginRedirect(page())).toBe('/');
+  });
+});
+
+describe('after logout (SPEC §2)', () => {
+  test('goes to the login page carrying the full current address', () => {
+    const here = 'http://localhost:8000/personal/home/basic-info?tab=1#top';
+    expect(logoutDestination(here)).toBe(`/user/login?redirect=${encodeURIComponent(here)}`);
+  });
+
+  test('stays when already on the login page', () => {
+    expect(logoutDestination('http://localhost:8000/user/login')).toBeNull();
+  });
+
+  test('stays when a redirect parameter is already present', () => {
+    expect(logoutDestination('http://localhost:8000/personal?redirect=%2Fpay%2Fo1')).toBeNull();
+  });
+});
+
+test('the login URL carries the address encoded', () => {
+  expect(buildLoginUrl('http://localhost:8000/a?b=1&c=2')).toBe(
+    '/user/login?redirect=http%3A%2F%2Flocalhost%3A8000%2Fa%3Fb%3D1%26c%3D2',
+  );
+});

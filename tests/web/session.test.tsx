@@ -1,0 +1,149 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import axios from 'axios';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
+import { getCurrentUser } from '@/services/user';
+import { server } from './mockServer';
+import { renderApp, signInAsDemo } from './renderApp';
+
+afterEach(() => server.reset());
+
+async function submitLogin(email: string, password: string) {
+  // fireEvent rather than userEvent: typing key by key into the whole app is slow in jsdom
+  fireEvent.change(await screen.findByLabelText('邮箱', {}, { timeout: 10_000 }), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('密码'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
+}
+
+const loginAt = (redirect?: string) =>
+  `/user/login${redirect === undefined ? '' : `?redirect=${encodeURIComponent(redirect)}`}`;
+
+describe('login', () => {
+  test('a wrong password shows the server message on the form and stays', async () => {
+    const { history } = await renderApp(loginAt());
+    await submitLogin(DEMO_EMAIL, 'wrong-password1');
+    expect(await screen.findByRole('alert')).toHaveTextContent('邮箱或密码错误');
+    expect(history.location.pathname).toBe('/user/login');
+  });
+
+  test('the form checks its fields before sending', async () => {
+    await renderApp(loginAt());
+    await submitLogin('not-an-email', 'x');
+    expect(await screen.findByText('邮箱格式不正确')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.path === '/api/v1/actionLogin')).toBe(false);
+  });
+
+  test('the form object is posted unchanged', async () => {
+    await renderApp(loginAt());
+    await submitLogin(DEMO_EMAIL, DEMO_PASSWORD);
+    await waitFor(() => expect(server.requests.find((r) => r.path === '/api/v1/actionLogin')).toBeDefined());
+    expect(server.requests.find((r) => r.path === '/api/v1/actionLogin')!.body).toEqual({
+      email: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+    });
+  });
+
+  test.each([
+    ['a same-origin path', '/personal/home/basic-info', '/personal/home/basic-info'],
+    ['a same-origin full URL', 'http://localhost/review/info?from=home', '/review/info'],
+    ['the hash form', 'http://localhost/#/personal/review/list', '/personal/review/list'],
+    ['another origin', 'https://other.example/personal', '/'],
+    ['no target', undefined, '/'],
+  ])('success with %s goes to %s', async (_case, redirect, expected) => {
+    const { history } = await renderApp(loginAt(redirect));
+    await submitLogin(DEMO_EMAIL, DEMO_PASSWORD);
+    await waitFor(() => expect(history.location.pathname).toBe(expected), { timeout: 10_000 });
+    // the header now shows the user's menu
+    expect(await screen.findByLabelText('用户菜单：演示同学', {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+});
+
+describe('visitors and the initial state', () => {
+  test('a visitor stays on a public page, sees 登录 / 注册, and nothing redirects', async () => {
+    const { history } = await renderApp('/home');
+    expect(await screen.findByText('登录', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText(/注\s*册/)).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/home');
+  });
+
+  test('a loading state shows until the current user has loaded', async () => {
+    let answer: () => void = () => {};
+    server.use({
+      'GET /api/v1/user/getCurrent': (_req, res) => {
+        answer = () => res.status(200).json({ success: true, result: null });
+      },
+    });
+    await renderApp('/');
+    expect(await screen.findByText('加载中…', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(document.querySelector('h1')).toBeNull();
+    act(() => answer());
+    await waitFor(() => expect(document.querySelector('h1')).not.toBeNull(), { timeout: 10_000 });
+  });
+
+  test('a failing current-user call never redirects (no login loop)', async () => {
+    server.use({ 'GET /api/v1/user/getCurrent': (_req, res) => res.status(401).json({ success: false, message: '请先登录' }) });
+    const { history } = await renderApp('/review/home');
+    await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('选择查重系统'), { timeout: 10_000 });
+    expect(history.location.pathname).toBe('/review/home');
+  });
+
+  test('no answer at all shows the network notification', async () => {
+    server.use({ 'GET /api/v1/user/getCurrent': (_req, res) => res.socket!.destroy() });
+    await renderApp('/');
+    expect(await screen.findByText('网络异常', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('您的网络发生异常，无法连接服务器')).toBeInTheDocument();
+  });
+});
+
+describe('logout', () => {
+  async function logOutFrom(path: string) {
+    await signInAsDemo();
+    const view = await renderApp(path);
+    const menu = await screen.findByLabelText('用户菜单：演示同学', {}, { timeout: 10_000 });
+    fireEvent.click(menu);
+    fireEvent.click(await screen.findByText('退出登录'));
+    await waitFor(() => expect(server.requests.some((r) => r.path === '/api/v1/actionLogin/logout')).toBe(true));
+    return view;
+  }
+
+  test('goes to the login page carrying the full address, and the user is cleared', async () => {
+    const { history } = await logOutFrom('/review/home/s2?tab=price');
+    await waitFor(() => expect(history.location.pathname).toBe('/user/login'));
+    expect(new URLSearchParams(history.location.search).get('redirect')).toBe('http://localhost/review/home/s2?tab=price');
+    expect(server.cookies.has('zn_session')).toBe(false);
+  });
+
+  test('stays when the address already carries a redirect parameter', async () => {
+    const { history } = await logOutFrom('/home?redirect=%2Fpay%2Fo1');
+    await screen.findByText('登录');
+    expect(history.location.pathname).toBe('/home');
+  });
+});
+
+describe('the QA fault switch of the mock server', () => {
+  test.each([
+    ['403', '/403'],
+    ['404', '/404'],
+  ])('type=%s makes the next call fail and the app goes to %s', async (type, page) => {
+    await signInAsDemo();
+    const view = await renderApp('/personal/home/basic-info');
+    await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('基本信息'));
+    await axios.get('/api/v1/mock/fault', { params: { type }, adapter: server.adapter });
+    await act(() => getCurrentUser().catch(() => undefined));
+    await waitFor(() => expect(view.history.location.pathname).toBe(page));
+  });
+
+  test('type=network makes calls go unanswered', async () => {
+    await renderApp('/');
+    await axios.get('/api/v1/mock/fault', { params: { type: 'network' }, adapter: server.adapter });
+    await act(() => getCurrentUser().catch(() => undefined));
+    expect(await screen.findByText('网络异常')).toBeInTheDocument();
+  });
+
+  test('type=off ends it, and an unknown type is refused', async () => {
+    await axios.get('/api/v1/mock/fault', { params: { type: '500' }, adapter: server.adapter });
+    await expect(axios.get('/api/v1/user/getCurrent', { adapter: server.adapter })).rejects.toMatchObject({ response: { status: 500 } });
+    await axios.get('/api/v1/mock/fault', { params: { type: 'off' }, adapter: server.adapter });
+    await expect(axios.get('/api/v1/user/getCurrent', { adapter: server.adapter })).resolves.toMatchObject({ status: 200 });
+    await expect(axios.get('/api/v1/mock/fault', { params: { type: 'boom' }, adapter: server.adapter })).rejects.toMatchObject({ response: { status: 422 } });
+  });
+});
