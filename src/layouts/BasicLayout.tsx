@@ -26,7 +26,7 @@ export default function BasicLayout() {
       fixedHeader
       token={{ header: { heightLayoutHeader: 56 } }}
     >
-      <main style={{ maxWidth: 1200, margin: '0 auto', padding: '16px', minHeight: '60vh' }}>
+      <main style={{ width: '100%', maxWidth: 1200, margin: '0 auto', padding: 16, minHeight: '60vh', boxSizing: 'border-box' }}>
         <Outlet />
       </main>
     </ProLayout>

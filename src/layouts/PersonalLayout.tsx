@@ -24,7 +24,7 @@ export default function PersonalLayout() {
   const openKeys = personalMenu.map((entry) => entry.path);
 
   return (
-    <Layout style={{ background: 'transparent' }}>
+    <Layout hasSider={Boolean(screens.md)} style={{ background: 'transparent', width: '100%' }}>
       {screens.md ? (
         <Layout.Sider width={200} theme="light" style={{ borderRadius: 8, marginRight: 16 }}>
           <nav aria-label="个人中心菜单">

@@ -1,0 +1,64 @@
+/**
+ * Starts a server for the browser tests and waits until its API answers: the Umi mock server
+ * (`umi dev` with MOCK=1) or, later, the real server. Used by the e2e global setup.
+ */
+import { spawn, type ChildProcess } from 'child_process';
+import { createServer } from 'net';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitForApi(baseUrl: string, timeoutMs: number, child: ChildProcess) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/v1/user/getCurrent`);
+      if (res.headers.get('content-type')?.includes('json')) {
+        // the dev server answers the API before the first bundle is built: wait for the page too
+        const page = await fetch(`${baseUrl}/`);
+        if ((await page.text()).includes('/dist/umi')) return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server at ${baseUrl} did not answer within ${timeoutMs} ms`);
+}
+
+export async function startProcess(command: string, args: string[], env: Record<string, string>, baseUrl: string) {
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  try {
+    await waitForApi(baseUrl, 180_000, child);
+  } catch (error) {
+    stopProcess(child);
+    throw new Error(`${(error as Error).message}\n${output.slice(-4000)}`);
+  }
+  return child;
+}
+
+export function stopProcess(child: ChildProcess | undefined) {
+  if (child?.pid && child.exitCode === null) {
+    try {
+      process.kill(-child.pid, 'SIGTERM'); // the whole group: umi dev forks workers
+    } catch {
+      // already gone
+    }
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The app shell in a real browser against the Umi mock server (issue: app shell): login with a
+ * wrong password, a same-origin redirect, an other-origin redirect, logout, the 404 page, and the
+ * key pages at desktop and phone widths without sideways scrolling.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
+import { horizontalOverflow, launchBrowser, VIEWPORTS } from './browser';
+
+const base = () => process.env.E2E_MOCK_URL!;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await page?.context().close();
+});
+
+async function fillLogin(email: string, password: string) {
+  await page.getByLabel('邮箱').fill(email);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+test('the title is the platform name', async () => {
+  await page.goto(`${base()}/`);
+  await expect(page.title()).resolves.toBe('论文网一站式服务平台【智能论文】');
+});
+
+test('a wrong password shows the message, then a same-origin redirect is followed', async () => {
+  const target = `${base()}/personal/home/basic-info`;
+  await page.goto(`${base()}/user/login?redirect=${encodeURIComponent(target)}`);
+  await fillLogin(DEMO_EMAIL, 'not-the-password1');
+  await page.getByRole('alert').getByText('邮箱或密码错误').waitFor();
+  expect(new URL(page.url()).pathname).toBe('/user/login');
+
+  await page.getByLabel('密码').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL(target);
+  await page.getByRole('heading', { name: '基本信息' }).waitFor();
+  await page.getByRole('button', { name: '用户菜单：演示同学' }).waitFor();
+});
+
+test('a redirect to another origin sends the user to the site root', async () => {
+  await page.goto(`${base()}/user/login?redirect=${encodeURIComponent('https://other.example/steal')}`);
+  await fillLogin(DEMO_EMAIL, DEMO_PASSWORD);
+  await page.waitForURL(`${base()}/`);
+  await page.getByRole('button', { name: '用户菜单：演示同学' }).waitFor();
+});
+
+test('a visitor on a guarded page goes to login and comes back; logout goes to login with the address', async () => {
+  await page.goto(`${base()}/personal/review/list`);
+  await page.waitForURL(/\/user\/login\?redirect=/);
+  expect(new URL(page.url()).searchParams.get('redirect')).toBe(`${base()}/personal/review/list`);
+  await fillLogin(DEMO_EMAIL, DEMO_PASSWORD);
+  await page.waitForURL(`${base()}/personal/review/list`);
+
+  await page.getByRole('button', { name: '用户菜单：演示同学' }).hover();
+  await page.getByText('退出登录').click();
+  await page.waitForURL(/\/user\/login\?redirect=/);
+  expect(new URL(page.url()).searchParams.get('redirect')).toBe(`${base()}/personal/review/list`);
+  // the session is gone on the server too
+  const me = await page.evaluate(() => fetch('/api/v1/user/getCurrent').then((r) => r.json()));
+  expect(me).toEqual({ success: true, result: null });
+});
+
+test('an unknown path shows the 404 page', async () => {
+  await page.goto(`${base()}/no/such/page`);
+  await page.getByRole('heading', { name: '404' }).waitFor();
+  await page.getByText('您访问的页面不存在').waitFor();
+});
+
+describe.each(Object.entries(VIEWPORTS))('at %s width', (name, viewport) => {
+  test.each(['/', '/user/login', '/404', '/review/home', '/personal/home/basic-info'])(
+    '%s has no sideways scrolling',
+    async (path) => {
+      await page.setViewportSize(viewport);
+      if (path.startsWith('/personal')) {
+        await page.goto(`${base()}/user/login?redirect=${encodeURIComponent(base() + path)}`);
+        await fillLogin(DEMO_EMAIL, DEMO_PASSWORD);
+        await page.waitForURL(base() + path);
+      } else {
+        await page.goto(base() + path);
+      }
+      await page.locator('h1').first().waitFor();
+      await page.screenshot({ path: `test-results/${name}${path.replace(/\//g, '_') || '_home'}.png`, fullPage: true });
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    },
+  );
+});

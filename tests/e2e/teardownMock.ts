@@ -1,0 +1,5 @@
+import { stopProcess } from './appServer';
+
+export default async function teardown() {
+  stopProcess((globalThis as any).__mockServer);
+}
