@@ -17,6 +17,19 @@ async function webProject(): Promise<Config.InitialOptions> {
   })) as Config.InitialOptions;
 }
 
+/** The API's tests: node, fastify.inject, SQLite (or PostgreSQL when TEST_DATABASE_URL says so). */
+function apiProject(): Config.InitialOptions {
+  const { testTimeout: _global, ...base } = createConfig({ jsTransformer: 'esbuild' });
+  return {
+    ...base,
+    displayName: 'api',
+    rootDir: __dirname,
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
+    setupFilesAfterEnv: ['<rootDir>/tests/api/setup.ts'],
+  };
+}
+
 export default async (): Promise<Config.InitialOptions> => ({
-  projects: [await webProject()],
+  projects: [await webProject(), apiProject()],
 });

@@ -1,0 +1,114 @@
+/**
+ * buildApp(config): the whole HTTP server, what `main.ts` starts and what the tests inject into.
+ * Route handlers only validate and call their module's service; SQL lives in the repos.
+ */
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import ajvErrors from 'ajv-errors';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { createDb, migrateToLatest, type Db } from './db';
+import { AppError, ShowType } from './lib/errors';
+import { localStorage } from './lib/storage';
+import { createAuthRepo } from './modules/auth/repo';
+import { authRoutes } from './modules/auth/routes';
+import { createAuthService } from './modules/auth/service';
+import { createOutboxRepo } from './modules/mail/repo';
+import { createMailService } from './modules/mail/service';
+import { FIELD_LABELS, REQUIRED_MESSAGES } from './modules/shared/schemas';
+import { createUserRepo } from './modules/user/repo';
+import { userRoutes } from './modules/user/routes';
+import { createUserService } from './modules/user/service';
+import session from './plugins/session';
+import { outboxRoutes } from './modules/mail/routes';
+import { registerWeb } from './web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+  }
+}
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: { missingProperty?: string };
+}
+
+/** Field → Chinese message, for the forms to show beside each field (422). */
+export function fieldErrors(validation: AjvError[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of validation) {
+    const field = issue.keyword === 'required' ? issue.params.missingProperty! : issue.instancePath.split('/')[1] || '_';
+    if (errors[field]) continue;
+    if (issue.keyword === 'required') errors[field] = REQUIRED_MESSAGES[field] ?? `请填写${FIELD_LABELS[field] ?? field}`;
+    else if (issue.keyword === 'errorMessage') errors[field] = issue.message!;
+    else errors[field] = `${FIELD_LABELS[field] ?? field}格式不正确`;
+  }
+  return errors;
+}
+
+export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { allErrors: true }, plugins: [ajvErrors as never] },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const db = opts.db ?? createDb(config.databaseUrl);
+  await migrateToLatest(db);
+  app.decorate('db', db);
+  if (!opts.db) app.addHook('onClose', async () => db.destroy());
+
+  const users = createUserRepo(db);
+  const mail = createMailService({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: createOutboxRepo(db), log: app.log });
+  const auth = createAuthService({ auth: createAuthRepo(db), users, mail });
+  const userService = createUserService({ users, storage: localStorage(`${config.dataDir}/files`) });
+
+  app.setErrorHandler((error: FastifyError & { validation?: AjvError[] }, request, reply) => {
+    if (error instanceof AppError) return reply.code(error.statusCode).send(error.toBody());
+    if (error.validation) {
+      const errors = fieldErrors(error.validation);
+      const body = new AppError(422, 'VALIDATION', Object.values(errors)[0] ?? '提交的内容不正确', ShowType.ERROR_MESSAGE, errors);
+      return reply.code(422).send(body.toBody());
+    }
+    if (error.statusCode === 429) {
+      return reply.code(429).send(new AppError(429, 'TOO_MANY_REQUESTS', '操作太频繁，请稍后再试', ShowType.WARN_MESSAGE).toBody());
+    }
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.code(413).send(new AppError(413, 'FILE_TOO_LARGE', '文件太大了').toBody());
+    }
+    if (error.statusCode && error.statusCode < 500) {
+      return reply.code(error.statusCode).send(new AppError(error.statusCode, 'BAD_REQUEST', '请求有误，请检查后重试').toBody());
+    }
+    request.log.error(error);
+    return reply.code(500).send(new AppError(500, 'INTERNAL', '服务器开小差了，请稍后再试').toBody());
+  });
+
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(multipart, { limits: { fileSize: 15 * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: '智能论文 API', version: '1' }, servers: [{ url: '/' }] },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(session, { auth, secure: config.publicUrl.startsWith('https://') });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { service: auth, rateLimits: config.rateLimits });
+      await api.register(userRoutes, { service: userService, auth });
+      if (config.exposeOutbox) await api.register(outboxRoutes, { mail });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWeb(app, config.webRoot);
+  return app;
+}

@@ -1,0 +1,72 @@
+/**
+ * Every setting of the server, read from the environment once, with safe defaults. Secrets that
+ * are not given are generated on first start and kept under the data folder, readable by the
+ * owner only, so `npm start` never needs one set by hand.
+ */
+import { randomBytes } from 'crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
+import { join, resolve } from 'path';
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  /** Public address of the site; an https address makes the session cookie Secure. */
+  publicUrl: string;
+  dataDir: string;
+  /** `sqlite:<file>` (default, under dataDir) or a postgres:// URL. */
+  databaseUrl: string;
+  sessionSecret: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Where the built app is (index.html and the /dist/ assets); absent in API-only tests. */
+  webRoot?: string;
+  /** The outbox API for local testing (never in production). */
+  exposeOutbox: boolean;
+  /** Requests a client may make per window on the guarded account routes. */
+  rateLimits: { login: number; register: number; sendCode: number; reset: number; windowMs: number };
+  logLevel: string;
+}
+
+const WEAK_SECRETS = new Set(['secret', 'changeme', 'change-me', 'session-secret', 'dev', 'test']);
+
+/** A secret from the environment, or one generated once and kept in dataDir/secrets.json. */
+function secretFor(name: string, dataDir: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv;
+  const file = join(dataDir, 'secrets.json');
+  const secrets: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  if (!secrets[name]) {
+    secrets[name] = randomBytes(32).toString('base64url');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return secrets[name];
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? 'data');
+  const port = Number(env.PORT ?? 8000);
+  const sessionSecret = overrides.sessionSecret ?? secretFor('sessionSecret', dataDir, env.SESSION_SECRET);
+  if (production && (sessionSecret.length < 32 || WEAK_SECRETS.has(sessionSecret.toLowerCase()))) {
+    throw new Error('SESSION_SECRET is too weak for production: use at least 32 random characters.');
+  }
+  const config: Config = {
+    production,
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || `sqlite:${join(dataDir, 'app.db')}`,
+    sessionSecret,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? '智能论文 <no-reply@zhinenglunwen.cn>',
+    webRoot: resolve(env.WEB_ROOT ?? 'dist'),
+    exposeOutbox: !production && env.EXPOSE_OUTBOX === '1',
+    rateLimits: { login: 10, register: 5, sendCode: 5, reset: 5, windowMs: 60_000 },
+    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    ...overrides,
+  };
+  return config;
+}

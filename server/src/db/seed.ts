@@ -1,0 +1,27 @@
+/**
+ * Demo content, seeded on first run only (an empty users table): the demo account documented in
+ * the README. Later capabilities add their own demo data here.
+ */
+import { newId } from '../lib/ids';
+import { hashPassword } from '../lib/password';
+import { createUserRepo } from '../modules/user/repo';
+import type { Db } from './index';
+
+export const DEMO_ACCOUNT = { email: 'demo@zhinenglunwen.cn', password: 'Demo1234', nickname: '演示同学' };
+
+export async function seedDemoContent(db: Db) {
+  const users = createUserRepo(db);
+  if (await users.findByEmail(DEMO_ACCOUNT.email)) return;
+  await users.insert({
+    id: newId(),
+    email: DEMO_ACCOUNT.email,
+    password_hash: await hashPassword(DEMO_ACCOUNT.password),
+    nickname: DEMO_ACCOUNT.nickname,
+    real_name: '林晓',
+    school: '示例大学',
+    major: '计算机科学与技术',
+    degree: '本科',
+    phone: null,
+    avatar: null,
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * The API's error envelope (ARCHITECTURE.md): `{ success: false, message, errorCode, showType }`,
+ * with `message` in Chinese for users. showType follows the app's request layer levels.
+ */
+export const ShowType = { SILENT: 0, WARN_MESSAGE: 1, ERROR_MESSAGE: 2, NOTIFICATION: 3, REDIRECT: 9 } as const;
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly errorCode: string,
+    message: string,
+    readonly showType: number = ShowType.ERROR_MESSAGE,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  toBody() {
+    return {
+      success: false as const,
+      message: this.message,
+      errorCode: this.errorCode,
+      showType: this.showType,
+      ...(this.errors ? { errors: this.errors } : {}),
+    };
+  }
+}
+
+export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', '请先登录', ShowType.REDIRECT);
+export const forbidden = (message = '您无权访问这条记录') => new AppError(403, 'FORBIDDEN', message);
+export const notFound = (message = '没有找到这条记录') => new AppError(404, 'NOT_FOUND', message);
+/** A single field's problem, shown beside that field. */
+export const invalidField = (field: string, message: string) =>
+  new AppError(422, 'VALIDATION', message, ShowType.ERROR_MESSAGE, { [field]: message });

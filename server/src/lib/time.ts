@@ -1,0 +1,3 @@
+/** Times are ISO 8601 UTC strings everywhere (API and database). */
+export const nowIso = () => new Date().toISOString();
+export const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();

@@ -1,0 +1,22 @@
+/** Starts the product: migrates and seeds the database, then serves the API and the built app. */
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { seedDemoContent } from './db/seed';
+
+async function main() {
+  const config = loadConfig();
+  const app = await buildApp(config);
+  await seedDemoContent(app.db);
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`智能论文 is running on ${config.publicUrl}`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.close().finally(() => process.exit(0));
+    });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

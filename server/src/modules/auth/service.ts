@@ -1,0 +1,127 @@
+/**
+ * Accounts: login and sessions, verification codes by mail, registration, password reset and
+ * change. Login failures never tell whether an account exists.
+ */
+import { AppError, invalidField, ShowType } from '../../lib/errors';
+import { newCode, newId, newToken, sha256 } from '../../lib/ids';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/password';
+import { isoIn } from '../../lib/time';
+import type { MailService } from '../mail/service';
+import type { UserRepo, UserRow } from '../user/repo';
+import type { AuthRepo } from './repo';
+
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+export const CODE_TTL_MS = 10 * 60 * 1000;
+const CODE_RESEND_MS = 60 * 1000;
+const CODE_MAX_ATTEMPTS = 5;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export function createAuthService(deps: { auth: AuthRepo; users: UserRepo; mail: MailService }) {
+  const { auth, users, mail } = deps;
+
+  async function startSession(userId: string) {
+    const token = newToken();
+    await auth.insertSession(sha256(token), userId, isoIn(SESSION_TTL_MS));
+    return token;
+  }
+
+  /** Checks a mailed code; it is spent on success, and a few wrong tries spend it too. */
+  async function consumeCode(email: string, purpose: 'register' | 'reset', code: string) {
+    const row = await auth.latestCode(email, purpose);
+    const wrong = () => invalidField('code', '验证码不正确或已过期，请重新获取');
+    if (!row || row.used_at || row.expires_at <= new Date().toISOString() || row.attempts >= CODE_MAX_ATTEMPTS) throw wrong();
+    if (row.code_hash !== sha256(`${email}:${code}`)) {
+      await auth.countAttempt(row.id);
+      throw wrong();
+    }
+    if (!(await auth.useCode(row.id))) throw wrong();
+  }
+
+  return {
+    /** The user for a session cookie's token, if the session is live. */
+    userForToken: (token: string) => auth.findSessionUser(sha256(token)),
+
+    /** A new session for valid credentials (the old one, if any, ends: rotation), else null. */
+    async login(email: string, password: string, previousToken?: string): Promise<{ user: UserRow; token: string } | null> {
+      const user = await users.findByEmail(normalizeEmail(email));
+      const valid = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstNothing(password);
+      if (!user || !valid) return null;
+      if (previousToken) await auth.deleteSession(sha256(previousToken));
+      return { user, token: await startSession(user.id) };
+    },
+
+    async logout(token: string | undefined) {
+      if (token) await auth.deleteSession(sha256(token));
+    },
+
+    /**
+     * Mails a code. For an e-mail that cannot use one (registering an existing account, resetting
+     * an unknown one) it answers the same, so the answer reveals nothing about accounts.
+     */
+    async sendCode(rawEmail: string, purpose: 'register' | 'reset') {
+      const email = normalizeEmail(rawEmail);
+      const last = await auth.latestCode(email, purpose);
+      if (last && Date.parse(last.created_at) > Date.now() - CODE_RESEND_MS) {
+        throw new AppError(429, 'CODE_TOO_SOON', '验证码发送太频繁，请 1 分钟后再试', ShowType.WARN_MESSAGE);
+      }
+      const existing = await users.findByEmail(email);
+      const code = newCode();
+      // a row even when no code is mailed, so the resend limit cannot tell the cases apart either
+      await auth.insertCode({ email, purpose, code_hash: sha256(`${email}:${code}`), expires_at: isoIn(CODE_TTL_MS) });
+      if (purpose === 'register' && existing) {
+        await mail.send({
+          to: email,
+          subject: '【智能论文】该邮箱已注册',
+          text: '有人（可能是您）用这个邮箱注册智能论文账号，但它已经注册过了。请直接登录；忘记密码可在登录页选择“忘记密码”重置。',
+        });
+      } else if (purpose === 'register' || existing) {
+        const action = purpose === 'register' ? '注册账号' : '重置密码';
+        await mail.send({
+          to: email,
+          subject: `【智能论文】${action}验证码 ${code}`,
+          text: `您正在${action}，验证码：${code}，10 分钟内有效。如果不是您本人操作，请忽略这封邮件。`,
+        });
+      }
+    },
+
+    async register(input: { email: string; code: string; password: string; nickname: string }) {
+      const email = normalizeEmail(input.email);
+      await consumeCode(email, 'register', input.code);
+      if (await users.findByEmail(email)) throw invalidField('email', '该邮箱已注册，请直接登录');
+      const id = newId();
+      await users.insert({
+        id,
+        email,
+        password_hash: await hashPassword(input.password),
+        nickname: input.nickname.trim(),
+        real_name: null,
+        school: null,
+        major: null,
+        degree: null,
+        phone: null,
+        avatar: null,
+      });
+      return (await users.findById(id))!;
+    },
+
+    /** Sets a new password by mailed code; every session of the account ends. */
+    async resetPassword(input: { email: string; code: string; password: string }) {
+      const email = normalizeEmail(input.email);
+      await consumeCode(email, 'reset', input.code);
+      const user = await users.findByEmail(email);
+      if (!user) throw invalidField('code', '验证码不正确或已过期，请重新获取');
+      await users.update(user.id, { password_hash: await hashPassword(input.password) });
+      await auth.deleteUserSessions(user.id);
+    },
+
+    /** Changes the password of a signed-in user; their other sessions end, this one stays. */
+    async modifyPassword(user: UserRow, token: string, oldPassword: string, newPassword: string) {
+      if (!(await verifyPassword(oldPassword, user.password_hash))) throw invalidField('oldPassword', '原密码不正确');
+      if (oldPassword === newPassword) throw invalidField('newPassword', '新密码不能与原密码相同');
+      await users.update(user.id, { password_hash: await hashPassword(newPassword) });
+      await auth.deleteUserSessions(user.id, sha256(token));
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,37 @@
+import type { Db } from '../../db';
+import type { UserTable } from '../../db/types';
+import { nowIso } from '../../lib/time';
+
+export type UserRow = UserTable;
+
+/** A user as the API shows them: never the password hash. */
+export function toPublicUser(row: UserRow) {
+  return {
+    id: row.id,
+    email: row.email,
+    nickname: row.nickname,
+    avatar: row.avatar ? `/api/v1/user/avatar/${row.avatar}` : null,
+    realName: row.real_name,
+    school: row.school,
+    major: row.major,
+    degree: row.degree,
+    phone: row.phone,
+    createdAt: row.created_at,
+  };
+}
+export type PublicUser = ReturnType<typeof toPublicUser>;
+
+export function createUserRepo(db: Db) {
+  return {
+    findById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    findByEmail: (email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
+    async insert(row: Omit<UserRow, 'created_at' | 'updated_at'>) {
+      const now = nowIso();
+      await db.insertInto('users').values({ ...row, created_at: now, updated_at: now }).execute();
+    },
+    async update(id: string, changes: Partial<Omit<UserRow, 'id' | 'created_at'>>) {
+      await db.updateTable('users').set({ ...changes, updated_at: nowIso() }).where('id', '=', id).execute();
+    },
+  };
+}
+export type UserRepo = ReturnType<typeof createUserRepo>;

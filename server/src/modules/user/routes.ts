@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { AppError, notFound } from '../../lib/errors';
+import { requireUser, userOf } from '../../plugins/session';
+import type { AuthService } from '../auth/service';
+import { Message } from '../shared/schemas';
+import { toPublicUser } from './repo';
+import { BasicInfoBody, CurrentUserReply, ModifyPasswordBody, UserReply } from './schemas';
+import { AVATAR_MAX_BYTES, type UserService } from './service';
+
+const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+
+export const userRoutes: FastifyPluginAsyncTypebox<{ service: UserService; auth: AuthService }> = async (app, { service, auth }) => {
+  /** SPEC §7: `result` is the signed-in user, or null for a visitor (never 401). */
+  app.get('/v1/user/getCurrent', { schema: { tags: ['user'], response: { 200: CurrentUserReply } } }, async (request) => ({
+    success: true as const,
+    result: request.currentUser ? toPublicUser(request.currentUser) : null,
+  }));
+
+  app.put(
+    '/v1/user/basicInfo',
+    { preHandler: requireUser, schema: { tags: ['user'], body: BasicInfoBody, response: { 200: UserReply } } },
+    async (request) => ({
+      success: true as const,
+      result: toPublicUser(await service.updateBasicInfo(userOf(request), request.body)),
+      message: '基本信息已保存',
+    }),
+  );
+
+  app.post(
+    '/v1/user/modifyPassword',
+    { preHandler: requireUser, schema: { tags: ['user'], body: ModifyPasswordBody, response: { 200: Message } } },
+    async (request) => {
+      await auth.modifyPassword(userOf(request), request.sessionToken!, request.body.oldPassword, request.body.newPassword);
+      return { success: true as const, result: null, message: '密码已修改，其他设备上的登录已退出' };
+    },
+  );
+
+  app.post('/v1/user/avatar', { preHandler: requireUser, schema: { tags: ['user'], consumes: ['multipart/form-data'], response: { 200: UserReply } } }, async (request) => {
+    const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+    if (!file) throw new AppError(422, 'NO_FILE', '请选择一张图片');
+    const data = await file.toBuffer();
+    return { success: true as const, result: toPublicUser(await service.setAvatar(userOf(request), data)), message: '头像已更新' };
+  });
+
+  app.get(
+    '/v1/user/avatar/:name',
+    { schema: { tags: ['user'], params: Type.Object({ name: Type.String({ maxLength: 64 }) }) } },
+    async (request, reply) => {
+      const stream = service.avatarFile(request.params.name);
+      if (!stream) throw notFound('头像不存在');
+      const ext = request.params.name.split('.').pop()!;
+      return reply.type(CONTENT_TYPES[ext]).header('cache-control', 'public, max-age=31536000, immutable').send(stream);
+    },
+  );
+};

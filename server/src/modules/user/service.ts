@@ -1,0 +1,55 @@
+/** The signed-in user's own record: basic information and avatar. */
+import { AppError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { Storage } from '../../lib/storage';
+import type { UserRepo, UserRow } from './repo';
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The image types an avatar may be, told by the file's first bytes, not its name. */
+const IMAGE_SIGNATURES: Array<{ ext: string; test: (b: Buffer) => boolean }> = [
+  { ext: 'png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { ext: 'webp', test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+];
+
+export interface BasicInfo {
+  nickname: string;
+  realName?: string | null;
+  school?: string | null;
+  major?: string | null;
+  degree?: string | null;
+  phone?: string | null;
+}
+
+const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
+
+export function createUserService(deps: { users: UserRepo; storage: Storage }) {
+  const { users, storage } = deps;
+  return {
+    async updateBasicInfo(user: UserRow, info: BasicInfo) {
+      await users.update(user.id, {
+        nickname: info.nickname.trim(),
+        real_name: blankToNull(info.realName),
+        school: blankToNull(info.school),
+        major: blankToNull(info.major),
+        degree: blankToNull(info.degree),
+        phone: blankToNull(info.phone),
+      });
+      return (await users.findById(user.id))!;
+    },
+
+    async setAvatar(user: UserRow, data: Buffer) {
+      const type = IMAGE_SIGNATURES.find((signature) => signature.test(data));
+      if (!type) throw new AppError(422, 'BAD_IMAGE', '头像只能是 PNG、JPG 或 WebP 图片');
+      const name = `${newId()}.${type.ext}`;
+      await storage.put(`avatars/${name}`, data);
+      if (user.avatar) await storage.remove(`avatars/${user.avatar}`);
+      await users.update(user.id, { avatar: name });
+      return (await users.findById(user.id))!;
+    },
+
+    avatarFile: (name: string) => (/^[\w-]+\.(png|jpg|webp)$/.test(name) ? storage.get(`avatars/${name}`) : undefined),
+  };
+}
+export type UserService = ReturnType<typeof createUserService>;

@@ -1,0 +1,70 @@
+/**
+ * The session cookie: a random token, signed, httpOnly, SameSite=Lax, Secure behind https. The
+ * server keeps only its hash (sessions table). `request.currentUser` is the signed-in user or null.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { unauthenticated } from '../lib/errors';
+import { SESSION_TTL_MS, type AuthService } from '../modules/auth/service';
+import type { UserRow } from '../modules/user/repo';
+
+export const SESSION_COOKIE = 'zn_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    currentUser: UserRow | null;
+    sessionToken: string | undefined;
+  }
+}
+
+export interface SessionOptions {
+  auth: AuthService;
+  secure: boolean;
+}
+
+export default fp<SessionOptions>(async (app: FastifyInstance, opts) => {
+  app.decorateRequest('currentUser', null);
+  app.decorateRequest('sessionToken', undefined);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const raw = request.cookies[SESSION_COOKIE];
+    if (!raw) return;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return;
+    request.sessionToken = unsigned.value;
+    request.currentUser = (await opts.auth.userForToken(unsigned.value)) ?? null;
+  });
+
+  app.decorateReply('setSession', function (this: FastifyReply, token: string) {
+    this.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: opts.secure,
+      signed: true,
+      maxAge: SESSION_TTL_MS / 1000,
+    });
+  });
+  app.decorateReply('clearSession', function (this: FastifyReply) {
+    this.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secure });
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyReply {
+    setSession(token: string): void;
+    clearSession(): void;
+  }
+}
+
+/** preHandler for routes that need a signed-in user. */
+export async function requireUser(request: FastifyRequest) {
+  if (!request.currentUser) throw unauthenticated();
+}
+
+/** The signed-in user of a route guarded by requireUser. */
+export function userOf(request: FastifyRequest): UserRow {
+  if (!request.currentUser) throw unauthenticated();
+  return request.currentUser;
+}

@@ -1,0 +1,196 @@
+import { client, codeFromOutbox, createTestApp } from './testApp';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const sessionCookie = (res: { headers: Record<string, unknown> }) =>
+  [res.headers['set-cookie'] ?? []].flat().find((c) => String(c).startsWith('zn_session=')) as string | undefined;
+
+describe('the three calls of SPEC §7', () => {
+  test('a visitor gets result null, not 401', async () => {
+    const res = await client(t.app).get('/api/v1/user/getCurrent');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, result: null });
+  });
+
+  test('login with the demo account: success, the user, a session cookie with the right flags', async () => {
+    const browser = client(t.app);
+    const res = await browser.login();
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, message: '登录成功', result: { email: 'demo@zhinenglunwen.cn', nickname: '演示同学' } });
+    expect(JSON.stringify(res.body)).not.toMatch(/password|hash/i);
+    const cookie = sessionCookie(res)!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toMatch(/Secure/);
+    const me = await browser.get('/api/v1/user/getCurrent');
+    expect(me.body.result).toMatchObject({ email: 'demo@zhinenglunwen.cn' });
+    expect(JSON.stringify(me.body)).not.toMatch(/password|hash/i);
+  });
+
+  test('the e-mail is matched without regard to case and spaces', async () => {
+    const res = await client(t.app).login('  Demo@ZhiNengLunWen.cn ', 'Demo1234');
+    expect(res.body.success).toBe(true);
+  });
+
+  test.each([
+    ['a wrong password', 'demo@zhinenglunwen.cn', 'Wrong1234'],
+    ['an unknown account', 'nobody@zhinenglunwen.cn', 'Demo1234'],
+  ])('%s: success false with the same message, no cookie', async (_case, email, password) => {
+    const res = await client(t.app).login(email, password);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: false, message: '邮箱或密码错误', errorCode: 'LOGIN_FAILED', showType: 0 });
+    expect(sessionCookie(res)).toBeUndefined();
+  });
+
+  test.each([
+    ['no e-mail', { password: 'x' }, 'email'],
+    ['no password', { email: 'a@b.cn' }, 'password'],
+    ['an empty password', { email: 'a@b.cn', password: '' }, 'password'],
+  ])('login with %s answers 422 with the field', async (_case, payload, field) => {
+    const res = await client(t.app).post('/api/v1/actionLogin', payload);
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ success: false, errorCode: 'VALIDATION' });
+    expect(res.body.errors[field]).toMatch(/[\u4e00-\u9fa5]/);
+  });
+
+  test('login rotates the session: the previous session id stops working', async () => {
+    const browser = client(t.app);
+    await browser.login();
+    const first = browser.jar.get('zn_session')!;
+    await browser.login();
+    const second = browser.jar.get('zn_session')!;
+    expect(second).not.toBe(first);
+    const old = await t.app.inject({ method: 'GET', url: '/api/v1/user/getCurrent', headers: { cookie: `zn_session=${first}` } });
+    expect(old.json().result).toBeNull();
+  });
+
+  test('logout deletes the session on the server and clears the cookie', async () => {
+    const browser = client(t.app);
+    await browser.login();
+    const token = browser.jar.get('zn_session')!;
+    const res = await browser.post('/api/v1/actionLogin/logout');
+    expect(res.body).toEqual({ success: true, result: null });
+    expect(sessionCookie(res)).toMatch(/zn_session=;/);
+    const replay = await t.app.inject({ method: 'GET', url: '/api/v1/user/getCurrent', headers: { cookie: `zn_session=${token}` } });
+    expect(replay.json().result).toBeNull();
+  });
+
+  test('a forged or unsigned cookie is a visitor', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/user/getCurrent', headers: { cookie: 'zn_session=abc.def' } });
+    expect(res.json()).toEqual({ success: true, result: null });
+  });
+});
+
+describe('registration', () => {
+  const email = 'xiaoming@example.edu.cn';
+  const form = { email, password: 'Thesis2026', nickname: '小明', agreement: true };
+
+  test('code by mail, register, then log in with the new account', async () => {
+    const browser = client(t.app);
+    const sent = await browser.post('/api/v1/user/sendCode', { email, purpose: 'register' });
+    expect(sent.body).toMatchObject({ success: true, message: expect.stringContaining('验证码已发送') });
+    const code = await codeFromOutbox(t.app, email);
+    const res = await browser.post('/api/v1/user/register', { ...form, code });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, result: { email, nickname: '小明' } });
+    expect(JSON.stringify(res.body)).not.toMatch(/password|hash/i);
+    expect((await browser.login(email, 'Thesis2026')).body.success).toBe(true);
+  });
+
+  test('a code works once', async () => {
+    const other = 'once@example.edu.cn';
+    await client(t.app).post('/api/v1/user/sendCode', { email: other, purpose: 'register' });
+    const code = await codeFromOutbox(t.app, other);
+    expect((await client(t.app).post('/api/v1/user/register', { ...form, email: other, code })).status).toBe(200);
+    const again = await client(t.app).post('/api/v1/user/register', { ...form, email: other, code });
+    expect(again.status).toBe(422);
+    expect(again.body.errors.code).toBe('验证码不正确或已过期，请重新获取');
+  });
+
+  test('a second code request within a minute is refused with 429', async () => {
+    const address = 'hurry@example.edu.cn';
+    expect((await client(t.app).post('/api/v1/user/sendCode', { email: address, purpose: 'register' })).status).toBe(200);
+    const again = await client(t.app).post('/api/v1/user/sendCode', { email: address, purpose: 'register' });
+    expect(again.status).toBe(429);
+    expect(again.body.message).toMatch(/1 分钟/);
+  });
+
+  test('registering a taken e-mail mails no code, and the answer is the same', async () => {
+    const res = await client(t.app).post('/api/v1/user/sendCode', { email: 'demo@zhinenglunwen.cn', purpose: 'register' });
+    expect(res.body).toMatchObject({ success: true });
+    await expect(codeFromOutbox(t.app, 'demo@zhinenglunwen.cn')).rejects.toThrow();
+  });
+
+  test('a wrong code is refused, and five wrong tries spend the code', async () => {
+    const address = 'guess@example.edu.cn';
+    await client(t.app).post('/api/v1/user/sendCode', { email: address, purpose: 'register' });
+    const code = await codeFromOutbox(t.app, address);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i += 1) {
+      const res = await client(t.app).post('/api/v1/user/register', { ...form, email: address, code: wrong });
+      expect(res.status).toBe(422);
+    }
+    const right = await client(t.app).post('/api/v1/user/register', { ...form, email: address, code });
+    expect(right.status).toBe(422);
+  });
+
+  test.each([
+    ['an invalid e-mail', { email: 'not-mail' }, 'email', '请输入正确的邮箱地址'],
+    ['a short password', { password: 'abc123' }, 'password', '密码至少 8 位，需同时包含字母和数字'],
+    ['a password without digits', { password: 'abcdefghij' }, 'password', '密码至少 8 位，需同时包含字母和数字'],
+    ['a password without letters', { password: '1234567890' }, 'password', '密码至少 8 位，需同时包含字母和数字'],
+    ['a one-character nickname', { nickname: '明' }, 'nickname', '昵称需为 2–20 个字符'],
+    ['a 21-character nickname', { nickname: '名'.repeat(21) }, 'nickname', '昵称需为 2–20 个字符'],
+    ['a five-digit code', { code: '12345' }, 'code', '验证码是 6 位数字'],
+    ['a code with letters', { code: '12a456' }, 'code', '验证码是 6 位数字'],
+    ['the agreement not accepted', { agreement: false }, 'agreement', '请阅读并同意用户协议'],
+    ['the agreement missing', { agreement: undefined }, 'agreement', '请阅读并同意用户协议'],
+  ])('%s answers 422 with the field message', async (_case, change, field, message) => {
+    const res = await client(t.app).post('/api/v1/user/register', { ...form, code: '123456', ...change });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[field]).toBe(message);
+  });
+
+  test('sendCode validates the e-mail and the purpose', async () => {
+    const bad = await client(t.app).post('/api/v1/user/sendCode', { email: 'x', purpose: 'spam' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['email', 'purpose']);
+  });
+});
+
+describe('password reset by mailed code', () => {
+  test('resets the password and ends every session of the account', async () => {
+    const email = 'forgetful@example.edu.cn';
+    const signup = client(t.app);
+    await signup.post('/api/v1/user/sendCode', { email, purpose: 'register' });
+    await signup.post('/api/v1/user/register', { email, code: await codeFromOutbox(t.app, email), password: 'First1234', nickname: '健忘', agreement: true });
+    const laptop = client(t.app);
+    await laptop.login(email, 'First1234');
+
+    const phone = client(t.app);
+    expect((await phone.post('/api/v1/user/sendCode', { email, purpose: 'reset' })).body.success).toBe(true);
+    const code = await codeFromOutbox(t.app, email);
+    const res = await phone.post('/api/v1/user/resetPassword', { email, code, password: 'Second1234' });
+    expect(res.body).toMatchObject({ success: true, message: '密码已重置，请用新密码登录' });
+
+    expect((await laptop.get('/api/v1/user/getCurrent')).body.result).toBeNull();
+    expect((await phone.login(email, 'First1234')).body.success).toBe(false);
+    expect((await phone.login(email, 'Second1234')).body.success).toBe(true);
+  });
+
+  test('an unknown e-mail gets the same answer and no mail', async () => {
+    const res = await client(t.app).post('/api/v1/user/sendCode', { email: 'ghost@example.edu.cn', purpose: 'reset' });
+    expect(res.body).toMatchObject({ success: true });
+    await expect(codeFromOutbox(t.app, 'ghost@example.edu.cn')).rejects.toThrow();
+  });
+
+  test('a wrong code is refused', async () => {
+    const res = await client(t.app).post('/api/v1/user/resetPassword', { email: 'demo@zhinenglunwen.cn', code: '000000', password: 'Hacked1234' });
+    expect(res.status).toBe(422);
+    expect((await client(t.app).login()).body.success).toBe(true);
+  });
+});

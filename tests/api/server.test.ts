@@ -1,0 +1,73 @@
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { loadConfig } from '../../server/src/config';
+import { createTestApp } from './testApp';
+
+describe('serving the built app', () => {
+  const webRoot = mkdtempSync(join(tmpdir(), 'zn-web-'));
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>论文网一站式服务平台【智能论文】</title><script src="/dist/umi.abc123.js"></script>');
+  writeFileSync(join(webRoot, 'umi.abc123.js'), 'console.log(1)');
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ webRoot });
+  });
+  afterAll(() => t.close());
+
+  test('assets under /dist/ with long cache headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dist/umi.abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test.each(['/', '/review/home/3', '/personal/home/basic-info', '/no/such/page'])('%s falls back to index.html, not cached', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('论文网一站式服务平台【智能论文】');
+  });
+
+  test('an unknown /api path answers 404 JSON', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/nothing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, errorCode: 'NOT_FOUND' });
+  });
+
+  test('a missing asset is 404, not the page', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/dist/missing.js' })).statusCode).toBe(404);
+  });
+
+  test('the OpenAPI description is served at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/v1/user/getCurrent', '/api/v1/actionLogin', '/api/v1/actionLogin/logout']));
+  });
+});
+
+describe('settings', () => {
+  test('defaults: port 8000, SQLite under data/, a generated secret kept for the owner only', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'zn-cfg-'));
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(8000);
+    expect(config.databaseUrl).toBe(`sqlite:${join(dataDir, 'app.db')}`);
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    const file = join(dataDir, 'secrets.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(config.sessionSecret);
+    expect(JSON.parse(readFileSync(file, 'utf8')).sessionSecret).toBe(config.sessionSecret);
+  });
+
+  test('the environment wins', () => {
+    const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'zn-cfg-')), PORT: '9000', SESSION_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://u@h/db', SMTP_URL: 'smtp://mail:25', PUBLIC_URL: 'https://a.cn' });
+    expect(config).toMatchObject({ port: 9000, sessionSecret: 'x'.repeat(40), databaseUrl: 'postgres://u@h/db', smtpUrl: 'smtp://mail:25', publicUrl: 'https://a.cn' });
+  });
+
+  test.each(['secret', 'changeme', 'short'])('production refuses a weak session secret (%s)', (secret) => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(join(tmpdir(), 'zn-cfg-')), SESSION_SECRET: secret })).toThrow(/SESSION_SECRET/);
+  });
+
+  test('the outbox API is never on in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production', EXPOSE_OUTBOX: '1', SESSION_SECRET: 'y'.repeat(40), DATA_DIR: mkdtempSync(join(tmpdir(), 'zn-cfg-')) }).exposeOutbox).toBe(false);
+  });
+});

@@ -1,0 +1,2 @@
+// scrypt hashing and PostgreSQL round trips take a moment
+jest.setTimeout(30_000);

@@ -1,0 +1,100 @@
+/**
+ * A fresh server and database for a test file: SQLite in a temporary folder, or a new PostgreSQL
+ * database when TEST_DATABASE_URL is a postgres URL (CI runs the suite both ways).
+ */
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { Client } from 'pg';
+import { buildApp } from '../../server/src/app';
+import { loadConfig, type Config } from '../../server/src/config';
+import { seedDemoContent } from '../../server/src/db/seed';
+import { randomBytes } from 'crypto';
+
+export const UNLIMITED = { login: 10_000, register: 10_000, sendCode: 10_000, reset: 10_000, windowMs: 60_000 };
+
+async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin || !/^postgres/.test(admin)) return { url: `sqlite:${join(dataDir, 'test.db')}`, drop: async () => {} };
+  const name = `zn_test_${randomBytes(6).toString('hex')}`;
+  const client = new Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'zn-api-'));
+  const database = await freshDatabaseUrl(dataDir);
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    { dataDir, databaseUrl: database.url, sessionSecret: randomBytes(32).toString('hex'), webRoot: undefined, rateLimits: UNLIMITED, logLevel: 'silent', exposeOutbox: true, ...overrides },
+  );
+  const app = await buildApp(config);
+  await seedDemoContent(app.db);
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A cookie jar for one client of the API. */
+export function cookieJar() {
+  const cookies = new Map<string, string>();
+  return {
+    header: () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    store(setCookie: string | string[] | undefined) {
+      for (const line of [setCookie ?? []].flat()) {
+        const [pair] = line.split(';');
+        const [name, ...value] = pair.split('=');
+        if (/max-age=0|expires=thu, 01 jan 1970/i.test(line)) cookies.delete(name);
+        else cookies.set(name, value.join('='));
+      }
+    },
+    get: (name: string) => cookies.get(name),
+  };
+}
+
+import type { FastifyInstance } from 'fastify';
+
+/** One browser's view of the API: requests carry and keep its cookies. */
+export function client(app: FastifyInstance) {
+  const jar = cookieJar();
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) => {
+    const res = await app.inject({ method, url, payload, headers: { cookie: jar.header(), ...headers } });
+    jar.store(res.headers['set-cookie']);
+    return { status: res.statusCode, body: res.body ? res.json() : undefined, headers: res.headers, raw: res };
+  };
+  return {
+    jar,
+    get: (url: string) => call('GET', url),
+    post: (url: string, payload?: object) => call('POST', url, payload),
+    put: (url: string, payload?: object) => call('PUT', url, payload),
+    call,
+    login: (email = 'demo@zhinenglunwen.cn', password = 'Demo1234') => call('POST', '/api/v1/actionLogin', { email, password }),
+  };
+}
+
+/** The latest code mailed to an address, read from the outbox. */
+export async function codeFromOutbox(app: FastifyInstance, to: string): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(to)}` });
+  const match = /验证码：(\d{6})/.exec(res.json().result[0]?.body ?? '');
+  if (!match) throw new Error(`no code mailed to ${to}`);
+  return match[1];
+}
