@@ -53,6 +53,12 @@ export function cookieHeader(name: string, value: string, maxAgeSeconds?: number
 /** Session id → user id, like the real server's session rows. */
 const sessions = new Map<string, string>();
 
+/** Ends a user's sessions, all or all but the request's own (password reset / change). */
+export function endAllSessions(userId: string, keep?: MockRequest) {
+  const kept = keep ? readCookie(keep, SESSION_COOKIE) : undefined;
+  for (const [id, owner] of sessions) if (owner === userId && id !== kept) sessions.delete(id);
+}
+
 export function startSession(res: MockResponse, userId: string) {
   const id = randomBytes(24).toString('base64url');
   sessions.set(id, userId);

@@ -15,6 +15,8 @@ export interface MockUser {
 
 export const DEMO_EMAIL = 'demo@zhinenglunwen.cn';
 export const DEMO_PASSWORD = 'Demo1234';
+/** The mock mails nothing; every verification code it accepts is this one. */
+export const DEMO_CODE = '123456';
 
 export const users: MockUser[] = [
   {

@@ -3,6 +3,7 @@ import { history, useModel } from 'umi';
 import { navigation } from '@/utils/navigation';
 import { logoutDestination, resolveLoginRedirect } from '@/utils/redirect';
 import { useCallback, useState } from 'react';
+import type { UserModel } from './user';
 
 export type LoginStatus = 'ok' | 'error';
 
@@ -19,9 +20,14 @@ export function loginStateFrom(response: LoginResponse): LoginState {
 /**
  * The `login` model (SPEC §3–4): the status of the last login attempt, login and logout.
  */
-export default function useLoginModel() {
+export interface LoginModel extends LoginState {
+  login: (form: object) => Promise<LoginState>;
+  logout: () => Promise<void>;
+}
+
+export default function useLoginModel(): LoginModel {
   const [state, setState] = useState<LoginState>({});
-  const { fetchCurrent, clear } = useModel('user');
+  const { fetchCurrent, clear }: UserModel = useModel('user');
 
   const login = useCallback(
     async (form: object) => {

@@ -14,9 +14,15 @@ export function currentUserFrom(response: { result?: CurrentUser | null } | unde
  * The `user` model (SPEC §3–4). currentUser lives in the initial state, which getInitialState
  * fills before the first page renders; this model is the one way pages read and change it.
  */
-export default function useUserModel() {
+export interface UserModel {
+  currentUser: CurrentUser | undefined;
+  fetchCurrent: () => Promise<CurrentUser | undefined>;
+  clear: () => void;
+}
+
+export default function useUserModel(): UserModel {
   const { initialState, setInitialState } = useModel('@@initialState');
-  const currentUser = initialState?.currentUser;
+  const currentUser: CurrentUser | undefined = initialState?.currentUser;
 
   const fetchCurrent = useCallback(async () => {
     const user = currentUserFrom(await getCurrentUser());

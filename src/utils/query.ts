@@ -16,7 +16,7 @@ export function flattenParams(params: QueryObject = {}, prefix = ''): Record<str
     if (value instanceof Date) {
       flat[name] = value.toISOString();
     } else if (Array.isArray(value)) {
-      Object.assign(flat, flattenParams({ ...value } as QueryObject, name));
+      Object.assign(flat, flattenParams(Object.fromEntries(value.entries()), name));
     } else if (typeof value === 'object') {
       Object.assign(flat, flattenParams(value, name));
     } else {

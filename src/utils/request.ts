@@ -7,8 +7,11 @@ import { request } from 'umi';
 import { BizError, type ErrorBody } from './errorHandler';
 import { flattenParams, type QueryObject } from './query';
 
-/** Every answer of our API: `{ success: true, result }` or the error envelope. */
-export type ApiResponse<T> = { success: true; result: T; message?: string } | ErrorBody;
+/**
+ * A successful answer of our API. Failures (`success: false`, HTTP errors) never resolve: the
+ * request layer throws them (BizError, or the HTTP error carrying the envelope).
+ */
+export type ApiResponse<T> = { success: true; result: T; message?: string };
 
 export interface CallOptions {
   /** Handle failures yourself: no redirect, no message. */

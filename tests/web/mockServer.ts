@@ -3,11 +3,28 @@
  * an axios adapter that routes each request to the handler QA would hit, with a cookie jar.
  * Tests may put a handler in front (`server.use`) to provoke a failure.
  */
-import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { dirname } from 'path';
 import type { MockHandler, MockRequest } from '../../mock/_lib/kit';
 import loginMocks from '../../mock/login';
 import qaMocks from '../../mock/qa';
 import userMocks from '../../mock/user';
+
+/** What the adapter reads of a request (axios' own types live in Umi's private copy). */
+interface InternalAxiosRequestConfig {
+  url?: string;
+  baseURL?: string;
+  method?: string;
+  params?: Record<string, unknown>;
+  data?: unknown;
+  headers?: Record<string, unknown>;
+  withCredentials?: boolean;
+  validateStatus?: ((status: number) => boolean) | null;
+}
+type AxiosAdapter = (config: InternalAxiosRequestConfig) => Promise<unknown>;
+
+/** The axios copy Umi's request plugin uses: the one whose defaults must carry the adapter. */
+export const axios = require(require.resolve('axios', { paths: [dirname(require.resolve('@umijs/plugins/package.json'))] }));
+const { AxiosError } = axios as { AxiosError: any };
 
 type Routes = Record<string, MockHandler>;
 const baseRoutes: Routes = { ...userMocks, ...loginMocks, ...qaMocks } as Routes;

@@ -1,11 +1,10 @@
 /** Renders the whole app (Umi's TestBrowser: real routes, layouts, models and request layer). */
 import { render, waitFor } from '@testing-library/react';
-import axios from 'axios';
 import { createPath, type MemoryHistory } from 'history';
 import { TestBrowser } from '@@/testBrowser';
 import React from 'react';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
-import { server } from './mockServer';
+import { axios, server } from './mockServer';
 
 server.listen();
 

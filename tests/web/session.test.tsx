@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import axios from 'axios';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
 import { getCurrentUser } from '@/services/user';
-import { server } from './mockServer';
+import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
 
 afterEach(() => server.reset());

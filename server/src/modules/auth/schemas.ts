@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { FIELD_RULES } from '../../../../common/fieldRules';
 import { Code, Email, ErrorBody, Message, Nickname, Ok, Password, User } from '../shared/schemas';
 
 /** The login form object; other fields the form may carry pass through and are ignored. */
@@ -20,7 +21,7 @@ export const RegisterBody = Type.Object({
   code: Code,
   password: Password,
   nickname: Nickname,
-  agreement: Type.Literal(true, { errorMessage: '请阅读并同意用户协议' }),
+  agreement: Type.Literal(true, { errorMessage: FIELD_RULES.agreement.message }),
 });
 
 export const ResetPasswordBody = Type.Object({ email: Email, code: Code, password: Password });

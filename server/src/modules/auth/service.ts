@@ -2,6 +2,7 @@
  * Accounts: login and sessions, verification codes by mail, registration, password reset and
  * change. Login failures never tell whether an account exists.
  */
+import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '../../../../common/fieldRules';
 import { AppError, invalidField, ShowType } from '../../lib/errors';
 import { newCode, newId, newToken, sha256 } from '../../lib/ids';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/password';
@@ -11,8 +12,8 @@ import type { UserRepo, UserRow } from '../user/repo';
 import type { AuthRepo } from './repo';
 
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
-export const CODE_TTL_MS = 10 * 60 * 1000;
-const CODE_RESEND_MS = 60 * 1000;
+export const CODE_TTL_MS = CODE_TTL_MINUTES * 60 * 1000;
+const CODE_RESEND_MS = CODE_RESEND_SECONDS * 1000;
 const CODE_MAX_ATTEMPTS = 5;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();

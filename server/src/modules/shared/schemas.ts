@@ -3,6 +3,7 @@
  * answers in the tests, so QA never tests against a fiction.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
+import { FIELD_RULES as R } from '../../../../common/fieldRules';
 
 /** `{ success: true, result }` */
 export const Ok = <T extends TSchema>(result: T) =>
@@ -35,15 +36,20 @@ export const User = Type.Object(
 );
 
 /** Field rules, with the Chinese message the forms show beside the field (ajv-errors). */
-export const Email = Type.String({ format: 'email', maxLength: 254, errorMessage: '请输入正确的邮箱地址' });
+export const Email = Type.String({ format: 'email', maxLength: R.email.maxLength, errorMessage: R.email.message });
 export const Password = Type.String({
-  minLength: 8,
-  maxLength: 64,
-  pattern: '^(?=.*[A-Za-z])(?=.*[0-9]).*$',
-  errorMessage: '密码至少 8 位，需同时包含字母和数字',
+  minLength: R.password.minLength,
+  maxLength: R.password.maxLength,
+  pattern: R.password.pattern,
+  errorMessage: R.password.message,
 });
-export const Nickname = Type.String({ minLength: 2, maxLength: 20, pattern: '\\S', errorMessage: '昵称需为 2–20 个字符' });
-export const Code = Type.String({ pattern: '^[0-9]{6}$', errorMessage: '验证码是 6 位数字' });
+export const Nickname = Type.String({
+  minLength: R.nickname.minLength,
+  maxLength: R.nickname.maxLength,
+  pattern: '\\S',
+  errorMessage: R.nickname.message,
+});
+export const Code = Type.String({ pattern: R.code.pattern, errorMessage: R.code.message });
 
 /** What a missing field is called in "请填写…" messages. */
 export const FIELD_LABELS: Record<string, string> = {
@@ -59,7 +65,7 @@ export const FIELD_LABELS: Record<string, string> = {
 
 /** The message for a missing field, where "请填写…" would read wrong. */
 export const REQUIRED_MESSAGES: Record<string, string> = {
-  agreement: '请阅读并同意用户协议',
+  agreement: R.agreement.message,
   purpose: '请说明验证码的用途',
 };
 

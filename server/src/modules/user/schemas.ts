@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { DEGREES, FIELD_RULES } from '../../../../common/fieldRules';
 import { Nickname, Ok, Password, User } from '../shared/schemas';
 
 const Optional = (maxLength: number, errorMessage: string) =>
@@ -13,12 +14,12 @@ export const BasicInfoBody = Type.Object({
   major: Type.Optional(Optional(80, '专业名称最多 80 个字符')),
   degree: Type.Optional(
     Type.Union(
-      [Type.Literal('专科'), Type.Literal('本科'), Type.Literal('硕士'), Type.Literal('博士'), Type.Literal('其他'), Type.Null()],
+      [...DEGREES.map((degree) => Type.Literal(degree)), Type.Null()],
       { errorMessage: '请选择学历' },
     ),
   ),
   phone: Type.Optional(
-    Type.Union([Type.String({ pattern: '^(1[3-9][0-9]{9})?$' }), Type.Null()], { errorMessage: '请输入 11 位手机号' }),
+    Type.Union([Type.String({ pattern: FIELD_RULES.phone.pattern }), Type.Null()], { errorMessage: FIELD_RULES.phone.message }),
   ),
 });
 

@@ -1,5 +1,86 @@
-import { UpcomingPage } from '@/components/PageState';
+import { updateBasicInfo, uploadAvatar, type BasicInfo } from '@/services/user';
+import { submitForm } from '@/utils/formErrors';
+import { submitOnly } from '@/utils/submitter';
+import { nicknameRules, phoneRules } from '@/utils/formRules';
+import { UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { ProForm, ProFormSelect, ProFormText } from '@ant-design/pro-form';
+import { Avatar, Button, Card, Descriptions, Form, message, Progress, Space, Upload } from 'antd';
+import { useState } from 'react';
+import { useModel } from 'umi';
+import { DEGREES } from '../../../../common/fieldRules';
 
+const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
+/** /personal/home/basic-info: view and edit nickname, name, school, major, degree, phone, avatar. */
 export default function BasicInfoPage() {
-  return <UpcomingPage title="基本信息" description="即将开放：查看和修改昵称、学校、专业等基本信息。" />;
+  const { currentUser, fetchCurrent } = useModel('user');
+  const [form] = Form.useForm<BasicInfo>();
+  const [progress, setProgress] = useState<number>();
+  if (!currentUser) return null;
+
+  const onAvatar = async (file: File) => {
+    if (!AVATAR_TYPES.includes(file.type)) {
+      message.error('头像只能是 PNG、JPG 或 WebP 图片');
+      return false;
+    }
+    if (file.size > 2 * 1024 * 1024) {
+      message.error('头像不能超过 2 MB');
+      return false;
+    }
+    setProgress(0);
+    const done = await submitForm(undefined, () => uploadAvatar(file, setProgress));
+    setProgress(undefined);
+    if (done) {
+      message.success('头像已更新');
+      await fetchCurrent();
+    }
+    return false;
+  };
+
+  return (
+    <Card>
+      <h1 style={{ fontSize: 20, marginTop: 0 }}>基本信息</h1>
+      <Space align="center" size={16} wrap style={{ marginBottom: 24 }}>
+        <Avatar size={64} src={currentUser.avatar || undefined} icon={<UserOutlined />} alt="头像" />
+        <Upload accept={AVATAR_TYPES.join(',')} showUploadList={false} beforeUpload={onAvatar}>
+          <Button icon={<UploadOutlined />} loading={progress !== undefined}>
+            更换头像
+          </Button>
+        </Upload>
+        {progress !== undefined && <Progress percent={progress} size="small" style={{ width: 160 }} />}
+      </Space>
+      <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
+        <Descriptions.Item label="登录邮箱">{currentUser.email}</Descriptions.Item>
+        <Descriptions.Item label="注册时间">{new Date(currentUser.createdAt).toLocaleDateString('zh-CN')}</Descriptions.Item>
+      </Descriptions>
+      <div style={{ maxWidth: 480 }}>
+        <ProForm<BasicInfo>
+          form={form}
+          initialValues={{
+            nickname: currentUser.nickname,
+            realName: currentUser.realName ?? '',
+            school: currentUser.school ?? '',
+            major: currentUser.major ?? '',
+            degree: currentUser.degree ?? undefined,
+            phone: currentUser.phone ?? '',
+          }}
+          submitter={submitOnly('保存')}
+          onFinish={async (values) => {
+            const done = await submitForm(form, () => updateBasicInfo({ ...values, degree: values.degree ?? null }));
+            if (done) {
+              message.success('基本信息已保存');
+              await fetchCurrent();
+            }
+          }}
+        >
+          <ProFormText name="nickname" label="昵称" rules={nicknameRules} />
+          <ProFormText name="realName" label="真实姓名" placeholder="用于论文封面，可不填" rules={[{ max: 40, message: '姓名最多 40 个字符' }]} />
+          <ProFormText name="school" label="学校" placeholder="如：华东示范大学" rules={[{ max: 80, message: '学校名称最多 80 个字符' }]} />
+          <ProFormText name="major" label="专业" placeholder="如：汉语言文学" rules={[{ max: 80, message: '专业名称最多 80 个字符' }]} />
+          <ProFormSelect name="degree" label="学历" placeholder="请选择" allowClear options={DEGREES.map((d) => ({ value: d, label: d }))} />
+          <ProFormText name="phone" label="手机号" placeholder="可不填" rules={phoneRules} fieldProps={{ inputMode: 'tel' }} />
+        </ProForm>
+      </div>
+    </Card>
+  );
 }

@@ -1,5 +1,43 @@
-import { UpcomingPage } from '@/components/PageState';
+import { modifyPassword } from '@/services/user';
+import { submitForm } from '@/utils/formErrors';
+import { submitOnly } from '@/utils/submitter';
+import { confirmRules, passwordRules } from '@/utils/formRules';
+import { ProForm, ProFormText } from '@ant-design/pro-form';
+import { Card, Form, message } from 'antd';
+import { Link } from 'umi';
 
+interface Values {
+  oldPassword: string;
+  newPassword: string;
+  confirm: string;
+}
+
+/** /personal/security/modify-password: old password + new password; other devices are logged out. */
 export default function ModifyPasswordPage() {
-  return <UpcomingPage title="修改密码" description="即将开放：输入原密码和新密码来修改密码。" />;
+  const [form] = Form.useForm<Values>();
+  return (
+    <Card>
+      <h1 style={{ fontSize: 20, marginTop: 0 }}>修改密码</h1>
+      <p style={{ color: 'rgba(0,0,0,0.55)' }}>
+        修改后，其他设备上的登录会退出，本设备保持登录。忘记原密码？请用<Link to="/personal/security/reset-password">邮箱验证码重置</Link>。
+      </p>
+      <div style={{ maxWidth: 420 }}>
+        <ProForm<Values>
+          form={form}
+          submitter={submitOnly('修改密码')}
+          onFinish={async ({ oldPassword, newPassword }) => {
+            const done = await submitForm(form, () => modifyPassword({ oldPassword, newPassword }));
+            if (done) {
+              message.success(done.message || '密码已修改');
+              form.resetFields();
+            }
+          }}
+        >
+          <ProFormText.Password name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]} fieldProps={{ autoComplete: 'current-password' }} />
+          <ProFormText.Password name="newPassword" label="新密码" placeholder="至少 8 位，含字母和数字" rules={passwordRules} fieldProps={{ autoComplete: 'new-password' }} />
+          <ProFormText.Password name="confirm" label="确认新密码" dependencies={['newPassword']} rules={confirmRules('newPassword')} fieldProps={{ autoComplete: 'new-password' }} />
+        </ProForm>
+      </div>
+    </Card>
+  );
 }

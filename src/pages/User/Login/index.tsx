@@ -1,8 +1,11 @@
+import AuthCard from '@/components/AuthCard';
+import { emailRules } from '@/utils/formRules';
+import { submitOnly } from '@/utils/submitter';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { LoginForm, ProFormText } from '@ant-design/pro-form';
+import { ProForm, ProFormText } from '@ant-design/pro-form';
 import { Alert } from 'antd';
 import { useState } from 'react';
-import { Link, useModel } from 'umi';
+import { Link, useLocation, useModel } from 'umi';
 
 export interface LoginFormValues {
   email: string;
@@ -13,6 +16,7 @@ export interface LoginFormValues {
 export default function LoginPage() {
   const { status, message, login } = useModel('login');
   const [submitting, setSubmitting] = useState(false);
+  const email = new URLSearchParams(useLocation().search).get('email') ?? undefined;
 
   const onFinish = async (values: LoginFormValues) => {
     setSubmitting(true);
@@ -26,20 +30,12 @@ export default function LoginPage() {
   };
 
   return (
-    <div style={{ maxWidth: 400, margin: '0 auto', background: '#fff', borderRadius: 8, padding: '8px 0 16px' }}>
-      <LoginForm<LoginFormValues>
-        title={<h1 style={{ fontSize: 24, margin: 0 }}>登录</h1>}
-        subTitle="登录后可以查重、排版和查看您的订单"
+    <AuthCard title="登录" subTitle="登录后可以查重、排版和查看您的订单">
+      <ProForm<LoginFormValues>
+        initialValues={{ email }}
         onFinish={onFinish}
         loading={submitting}
-        submitter={{ searchConfig: { submitText: '登录' } }}
-        contentStyle={{ minWidth: 0, maxWidth: 328, width: '100%' }}
-        actions={
-          <div style={{ display: 'flex', justifyContent: 'space-between' }}>
-            <Link to="/user/register">注册账号</Link>
-            <Link to="/user/reset-password">忘记密码</Link>
-          </div>
-        }
+        submitter={submitOnly('登录', true)}
       >
         {status === 'error' && (
           <Alert role="alert" type="error" showIcon message={message || '登录失败，请重试'} style={{ marginBottom: 24 }} />
@@ -49,10 +45,7 @@ export default function LoginPage() {
           label="邮箱"
           fieldProps={{ size: 'large', prefix: <MailOutlined />, autoComplete: 'username', inputMode: 'email' }}
           placeholder="请输入注册邮箱"
-          rules={[
-            { required: true, message: '请输入邮箱' },
-            { type: 'email', message: '邮箱格式不正确' },
-          ]}
+          rules={[emailRules[0], { type: 'email', message: '邮箱格式不正确' }]}
         />
         <ProFormText.Password
           name="password"
@@ -61,7 +54,11 @@ export default function LoginPage() {
           placeholder="请输入密码"
           rules={[{ required: true, message: '请输入密码' }]}
         />
-      </LoginForm>
-    </div>
+      </ProForm>
+      <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
+        <Link to="/user/register">注册账号</Link>
+        <Link to="/user/reset-password">忘记密码</Link>
+      </div>
+    </AuthCard>
   );
 }

@@ -1,5 +1,47 @@
-import { UpcomingPage } from '@/components/PageState';
+import AuthCard from '@/components/AuthCard';
+import CodeField from '@/components/CodeField';
+import { register, type RegisterForm } from '@/services/user';
+import { submitForm } from '@/utils/formErrors';
+import { submitOnly } from '@/utils/submitter';
+import { confirmRules, emailRules, nicknameRules, passwordRules } from '@/utils/formRules';
+import { ProForm, ProFormCheckbox, ProFormText } from '@ant-design/pro-form';
+import { Form, message } from 'antd';
+import { history, Link } from 'umi';
+import { FIELD_RULES } from '../../../../common/fieldRules';
 
+type Values = RegisterForm & { confirm: string };
+
+/** /user/register: e-mail with a mailed code, password, nickname, and the user agreement. */
 export default function RegisterPage() {
-  return <UpcomingPage title="注册" description="注册功能即将开放：用邮箱和验证码注册账号。" />;
+  const [form] = Form.useForm<Values>();
+  return (
+    <AuthCard title="注册" subTitle="注册后即可查重、排版，并在个人中心查看记录">
+      <ProForm<Values>
+        form={form}
+        submitter={submitOnly('注册')}
+        onFinish={async ({ confirm: _confirm, ...values }) => {
+          const done = await submitForm(form, () => register(values));
+          if (done) {
+            message.success(done.message || '注册成功，请登录');
+            history.push(`/user/login?email=${encodeURIComponent(values.email)}`);
+          }
+        }}
+      >
+        <ProFormText name="email" label="邮箱" placeholder="常用邮箱，用于登录和接收验证码" rules={emailRules} fieldProps={{ inputMode: 'email', autoComplete: 'email' }} />
+        <CodeField purpose="register" form={form} />
+        <ProFormText.Password name="password" label="密码" placeholder="至少 8 位，含字母和数字" rules={passwordRules} fieldProps={{ autoComplete: 'new-password' }} />
+        <ProFormText.Password name="confirm" label="确认密码" placeholder="再次输入密码" dependencies={['password']} rules={confirmRules('password')} fieldProps={{ autoComplete: 'new-password' }} />
+        <ProFormText name="nickname" label="昵称" placeholder="2–20 个字符" rules={nicknameRules} fieldProps={{ autoComplete: 'nickname' }} />
+        <ProFormCheckbox
+          name="agreement"
+          rules={[{ validator: (_r, checked) => (checked ? Promise.resolve() : Promise.reject(new Error(FIELD_RULES.agreement.message))) }]}
+        >
+          我已阅读并同意<Link to="/user/agreement" target="_blank">《用户协议》</Link>
+        </ProFormCheckbox>
+      </ProForm>
+      <p style={{ textAlign: 'center', marginTop: 8 }}>
+        已有账号？<Link to="/user/login">直接登录</Link>
+      </p>
+    </AuthCard>
+  );
 }

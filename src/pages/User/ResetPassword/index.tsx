@@ -1,5 +1,15 @@
-import { UpcomingPage } from '@/components/PageState';
+import AuthCard from '@/components/AuthCard';
+import ResetPasswordForm from '@/components/ResetPasswordForm';
+import { history, Link } from 'umi';
 
+/** /user/reset-password: forgot the password → a code by mail → a new password. */
 export default function ResetPasswordPage() {
-  return <UpcomingPage title="重置密码" description="即将开放：通过邮箱验证码重置密码。" />;
+  return (
+    <AuthCard title="重置密码" subTitle="我们会把验证码发到您的注册邮箱">
+      <ResetPasswordForm onDone={() => history.push('/user/login')} />
+      <p style={{ textAlign: 'center', marginTop: 8 }}>
+        想起来了？<Link to="/user/login">返回登录</Link>
+      </p>
+    </AuthCard>
+  );
 }

@@ -1,0 +1,4 @@
+declare module '*.less' {
+  const classes: Record<string, string>;
+  export default classes;
+}

@@ -1,0 +1,35 @@
+/** antd form rules built from the rules the API enforces (common/fieldRules.ts). */
+import type { Rule } from 'antd/es/form';
+import { FIELD_RULES as R } from '../../common/fieldRules';
+
+export const emailRules: Rule[] = [
+  { required: true, message: '请输入邮箱' },
+  { type: 'email', max: R.email.maxLength, message: R.email.message },
+];
+
+export const passwordRules: Rule[] = [
+  { required: true, message: '请输入密码' },
+  { min: R.password.minLength, max: R.password.maxLength, message: R.password.message },
+  { pattern: new RegExp(R.password.pattern), message: R.password.message },
+];
+
+export const nicknameRules: Rule[] = [
+  { required: true, message: '请输入昵称' },
+  { min: R.nickname.minLength, max: R.nickname.maxLength, whitespace: true, message: R.nickname.message },
+];
+
+export const codeRules: Rule[] = [
+  { required: true, message: '请输入验证码' },
+  { pattern: new RegExp(R.code.pattern), message: R.code.message },
+];
+
+export const phoneRules: Rule[] = [{ pattern: new RegExp(R.phone.pattern), message: R.phone.message }];
+
+/** "Confirm password" must repeat the field named. */
+export const confirmRules = (field: string): Rule[] => [
+  { required: true, message: '请再次输入密码' },
+  ({ getFieldValue }) => ({
+    validator: (_rule, value) =>
+      !value || getFieldValue(field) === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
+  }),
+];

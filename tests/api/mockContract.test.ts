@@ -1,0 +1,73 @@
+/**
+ * The Umi mock server answers with the real API's shapes: every mock answer below is checked
+ * against the response schema the server publishes in its OpenAPI description for that route and
+ * status (the error envelope for failures).
+ */
+import Ajv from 'ajv';
+import { ErrorBody } from '../../server/src/modules/shared/schemas';
+import { DEMO_CODE, DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
+import { axios, createMockServer } from '../web/mockServer';
+import { createTestApp } from './testApp';
+
+type Spec = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>> };
+let spec: Spec;
+let close: () => Promise<void>;
+const ajv = new Ajv({ strict: false, allErrors: true });
+const mock = createMockServer();
+
+beforeAll(async () => {
+  const t = await createTestApp();
+  await t.app.ready();
+  spec = t.app.swagger() as unknown as Spec;
+  close = t.close;
+});
+afterAll(() => close());
+
+async function callMock(method: string, path: string, data?: object) {
+  const res = await axios.request({ method, url: path, data, adapter: mock.adapter, validateStatus: () => true });
+  return { status: res.status, body: res.data };
+}
+
+function expectServerShape(method: string, path: string, status: number, body: unknown) {
+  const route = spec.paths[path]?.[method.toLowerCase()];
+  expect(route).toBeDefined(); // the mock serves no route the server lacks
+  const declared = route.responses[String(status)]?.content?.['application/json']?.schema;
+  const schema = declared ?? (status >= 400 ? ErrorBody : undefined);
+  expect(schema).toBeDefined();
+  const valid = ajv.validate(schema!, body);
+  if (!valid) throw new Error(`${method} ${path} ${status}: ${ajv.errorsText()}\n${JSON.stringify(body)}`);
+}
+
+const scenarios: Array<[string, string, string, object | undefined, number]> = [
+  ['a visitor', 'GET', '/api/v1/user/getCurrent', undefined, 200],
+  ['wrong password', 'POST', '/api/v1/actionLogin', { email: DEMO_EMAIL, password: 'Wrong1234' }, 200],
+  ['no e-mail', 'POST', '/api/v1/actionLogin', { password: 'x' }, 422],
+  ['a login', 'POST', '/api/v1/actionLogin', { email: DEMO_EMAIL, password: DEMO_PASSWORD }, 200],
+  ['a user', 'GET', '/api/v1/user/getCurrent', undefined, 200],
+  ['basic info', 'PUT', '/api/v1/user/basicInfo', { nickname: '演示同学', school: '示例大学', phone: '' }, 200],
+  ['bad basic info', 'PUT', '/api/v1/user/basicInfo', { nickname: 'x' }, 422],
+  ['avatar', 'POST', '/api/v1/user/avatar', {}, 200],
+  ['wrong old password', 'POST', '/api/v1/user/modifyPassword', { oldPassword: 'Nope12345', newPassword: 'Next2026ab' }, 422],
+  ['modify password', 'POST', '/api/v1/user/modifyPassword', { oldPassword: DEMO_PASSWORD, newPassword: 'Next2026ab' }, 200],
+  ['logout', 'POST', '/api/v1/actionLogin/logout', undefined, 200],
+  ['a visitor changing info', 'PUT', '/api/v1/user/basicInfo', { nickname: '访客' }, 401],
+  ['send a code', 'POST', '/api/v1/user/sendCode', { email: 'new@example.cn', purpose: 'register' }, 200],
+  ['a bad code request', 'POST', '/api/v1/user/sendCode', { email: 'x', purpose: 'x' }, 422],
+  ['register', 'POST', '/api/v1/user/register', { email: 'new@example.cn', code: DEMO_CODE, password: 'Abcd1234', nickname: '新同学', agreement: true }, 200],
+  ['register with a wrong code', 'POST', '/api/v1/user/register', { email: 'n2@example.cn', code: '000000', password: 'Abcd1234', nickname: '新同学', agreement: true }, 422],
+  ['reset password', 'POST', '/api/v1/user/resetPassword', { email: DEMO_EMAIL, code: DEMO_CODE, password: DEMO_PASSWORD }, 200],
+];
+
+test.each(scenarios)('%s: %s %s answers %d in the server’s shape', async (_case, method, path, data, status) => {
+  const { status: got, body } = await callMock(method, path, data);
+  expect(got).toBe(status);
+  expectServerShape(method, path, got, body);
+});
+
+test.each(['401', '403', '404', '500'])('the QA fault %s answers in the error envelope', async (fault) => {
+  await callMock('GET', `/api/v1/mock/fault?type=${fault}`);
+  const { status, body } = await callMock('GET', '/api/v1/user/getCurrent');
+  expect(status).toBe(Number(fault));
+  expect(ajv.validate(ErrorBody, body)).toBe(true);
+  await callMock('GET', '/api/v1/mock/fault?type=off');
+});
