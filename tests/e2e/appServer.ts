@@ -25,7 +25,7 @@ export async function waitForApi(baseUrl: string, timeoutMs: number, child: Chil
       if (res.headers.get('content-type')?.includes('json')) {
         // the dev server answers the API before the first bundle is built: wait for the page too
         const page = await fetch(`${baseUrl}/`);
-        if ((await page.text()).includes('/dist/umi')) return;
+        if (/\/dist\/umi[.\w]*\.js/.test(await page.text())) return;
       }
     } catch {
       // not listening yet
@@ -45,7 +45,7 @@ export async function startProcess(command: string, args: string[], env: Record<
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   try {
-    await waitForApi(baseUrl, 180_000, child);
+    await waitForApi(baseUrl, 300_000, child);
   } catch (error) {
     stopProcess(child);
     throw new Error(`${(error as Error).message}\n${output.slice(-4000)}`);

@@ -1,12 +1,13 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Space } from 'antd';
+import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { history, Link, useLocation, useModel } from 'umi';
 import { buildLoginUrl } from '@/utils/redirect';
 import styles from './index.less';
 
 /** The right side of the site header: 登录 / 注册 for visitors, the user's menu for users. */
 export default function UserMenu() {
-  const { currentUser } = useModel('user');
+  const { currentUser } = useCurrentUser();
   const { logout } = useModel('login');
   const location = useLocation();
 

@@ -1,6 +1,7 @@
 import { FileSearchOutlined, FileWordOutlined, ReadOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Row, Typography } from 'antd';
-import { Link, useModel } from 'umi';
+import { useCurrentUser } from '@/hooks/useCurrentUser';
+import { Link } from 'umi';
 import styles from './index.less';
 
 const services = [
@@ -24,7 +25,7 @@ const services = [
 
 /** Home (`/` and `/home`): what the site offers and where to start. */
 export default function HomePage() {
-  const { currentUser } = useModel('user');
+  const { currentUser } = useCurrentUser();
   return (
     <div className={styles.home}>
       <section className={styles.hero}>

@@ -6,6 +6,7 @@ import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { ProForm, ProFormSelect, ProFormText } from '@ant-design/pro-form';
 import { Avatar, Button, Card, Descriptions, Form, message, Progress, Space, Upload } from 'antd';
 import { useState } from 'react';
+import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useModel } from 'umi';
 import { DEGREES } from '../../../../common/fieldRules';
 
@@ -13,7 +14,8 @@ const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
 /** /personal/home/basic-info: view and edit nickname, name, school, major, degree, phone, avatar. */
 export default function BasicInfoPage() {
-  const { currentUser, fetchCurrent } = useModel('user');
+  const { currentUser } = useCurrentUser();
+  const { fetchCurrent } = useModel('user');
   const [form] = Form.useForm<BasicInfo>();
   const [progress, setProgress] = useState<number>();
   if (!currentUser) return null;

@@ -1,10 +1,12 @@
 import ResetPasswordForm from '@/components/ResetPasswordForm';
 import { Card } from 'antd';
+import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { history, useModel } from 'umi';
 
 /** /personal/security/reset-password: reset by a code mailed to the signed-in user's address. */
 export default function PersonalResetPasswordPage() {
-  const { currentUser, clear } = useModel('user');
+  const { currentUser } = useCurrentUser();
+  const { clear } = useModel('user');
   return (
     <Card>
       <h1 style={{ fontSize: 20, marginTop: 0 }}>重置密码</h1>

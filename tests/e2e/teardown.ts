@@ -1,5 +1,5 @@
 import { stopProcess } from './appServer';
 
 export default async function teardown() {
-  stopProcess((globalThis as any).__mockServer);
+  for (const child of (globalThis as any).__e2eServers ?? []) stopProcess(child);
 }

@@ -1,0 +1,22 @@
+import { mkdtempSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { freePort, startProcess } from './appServer';
+
+/**
+ * Jest global setup: the Umi mock server (for the app shell's tests) and the real product as
+ * `npm start` runs it, on a fresh database (for the end-to-end account tests), side by side.
+ */
+export default async function setup() {
+  const [mockPort, realPort] = [await freePort(), await freePort()];
+  const mockUrl = `http://localhost:${mockPort}`;
+  const realUrl = `http://localhost:${realPort}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'zn-e2e-'));
+  const [mock, real] = await Promise.all([
+    startProcess('node', ['node_modules/umi/bin/umi.js', 'dev'], { MOCK: '1', PORT: String(mockPort), BROWSER: 'none' }, mockUrl),
+    startProcess('node', ['scripts/start.js'], { PORT: String(realPort), DATA_DIR: dataDir, EXPOSE_OUTBOX: '1', PUBLIC_URL: realUrl }, realUrl),
+  ]);
+  process.env.E2E_MOCK_URL = mockUrl;
+  process.env.E2E_REAL_URL = realUrl;
+  (globalThis as any).__e2eServers = [mock, real];
+}

@@ -1,0 +1,101 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { DEMO_CODE } from '../../mock/_lib/users';
+import { server } from './mockServer';
+import { renderApp, signInAsDemo } from './renderApp';
+
+afterEach(() => server.reset());
+
+const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+/** Clicks the button with this text (a heading may carry the same words). */
+const click = (name: RegExp) =>
+  fireEvent.click(screen.getAllByText(name).map((el) => el.closest('button')).find(Boolean)!);
+const heading = (text: string) =>
+  waitFor(() => expect([...document.querySelectorAll('h1')].map((h) => h.textContent)).toContain(text), { timeout: 10_000 });
+
+describe('register', () => {
+  async function fillRegister(code: string) {
+    await heading('注册');
+    type('邮箱', 'new.student@example.edu.cn');
+    click(/获取验证码/);
+    await screen.findByText(/秒后重新获取/);
+    type('邮箱验证码', code);
+    type('密码', 'Thesis2026');
+    type('确认密码', 'Thesis2026');
+    type('昵称', '新同学');
+    fireEvent.click(screen.getByRole('checkbox'));
+    click(/^注\s*册$/);
+  }
+
+  test('with the mailed code, goes to login with the e-mail filled in', async () => {
+    const { history } = await renderApp('/user/register');
+    await fillRegister(DEMO_CODE);
+    await waitFor(() => expect(history.location.pathname).toBe('/user/login'), { timeout: 10_000 });
+    expect(new URLSearchParams(history.location.search).get('email')).toBe('new.student@example.edu.cn');
+    expect(server.requests.find((r) => r.path === '/api/v1/user/register')!.body).toMatchObject({ agreement: true, nickname: '新同学' });
+  });
+
+  test('a wrong code is shown beside the code field', async () => {
+    const { history } = await renderApp('/user/register');
+    await fillRegister('000000');
+    expect(await screen.findByText('验证码不正确或已过期，请重新获取')).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/user/register');
+  });
+
+  test('the form refuses a weak password and an unaccepted agreement before sending', async () => {
+    await renderApp('/user/register');
+    await heading('注册');
+    type('邮箱', 'a@b.cn');
+    type('密码', 'short');
+    click(/^注\s*册$/);
+    expect((await screen.findAllByText('密码至少 8 位，需同时包含字母和数字')).length).toBeGreaterThan(0);
+    expect(await screen.findByText('请阅读并同意用户协议')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.path === '/api/v1/user/register')).toBe(false);
+  });
+});
+
+describe('personal centre', () => {
+  test('basic information is saved and shown in the header', async () => {
+    await signInAsDemo();
+    await renderApp('/personal/home/basic-info');
+    await heading('基本信息');
+    expect(screen.getByText('demo@zhinenglunwen.cn')).toBeInTheDocument();
+    type('昵称', '论文达人');
+    type('学校', '华东示范大学');
+    click(/^保\s*存$/);
+    await waitFor(() => expect(server.requests.some((r) => r.path === '/api/v1/user/basicInfo')).toBe(true));
+    expect(server.requests.find((r) => r.path === '/api/v1/user/basicInfo')!.body).toMatchObject({ nickname: '论文达人', school: '华东示范大学' });
+    expect(await screen.findByLabelText('用户菜单：论文达人', {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  test('a field the server refuses is marked beside the field', async () => {
+    server.use({
+      'PUT /api/v1/user/basicInfo': (_req, res) =>
+        res.status(422).json({ success: false, message: '学校名称最多 80 个字符', errorCode: 'VALIDATION', showType: 2, errors: { school: '学校名称最多 80 个字符' } }),
+    });
+    await signInAsDemo();
+    await renderApp('/personal/home/basic-info');
+    await heading('基本信息');
+    click(/^保\s*存$/);
+    expect(await screen.findByText('学校名称最多 80 个字符')).toBeInTheDocument();
+  });
+
+  test('modify password: a wrong old password is shown on its field', async () => {
+    await signInAsDemo();
+    await renderApp('/personal/security/modify-password');
+    await heading('修改密码');
+    type('原密码', 'NotMine123');
+    type('新密码', 'Better2026');
+    type('确认新密码', 'Better2026');
+    click(/^修改密码$/);
+    expect(await screen.findByText('原密码不正确')).toBeInTheDocument();
+  });
+
+  test('reset password in the personal centre uses the account’s own e-mail', async () => {
+    await signInAsDemo();
+    await renderApp('/personal/security/reset-password');
+    await heading('重置密码');
+    const email = screen.getByLabelText('注册邮箱') as HTMLInputElement;
+    await waitFor(() => expect(email.value).toBe('demo@zhinenglunwen.cn'));
+    expect(email).toBeDisabled();
+  });
+});
