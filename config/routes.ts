@@ -20,49 +20,25 @@ export interface AppRoute {
 
 const page = (dir: string) => `@/pages/${dir}`;
 
+/** A section of the personal centre: its path redirects to its first page. */
+const section = (path: string, name: string, pages: Array<[string, string, string]>): AppRoute => ({
+  path,
+  name,
+  routes: [
+    { path, redirect: `${path}/${pages[0][0]}` },
+    ...pages.map(([leaf, leafName, dir]) => ({ path: `${path}/${leaf}`, name: leafName, component: page(dir) })),
+  ],
+});
+
 const personalRoutes: AppRoute[] = [
   { path: '/personal', redirect: '/personal/home/basic-info' },
-  {
-    path: '/personal/home',
-    name: '个人中心',
-    routes: [
-      { path: '/personal/home', redirect: '/personal/home/basic-info' },
-      { path: '/personal/home/basic-info', name: '基本信息', component: page('Personal/BasicInfo') },
-    ],
-  },
-  {
-    path: '/personal/review',
-    name: '论文查重',
-    routes: [
-      { path: '/personal/review', redirect: '/personal/review/list' },
-      { path: '/personal/review/list', name: '查重记录', component: page('Personal/ReviewList') },
-    ],
-  },
-  {
-    path: '/personal/typeset',
-    name: '论文排版',
-    routes: [
-      { path: '/personal/typeset', redirect: '/personal/typeset/list' },
-      { path: '/personal/typeset/list', name: '排版记录', component: page('Personal/TypesetList') },
-    ],
-  },
-  {
-    path: '/personal/security',
-    name: '安全设置',
-    routes: [
-      { path: '/personal/security', redirect: '/personal/security/modify-password' },
-      {
-        path: '/personal/security/modify-password',
-        name: '修改密码',
-        component: page('Personal/ModifyPassword'),
-      },
-      {
-        path: '/personal/security/reset-password',
-        name: '重置密码',
-        component: page('Personal/ResetPassword'),
-      },
-    ],
-  },
+  section('/personal/home', '个人中心', [['basic-info', '基本信息', 'Personal/BasicInfo']]),
+  section('/personal/review', '论文查重', [['list', '查重记录', 'Personal/ReviewList']]),
+  section('/personal/typeset', '论文排版', [['list', '排版记录', 'Personal/TypesetList']]),
+  section('/personal/security', '安全设置', [
+    ['modify-password', '修改密码', 'Personal/ModifyPassword'],
+    ['reset-password', '重置密码', 'Personal/ResetPassword'],
+  ]),
 ];
 
 const routes: AppRoute[] = [

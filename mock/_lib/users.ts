@@ -1,17 +1,8 @@
 /** The mock server's accounts, including the documented demo account. */
-export interface MockUser {
-  id: string;
-  email: string;
-  password: string;
-  nickname: string;
-  avatar: string | null;
-  realName: string | null;
-  school: string | null;
-  major: string | null;
-  degree: string | null;
-  phone: string | null;
-  createdAt: string;
-}
+import type { CurrentUser } from '../../src/services/user';
+
+/** A mock account: the API's user plus the password the real server would keep hashed. */
+export type MockUser = CurrentUser & { password: string };
 
 export const DEMO_EMAIL = 'demo@zhinenglunwen.cn';
 export const DEMO_PASSWORD = 'Demo1234';

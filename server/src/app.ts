@@ -56,6 +56,8 @@ export function fieldErrors(validation: AjvError[]): Record<string, string> {
 export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
+    // a line per request is for production logs; locally it would bury the outbox mails
+    disableRequestLogging: !config.production,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true }, plugins: [ajvErrors as never] },

@@ -65,7 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webRoot: resolve(env.WEB_ROOT ?? 'dist'),
     exposeOutbox: !production && env.EXPOSE_OUTBOX === '1',
     rateLimits: { login: 10, register: 5, sendCode: 5, reset: 5, windowMs: 60_000 },
-    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    logLevel: env.LOG_LEVEL ?? 'info',
     ...overrides,
   };
   return config;

@@ -125,6 +125,21 @@ describe('registration', () => {
     await expect(codeFromOutbox(t.app, 'demo@zhinenglunwen.cn')).rejects.toThrow();
   });
 
+  test('a code expires after 10 minutes', async () => {
+    const address = 'late@example.edu.cn';
+    await client(t.app).post('/api/v1/user/sendCode', { email: address, purpose: 'register' });
+    const code = await codeFromOutbox(t.app, address);
+    const row = await t.app.db.selectFrom('verification_codes').selectAll().where('email', '=', address).executeTakeFirstOrThrow();
+    expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBeGreaterThanOrEqual(10 * 60 * 1000 - 1000);
+    expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBeLessThanOrEqual(10 * 60 * 1000 + 1000);
+    // ten minutes pass
+    const past = new Date(Date.now() - 1000).toISOString();
+    await t.app.db.updateTable('verification_codes').set({ expires_at: past }).where('id', '=', row.id).execute();
+    const res = await client(t.app).post('/api/v1/user/register', { ...form, email: address, code });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.code).toBe('验证码不正确或已过期，请重新获取');
+  });
+
   test('a wrong code is refused, and five wrong tries spend the code', async () => {
     const address = 'guess@example.edu.cn';
     await client(t.app).post('/api/v1/user/sendCode', { email: address, purpose: 'register' });

@@ -3,24 +3,14 @@
  * code from the outbox, log in, edit basic information, change the password, log out, log in,
  * reset the password by mailed code, log in again; and a visitor sent to login and back.
  */
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, VIEWPORTS } from './browser';
+import type { Page } from 'playwright-core';
+import { usePagePerTest } from './browser';
 
 const base = () => process.env.E2E_REAL_URL!;
-let browser: Browser;
+const currentPage = usePagePerTest();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  page = await (await browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
-});
-afterEach(async () => {
-  await page?.context().close();
+beforeEach(() => {
+  page = currentPage();
 });
 
 /** The newest code mailed to an address, from the local outbox. */
@@ -90,7 +80,7 @@ test('register → log in → basic information → change password → log out 
   await button(/^登\s*录$/).click();
   await page.waitForURL((url) => url.pathname === '/personal/security/modify-password');
 
-  const fresh = await (await browser.newContext()).newPage();
+  const fresh = await (await page.context().browser()!.newContext()).newPage();
   await fresh.goto(`${base()}/user/reset-password`);
   await fresh.getByLabel('注册邮箱').fill(email);
   await fresh.getByRole('button', { name: /获取验证码/ }).click();

@@ -27,3 +27,25 @@ export const VIEWPORTS = {
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
+
+/**
+ * One browser for a test file and a fresh context (cookies, storage) per test, at desktop size.
+ * Returns a getter for the current test's page.
+ */
+export function usePagePerTest(): () => Page {
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    page = await (await browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
+  });
+  afterEach(async () => {
+    await page?.context().close();
+  });
+  return () => page;
+}

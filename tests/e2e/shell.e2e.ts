@@ -3,26 +3,15 @@
  * wrong password, a same-origin redirect, an other-origin redirect, logout, the 404 page, and the
  * key pages at desktop and phone widths without sideways scrolling.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
-import { horizontalOverflow, launchBrowser, VIEWPORTS } from './browser';
+import { horizontalOverflow, usePagePerTest, VIEWPORTS } from './browser';
 
 const base = () => process.env.E2E_MOCK_URL!;
-let browser: Browser;
+const currentPage = usePagePerTest();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await page?.context().close();
+beforeEach(() => {
+  page = currentPage();
 });
 
 async function fillLogin(email: string, password: string) {
