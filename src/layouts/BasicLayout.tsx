@@ -1,4 +1,4 @@
-import Brand from '@/components/Brand';
+import Brand, { BrandMark } from '@/components/Brand';
 import SiteFooter from '@/components/SiteFooter';
 import UserMenu from '@/components/UserMenu';
 import { siteMenu } from '@/utils/menu';
@@ -8,17 +8,18 @@ import { Link, Outlet, useLocation } from 'umi';
 /** The site frame (basic layout): top menu 首页 · 论文查重 · 论文排版, the user menu, the footer. */
 export default function BasicLayout() {
   const location = useLocation();
-  // a page below /review or /typeset lights up its section in the menu
+  // a page below /review or /typeset lights up its section in the menu; /home is 首页 too
   const section = siteMenu.find((item) => item.path !== '/' && location.pathname.startsWith(item.path));
+  const selected = section?.path ?? (location.pathname === '/home' ? '/' : location.pathname);
   return (
     <ProLayout
       layout="top"
       title={false}
-      logo={false}
+      logo={<BrandMark />}
       headerTitleRender={() => <Brand />}
       route={{ path: '/', routes: siteMenu }}
       location={{ pathname: location.pathname }}
-      selectedKeys={[section?.path ?? location.pathname]}
+      selectedKeys={[selected]}
       menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
       actionsRender={() => [<UserMenu key="user" />]}
       footerRender={() => <SiteFooter />}

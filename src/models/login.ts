@@ -22,6 +22,8 @@ export function loginStateFrom(response: LoginResponse): LoginState {
  */
 export interface LoginModel extends LoginState {
   login: (form: object) => Promise<LoginState>;
+  /** Forgets the last attempt (the login page leaving). */
+  reset: () => void;
   logout: () => Promise<void>;
 }
 
@@ -54,5 +56,7 @@ export default function useLoginModel(): LoginModel {
     }
   }, [clear]);
 
-  return { status: state.status, message: state.message, login, logout };
+  const reset = useCallback(() => setState({}), []);
+
+  return { status: state.status, message: state.message, login, logout, reset };
 }

@@ -56,6 +56,25 @@ describe('login', () => {
   });
 });
 
+describe('the login page', () => {
+  test('tells a signed-in user who they are', async () => {
+    await signInAsDemo();
+    await renderApp(loginAt());
+    expect(await screen.findByText(/您已登录为 演示同学/, {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  test('forgets a refused attempt once the user leaves the page', async () => {
+    const { history } = await renderApp(loginAt());
+    await submitLogin(DEMO_EMAIL, 'wrong-password1');
+    await screen.findByRole('alert');
+    act(() => history.push('/user/register'));
+    await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('注册'));
+    act(() => history.push('/user/login'));
+    await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('登录'));
+    expect(screen.queryByText('邮箱或密码错误')).toBeNull();
+  });
+});
+
 describe('visitors and the initial state', () => {
   test('a visitor stays on a public page, sees 登录 / 注册, and nothing redirects', async () => {
     const { history } = await renderApp('/home');

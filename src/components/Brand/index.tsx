@@ -2,7 +2,18 @@ import { BRAND } from '@/constants';
 import { Link } from 'umi';
 import styles from './index.less';
 
-/** The 智能论文 mark, linking home. */
+/** The square 智 mark alone (the phone header, where the name does not fit). */
+export function BrandMark() {
+  return (
+    <Link to="/" aria-label={`${BRAND} 首页`} style={{ display: 'inline-flex', alignItems: 'center' }}>
+      <span className={styles.logo} aria-hidden>
+        智
+      </span>
+    </Link>
+  );
+}
+
+/** The 智能论文 mark and name, linking home. */
 export default function Brand({ light = false }: { light?: boolean }) {
   return (
     <Link to="/" className={styles.brand} aria-label={`${BRAND} 首页`} style={light ? { color: '#fff' } : undefined}>

@@ -4,7 +4,8 @@ import { submitOnly } from '@/utils/submitter';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { ProForm, ProFormText } from '@ant-design/pro-form';
 import { Alert } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { Link, useLocation, useModel } from 'umi';
 
 export interface LoginFormValues {
@@ -14,7 +15,10 @@ export interface LoginFormValues {
 
 /** /user/login: e-mail and password; a refused login shows the server's message on the form. */
 export default function LoginPage() {
-  const { status, message, login } = useModel('login');
+  const { status, message, login, reset } = useModel('login');
+  const { currentUser } = useCurrentUser();
+  // a message from an earlier visit to this page is not news
+  useEffect(() => reset, [reset]);
   const [submitting, setSubmitting] = useState(false);
   const email = new URLSearchParams(useLocation().search).get('email') ?? undefined;
 
@@ -31,6 +35,18 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="登录" subTitle="登录后可以查重、排版和查看您的订单">
+      {currentUser && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={
+            <>
+              您已登录为 {currentUser.nickname}。<Link to="/">返回首页</Link>，或用其他账号重新登录。
+            </>
+          }
+        />
+      )}
       <ProForm<LoginFormValues>
         initialValues={{ email }}
         onFinish={onFinish}
