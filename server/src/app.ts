@@ -3,6 +3,7 @@
  * Route handlers only validate and call their module's service; SQL lives in the repos.
  */
 import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -25,11 +26,17 @@ import { userRoutes } from './modules/user/routes';
 import { createUserService } from './modules/user/service';
 import session from './plugins/session';
 import { outboxRoutes } from './modules/mail/routes';
+import { createOrderRepo } from './modules/order/repo';
+import { orderRoutes } from './modules/order/routes';
+import { createOrderService, type OrderService } from './modules/order/service';
+import { paymentRoutes } from './modules/payment/routes';
 import { registerWeb } from './web';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** Where payable kinds register (checks, typesetting) and payments are applied. */
+    orders: OrderService;
   }
 }
 
@@ -72,6 +79,8 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   const mail = createMailService({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: createOutboxRepo(db), log: app.log });
   const auth = createAuthService({ auth: createAuthRepo(db), users, mail });
   const userService = createUserService({ users, storage: localStorage(`${config.dataDir}/files`) });
+  const orders = createOrderService(createOrderRepo(db));
+  app.decorate('orders', orders);
 
   app.setErrorHandler((error: FastifyError & { validation?: AjvError[] }, request, reply) => {
     if (error instanceof AppError) return reply.code(error.statusCode).send(error.toBody());
@@ -94,6 +103,7 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   });
 
   await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 15 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -106,6 +116,11 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
     async (api) => {
       await api.register(authRoutes, { service: auth, rateLimits: config.rateLimits });
       await api.register(userRoutes, { service: userService, auth });
+      await api.register(orderRoutes, { service: orders });
+      await api.register(paymentRoutes, {
+        orders,
+        gateways: [{ gateway: 'sandbox', appId: config.sandbox.appId, publicKeyPem: config.sandbox.publicKey }],
+      });
       if (config.exposeOutbox) await api.register(outboxRoutes, { mail });
     },
     { prefix: '/api' },

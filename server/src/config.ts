@@ -6,6 +6,7 @@
 import { randomBytes } from 'crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join, resolve } from 'path';
+import { newRsaKeyPair } from './modules/payment/signing';
 
 export interface Config {
   production: boolean;
@@ -26,17 +27,19 @@ export interface Config {
   /** Requests a client may make per window on the guarded account routes. */
   rateLimits: { login: number; register: number; sendCode: number; reset: number; windowMs: number };
   logLevel: string;
+  /** The local sandbox gateway's app id and RSA key pair (its notifications are signed with it). */
+  sandbox: { appId: string; privateKey: string; publicKey: string };
 }
 
 const WEAK_SECRETS = new Set(['secret', 'changeme', 'change-me', 'session-secret', 'dev', 'test']);
 
 /** A secret from the environment, or one generated once and kept in dataDir/secrets.json. */
-function secretFor(name: string, dataDir: string, fromEnv: string | undefined): string {
+function secretFor(name: string, dataDir: string, fromEnv: string | undefined, generate = () => randomBytes(32).toString('base64url')): string {
   if (fromEnv) return fromEnv;
   const file = join(dataDir, 'secrets.json');
   const secrets: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   if (!secrets[name]) {
-    secrets[name] = randomBytes(32).toString('base64url');
+    secrets[name] = generate();
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
     chmodSync(file, 0o600);
@@ -52,6 +55,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (production && (sessionSecret.length < 32 || WEAK_SECRETS.has(sessionSecret.toLowerCase()))) {
     throw new Error('SESSION_SECRET is too weak for production: use at least 32 random characters.');
   }
+  const sandboxKeys = JSON.parse(
+    secretFor('sandboxKeys', dataDir, env.SANDBOX_KEYS, () => JSON.stringify({ appId: `sandbox-${randomBytes(6).toString('hex')}`, ...newRsaKeyPair() })),
+  );
   const config: Config = {
     production,
     port,
@@ -66,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     exposeOutbox: !production && env.EXPOSE_OUTBOX === '1',
     rateLimits: { login: 10, register: 5, sendCode: 5, reset: 5, windowMs: 60_000 },
     logLevel: env.LOG_LEVEL ?? 'info',
+    sandbox: sandboxKeys,
     ...overrides,
   };
   return config;

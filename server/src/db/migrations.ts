@@ -64,4 +64,46 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  '0002_orders': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('orders')
+        .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('user_id', 'varchar(32)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('kind', 'varchar(20)', (c) => c.notNull())
+        .addColumn('item_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('title', 'varchar(200)', (c) => c.notNull())
+        .addColumn('amount_fen', 'integer', (c) => c.notNull())
+        .addColumn('status', 'varchar(12)', (c) => c.notNull())
+        .addColumn('close_reason', 'varchar(12)')
+        .addColumn('channel', 'varchar(20)')
+        .addColumn('gateway', 'varchar(20)')
+        .addColumn('gateway_trade_no', 'varchar(64)')
+        .addColumn('refund_due', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('expires_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('paid_at', 'varchar(30)')
+        .addColumn('closed_at', 'varchar(30)')
+        .addColumn('refunded_at', 'varchar(30)')
+        .execute();
+      await db.schema.createIndex('orders_user').on('orders').columns(['user_id', 'created_at']).execute();
+      await db.schema.createIndex('orders_pending_expiry').on('orders').columns(['status', 'expires_at']).execute();
+      await db.schema
+        .createTable('payment_notifications')
+        .addColumn('id', 'integer', serial(db))
+        .addColumn('gateway', 'varchar(20)', (c) => c.notNull())
+        .addColumn('trade_no', 'varchar(64)', (c) => c.notNull())
+        .addColumn('order_id', 'varchar(32)', (c) => c.notNull().references('orders.id'))
+        .addColumn('amount_fen', 'integer', (c) => c.notNull())
+        .addColumn('outcome', 'varchar(20)', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        // one row per gateway transaction: a repeated notification cannot be applied twice
+        .addUniqueConstraint('payment_notifications_trade', ['gateway', 'trade_no'])
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('payment_notifications').execute();
+      await db.schema.dropTable('orders').execute();
+    },
+  },
 };

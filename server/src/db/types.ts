@@ -48,4 +48,38 @@ export interface Database {
   sessions: SessionTable;
   verification_codes: VerificationCodeTable;
   outbox_mails: OutboxMailTable;
+  orders: OrderTable;
+  payment_notifications: PaymentNotificationTable;
+}
+
+export interface OrderTable {
+  id: string;
+  user_id: string;
+  /** what is sold: 'check' (plagiarism check) or 'typeset' */
+  kind: string;
+  item_id: string;
+  title: string;
+  amount_fen: number;
+  status: 'pending' | 'paid' | 'closed' | 'refunded';
+  close_reason: 'cancelled' | 'expired' | null;
+  channel: string | null;
+  gateway: string | null;
+  gateway_trade_no: string | null;
+  /** a payment arrived for an order that was already closed: money to give back */
+  refund_due: number;
+  created_at: string;
+  expires_at: string;
+  paid_at: string | null;
+  closed_at: string | null;
+  refunded_at: string | null;
+}
+
+export interface PaymentNotificationTable {
+  id: Generated<number>;
+  gateway: string;
+  trade_no: string;
+  order_id: string;
+  amount_fen: number;
+  outcome: string;
+  created_at: string;
 }

@@ -1,0 +1,63 @@
+import type { Db } from '../../db';
+import type { OrderTable } from '../../db/types';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/types';
+
+export type OrderRow = OrderTable;
+type Executor = Db | Transaction<Database>;
+
+/** An order as the API shows it: money in integer fen, times in ISO 8601 UTC. */
+export function toPublicOrder(row: OrderRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    itemId: row.item_id,
+    title: row.title,
+    amountFen: row.amount_fen,
+    status: row.status,
+    closeReason: row.close_reason,
+    channel: row.channel,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    paidAt: row.paid_at,
+    closedAt: row.closed_at,
+    refundedAt: row.refunded_at,
+  };
+}
+export type PublicOrder = ReturnType<typeof toPublicOrder>;
+
+export function createOrderRepo(db: Db) {
+  return {
+    db,
+    async insert(row: OrderRow) {
+      await db.insertInto('orders').values(row).execute();
+    },
+    findById: (id: string, ex: Executor = db) => ex.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** Moves an order on only from the status it was read in; false when someone else moved it first. */
+    async updateFrom(id: string, from: OrderRow['status'], changes: Partial<OrderRow>, ex: Executor = db) {
+      const result = await ex.updateTable('orders').set(changes).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async markRefundDue(id: string, ex: Executor) {
+      await ex.updateTable('orders').set({ refund_due: 1 }).where('id', '=', id).execute();
+    },
+    overduePending: (now: string) =>
+      db.selectFrom('orders').select('id').where('status', '=', 'pending').where('expires_at', '<=', now).execute(),
+    /** Records a gateway transaction; false when it was recorded before (a repeated notification). */
+    async recordNotification(
+      row: { gateway: string; trade_no: string; order_id: string; amount_fen: number; outcome: string; created_at: string },
+      ex: Executor,
+    ) {
+      try {
+        await ex.insertInto('payment_notifications').values(row).execute();
+        return true;
+      } catch (error) {
+        const { code, message } = error as { code?: string; message?: string };
+        if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(message ?? '')) return false;
+        throw error;
+      }
+    },
+    notificationsFor: (orderId: string) => db.selectFrom('payment_notifications').selectAll().where('order_id', '=', orderId).execute(),
+  };
+}
+export type OrderRepo = ReturnType<typeof createOrderRepo>;

@@ -1,0 +1,33 @@
+import { Type } from '@sinclair/typebox';
+import { Ok } from '../shared/schemas';
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const Order = Type.Object(
+  {
+    id: Type.String(),
+    kind: Type.String(),
+    itemId: Type.String(),
+    title: Type.String(),
+    /** integer fen, computed by the server */
+    amountFen: Type.Integer(),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('closed'), Type.Literal('refunded')]),
+    closeReason: Type.Union([Type.Literal('cancelled'), Type.Literal('expired'), Type.Null()]),
+    channel: Nullable(Type.String()),
+    createdAt: Type.String(),
+    expiresAt: Type.String(),
+    paidAt: Nullable(Type.String()),
+    closedAt: Nullable(Type.String()),
+    refundedAt: Nullable(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+/** What to buy; never a price: the server computes it. */
+export const CreateOrderBody = Type.Object({
+  kind: Type.String({ minLength: 1, maxLength: 20, errorMessage: '请选择要购买的服务' }),
+  itemId: Type.String({ minLength: 1, maxLength: 64, errorMessage: '请选择要购买的项目' }),
+});
+
+export const OrderParams = Type.Object({ orderId: Type.String({ minLength: 1, maxLength: 32 }) });
+export const OrderReply = Ok(Order);

@@ -1,0 +1,147 @@
+/**
+ * Orders: anything payable becomes an order whose amount the server computes; a verified payment
+ * moves it to paid and fulfils its item exactly once, in the same transaction.
+ */
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/types';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { nowIso } from '../../lib/time';
+import type { UserRow } from '../user/repo';
+import type { OrderRepo, OrderRow } from './repo';
+import { nextStatus, type OrderEvent } from './stateMachine';
+
+export const ORDER_TTL_MS = 30 * 60 * 1000;
+
+/** What a kind of item tells the order service: its price, and what paying for it does. */
+export interface Payable {
+  /** The title and server-computed price of an item the user may buy; throws AppError otherwise. */
+  quote(itemId: string, user: UserRow): Promise<{ title: string; amountFen: number }>;
+  /** Runs once, inside the transaction that marks the order paid. */
+  fulfil(order: OrderRow, trx: Transaction<Database>): Promise<void>;
+}
+
+/** A payment as a gateway reports it, after its signature has been verified. */
+export interface VerifiedPayment {
+  gateway: string;
+  tradeNo: string;
+  orderId: string;
+  amountFen: number;
+  channel?: string;
+}
+
+export type PaymentOutcome = 'paid' | 'duplicate' | 'refund_due' | 'amount_mismatch' | 'unknown_order';
+
+export function createOrderService(repo: OrderRepo) {
+  const payables = new Map<string, Payable>();
+
+  /** A pending order past its expiry is closed the moment anyone looks at it. */
+  async function closeIfOverdue(order: OrderRow): Promise<OrderRow> {
+    if (order.status !== 'pending' || order.expires_at > nowIso()) return order;
+    await transition(order, 'expire');
+    return (await repo.findById(order.id))!;
+  }
+
+  async function transition(order: OrderRow, event: OrderEvent, ex?: Transaction<Database>) {
+    const to = nextStatus(order.status, event);
+    const now = nowIso();
+    const changes: Partial<OrderRow> = { status: to };
+    if (event === 'cancel' || event === 'expire') Object.assign(changes, { closed_at: now, close_reason: event === 'cancel' ? 'cancelled' : 'expired' });
+    if (event === 'refund') changes.refunded_at = now;
+    return repo.updateFrom(order.id, order.status, changes, ex);
+  }
+
+  return {
+    registerPayable(kind: string, payable: Payable) {
+      payables.set(kind, payable);
+    },
+
+    async create(user: UserRow, kind: string, itemId: string) {
+      const payable = payables.get(kind);
+      if (!payable) throw new AppError(422, 'UNKNOWN_KIND', '不支持的订单类型');
+      const { title, amountFen } = await payable.quote(itemId, user);
+      if (!Number.isInteger(amountFen) || amountFen <= 0) throw new AppError(422, 'BAD_PRICE', '这项服务暂时无法下单');
+      const created = Date.now();
+      const order: OrderRow = {
+        id: newId(),
+        user_id: user.id,
+        kind,
+        item_id: itemId,
+        title,
+        amount_fen: amountFen,
+        status: 'pending',
+        close_reason: null,
+        channel: null,
+        gateway: null,
+        gateway_trade_no: null,
+        refund_due: 0,
+        created_at: new Date(created).toISOString(),
+        expires_at: new Date(created + ORDER_TTL_MS).toISOString(),
+        paid_at: null,
+        closed_at: null,
+        refunded_at: null,
+      };
+      await repo.insert(order);
+      return order;
+    },
+
+    /** The user's own order (403 for someone else's, 404 for none), with expiry applied. */
+    async getForOwner(user: UserRow, orderId: string) {
+      const order = await repo.findById(orderId);
+      if (!order) throw notFound('订单不存在');
+      if (order.user_id !== user.id) throw forbidden('这不是您的订单');
+      return closeIfOverdue(order);
+    },
+
+    async cancel(user: UserRow, orderId: string) {
+      const order = await this.getForOwner(user, orderId);
+      if (order.status !== 'pending') throw new AppError(409, 'ORDER_NOT_PENDING', order.status === 'paid' ? '订单已支付，不能取消' : '订单已关闭');
+      if (!(await transition(order, 'cancel'))) throw new AppError(409, 'ORDER_CHANGED', '订单状态已变化，请刷新后重试');
+      return (await repo.findById(order.id))!;
+    },
+
+    /** Closes every pending order past its expiry (a periodic sweep; reads close lazily too). */
+    async expireOverdue() {
+      const overdue = await repo.overduePending(nowIso());
+      for (const { id } of overdue) await closeIfOverdue((await repo.findById(id))!);
+      return overdue.length;
+    },
+
+    /**
+     * Applies a verified payment exactly once: a repeated or concurrent notification of the same
+     * gateway transaction changes nothing; a payment for a closed (or already paid) order is kept
+     * for refund; the amount must match to the fen.
+     */
+    async applyPayment(payment: VerifiedPayment): Promise<PaymentOutcome> {
+      const existing = await repo.findById(payment.orderId);
+      if (!existing) return 'unknown_order';
+      const order = await closeIfOverdue(existing);
+      return repo.db.transaction().execute(async (trx) => {
+        const current = (await repo.findById(order.id, trx))!;
+        let outcome: PaymentOutcome;
+        if (payment.amountFen !== current.amount_fen) outcome = 'amount_mismatch';
+        else if (current.status === 'pending') outcome = 'paid';
+        else outcome = 'refund_due';
+        const fresh = await repo.recordNotification(
+          { gateway: payment.gateway, trade_no: payment.tradeNo, order_id: current.id, amount_fen: payment.amountFen, outcome, created_at: nowIso() },
+          trx,
+        );
+        if (!fresh) return 'duplicate';
+        if (outcome === 'paid') {
+          const moved = await repo.updateFrom(
+            current.id,
+            'pending',
+            { status: nextStatus('pending', 'pay'), paid_at: nowIso(), gateway: payment.gateway, gateway_trade_no: payment.tradeNo, channel: payment.channel ?? null },
+            trx,
+          );
+          if (!moved) throw new Error(`order ${current.id} changed during payment`);
+          await payables.get(current.kind)?.fulfil({ ...current, status: 'paid' }, trx);
+        } else if (outcome === 'refund_due') {
+          await repo.markRefundDue(current.id, trx);
+        }
+        return outcome;
+      });
+    },
+  };
+}
+export type OrderService = ReturnType<typeof createOrderService>;

@@ -1,0 +1,157 @@
+import type { FastifyInstance } from 'fastify';
+import { fenToYuan, newRsaKeyPair, signParams } from '../../server/src/modules/payment/signing';
+import { client, codeFromOutbox, createTestApp } from './testApp';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+const fulfilled: string[] = [];
+/** A payable kind for these tests: item ids are prices in fen. */
+const PRICES: Record<string, number> = { small: 1250, large: 9900 };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.app.orders.registerPayable('test', {
+    async quote(itemId) {
+      if (!PRICES[itemId]) throw Object.assign(new Error('no such item'), { statusCode: 404 });
+      return { title: `测试商品 ${itemId}`, amountFen: PRICES[itemId] };
+    },
+    async fulfil(order) {
+      fulfilled.push(order.id);
+    },
+  });
+});
+afterAll(() => t.close());
+
+async function signedInClient(app: FastifyInstance) {
+  const browser = client(app);
+  await browser.login();
+  return browser;
+}
+
+async function otherUser(app: FastifyInstance) {
+  const email = `other${Math.random().toString(36).slice(2, 8)}@example.cn`;
+  const browser = client(app);
+  await browser.post('/api/v1/user/sendCode', { email, purpose: 'register' });
+  await browser.post('/api/v1/user/register', { email, code: await codeFromOutbox(app, email), password: 'Other1234', nickname: '别人', agreement: true });
+  await browser.login(email, 'Other1234');
+  return browser;
+}
+
+/** A notification as the sandbox gateway sends it, signed with its key unless told otherwise. */
+function notification(orderId: string, amountFen: number, overrides: Record<string, string> = {}, key = t.config.sandbox.privateKey) {
+  const params = {
+    app_id: t.config.sandbox.appId,
+    out_trade_no: orderId,
+    trade_no: `SBX${orderId}`,
+    trade_status: 'TRADE_SUCCESS',
+    total_amount: fenToYuan(amountFen),
+    channel: 'alipay',
+    ...overrides,
+  };
+  return signParams(params, key);
+}
+
+async function notify(params: Record<string, string>) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/payment/notify/sandbox', payload: new URLSearchParams(params).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  return res.body;
+}
+
+async function newOrder(browser: Awaited<ReturnType<typeof signedInClient>>, itemId = 'small') {
+  const res = await browser.post('/api/v1/order', { kind: 'test', itemId });
+  expect(res.status).toBe(200);
+  return res.body.result as { id: string; amountFen: number; status: string; expiresAt: string; createdAt: string };
+}
+
+describe('creating and reading orders', () => {
+  test('the amount comes from the server, whatever the client sends', async () => {
+    const browser = await signedInClient(t.app);
+    const res = await browser.post('/api/v1/order', { kind: 'test', itemId: 'large', amountFen: 1 });
+    expect(res.body.result).toMatchObject({ kind: 'test', itemId: 'large', amountFen: 9900, status: 'pending', title: '测试商品 large' });
+    expect(res.body.result.id).toMatch(/^[\w-]{20,}$/);
+    expect(Date.parse(res.body.result.expiresAt) - Date.parse(res.body.result.createdAt)).toBe(30 * 60 * 1000);
+  });
+
+  test('an unknown kind is refused', async () => {
+    const res = await (await signedInClient(t.app)).post('/api/v1/order', { kind: 'nothing', itemId: 'x' });
+    expect(res.status).toBe(422);
+  });
+
+  test('owner reads it; another user gets 403; a visitor 401; an unknown id 404', async () => {
+    const owner = await signedInClient(t.app);
+    const order = await newOrder(owner);
+    expect((await owner.get(`/api/v1/order/${order.id}`)).body.result.id).toBe(order.id);
+    const other = await otherUser(t.app);
+    const denied = await other.get(`/api/v1/order/${order.id}`);
+    expect(denied.status).toBe(403);
+    expect(JSON.stringify(denied.body)).not.toContain(order.id);
+    expect((await client(t.app).get(`/api/v1/order/${order.id}`)).status).toBe(401);
+    expect((await owner.get('/api/v1/order/no-such-order')).status).toBe(404);
+  });
+
+  test('cancel closes a pending order; a closed one cannot be cancelled again', async () => {
+    const owner = await signedInClient(t.app);
+    const order = await newOrder(owner);
+    const res = await owner.post(`/api/v1/order/${order.id}/cancel`);
+    expect(res.body.result).toMatchObject({ status: 'closed', closeReason: 'cancelled' });
+    expect((await owner.post(`/api/v1/order/${order.id}/cancel`)).status).toBe(409);
+  });
+
+  test('an order past 30 minutes reads as closed (expired)', async () => {
+    const owner = await signedInClient(t.app);
+    const order = await newOrder(owner);
+    await t.app.db.updateTable('orders').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', order.id).execute();
+    expect((await owner.get(`/api/v1/order/${order.id}`)).body.result).toMatchObject({ status: 'closed', closeReason: 'expired' });
+  });
+});
+
+describe('payment notifications', () => {
+  test('a good signature pays the order and fulfils it once', async () => {
+    const owner = await signedInClient(t.app);
+    const order = await newOrder(owner);
+    expect(await notify(notification(order.id, order.amountFen))).toBe('success');
+    expect((await owner.get(`/api/v1/order/${order.id}`)).body.result).toMatchObject({ status: 'paid', channel: 'alipay' });
+    expect(fulfilled.filter((id) => id === order.id)).toHaveLength(1);
+  });
+
+  test('a bad signature, a wrong app id, a wrong amount or an unknown order change nothing', async () => {
+    const owner = await signedInClient(t.app);
+    const order = await newOrder(owner);
+    const forged = notification(order.id, order.amountFen, {}, newRsaKeyPair().privateKey);
+    expect(await notify(forged)).toBe('fail');
+    const tampered = { ...notification(order.id, order.amountFen), total_amount: '0.01' };
+    expect(await notify(tampered)).toBe('fail');
+    expect(await notify(notification(order.id, order.amountFen, { app_id: 'someone-else' }))).toBe('fail');
+    expect(await notify(notification(order.id, 1))).toBe('fail');
+    expect(await notify(notification('no-such-order', 100))).toBe('fail');
+    expect((await owner.get(`/api/v1/order/${order.id}`)).body.result.status).toBe('pending');
+    expect(fulfilled).not.toContain(order.id);
+  });
+
+  test('a replay ×10 changes nothing after the first', async () => {
+    const owner = await signedInClient(t.app);
+    const order = await newOrder(owner);
+    const params = notification(order.id, order.amountFen);
+    for (let i = 0; i < 10; i += 1) expect(await notify(params)).toBe('success');
+    expect(fulfilled.filter((id) => id === order.id)).toHaveLength(1);
+    expect(await t.app.db.selectFrom('payment_notifications').selectAll().where('order_id', '=', order.id).execute()).toHaveLength(1);
+  });
+
+  test('10 concurrent identical notifications: one transition, one fulfilment', async () => {
+    const owner = await signedInClient(t.app);
+    const order = await newOrder(owner);
+    const params = notification(order.id, order.amountFen);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => notify(params)));
+    expect(answers.every((a) => a === 'success')).toBe(true);
+    expect(fulfilled.filter((id) => id === order.id)).toHaveLength(1);
+    expect((await owner.get(`/api/v1/order/${order.id}`)).body.result.status).toBe('paid');
+  });
+
+  test('a payment for a closed order is recorded for refund, not fulfilled', async () => {
+    const owner = await signedInClient(t.app);
+    const order = await newOrder(owner);
+    await owner.post(`/api/v1/order/${order.id}/cancel`);
+    expect(await notify(notification(order.id, order.amountFen))).toBe('success');
+    const row = await t.app.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'closed', refund_due: 1 });
+    expect(fulfilled).not.toContain(order.id);
+  });
+});
