@@ -30,6 +30,7 @@ import { createOrderRepo } from './modules/order/repo';
 import { orderRoutes } from './modules/order/routes';
 import { createOrderService, type OrderService } from './modules/order/service';
 import { paymentRoutes } from './modules/payment/routes';
+import { sandboxGateway, sandboxRoutes, SANDBOX_NOTIFY_PATH } from './modules/payment/sandbox';
 import { registerWeb } from './web';
 
 declare module 'fastify' {
@@ -79,7 +80,8 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   const mail = createMailService({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: createOutboxRepo(db), log: app.log });
   const auth = createAuthService({ auth: createAuthRepo(db), users, mail });
   const userService = createUserService({ users, storage: localStorage(`${config.dataDir}/files`) });
-  const orders = createOrderService(createOrderRepo(db));
+  const orderRepo = createOrderRepo(db);
+  const orders = createOrderService(orderRepo);
   app.decorate('orders', orders);
 
   app.setErrorHandler((error: FastifyError & { validation?: AjvError[] }, request, reply) => {
@@ -117,9 +119,14 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
       await api.register(authRoutes, { service: auth, rateLimits: config.rateLimits });
       await api.register(userRoutes, { service: userService, auth });
       await api.register(orderRoutes, { service: orders });
-      await api.register(paymentRoutes, {
-        orders,
-        gateways: [{ gateway: 'sandbox', appId: config.sandbox.appId, publicKeyPem: config.sandbox.publicKey }],
+      const sandbox = sandboxGateway(config.sandbox, config.publicUrl);
+      await api.register(paymentRoutes, { orders, active: sandbox, gateways: [sandbox] });
+      await api.register(sandboxRoutes, {
+        keys: config.sandbox,
+        orders: orderRepo,
+        // the sandbox reaches our notify endpoint through the whole HTTP stack, in process
+        deliver: async (params) =>
+          (await app.inject({ method: 'POST', url: SANDBOX_NOTIFY_PATH, payload: new URLSearchParams(params).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })).body,
       });
       if (config.exposeOutbox) await api.register(outboxRoutes, { mail });
     },

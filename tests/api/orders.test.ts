@@ -155,3 +155,57 @@ describe('payment notifications', () => {
     expect(fulfilled).not.toContain(order.id);
   });
 });
+
+describe('the sandbox gateway', () => {
+  async function payUrlFor(owner: Awaited<ReturnType<typeof signedInClient>>, orderId: string, channel = 'alipay') {
+    const res = await owner.post(`/api/v1/order/${orderId}/pay`, { channel });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ gateway: 'sandbox', sandbox: true });
+    return new URL(res.body.result.payUrl);
+  }
+
+  test('its page shows the amount and says 沙箱支付; 支付成功 pays the order through a signed notification', async () => {
+    const owner = await signedInClient(t.app);
+    const order = await newOrder(owner, 'large');
+    const url = await payUrlFor(owner, order.id, 'wechat');
+    const pagePath = `${url.pathname}${url.search}`;
+    const shown = await t.app.inject({ method: 'GET', url: pagePath });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('沙箱支付');
+    expect(shown.body).toContain('¥99.00');
+    expect(shown.body).toContain('微信支付');
+
+    const failed = await t.app.inject({ method: 'POST', url: pagePath, payload: 'result=fail', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(failed.body).toContain('支付失败');
+    expect((await owner.get(`/api/v1/order/${order.id}`)).body.result.status).toBe('pending');
+
+    const paid = await t.app.inject({ method: 'POST', url: pagePath, payload: 'result=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(paid.body).toContain('支付成功');
+    expect((await owner.get(`/api/v1/order/${order.id}`)).body.result).toMatchObject({ status: 'paid', channel: 'wechat' });
+    expect(fulfilled.filter((id) => id === order.id)).toHaveLength(1);
+
+    const again = await t.app.inject({ method: 'GET', url: pagePath });
+    expect(again.body).toContain('已支付');
+  });
+
+  test('a page address for another order, or with a forged token, is refused', async () => {
+    const owner = await signedInClient(t.app);
+    const order = await newOrder(owner);
+    const url = await payUrlFor(owner, order.id);
+    const other = await newOrder(owner);
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/payment/sandbox/${other.id}${url.search}` });
+    expect(res.statusCode).toBe(404);
+  });
+
+  test('only the owner may start paying, and only a pending order', async () => {
+    const owner = await signedInClient(t.app);
+    const order = await newOrder(owner);
+    expect((await (await otherUser(t.app)).post(`/api/v1/order/${order.id}/pay`, { channel: 'alipay' })).status).toBe(403);
+    expect((await client(t.app).post(`/api/v1/order/${order.id}/pay`, { channel: 'alipay' })).status).toBe(401);
+    expect((await owner.post(`/api/v1/order/${order.id}/pay`, { channel: 'cash' })).status).toBe(422);
+    await owner.post(`/api/v1/order/${order.id}/cancel`);
+    const closed = await owner.post(`/api/v1/order/${order.id}/pay`, { channel: 'alipay' });
+    expect(closed.status).toBe(409);
+    expect(closed.body.message).toBe('订单已关闭，请重新下单');
+  });
+});

@@ -1,20 +1,45 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { requireUser, userOf } from '../../plugins/session';
+import { AppError } from '../../lib/errors';
+import { OrderParams } from '../order/schemas';
 import type { OrderService } from '../order/service';
-import { readNotification, type NotifyCheck } from './notify';
+import { Ok } from '../shared/schemas';
+import type { PaymentGateway } from './gateway';
 import type { Params } from './signing';
 
+export const PayBody = Type.Object({
+  channel: Type.Union([Type.Literal('alipay'), Type.Literal('wechat')], { errorMessage: '请选择支付方式' }),
+});
+export const PayReply = Ok(Type.Object({ payUrl: Type.String(), gateway: Type.String(), sandbox: Type.Boolean() }));
+
 /**
- * Gateway notifications (form-encoded, as Alipay sends them). The answer is the plain text the
- * gateway expects: `success` stops its resending; anything else makes it try again later.
+ * Paying: the payment address of an order (its QR code) from the active gateway, and the gateways'
+ * notifications (form-encoded, as Alipay sends them). A notification is answered in the plain
+ * text gateways expect: `success` stops the resending; anything else makes it try again later.
  */
-export const paymentRoutes: FastifyPluginAsync<{ orders: OrderService; gateways: NotifyCheck[] }> = async (app, { orders, gateways }) => {
+export const paymentRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; active: PaymentGateway; gateways: PaymentGateway[] }> = async (
+  app,
+  { orders, active, gateways },
+) => {
+  app.post(
+    '/v1/order/:orderId/pay',
+    { preHandler: requireUser, schema: { tags: ['payment'], params: OrderParams, body: PayBody, response: { 200: PayReply } } },
+    async (request) => {
+      const order = await orders.getForOwner(userOf(request), request.params.orderId);
+      if (order.status !== 'pending') throw new AppError(409, 'ORDER_NOT_PENDING', order.status === 'paid' ? '订单已支付' : '订单已关闭，请重新下单');
+      const { payUrl } = await active.createPayment(order, request.body.channel);
+      return { success: true as const, result: { payUrl, gateway: active.name, sandbox: active.sandbox } };
+    },
+  );
+
   for (const gateway of gateways) {
-    app.post(`/v1/payment/notify/${gateway.gateway}`, { schema: { hide: true } }, async (request, reply) => {
-      const reading = readNotification((request.body ?? {}) as Params, gateway);
+    app.post(`/v1/payment/notify/${gateway.name}`, { schema: { hide: true } }, async (request, reply) => {
+      const reading = gateway.readNotification((request.body ?? {}) as Params);
       reply.type('text/plain');
       if (!reading.ok) {
         request.log.warn({ reason: reading.reason }, 'payment notification refused');
-        // a refused notification is final: resending the same one cannot make it valid
+        // a trade that is not paid (yet) is acknowledged; a bad one is refused
         return reading.reason === 'not_paid' ? 'success' : 'fail';
       }
       const outcome = await orders.applyPayment(reading.payment);

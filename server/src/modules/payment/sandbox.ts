@@ -1,0 +1,141 @@
+/**
+ * The local sandbox gateway: a page served by our own server where a tester sees the amount and
+ * chooses 支付成功 or 支付失败. Paying sends a notification signed with the sandbox's RSA key to
+ * our notify endpoint, the way Alipay does, and resends it until the answer is `success`.
+ */
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { createHmac, timingSafeEqual } from 'crypto';
+import { Type } from '@sinclair/typebox';
+import { newId } from '../../lib/ids';
+import type { OrderRepo, OrderRow } from '../order/repo';
+import type { Channel, PaymentGateway } from './gateway';
+import { readNotification } from './notify';
+import { fenToYuan, signParams, type Params } from './signing';
+
+export interface SandboxKeys {
+  appId: string;
+  privateKey: string;
+  publicKey: string;
+}
+
+export const SANDBOX_NOTIFY_PATH = '/api/v1/payment/notify/sandbox';
+const CHANNEL_NAMES: Record<Channel, string> = { alipay: '支付宝', wechat: '微信支付' };
+
+/** The payment page's address carries a MAC, so nobody can forge a sandbox link for another order. */
+function pageToken(keys: SandboxKeys, orderId: string, channel: string) {
+  return createHmac('sha256', keys.privateKey).update(`${orderId}:${channel}`).digest('base64url');
+}
+
+export function sandboxGateway(keys: SandboxKeys, publicUrl: string): PaymentGateway {
+  return {
+    name: 'sandbox',
+    sandbox: true,
+    async createPayment(order, channel) {
+      const query = new URLSearchParams({ channel, token: pageToken(keys, order.id, channel) });
+      return { payUrl: `${publicUrl}/api/v1/payment/sandbox/${order.id}?${query}` };
+    },
+    readNotification: (params) => readNotification(params, { gateway: 'sandbox', appId: keys.appId, publicKeyPem: keys.publicKey }),
+  };
+}
+
+/** The notification the sandbox sends for a payment of `order`. */
+export function sandboxNotification(keys: SandboxKeys, order: OrderRow, channel: string): Params {
+  return signParams(
+    {
+      app_id: keys.appId,
+      out_trade_no: order.id,
+      trade_no: `SBX${newId()}`,
+      trade_status: 'TRADE_SUCCESS',
+      total_amount: fenToYuan(order.amount_fen),
+      channel,
+      gmt_payment: new Date().toISOString(),
+    },
+    keys.privateKey,
+  );
+}
+
+/** Resends until the endpoint answers `success`, waiting longer each time (as real gateways do). */
+export async function deliverUntilAccepted(send: () => Promise<string>, delaysMs = [0, 1000, 3000, 10_000, 30_000, 60_000]) {
+  for (const delay of delaysMs) {
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    try {
+      if ((await send()).trim() === 'success') return true;
+    } catch {
+      // the endpoint was unreachable: try again later
+    }
+  }
+  return false;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(title: string, body: string) {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)}</title><style>
+body{font-family:system-ui,-apple-system,"PingFang SC","Noto Sans CJK SC",sans-serif;background:#f5f5f5;margin:0;padding:24px 16px;color:#1f1f1f}
+main{max-width:420px;margin:0 auto;background:#fff;border-radius:8px;padding:24px;text-align:center}
+.tag{display:inline-block;background:#fff7e6;color:#d46b08;border:1px solid #ffd591;border-radius:4px;padding:2px 8px;font-size:13px}
+.amount{font-size:32px;font-weight:600;margin:16px 0 4px}button{font-size:16px;padding:10px 0;width:100%;border-radius:6px;border:1px solid #d9d9d9;margin-top:12px;cursor:pointer;background:#fff}
+button.pay{background:#1677ff;border-color:#1677ff;color:#fff}p{color:rgba(0,0,0,.55)}
+</style></head><body><main>${body}</main></body></html>`;
+}
+
+export const sandboxRoutes: FastifyPluginAsync<{ keys: SandboxKeys; orders: OrderRepo; deliver: (params: Params) => Promise<string> }> = async (
+  app: FastifyInstance,
+  { keys, orders, deliver },
+) => {
+  const params = Type.Object({ orderId: Type.String({ maxLength: 32 }) });
+  const query = Type.Object({ channel: Type.Union([Type.Literal('alipay'), Type.Literal('wechat')]), token: Type.String({ maxLength: 64 }) });
+
+  async function checkedOrder(orderId: string, channel: string, token: string) {
+    const expected = Buffer.from(pageToken(keys, orderId, channel));
+    const given = Buffer.from(token);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+    return orders.findById(orderId);
+  }
+
+  app.get<{ Params: { orderId: string }; Querystring: { channel: Channel; token: string } }>(
+    '/v1/payment/sandbox/:orderId',
+    { schema: { hide: true, params, querystring: query } },
+    async (request, reply) => {
+      const { channel, token } = request.query;
+      const order = await checkedOrder(request.params.orderId, channel, token);
+      reply.type('text/html; charset=utf-8');
+      if (!order) return reply.code(404).send(page('沙箱支付', '<h1>支付链接无效</h1><p>请回到订单页重新发起支付。</p>'));
+      const action = `/api/v1/payment/sandbox/${order.id}?${new URLSearchParams({ channel, token })}`;
+      const payable = order.status === 'pending' && order.expires_at > new Date().toISOString();
+      return page(
+        '沙箱支付',
+        `<span class="tag">沙箱支付 · 测试环境，不会真实扣款</span>
+<h1 style="font-size:20px">${escapeHtml(CHANNEL_NAMES[channel])}</h1>
+<p>${escapeHtml(order.title)}</p>
+<div class="amount">¥${fenToYuan(order.amount_fen)}</div>
+${
+  payable
+    ? `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="result" value="pay"><button class="pay" type="submit">支付成功</button></form>
+<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="result" value="fail"><button type="submit">支付失败</button></form>`
+    : `<p>这笔订单${order.status === 'paid' ? '已支付' : '已关闭'}，无需再付款。</p>`
+}`,
+      );
+    },
+  );
+
+  app.post<{ Params: { orderId: string }; Querystring: { channel: Channel; token: string }; Body: { result?: string } }>(
+    '/v1/payment/sandbox/:orderId',
+    { schema: { hide: true, params, querystring: query } },
+    async (request, reply) => {
+      const { channel, token } = request.query;
+      const order = await checkedOrder(request.params.orderId, channel, token);
+      reply.type('text/html; charset=utf-8');
+      if (!order) return reply.code(404).send(page('沙箱支付', '<h1>支付链接无效</h1>'));
+      if (request.body?.result !== 'pay') {
+        return page('沙箱支付', '<span class="tag">沙箱支付</span><h1 style="font-size:20px">支付失败</h1><p>没有扣款。请回到订单页重新支付。</p>');
+      }
+      const notification = sandboxNotification(keys, order, channel);
+      // the gateway's side: keep telling our server until it says success (first try awaited)
+      const first = await deliver(notification).catch(() => 'unreachable');
+      if (first.trim() !== 'success') void deliverUntilAccepted(() => deliver(notification), [1000, 3000, 10_000, 30_000, 60_000]);
+      return page('沙箱支付', `<span class="tag">沙箱支付</span><h1 style="font-size:20px">支付成功</h1><p>已支付 ¥${fenToYuan(order.amount_fen)}。请回到订单页查看结果。</p>`);
+    },
+  );
+};
