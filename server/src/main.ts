@@ -8,6 +8,9 @@ async function main() {
   const app = await buildApp(config);
   await seedDemoContent(app.db);
   await app.listen({ port: config.port, host: config.host });
+  // reads close overdue orders too; the sweep keeps lists and reports exact without a read
+  const sweep = setInterval(() => app.orders.expireOverdue().catch((error) => app.log.error(error)), 60_000);
+  app.addHook('onClose', async () => clearInterval(sweep));
   console.log(`智能论文 is running on ${config.publicUrl}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -23,8 +23,10 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
+/** `{orderId}` in a path (OpenAPI's form) is filled with one sample id. */
 async function callMock(method: string, path: string, data?: object) {
-  const res = await axios.request({ method, url: path, data, adapter: mock.adapter, validateStatus: () => true });
+  const url = path.replace('{orderId}', 'qa-order-1');
+  const res = await axios.request({ method, url, data, adapter: mock.adapter, validateStatus: () => true });
   return { status: res.status, body: res.data };
 }
 
@@ -49,6 +51,12 @@ const scenarios: Array<[string, string, string, object | undefined, number]> = [
   ['avatar', 'POST', '/api/v1/user/avatar', {}, 200],
   ['wrong old password', 'POST', '/api/v1/user/modifyPassword', { oldPassword: 'Nope12345', newPassword: 'Next2026ab' }, 422],
   ['modify password', 'POST', '/api/v1/user/modifyPassword', { oldPassword: DEMO_PASSWORD, newPassword: 'Next2026ab' }, 200],
+  ['the payment gateway', 'GET', '/api/v1/payment/gateway', undefined, 200],
+  ['an order', 'GET', '/api/v1/order/{orderId}', undefined, 200],
+  ['paying an order', 'POST', '/api/v1/order/{orderId}/pay', { channel: 'alipay' }, 200],
+  ['paying with no channel', 'POST', '/api/v1/order/{orderId}/pay', { channel: 'cash' }, 422],
+  ['cancelling an order', 'POST', '/api/v1/order/{orderId}/cancel', undefined, 200],
+  ['cancelling it again', 'POST', '/api/v1/order/{orderId}/cancel', undefined, 409],
   ['logout', 'POST', '/api/v1/actionLogin/logout', undefined, 200],
   ['a visitor changing info', 'PUT', '/api/v1/user/basicInfo', { nickname: '访客' }, 401],
   ['send a code', 'POST', '/api/v1/user/sendCode', { email: 'new@example.cn', purpose: 'register' }, 200],

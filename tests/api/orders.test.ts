@@ -209,3 +209,12 @@ describe('the sandbox gateway', () => {
     expect(closed.body.message).toBe('订单已关闭，请重新下单');
   });
 });
+
+test('the expiry sweep closes every overdue pending order', async () => {
+  const owner = await signedInClient(t.app);
+  const order = await newOrder(owner);
+  await t.app.db.updateTable('orders').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', order.id).execute();
+  expect(await t.app.orders.expireOverdue()).toBeGreaterThanOrEqual(1);
+  const row = await t.app.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+  expect(row).toMatchObject({ status: 'closed', close_reason: 'expired' });
+});

@@ -6,6 +6,7 @@
 import { dirname } from 'path';
 import type { MockHandler, MockRequest } from '../../mock/_lib/kit';
 import loginMocks from '../../mock/login';
+import orderMocks from '../../mock/order';
 import qaMocks from '../../mock/qa';
 import userMocks from '../../mock/user';
 
@@ -27,7 +28,7 @@ export const axios = require(require.resolve('axios', { paths: [dirname(require.
 const { AxiosError } = axios as { AxiosError: any };
 
 type Routes = Record<string, MockHandler>;
-const baseRoutes: Routes = { ...userMocks, ...loginMocks, ...qaMocks } as Routes;
+const baseRoutes: Routes = { ...userMocks, ...loginMocks, ...orderMocks, ...qaMocks } as Routes;
 
 export interface RecordedRequest {
   method: string;

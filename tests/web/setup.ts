@@ -1,4 +1,8 @@
 import '@testing-library/jest-dom';
+import { TextDecoder, TextEncoder } from 'util';
+
+// jsdom lacks the encoding API every browser has (the QR code encoder uses it).
+Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 // jsdom has no matchMedia; antd's responsive helpers and ProLayout ask for it.
 Object.defineProperty(window, 'matchMedia', {

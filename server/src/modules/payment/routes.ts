@@ -11,6 +11,7 @@ import type { Params } from './signing';
 export const PayBody = Type.Object({
   channel: Type.Union([Type.Literal('alipay'), Type.Literal('wechat')], { errorMessage: '请选择支付方式' }),
 });
+export const GatewayInfo = Type.Object({ gateway: Type.String(), sandbox: Type.Boolean() });
 export const PayReply = Ok(Type.Object({ payUrl: Type.String(), gateway: Type.String(), sandbox: Type.Boolean() }));
 
 /**
@@ -22,6 +23,12 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; ac
   app,
   { orders, active, gateways },
 ) => {
+  /** Which gateway takes payments now: payment pages say 沙箱支付 plainly while it is the sandbox. */
+  app.get('/v1/payment/gateway', { schema: { tags: ['payment'], response: { 200: Ok(GatewayInfo) } } }, async () => ({
+    success: true as const,
+    result: { gateway: active.name, sandbox: active.sandbox },
+  }));
+
   app.post(
     '/v1/order/:orderId/pay',
     { preHandler: requireUser, schema: { tags: ['payment'], params: OrderParams, body: PayBody, response: { 200: PayReply } } },

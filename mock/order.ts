@@ -1,0 +1,98 @@
+import { fail, ok, sessionUserId, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
+
+/**
+ * Orders for QA: opening /pay/<any id> shows a pending order of the signed-in user (created on
+ * first sight); its sandbox link marks it paid. /pay/expired-… shows an expired one.
+ */
+interface MockOrder {
+  id: string;
+  userId: string;
+  kind: string;
+  itemId: string;
+  title: string;
+  amountFen: number;
+  status: 'pending' | 'paid' | 'closed' | 'refunded';
+  closeReason: 'cancelled' | 'expired' | null;
+  channel: string | null;
+  createdAt: string;
+  expiresAt: string;
+  paidAt: string | null;
+  closedAt: string | null;
+  refundedAt: string | null;
+}
+
+const orders = new Map<string, MockOrder>();
+const publicOrder = ({ userId: _owner, ...order }: MockOrder) => order;
+
+function ownOrder(req: MockRequest, res: MockResponse): MockOrder | undefined {
+  const userId = sessionUserId(req);
+  if (!userId) {
+    res.status(401).json(fail('请先登录', 'UNAUTHENTICATED', 9));
+    return undefined;
+  }
+  const id = req.params.orderId;
+  if (!orders.has(id)) {
+    const now = Date.now();
+    const expired = id.startsWith('expired');
+    orders.set(id, {
+      id,
+      userId,
+      kind: 'check',
+      itemId: `r_${id}`,
+      title: '本科毕业论文检测 · 示例论文（12,000 字）',
+      amountFen: 3600,
+      status: expired ? 'closed' : 'pending',
+      closeReason: expired ? 'expired' : null,
+      channel: null,
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(expired ? now - 1000 : now + 30 * 60 * 1000).toISOString(),
+      paidAt: null,
+      closedAt: expired ? new Date(now).toISOString() : null,
+      refundedAt: null,
+    });
+  }
+  const order = orders.get(id)!;
+  if (order.userId !== userId) {
+    res.status(403).json(fail('这不是您的订单', 'FORBIDDEN'));
+    return undefined;
+  }
+  return order;
+}
+
+const handlers: Record<string, MockHandler> = {
+  'GET /api/v1/payment/gateway': (_req, res) => res.status(200).json(ok({ gateway: 'sandbox', sandbox: true })),
+
+  'GET /api/v1/order/:orderId': (req, res) => {
+    const order = ownOrder(req, res);
+    if (order) res.status(200).json(ok(publicOrder(order)));
+  },
+
+  'POST /api/v1/order/:orderId/cancel': (req, res) => {
+    const order = ownOrder(req, res);
+    if (!order) return;
+    if (order.status !== 'pending') return res.status(409).json(fail('订单已关闭', 'ORDER_NOT_PENDING'));
+    Object.assign(order, { status: 'closed', closeReason: 'cancelled', closedAt: new Date().toISOString() });
+    res.status(200).json({ ...ok(publicOrder(order)), message: '订单已取消' });
+  },
+
+  'POST /api/v1/order/:orderId/pay': (req, res) => {
+    const order = ownOrder(req, res);
+    if (!order) return;
+    const channel = req.body?.channel;
+    if (channel !== 'alipay' && channel !== 'wechat') {
+      return res.status(422).json(fail('请选择支付方式', 'VALIDATION', 2, { errors: { channel: '请选择支付方式' } }));
+    }
+    if (order.status !== 'pending') return res.status(409).json(fail('订单已关闭，请重新下单', 'ORDER_NOT_PENDING'));
+    order.channel = channel;
+    res.status(200).json(ok({ payUrl: `/api/v1/mock/pay/${order.id}`, gateway: 'sandbox', sandbox: true }));
+  },
+
+  /** The mock's stand-in for the sandbox page: opening it pays the order. */
+  'GET /api/v1/mock/pay/:orderId': (req, res) => {
+    const order = orders.get(req.params.orderId);
+    if (order?.status === 'pending') Object.assign(order, { status: 'paid', paidAt: new Date().toISOString() });
+    res.status(200).json(ok({ paid: Boolean(order) }));
+  },
+};
+
+export default Object.fromEntries(Object.entries(handlers).map(([key, handler]) => [key, withFault(handler)]));

@@ -1,0 +1,45 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { axios, server } from './mockServer';
+import { renderApp, signInAsDemo } from './renderApp';
+
+afterEach(() => server.reset());
+
+test('a pending order: item, price, countdown, 沙箱支付, QR code after choosing a channel, then success on its own', async () => {
+  await signInAsDemo();
+  await renderApp('/pay/qa-pay-1');
+  expect(await screen.findByText('本科毕业论文检测 · 示例论文（12,000 字）', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByText('¥36.00')).toBeInTheDocument();
+  expect(screen.getByText(/\d+ 分 \d{2} 秒/)).toBeInTheDocument();
+  expect(await screen.findByText(/沙箱支付/)).toBeInTheDocument();
+
+  fireEvent.click(screen.getByText('支付宝'));
+  expect(await screen.findByAltText('支付二维码', {}, { timeout: 10_000 })).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml/));
+  expect(screen.getByText('打开支付页面').closest('a')).toHaveAttribute('href', '/api/v1/mock/pay/qa-pay-1');
+  expect(server.requests.find((r) => r.path === '/api/v1/order/qa-pay-1/pay')!.body).toEqual({ channel: 'alipay' });
+
+  // the payer pays elsewhere; the page notices by itself
+  await act(() => axios.get('/api/v1/mock/pay/qa-pay-1', { adapter: server.adapter }));
+  expect(await screen.findByText('支付成功', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByText('查看查重进度')).toBeInTheDocument();
+});
+
+test('an expired order says so and offers to order again', async () => {
+  await signInAsDemo();
+  await renderApp('/pay/expired-1');
+  expect(await screen.findByText('订单已过期', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByText('重新下单').closest('a')).toHaveAttribute('href', '/review/info/r_expired-1');
+});
+
+test('cancelling closes the order', async () => {
+  await signInAsDemo();
+  await renderApp('/pay/qa-pay-2');
+  fireEvent.click((await screen.findByText('取消订单', {}, { timeout: 10_000 })).closest('button')!);
+  expect(await screen.findByText('订单已取消')).toBeInTheDocument();
+});
+
+test('someone else’s order goes to the 403 page', async () => {
+  server.use({ 'GET /api/v1/order/:orderId': (_req, res) => res.status(403).json({ success: false, message: '这不是您的订单', errorCode: 'FORBIDDEN', showType: 2 }) });
+  await signInAsDemo();
+  const { history } = await renderApp('/pay/not-mine');
+  await waitFor(() => expect(history.location.pathname).toBe('/403'), { timeout: 10_000 });
+});
