@@ -1,25 +1,12 @@
+import type { Order } from '../src/services/order';
 import { fail, ok, sessionUserId, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 
 /**
  * Orders for QA: opening /pay/<any id> shows a pending order of the signed-in user (created on
  * first sight); its sandbox link marks it paid. /pay/expired-… shows an expired one.
  */
-interface MockOrder {
-  id: string;
-  userId: string;
-  kind: string;
-  itemId: string;
-  title: string;
-  amountFen: number;
-  status: 'pending' | 'paid' | 'closed' | 'refunded';
-  closeReason: 'cancelled' | 'expired' | null;
-  channel: string | null;
-  createdAt: string;
-  expiresAt: string;
-  paidAt: string | null;
-  closedAt: string | null;
-  refundedAt: string | null;
-}
+/** A mock order: the API's order plus its owner. */
+type MockOrder = Order & { userId: string };
 
 const orders = new Map<string, MockOrder>();
 const publicOrder = ({ userId: _owner, ...order }: MockOrder) => order;

@@ -3,7 +3,7 @@
  * chooses 支付成功 or 支付失败. Paying sends a notification signed with the sandbox's RSA key to
  * our notify endpoint, the way Alipay does, and resends it until the answer is `success`.
  */
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createHmac, timingSafeEqual } from 'crypto';
 import { Type } from '@sinclair/typebox';
 import { newId } from '../../lib/ids';
@@ -87,21 +87,27 @@ export const sandboxRoutes: FastifyPluginAsync<{ keys: SandboxKeys; orders: Orde
   const params = Type.Object({ orderId: Type.String({ maxLength: 32 }) });
   const query = Type.Object({ channel: Type.Union([Type.Literal('alipay'), Type.Literal('wechat')]), token: Type.String({ maxLength: 64 }) });
 
-  async function checkedOrder(orderId: string, channel: string, token: string) {
+  type PageRequest = FastifyRequest<{ Params: { orderId: string }; Querystring: { channel: Channel; token: string } }>;
+
+  /** The order a page address is for, when its token is right; otherwise the 404 page is sent. */
+  async function orderOfPage(request: PageRequest, reply: FastifyReply) {
+    const { channel, token } = request.query;
+    const { orderId } = request.params;
+    reply.type('text/html; charset=utf-8');
     const expected = Buffer.from(pageToken(keys, orderId, channel));
     const given = Buffer.from(token);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-    return orders.findById(orderId);
+    const order = expected.length === given.length && timingSafeEqual(expected, given) ? await orders.findById(orderId) : undefined;
+    if (!order) reply.code(404).send(page('沙箱支付', '<h1>支付链接无效</h1><p>请回到订单页重新发起支付。</p>'));
+    return order && { order, channel, token };
   }
 
   app.get<{ Params: { orderId: string }; Querystring: { channel: Channel; token: string } }>(
     '/v1/payment/sandbox/:orderId',
     { schema: { hide: true, params, querystring: query } },
     async (request, reply) => {
-      const { channel, token } = request.query;
-      const order = await checkedOrder(request.params.orderId, channel, token);
-      reply.type('text/html; charset=utf-8');
-      if (!order) return reply.code(404).send(page('沙箱支付', '<h1>支付链接无效</h1><p>请回到订单页重新发起支付。</p>'));
+      const found = await orderOfPage(request, reply);
+      if (!found) return reply;
+      const { order, channel, token } = found;
       const action = `/api/v1/payment/sandbox/${order.id}?${new URLSearchParams({ channel, token })}`;
       const payable = order.status === 'pending' && order.expires_at > new Date().toISOString();
       return page(
@@ -124,10 +130,9 @@ ${
     '/v1/payment/sandbox/:orderId',
     { schema: { hide: true, params, querystring: query } },
     async (request, reply) => {
-      const { channel, token } = request.query;
-      const order = await checkedOrder(request.params.orderId, channel, token);
-      reply.type('text/html; charset=utf-8');
-      if (!order) return reply.code(404).send(page('沙箱支付', '<h1>支付链接无效</h1>'));
+      const found = await orderOfPage(request, reply);
+      if (!found) return reply;
+      const { order, channel } = found;
       if (request.body?.result !== 'pay') {
         return page('沙箱支付', '<span class="tag">沙箱支付</span><h1 style="font-size:20px">支付失败</h1><p>没有扣款。请回到订单页重新支付。</p>');
       }
