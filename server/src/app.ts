@@ -29,6 +29,7 @@ import { outboxRoutes } from './modules/mail/routes';
 import { createOrderRepo } from './modules/order/repo';
 import { orderRoutes } from './modules/order/routes';
 import { createOrderService, type OrderService } from './modules/order/service';
+import { alipayGateway } from './modules/payment/alipay';
 import { paymentRoutes } from './modules/payment/routes';
 import { sandboxGateway, sandboxRoutes, SANDBOX_NOTIFY_PATH } from './modules/payment/sandbox';
 import { registerWeb } from './web';
@@ -120,14 +121,25 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
       await api.register(userRoutes, { service: userService, auth });
       await api.register(orderRoutes, { service: orders });
       const sandbox = sandboxGateway(config.sandbox, config.publicUrl);
-      await api.register(paymentRoutes, { orders, active: sandbox, gateways: [sandbox] });
-      await api.register(sandboxRoutes, {
-        keys: config.sandbox,
-        orders: orderRepo,
-        // the sandbox reaches our notify endpoint through the whole HTTP stack, in process
-        deliver: async (params) =>
-          (await app.inject({ method: 'POST', url: SANDBOX_NOTIFY_PATH, payload: new URLSearchParams(params).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })).body,
-      });
+      const alipay = config.alipay
+        ? alipayGateway({
+            ...config.alipay,
+            notifyUrl: `${config.publicUrl}/api/v1/payment/notify/alipay`,
+            returnUrl: `${config.publicUrl}/pay/:orderId`,
+          })
+        : undefined;
+      // with the real gateway on, the sandbox (its page and its notifications) is not served at all
+      const active = config.paymentGateway === 'alipay' && alipay ? alipay : sandbox;
+      await api.register(paymentRoutes, { orders, active, gateways: [active] });
+      if (active === sandbox) {
+        await api.register(sandboxRoutes, {
+          keys: config.sandbox,
+          orders: orderRepo,
+          // the sandbox reaches our notify endpoint through the whole HTTP stack, in process
+          deliver: async (params) =>
+            (await app.inject({ method: 'POST', url: SANDBOX_NOTIFY_PATH, payload: new URLSearchParams(params).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })).body,
+        });
+      }
       if (config.exposeOutbox) await api.register(outboxRoutes, { mail });
     },
     { prefix: '/api' },

@@ -29,6 +29,10 @@ export interface Config {
   logLevel: string;
   /** The local sandbox gateway's app id and RSA key pair (its notifications are signed with it). */
   sandbox: { appId: string; privateKey: string; publicKey: string };
+  /** `sandbox` (default) or `alipay`: which gateway takes payments. */
+  paymentGateway: 'sandbox' | 'alipay';
+  /** Alipay's settings, when given (ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY). */
+  alipay?: { appId: string; privateKey: string; alipayPublicKey: string; gateway: string };
 }
 
 const WEAK_SECRETS = new Set(['secret', 'changeme', 'change-me', 'session-secret', 'dev', 'test']);
@@ -55,6 +59,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (production && (sessionSecret.length < 32 || WEAK_SECRETS.has(sessionSecret.toLowerCase()))) {
     throw new Error('SESSION_SECRET is too weak for production: use at least 32 random characters.');
   }
+  if (env.PAYMENT_GATEWAY === 'alipay' && !(env.ALIPAY_APP_ID && env.ALIPAY_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY)) {
+    throw new Error('PAYMENT_GATEWAY=alipay needs ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY.');
+  }
   const sandboxKeys = JSON.parse(
     secretFor('sandboxKeys', dataDir, env.SANDBOX_KEYS, () => JSON.stringify({ appId: `sandbox-${randomBytes(6).toString('hex')}`, ...newRsaKeyPair() })),
   );
@@ -73,6 +80,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimits: { login: 10, register: 5, sendCode: 5, reset: 5, windowMs: 60_000 },
     logLevel: env.LOG_LEVEL ?? 'info',
     sandbox: sandboxKeys,
+    paymentGateway: env.PAYMENT_GATEWAY === 'alipay' ? 'alipay' : 'sandbox',
+    alipay:
+      env.ALIPAY_APP_ID && env.ALIPAY_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY
+        ? {
+            appId: env.ALIPAY_APP_ID,
+            privateKey: env.ALIPAY_PRIVATE_KEY,
+            alipayPublicKey: env.ALIPAY_PUBLIC_KEY,
+            gateway: env.ALIPAY_GATEWAY ?? 'https://openapi.alipay.com/gateway.do',
+          }
+        : undefined,
     ...overrides,
   };
   return config;

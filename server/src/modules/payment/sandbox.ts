@@ -10,7 +10,7 @@ import { newId } from '../../lib/ids';
 import type { OrderRepo, OrderRow } from '../order/repo';
 import type { Channel, PaymentGateway } from './gateway';
 import { readNotification } from './notify';
-import { fenToYuan, signParams, type Params } from './signing';
+import { fenToYuan, signParams, verifyParams, type Params } from './signing';
 
 export interface SandboxKeys {
   appId: string;
@@ -34,7 +34,8 @@ export function sandboxGateway(keys: SandboxKeys, publicUrl: string): PaymentGat
       const query = new URLSearchParams({ channel, token: pageToken(keys, order.id, channel) });
       return { payUrl: `${publicUrl}/api/v1/payment/sandbox/${order.id}?${query}` };
     },
-    readNotification: (params) => readNotification(params, { gateway: 'sandbox', appId: keys.appId, publicKeyPem: keys.publicKey }),
+    readNotification: (params) =>
+      readNotification(params, { gateway: 'sandbox', appId: keys.appId, verify: (signed) => verifyParams(signed, keys.publicKey) }),
   };
 }
 
