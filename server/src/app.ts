@@ -10,7 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ajvErrors from 'ajv-errors';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { createDb, migrateToLatest, type Db } from './db';
 import { AppError, ShowType } from './lib/errors';
@@ -66,7 +66,7 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   const app = Fastify({
     logger: { level: config.logLevel },
     // a line per request is for production logs; locally it would bury the outbox mails
-    disableRequestLogging: !config.production,
+    logController: new LogController({ disableRequestLogging: !config.production }),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true }, plugins: [ajvErrors as never] },

@@ -7,10 +7,10 @@ async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
   await seedDemoContent(app.db);
-  await app.listen({ port: config.port, host: config.host });
-  // reads close overdue orders too; the sweep keeps lists and reports exact without a read
+  // reads close overdue orders too; the sweep keeps lists exact without a read
   const sweep = setInterval(() => app.orders.expireOverdue().catch((error) => app.log.error(error)), 60_000);
   app.addHook('onClose', async () => clearInterval(sweep));
+  await app.listen({ port: config.port, host: config.host });
   console.log(`智能论文 is running on ${config.publicUrl}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -4,7 +4,7 @@
  * reset the password by mailed code, log in again; and a visitor sent to login and back.
  */
 import type { Page } from 'playwright-core';
-import { usePagePerTest } from './browser';
+import { usePagePerTest, logOutThroughMenu } from './browser';
 
 const base = () => process.env.E2E_REAL_URL!;
 const currentPage = usePagePerTest();
@@ -71,8 +71,7 @@ test('register → log in → basic information → change password → log out 
   await button(/^修改密码$/).click();
   await page.getByText(/密码已修改/).waitFor();
 
-  await page.getByRole('button', { name: '用户菜单：毕业生小林' }).hover();
-  await page.getByText('退出登录').click();
+  await logOutThroughMenu(page, '毕业生小林');
   await page.waitForURL(/\/user\/login\?redirect=/);
   await logIn(email, 'Thesis2026');
   await page.getByRole('alert').getByText('邮箱或密码错误').waitFor();

@@ -49,3 +49,14 @@ export function usePagePerTest(): () => Page {
   });
   return () => page;
 }
+
+/** Opens the header's user menu (hover, as a mouse user does; a tap when hover did not open it) and logs out. */
+export async function logOutThroughMenu(page: Page, nickname: string) {
+  const trigger = page.getByRole('button', { name: `用户菜单：${nickname}` });
+  const item = page.getByText('退出登录');
+  await trigger.hover();
+  if (!(await item.isVisible().catch(() => false))) {
+    await item.waitFor({ timeout: 2000 }).catch(() => trigger.click());
+  }
+  await item.click();
+}

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
-import { horizontalOverflow, usePagePerTest, VIEWPORTS } from './browser';
+import { horizontalOverflow, usePagePerTest, VIEWPORTS, logOutThroughMenu } from './browser';
 
 const base = () => process.env.E2E_MOCK_URL!;
 const currentPage = usePagePerTest();
@@ -53,8 +53,7 @@ test('a visitor on a guarded page goes to login and comes back; logout goes to l
   await fillLogin(DEMO_EMAIL, DEMO_PASSWORD);
   await page.waitForURL(`${base()}/personal/review/list`);
 
-  await page.getByRole('button', { name: '用户菜单：演示同学' }).hover();
-  await page.getByText('退出登录').click();
+  await logOutThroughMenu(page, '演示同学');
   await page.waitForURL(/\/user\/login\?redirect=/);
   expect(new URL(page.url()).searchParams.get('redirect')).toBe(`${base()}/personal/review/list`);
   // the session is gone on the server too
