@@ -1,5 +1,5 @@
 import type { Order } from '../src/services/order';
-import { fail, ok, sessionUserId, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
+import { fail, ok, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 
 /**
  * Orders for QA: opening /pay/<any id> shows a pending order of the signed-in user (created on
@@ -12,11 +12,8 @@ const orders = new Map<string, MockOrder>();
 const publicOrder = ({ userId: _owner, ...order }: MockOrder) => order;
 
 function ownOrder(req: MockRequest, res: MockResponse): MockOrder | undefined {
-  const userId = sessionUserId(req);
-  if (!userId) {
-    res.status(401).json(fail('请先登录', 'UNAUTHENTICATED', 9));
-    return undefined;
-  }
+  const userId = requireSession(req, res);
+  if (!userId) return undefined;
   const id = req.params.orderId;
   if (!orders.has(id)) {
     const now = Date.now();

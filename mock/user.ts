@@ -1,4 +1,4 @@
-import { endAllSessions, fail, ok, sessionUserId, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
+import { endAllSessions, fail, ok, requireSession, sessionUserId, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 import { DEMO_CODE, findUserById, publicUser, users } from './_lib/users';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -20,11 +20,7 @@ const passwordMessage = '密码至少 8 位，需同时包含字母和数字';
 const codeMessage = '验证码是 6 位数字';
 
 /** The signed-in user, or a 401 answer. */
-function signedIn(req: MockRequest, res: MockResponse) {
-  const user = findUserById(sessionUserId(req));
-  if (!user) res.status(401).json(fail('请先登录', 'UNAUTHENTICATED', 9));
-  return user;
-}
+const signedIn = (req: MockRequest, res: MockResponse) => findUserById(requireSession(req, res));
 
 const handlers: Record<string, MockHandler> = {
   /** The signed-in user, or null for a visitor (never 401: visitors use public pages). */

@@ -70,6 +70,13 @@ export function sessionUserId(req: MockRequest): string | undefined {
   return id ? sessions.get(id) : undefined;
 }
 
+/** The signed-in user's id, or a 401 answer (as the real API gives) and undefined. */
+export function requireSession(req: MockRequest, res: MockResponse): string | undefined {
+  const userId = sessionUserId(req);
+  if (!userId) res.status(401).json(fail('请先登录', 'UNAUTHENTICATED', 9));
+  return userId;
+}
+
 export function endSession(req: MockRequest, res: MockResponse) {
   const id = readCookie(req, SESSION_COOKIE);
   if (id) sessions.delete(id);

@@ -1,11 +1,12 @@
 /** The mock server's accounts, including the documented demo account. */
+import { DEMO_ACCOUNT } from '../../common/demoAccount';
 import type { CurrentUser } from '../../src/services/user';
 
 /** A mock account: the API's user plus the password the real server would keep hashed. */
 export type MockUser = CurrentUser & { password: string };
 
-export const DEMO_EMAIL = 'demo@zhinenglunwen.cn';
-export const DEMO_PASSWORD = 'Demo1234';
+export const DEMO_EMAIL = DEMO_ACCOUNT.email;
+export const DEMO_PASSWORD = DEMO_ACCOUNT.password;
 /** The mock mails nothing; every verification code it accepts is this one. */
 export const DEMO_CODE = '123456';
 
@@ -14,7 +15,7 @@ export const users: MockUser[] = [
     id: 'u_demo_7Hc2kQ9xLm',
     email: DEMO_EMAIL,
     password: DEMO_PASSWORD,
-    nickname: '演示同学',
+    nickname: DEMO_ACCOUNT.nickname,
     avatar: null,
     realName: '林晓',
     school: '示例大学',

@@ -1,5 +1,5 @@
-import { handleRequestError } from '@/utils/errorHandler';
-import { bodyOfError, post } from '@/utils/request';
+import { bodyOfError, handleRequestError } from '@/utils/errorHandler';
+import { post } from '@/utils/request';
 
 /** What the login call answers; the app reads `success` and `message` (SPEC §7). */
 export interface LoginResponse {

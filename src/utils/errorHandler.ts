@@ -65,10 +65,11 @@ export interface HttpErrorLike {
 
 const isOnLoginPage = () => history.location.pathname === LOGIN_PATH;
 
-function errorBodyOf(data: unknown): ErrorBody | undefined {
-  if (data && typeof data === 'object' && (data as ErrorBody).success === false) {
-    return data as ErrorBody;
-  }
+/** The error envelope a failed call carries: thrown as a BizError, or the body of an HTTP error. */
+export function bodyOfError(error: unknown): ErrorBody | undefined {
+  if (error instanceof BizError) return error.body;
+  const data = (error as HttpErrorLike | undefined)?.response?.data;
+  if (data && typeof data === 'object' && (data as ErrorBody).success === false) return data as ErrorBody;
   return undefined;
 }
 
@@ -124,7 +125,7 @@ export function handleRequestError(error: unknown): void {
     }
     const text = STATUS_TEXT[status] || response.statusText || '请求失败';
     console.error(`请求错误 ${status} ${config?.url ?? ''}：${text}`);
-    const body = errorBodyOf(response.data);
+    const body = bodyOfError(error);
     if (body?.showType !== undefined) showError(body, text);
     return;
   }

@@ -1,6 +1,5 @@
 import type { FormInstance } from 'antd';
-import { handleRequestError } from './errorHandler';
-import { bodyOfError } from './request';
+import { bodyOfError, handleRequestError } from './errorHandler';
 
 /**
  * Runs a form's call. Field problems from the server (422 `errors`) go beside their fields; every

@@ -10,8 +10,4 @@ export const navigation = {
   replaceLocation(url: string): void {
     window.location.replace(url);
   },
-  /** Loads another document (the site root for a login target on another origin). */
-  assignLocation(url: string): void {
-    window.location.assign(url);
-  },
 };

@@ -4,7 +4,6 @@
  * once in the runtime request config (src/utils/requestConfig.ts, used by src/app.tsx).
  */
 import { request } from 'umi';
-import { BizError, type ErrorBody } from './errorHandler';
 import { flattenParams, type QueryObject } from './query';
 
 /**
@@ -46,12 +45,4 @@ export function postForm<T>(url: string, data: Record<string, string | number | 
       ? data
       : new URLSearchParams(Object.entries(data).map(([k, v]) => [k, String(v)]));
   return request<T>(url, { method: 'POST', data: body, ...options });
-}
-
-/** The body of an answer, also when the request layer threw it as an error (for forms that show it). */
-export function bodyOfError(error: unknown): ErrorBody | undefined {
-  if (error instanceof BizError) return error.body;
-  const data = (error as { response?: { data?: unknown } })?.response?.data;
-  if (data && typeof data === 'object' && (data as ErrorBody).success === false) return data as ErrorBody;
-  return undefined;
 }

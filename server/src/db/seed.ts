@@ -2,12 +2,13 @@
  * Demo content, seeded on first run only (an empty users table): the demo account documented in
  * the README. Later capabilities add their own demo data here.
  */
+import { DEMO_ACCOUNT } from '../../../common/demoAccount';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/password';
 import { createUserRepo } from '../modules/user/repo';
 import type { Db } from './index';
 
-export const DEMO_ACCOUNT = { email: 'demo@zhinenglunwen.cn', password: 'Demo1234', nickname: '演示同学' };
+export { DEMO_ACCOUNT };
 
 export async function seedDemoContent(db: Db) {
   const users = createUserRepo(db);

@@ -25,8 +25,6 @@ export function createAuthRepo(db: Db) {
       if (keepIdHash) query = query.where('id_hash', '!=', keepIdHash);
       await query.execute();
     },
-    countSessions: async (userId: string) =>
-      Number((await db.selectFrom('sessions').select(db.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n),
 
     async insertCode(row: Omit<VerificationCodeTable, 'id' | 'attempts' | 'used_at' | 'created_at'>) {
       await db.insertInto('verification_codes').values({ ...row, attempts: 0, used_at: null, created_at: nowIso() }).execute();

@@ -2,10 +2,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ShowType } from '../../lib/errors';
 import { toPublicUser } from '../user/repo';
-import { Message } from '../shared/schemas';
 import { LoginBody, LoginReply, RegisterBody, ResetPasswordBody, SendCodeBody, User } from './schemas';
 import type { AuthService } from './service';
-import { Ok } from '../shared/schemas';
+import { Message, Ok } from '../shared/schemas';
 
 export interface AuthRoutesOptions {
   service: AuthService;

@@ -24,7 +24,6 @@ export function toPublicOrder(row: OrderRow) {
     refundedAt: row.refunded_at,
   };
 }
-export type PublicOrder = ReturnType<typeof toPublicOrder>;
 
 export function createOrderRepo(db: Db) {
   return {
@@ -57,7 +56,6 @@ export function createOrderRepo(db: Db) {
         throw error;
       }
     },
-    notificationsFor: (orderId: string) => db.selectFrom('payment_notifications').selectAll().where('order_id', '=', orderId).execute(),
   };
 }
 export type OrderRepo = ReturnType<typeof createOrderRepo>;

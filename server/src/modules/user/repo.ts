@@ -19,7 +19,6 @@ export function toPublicUser(row: UserRow) {
     createdAt: row.created_at,
   };
 }
-export type PublicUser = ReturnType<typeof toPublicUser>;
 
 export function createUserRepo(db: Db) {
   return {
