@@ -14,7 +14,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance } from 
 import type { Config } from './config';
 import { createDb, migrateToLatest, type Db } from './db';
 import { AppError, ShowType } from './lib/errors';
-import { localStorage } from './lib/storage';
+import { localStorage, type Storage } from './lib/storage';
 import { createAuthRepo } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
@@ -33,10 +33,20 @@ import { alipayGateway } from './modules/payment/alipay';
 import { paymentRoutes } from './modules/payment/routes';
 import { sandboxGateway, sandboxRoutes, SANDBOX_NOTIFY_PATH } from './modules/payment/sandbox';
 import { registerWeb } from './web';
+import { createArticleRepo } from './modules/article/repo';
+import { articleRoutes } from './modules/article/routes';
+import { createArticleService } from './modules/article/service';
+import { createDocumentRepo } from './modules/document/repo';
+import { documentRoutes } from './modules/document/routes';
+import { createDocumentService } from './modules/document/service';
+import { searchRoutes } from './modules/search/routes';
+import { createSearchService } from './modules/search/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** uploaded and generated files */
+    storage: Storage;
     /** Where payable kinds register (checks, typesetting) and payments are applied. */
     orders: OrderService;
   }
@@ -80,7 +90,11 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   const users = createUserRepo(db);
   const mail = createMailService({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: createOutboxRepo(db), log: app.log });
   const auth = createAuthService({ auth: createAuthRepo(db), users, mail });
-  const userService = createUserService({ users, storage: localStorage(`${config.dataDir}/files`) });
+  const storage = localStorage(`${config.dataDir}/files`);
+  app.decorate('storage', storage);
+  const userService = createUserService({ users, storage });
+  const articles = createArticleRepo(db);
+  const documents = createDocumentRepo(db);
   const orderRepo = createOrderRepo(db);
   const orders = createOrderService(orderRepo);
   app.decorate('orders', orders);
@@ -120,6 +134,9 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
       await api.register(authRoutes, { service: auth, rateLimits: config.rateLimits });
       await api.register(userRoutes, { service: userService, auth });
       await api.register(orderRoutes, { service: orders });
+      await api.register(articleRoutes, { service: createArticleService(articles) });
+      await api.register(documentRoutes, { service: createDocumentService(documents, storage) });
+      await api.register(searchRoutes, { service: createSearchService(articles, documents) });
       const sandbox = sandboxGateway(config.sandbox, config.publicUrl);
       const alipay = config.alipay
         ? alipayGateway({

@@ -6,7 +6,7 @@ import { seedDemoContent } from './db/seed';
 async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
-  await seedDemoContent(app.db);
+  await seedDemoContent(app.db, app.storage);
   // reads close overdue orders too; the sweep keeps lists exact without a read
   const sweep = setInterval(() => app.orders.expireOverdue().catch((error) => app.log.error(error)), 60_000);
   app.addHook('onClose', async () => clearInterval(sweep));

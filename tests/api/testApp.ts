@@ -42,7 +42,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     { dataDir, databaseUrl: database.url, sessionSecret: randomBytes(32).toString('hex'), webRoot: undefined, rateLimits: UNLIMITED, logLevel: 'silent', exposeOutbox: true, ...overrides },
   );
   const app = await buildApp(config);
-  await seedDemoContent(app.db);
+  await seedDemoContent(app.db, app.storage);
   return {
     app,
     config,

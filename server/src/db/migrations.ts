@@ -2,11 +2,12 @@
  * The one set of migrations for SQLite and PostgreSQL, in order. Kysely's Migrator records
  * which ran; a new migration is a new entry, never an edit of an old one.
  */
-import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
+import { isPostgres } from './dialect';
 
 /** An auto-numbered primary key: an identity column in PostgreSQL, the rowid alias in SQLite. */
 function serial(db: Kysely<any>) {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   return (c: ColumnDefinitionBuilder) =>
     postgres ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement();
 }
@@ -104,6 +105,87 @@ export const migrations: Record<string, Migration> = {
     async down(db: Kysely<any>) {
       await db.schema.dropTable('payment_notifications').execute();
       await db.schema.dropTable('orders').execute();
+    },
+  },
+  '0003_content': {
+    async up(db: Kysely<any>) {
+      // `seq` is the row number the SQLite full-text index refers to; `id` is the public id
+      await db.schema
+        .createTable('articles')
+        .addColumn('seq', 'integer', serial(db))
+        .addColumn('id', 'varchar(32)', (c) => c.notNull().unique())
+        .addColumn('title', 'varchar(200)', (c) => c.notNull())
+        .addColumn('summary', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('category', 'varchar(20)', (c) => c.notNull())
+        .addColumn('tags', 'text', (c) => c.notNull())
+        .addColumn('author', 'varchar(60)', (c) => c.notNull())
+        .addColumn('published_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('view_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('content_hash', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('articles_published').on('articles').columns(['published_at']).execute();
+      await db.schema.createIndex('articles_category').on('articles').columns(['category', 'published_at']).execute();
+      await db.schema
+        .createTable('article_views')
+        .addColumn('article_id', 'varchar(32)', (c) => c.notNull().references('articles.id').onDelete('cascade'))
+        .addColumn('visitor', 'varchar(64)', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addPrimaryKeyConstraint('article_views_pk', ['article_id', 'visitor'])
+        .execute();
+      await db.schema
+        .createTable('documents')
+        .addColumn('seq', 'integer', serial(db))
+        .addColumn('id', 'varchar(32)', (c) => c.notNull().unique())
+        .addColumn('title', 'varchar(200)', (c) => c.notNull())
+        .addColumn('authors', 'text', (c) => c.notNull())
+        .addColumn('year', 'integer', (c) => c.notNull())
+        .addColumn('type', 'varchar(8)', (c) => c.notNull())
+        .addColumn('discipline', 'varchar(40)', (c) => c.notNull())
+        .addColumn('keywords', 'text', (c) => c.notNull())
+        .addColumn('abstract', 'text', (c) => c.notNull())
+        .addColumn('full_text', 'text', (c) => c.notNull())
+        .addColumn('char_count', 'integer', (c) => c.notNull())
+        .addColumn('featured', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('content_hash', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('file_key', 'varchar(200)')
+        .addColumn('file_name', 'varchar(200)')
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('documents_created').on('documents').columns(['created_at']).execute();
+      await db.schema.createIndex('documents_type').on('documents').columns(['type', 'discipline']).execute();
+
+      if (isPostgres(db)) {
+        // substring search for Chinese and English alike: trigram indexes serve ILIKE '%…%'
+        await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
+        await sql`CREATE INDEX articles_search ON articles USING gin ((title || ' ' || summary || ' ' || body) gin_trgm_ops)`.execute(db);
+        await sql`CREATE INDEX documents_search ON documents USING gin ((title || ' ' || keywords || ' ' || abstract || ' ' || full_text) gin_trgm_ops)`.execute(db);
+        return;
+      }
+      // SQLite: FTS5 trigram indexes over the tables' own text (external content), kept in step by triggers
+      const fts = [
+        { table: 'articles', columns: ['title', 'summary', 'body'] },
+        { table: 'documents', columns: ['title', 'keywords', 'abstract', 'full_text'] },
+      ];
+      for (const { table, columns } of fts) {
+        const list = columns.join(', ');
+        const values = (prefix: string) => columns.map((c) => `${prefix}.${c}`).join(', ');
+        const statements = [
+          `CREATE VIRTUAL TABLE ${table}_fts USING fts5(${list}, content='${table}', content_rowid='seq', tokenize='trigram')`,
+          `CREATE TRIGGER ${table}_fts_insert AFTER INSERT ON ${table} BEGIN INSERT INTO ${table}_fts(rowid, ${list}) VALUES (new.seq, ${values('new')}); END`,
+          `CREATE TRIGGER ${table}_fts_delete AFTER DELETE ON ${table} BEGIN INSERT INTO ${table}_fts(${table}_fts, rowid, ${list}) VALUES ('delete', old.seq, ${values('old')}); END`,
+          `CREATE TRIGGER ${table}_fts_update AFTER UPDATE OF ${list} ON ${table} BEGIN INSERT INTO ${table}_fts(${table}_fts, rowid, ${list}) VALUES ('delete', old.seq, ${values('old')}); INSERT INTO ${table}_fts(rowid, ${list}) VALUES (new.seq, ${values('new')}); END`,
+        ];
+        for (const statement of statements) await sql.raw(statement).execute(db);
+      }
+    },
+    async down(db: Kysely<any>) {
+      if (!isPostgres(db)) {
+        await sql`DROP TABLE articles_fts`.execute(db);
+        await sql`DROP TABLE documents_fts`.execute(db);
+      }
+      for (const table of ['article_views', 'articles', 'documents']) await db.schema.dropTable(table).execute();
     },
   },
 };

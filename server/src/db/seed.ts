@@ -1,16 +1,27 @@
 /**
- * Demo content, seeded on first run only (an empty users table): the demo account documented in
- * the README. Later capabilities add their own demo data here.
+ * Demo content, seeded on first run: the demo account documented in the README, the articles of
+ * `server/seed/articles` and the sample papers of `server/seed/documents` (imported exactly as
+ * `npm run import` would). Each part is seeded only while its table is empty, so content an
+ * operator removed stays removed.
  */
+import matter from 'gray-matter';
+import { readFileSync, readdirSync } from 'fs';
+import { join } from 'path';
 import { DEMO_ACCOUNT } from '../../../common/demoAccount';
-import { newId } from '../lib/ids';
+import { newId, sha256 } from '../lib/ids';
 import { hashPassword } from '../lib/password';
+import type { Storage } from '../lib/storage';
+import { nowIso } from '../lib/time';
+import { createDocumentImporter, importableFiles } from '../modules/document/importer';
+import { createDocumentRepo } from '../modules/document/repo';
 import { createUserRepo } from '../modules/user/repo';
 import type { Db } from './index';
 
 export { DEMO_ACCOUNT };
 
-export async function seedDemoContent(db: Db) {
+export const SEED_FOLDER = join(__dirname, '../../seed');
+
+async function seedAccount(db: Db) {
   const users = createUserRepo(db);
   if (await users.findByEmail(DEMO_ACCOUNT.email)) return;
   await users.insert({
@@ -25,4 +36,44 @@ export async function seedDemoContent(db: Db) {
     phone: null,
     avatar: null,
   });
+}
+
+async function seedArticles(db: Db) {
+  if (await db.selectFrom('articles').select('id').limit(1).executeTakeFirst()) return;
+  const folder = join(SEED_FOLDER, 'articles');
+  for (const name of readdirSync(folder).filter((n) => n.endsWith('.md')).sort()) {
+    const source = readFileSync(join(folder, name), 'utf8');
+    const { content, data } = matter(source);
+    await db
+      .insertInto('articles')
+      .values({
+        id: newId(),
+        title: data.title,
+        summary: data.summary,
+        body: content.trim(),
+        category: data.category,
+        tags: JSON.stringify(data.tags ?? []),
+        author: data.author,
+        published_at: new Date(data.publishedAt).toISOString(),
+        content_hash: sha256(source),
+        created_at: nowIso(),
+      })
+      .execute();
+  }
+}
+
+async function seedDocuments(db: Db, storage: Storage) {
+  if (await db.selectFrom('documents').select('id').limit(1).executeTakeFirst()) return;
+  const folder = join(SEED_FOLDER, 'documents');
+  const importer = createDocumentImporter(createDocumentRepo(db), storage);
+  for (const file of importableFiles(folder)) {
+    const outcome = await importer.importFile(file, folder);
+    if (outcome.status === 'rejected') throw new Error(`demo document ${outcome.file}: ${outcome.reason}`);
+  }
+}
+
+export async function seedDemoContent(db: Db, storage: Storage) {
+  await seedAccount(db);
+  await seedArticles(db);
+  await seedDocuments(db, storage);
 }

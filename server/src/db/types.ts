@@ -50,6 +50,9 @@ export interface Database {
   outbox_mails: OutboxMailTable;
   orders: OrderTable;
   payment_notifications: PaymentNotificationTable;
+  articles: ArticleTable;
+  article_views: ArticleViewTable;
+  documents: DocumentTable;
 }
 
 export interface OrderTable {
@@ -81,5 +84,54 @@ export interface PaymentNotificationTable {
   order_id: string;
   amount_fen: number;
   outcome: string;
+  created_at: string;
+}
+
+export interface ArticleTable {
+  seq: Generated<number>;
+  id: string;
+  title: string;
+  summary: string;
+  /** Markdown */
+  body: string;
+  category: string;
+  /** JSON array of strings */
+  tags: string;
+  author: string;
+  published_at: string;
+  view_count: Generated<number>;
+  /** sha256 of the source: importing the same article twice changes nothing */
+  content_hash: string;
+  created_at: string;
+}
+
+/** One row per article and visitor session: a view is counted once. */
+export interface ArticleViewTable {
+  article_id: string;
+  visitor: string;
+  created_at: string;
+}
+
+export interface DocumentTable {
+  seq: Generated<number>;
+  id: string;
+  title: string;
+  /** JSON array of strings */
+  authors: string;
+  year: number;
+  type: string;
+  discipline: string;
+  /** JSON array of strings */
+  keywords: string;
+  abstract: string;
+  /** the whole text, paragraphs separated by line breaks: also the plagiarism check's reference corpus */
+  full_text: string;
+  char_count: number;
+  featured: Generated<number>;
+  /** sha256 of the normalised full text: importing the same paper twice changes nothing */
+  content_hash: string;
+  /** the original file in storage, when imported from .docx or .pdf */
+  file_key: string | null;
+  file_name: string | null;
   created_at: string;
 }

@@ -3,6 +3,7 @@
  * answers in the tests, so QA never tests against a fiction.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../common/content';
 import { FIELD_RULES as R } from '../../../../common/fieldRules';
 
 /** `{ success: true, result }` */
@@ -70,3 +71,15 @@ export const REQUIRED_MESSAGES: Record<string, string> = {
 };
 
 export const Message = Ok(Type.Null());
+
+/** `?current=&pageSize=` of every paginated list (1-based, at most MAX_PAGE_SIZE a page). */
+export const PageQuery = {
+  current: Type.Integer({ minimum: 1, maximum: 100000, default: 1, errorMessage: '页码应为正整数' }),
+  pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, errorMessage: `每页条数应在 1 到 ${MAX_PAGE_SIZE} 之间` }),
+};
+
+/** One page of a list: the rows, how many there are in all, and which page this is. */
+export const Page = <T extends TSchema>(item: T) =>
+  Type.Object({ list: Type.Array(item), total: Type.Integer(), current: Type.Integer(), pageSize: Type.Integer() });
+
+export { Nullable };

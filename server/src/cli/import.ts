@@ -1,0 +1,65 @@
+/**
+ * `npm run import -- <folder>`: every .md/.txt/.docx/.pdf under the folder into the document
+ * library, with a progress bar and a summary of what was imported, skipped and rejected (and why).
+ * It uses the same settings as the server (DATABASE_URL, DATA_DIR).
+ */
+import { SingleBar, Presets } from 'cli-progress';
+import { existsSync, statSync } from 'fs';
+import { resolve } from 'path';
+import { loadConfig } from '../config';
+import { createDb, migrateToLatest } from '../db';
+import { localStorage } from '../lib/storage';
+import { createDocumentImporter, importableFiles, type ImportOutcome } from '../modules/document/importer';
+import { createDocumentRepo } from '../modules/document/repo';
+
+async function main(folderArgument: string | undefined) {
+  if (!folderArgument) {
+    console.error('用法：npm run import -- <文件夹>');
+    return 2;
+  }
+  // npm runs scripts from the project folder; a relative folder means the caller's
+  const folder = resolve(process.env.INIT_CWD ?? process.cwd(), folderArgument);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+    console.error(`找不到文件夹：${folder}`);
+    return 2;
+  }
+  const config = loadConfig();
+  const db = createDb(config.databaseUrl);
+  try {
+    await migrateToLatest(db);
+    const importer = createDocumentImporter(createDocumentRepo(db), localStorage(`${config.dataDir}/files`));
+    const files = importableFiles(folder);
+    const bar = new SingleBar({ format: '导入 [{bar}] {percentage}% | {value}/{total} | {file}', hideCursor: true }, Presets.shades_classic);
+    bar.start(files.length, 0, { file: '' });
+    const outcomes: ImportOutcome[] = [];
+    for (const file of files) {
+      bar.update({ file });
+      outcomes.push(await importer.importFile(file, folder));
+      bar.increment();
+    }
+    bar.stop();
+    printSummary(outcomes);
+    return outcomes.some((o) => o.status === 'rejected') ? 1 : 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+function printSummary(outcomes: ImportOutcome[]) {
+  const of = (status: ImportOutcome['status']) => outcomes.filter((o) => o.status === status);
+  const imported = of('imported');
+  const skipped = of('skipped');
+  const rejected = of('rejected');
+  console.log(`\n共 ${outcomes.length} 个文件：导入 ${imported.length}，跳过 ${skipped.length}，拒绝 ${rejected.length}`);
+  for (const o of imported) console.log(`  导入  ${o.file}  《${o.title}》`);
+  for (const o of skipped) console.log(`  跳过  ${o.file}  ${o.reason}`);
+  for (const o of rejected) console.log(`  拒绝  ${o.file}  ${o.reason}`);
+}
+
+main(process.argv[2]).then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,76 @@
+import type { Db } from '../../db';
+import { matchesAll, relevance, type SearchableTable } from '../../db/textSearch';
+import type { DocumentTable } from '../../db/types';
+
+export type DocumentRow = Omit<DocumentTable, 'seq' | 'featured'> & { featured: number };
+export type NewDocument = Omit<DocumentTable, 'seq' | 'featured'> & { featured: number };
+
+export const DOCUMENT_SEARCH: SearchableTable = {
+  table: 'documents',
+  columns: [
+    { name: 'title', weight: 10 },
+    { name: 'keywords', weight: 6 },
+    { name: 'abstract', weight: 3 },
+    { name: 'full_text', weight: 1 },
+  ],
+};
+
+/** Everything but the full text, which only the detail page and the corpus need. */
+const SUMMARY_COLUMNS = ['id', 'title', 'authors', 'year', 'type', 'discipline', 'keywords', 'abstract', 'char_count', 'featured', 'file_name', 'created_at'] as const;
+export type DocumentSummaryRow = Pick<DocumentRow, (typeof SUMMARY_COLUMNS)[number]>;
+
+export interface DocumentFilter {
+  type?: string;
+  discipline?: string;
+  featured?: boolean;
+}
+
+export function createDocumentRepo(db: Db) {
+  const base = () => db.selectFrom('documents');
+  return {
+    async insert(row: NewDocument) {
+      await db.insertInto('documents').values(row).execute();
+    },
+    findByHash: (hash: string) => base().select(['id', 'title']).where('content_hash', '=', hash).executeTakeFirst(),
+    findById: (id: string) => base().selectAll().where('id', '=', id).executeTakeFirst() as Promise<DocumentRow | undefined>,
+
+    /** Featured first, then newest. */
+    async list(filter: DocumentFilter, offset: number, limit: number) {
+      let query = base();
+      if (filter.type) query = query.where('type', '=', filter.type);
+      if (filter.discipline) query = query.where('discipline', '=', filter.discipline);
+      if (filter.featured) query = query.where('featured', '=', 1);
+      const [rows, count] = await Promise.all([
+        query.select(SUMMARY_COLUMNS).orderBy('featured', 'desc').orderBy('created_at', 'desc').orderBy('id').offset(offset).limit(limit).execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows as DocumentSummaryRow[], total: Number(count.total) };
+    },
+
+    /** The disciplines in the library, for the list's filter. */
+    disciplines: async () => (await base().select('discipline').distinct().orderBy('discipline').execute()).map((r) => r.discipline),
+
+    /** Candidates for "related": others of the same discipline. */
+    sameDiscipline: (discipline: string, exceptId: string, limit: number) =>
+      base().select(SUMMARY_COLUMNS).where('discipline', '=', discipline).where('id', '!=', exceptId).orderBy('created_at', 'desc').limit(limit).execute() as Promise<DocumentSummaryRow[]>,
+
+    /** Documents containing every term, best first. */
+    async search(terms: string[], offset: number, limit: number) {
+      const query = base().where(matchesAll(db, DOCUMENT_SEARCH, terms));
+      const [rows, count] = await Promise.all([
+        query
+          .select([...SUMMARY_COLUMNS, 'full_text'])
+          .select(relevance(db, DOCUMENT_SEARCH, terms).as('score'))
+          .orderBy('score', 'desc')
+          .orderBy('created_at', 'desc')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows as (DocumentSummaryRow & { full_text: string })[], total: Number(count.total) };
+    },
+  };
+}
+
+export type DocumentRepo = ReturnType<typeof createDocumentRepo>;

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DisciplinesReply, DocumentDetailReply, DocumentListQuery, DocumentListReply, DocumentParams } from './schemas';
+import type { DocumentService } from './service';
+
+const CONTENT_TYPES: Record<string, string> = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pdf: 'application/pdf',
+  md: 'text/markdown; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+};
+
+export const documentRoutes: FastifyPluginAsyncTypebox<{ service: DocumentService }> = async (app, { service }) => {
+  app.get('/v1/document', { schema: { tags: ['document'], querystring: DocumentListQuery, response: { 200: DocumentListReply } } }, async (request) => ({
+    success: true as const,
+    result: await service.list(request.query),
+  }));
+
+  app.get('/v1/document/disciplines', { schema: { tags: ['document'], response: { 200: DisciplinesReply } } }, async () => ({
+    success: true as const,
+    result: await service.disciplines(),
+  }));
+
+  app.get('/v1/document/:documentId', { schema: { tags: ['document'], params: DocumentParams, response: { 200: DocumentDetailReply } } }, async (request) => ({
+    success: true as const,
+    result: await service.read(request.params.documentId),
+  }));
+
+  app.get('/v1/document/:documentId/file', { schema: { tags: ['document'], params: DocumentParams } }, async (request, reply) => {
+    const { stream, name } = await service.file(request.params.documentId);
+    const ext = name.split('.').pop()!.toLowerCase();
+    return reply
+      .type(CONTENT_TYPES[ext] ?? 'application/octet-stream')
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(stream);
+  });
+};

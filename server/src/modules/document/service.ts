@@ -1,0 +1,64 @@
+import type { Static } from '@sinclair/typebox';
+import { notFound } from '../../lib/errors';
+import type { Storage } from '../../lib/storage';
+import { pageWindow, parseList } from '../shared/paging';
+import type { DocumentFilter, DocumentRepo, DocumentSummaryRow } from './repo';
+import type { DocumentSummary } from './schemas';
+
+const EXCERPT_LENGTH = 120;
+const RELATED_COUNT = 5;
+
+export function toDocumentSummary(row: DocumentSummaryRow): Static<typeof DocumentSummary> {
+  return {
+    id: row.id,
+    title: row.title,
+    authors: parseList(row.authors),
+    year: row.year,
+    type: row.type,
+    discipline: row.discipline,
+    keywords: parseList(row.keywords),
+    excerpt: row.abstract.length > EXCERPT_LENGTH ? `${row.abstract.slice(0, EXCERPT_LENGTH)}…` : row.abstract,
+    charCount: row.char_count,
+    featured: row.featured === 1,
+  };
+}
+
+export function createDocumentService(documents: DocumentRepo, storage: Storage) {
+  async function found(id: string) {
+    const row = await documents.findById(id);
+    if (!row) throw notFound('范文不存在或已下线');
+    return row;
+  }
+  return {
+    async list(query: DocumentFilter & { current: number; pageSize: number }) {
+      const { offset, limit } = pageWindow(query);
+      const { rows, total } = await documents.list(query, offset, limit);
+      return { list: rows.map(toDocumentSummary), total, current: query.current, pageSize: query.pageSize };
+    },
+
+    disciplines: () => documents.disciplines(),
+
+    async read(id: string) {
+      const row = await found(id);
+      // related: same discipline, most keywords in common first
+      const keywords = new Set(parseList(row.keywords));
+      const candidates = await documents.sameDiscipline(row.discipline, row.id, 30);
+      const related = candidates
+        .map((r) => ({ r, score: parseList(r.keywords).filter((k) => keywords.has(k)).length }))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, RELATED_COUNT)
+        .map(({ r }) => toDocumentSummary(r));
+      return { ...toDocumentSummary(row), abstract: row.abstract, fullText: row.full_text, fileName: row.file_name, related };
+    },
+
+    /** The original file the document was imported from. */
+    async file(id: string) {
+      const row = await found(id);
+      const stream = row.file_key ? storage.get(row.file_key) : undefined;
+      if (!stream) throw notFound('这篇范文没有原始文件');
+      return { stream, name: row.file_name! };
+    },
+  };
+}
+
+export type DocumentService = ReturnType<typeof createDocumentService>;

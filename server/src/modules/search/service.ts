@@ -1,0 +1,40 @@
+/** One search over articles and documents: a count for each, and one page of the chosen kind. */
+import { searchTerms } from '../../../../common/content';
+import type { ArticleRepo } from '../article/repo';
+import type { DocumentRepo } from '../document/repo';
+import { pageWindow } from '../shared/paging';
+import { plainText, snippetOf } from './snippet';
+
+type Kind = 'article' | 'document';
+
+export function createSearchService(articles: ArticleRepo, documents: DocumentRepo) {
+  return {
+    async search(query: { q: string; kind?: Kind; current: number; pageSize: number }) {
+      const terms = searchTerms(query.q);
+      const { offset, limit } = pageWindow(query);
+      const [articleHits, documentHits] = await Promise.all([articles.search(terms, offset, limit), documents.search(terms, offset, limit)]);
+      const counts = { article: articleHits.total, document: documentHits.total };
+      // without a choice, show the kind that has results (articles when both do)
+      const kind: Kind = query.kind ?? (counts.article === 0 && counts.document > 0 ? 'document' : 'article');
+      const list =
+        kind === 'article'
+          ? articleHits.rows.map((r) => ({
+              kind,
+              id: r.id,
+              title: r.title,
+              snippet: snippetOf(`${r.summary} ${plainText(r.body)}`, terms),
+              subtitle: `${r.category} · ${r.published_at.slice(0, 10)}`,
+            }))
+          : documentHits.rows.map((r) => ({
+              kind,
+              id: r.id,
+              title: r.title,
+              snippet: snippetOf(`${r.abstract} ${r.full_text}`, terms),
+              subtitle: `${r.type} · ${r.discipline} · ${r.year}`,
+            }));
+      return { terms, kind, counts, list, total: counts[kind], current: query.current, pageSize: query.pageSize };
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;
