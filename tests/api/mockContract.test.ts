@@ -23,9 +23,11 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-/** `{orderId}` in a path (OpenAPI's form) is filled with one sample id. */
+/** Ids for `{…}` in a path (OpenAPI's form): a sample order, and the first seeded article and document. */
+const ids: Record<string, string> = { orderId: 'qa-order-1' };
+
 async function callMock(method: string, path: string, data?: object) {
-  const url = path.replace('{orderId}', 'qa-order-1');
+  const url = path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]);
   const res = await axios.request({ method, url, data, adapter: mock.adapter, validateStatus: () => true });
   return { status: res.status, body: res.data };
 }
@@ -57,6 +59,14 @@ const scenarios: Array<[string, string, string, object | undefined, number]> = [
   ['paying with no channel', 'POST', '/api/v1/order/{orderId}/pay', { channel: 'cash' }, 422],
   ['cancelling an order', 'POST', '/api/v1/order/{orderId}/cancel', undefined, 200],
   ['cancelling it again', 'POST', '/api/v1/order/{orderId}/cancel', undefined, 409],
+  ['the article list', 'GET', '/api/v1/article?pageSize=3', undefined, 200],
+  ['a page number out of bounds', 'GET', '/api/v1/article?current=0', undefined, 422],
+  ['an article', 'GET', '/api/v1/article/{articleId}', undefined, 200],
+  ['the document library', 'GET', '/api/v1/document?type=%E7%A1%95%E5%A3%AB', undefined, 200],
+  ['the disciplines', 'GET', '/api/v1/document/disciplines', undefined, 200],
+  ['a document', 'GET', '/api/v1/document/{documentId}', undefined, 200],
+  ['a search', 'GET', '/api/v1/search?q=%E6%9F%A5%E9%87%8D', undefined, 200],
+  ['an empty search', 'GET', '/api/v1/search?q=', undefined, 422],
   ['logout', 'POST', '/api/v1/actionLogin/logout', undefined, 200],
   ['a visitor changing info', 'PUT', '/api/v1/user/basicInfo', { nickname: '访客' }, 401],
   ['send a code', 'POST', '/api/v1/user/sendCode', { email: 'new@example.cn', purpose: 'register' }, 200],
@@ -66,10 +76,21 @@ const scenarios: Array<[string, string, string, object | undefined, number]> = [
   ['reset password', 'POST', '/api/v1/user/resetPassword', { email: DEMO_EMAIL, code: DEMO_CODE, password: DEMO_PASSWORD }, 200],
 ];
 
+beforeAll(async () => {
+  ids.articleId = (await callMock('GET', '/api/v1/article')).body.result.list[0].id;
+  ids.documentId = (await callMock('GET', '/api/v1/document')).body.result.list[0].id;
+});
+
 test.each(scenarios)('%s: %s %s answers %d in the server’s shape', async (_case, method, path, data, status) => {
   const { status: got, body } = await callMock(method, path, data);
   expect(got).toBe(status);
-  expectServerShape(method, path, got, body);
+  expectServerShape(method, path.split('?')[0], got, body);
+});
+
+test('an unknown article answers 404 as the server does', async () => {
+  const { status, body } = await callMock('GET', '/api/v1/article/nope');
+  expect(status).toBe(404);
+  expect(body.message).toBe('文章不存在或已下线');
 });
 
 test.each(['401', '403', '404', '500'])('the QA fault %s answers in the error envelope', async (fault) => {

@@ -8,6 +8,7 @@ import type { MockHandler, MockRequest } from '../../mock/_lib/kit';
 import loginMocks from '../../mock/login';
 import orderMocks from '../../mock/order';
 import qaMocks from '../../mock/qa';
+import readingMocks from '../../mock/reading';
 import userMocks from '../../mock/user';
 
 /** What the adapter reads of a request (axios' own types live in Umi's private copy). */
@@ -28,7 +29,7 @@ export const axios = require(require.resolve('axios', { paths: [dirname(require.
 const { AxiosError } = axios as { AxiosError: any };
 
 type Routes = Record<string, MockHandler>;
-const baseRoutes: Routes = { ...userMocks, ...loginMocks, ...orderMocks, ...qaMocks } as Routes;
+const baseRoutes: Routes = { ...userMocks, ...loginMocks, ...orderMocks, ...readingMocks, ...qaMocks } as Routes;
 
 export interface RecordedRequest {
   method: string;

@@ -1,7 +1,13 @@
-import { FileSearchOutlined, FileWordOutlined, ReadOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Row, Typography } from 'antd';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
-import { Link } from 'umi';
+import type { SearchKind } from '@/services/reading';
+import { FileSearchOutlined, FileWordOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Row, Typography } from 'antd';
+import { Link, useSearchParams } from 'umi';
+import DocumentLibrary from './components/DocumentLibrary';
+import FeaturedDocuments from './components/FeaturedDocuments';
+import LatestArticles from './components/LatestArticles';
+import SearchBox from './components/SearchBox';
+import SearchResults from './components/SearchResults';
 import styles from './index.less';
 
 const services = [
@@ -23,9 +29,27 @@ const services = [
   },
 ];
 
-/** Home (`/` and `/home`): what the site offers and where to start. */
+/**
+ * Home (`/` and `/home`): the two services, the newest articles, recommended papers and the
+ * library; with `?q=` it shows search results instead (`kind` and `page` keep the tab and page).
+ */
 export default function HomePage() {
   const { currentUser } = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const query = (params.get('q') ?? '').trim();
+  const kind = (['article', 'document'] as const).find((k) => k === params.get('kind'));
+  const page = Math.max(1, Number(params.get('page')) || 1);
+
+  const showResults = (change: { q?: string; kind?: SearchKind; current?: number }) => {
+    const q = change.q ?? query;
+    if (!q) return setParams({});
+    const next: Record<string, string> = { q };
+    if (change.kind) next.kind = change.kind;
+    if (change.current && change.current > 1) next.page = String(change.current);
+    setParams(next);
+    window.scrollTo?.(0, 0);
+  };
+
   return (
     <div className={styles.home}>
       <section className={styles.hero}>
@@ -36,38 +60,41 @@ export default function HomePage() {
           {currentUser ? `${currentUser.nickname}，欢迎回来。` : ''}
           查重、排版、范文阅读，一个地方办好；价格付款前就清楚，进度随时能看。
         </Typography.Paragraph>
+        <div className={styles.search}>
+          <SearchBox query={query} onSearch={(q) => showResults({ q })} />
+        </div>
       </section>
-      <Row gutter={[16, 16]}>
-        {services.map((service) => (
-          <Col xs={24} md={12} key={service.key}>
-            <Card className={styles.card}>
-              <div className={styles.icon} aria-hidden>
-                {service.icon}
-              </div>
-              <Typography.Title level={2} className={styles.cardTitle}>
-                {service.title}
-              </Typography.Title>
-              <Typography.Paragraph type="secondary">{service.text}</Typography.Paragraph>
-              <Link to={service.to}>
-                <Button type="primary">{service.action}</Button>
-              </Link>
-            </Card>
+      {query ? (
+        <SearchResults query={query} kind={kind} current={page} onChange={(change) => showResults(change)} onClear={() => setParams({})} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {services.map((service) => (
+            <Col xs={24} md={12} key={service.key}>
+              <Card className={styles.card}>
+                <div className={styles.icon} aria-hidden>
+                  {service.icon}
+                </div>
+                <Typography.Title level={2} className={styles.cardTitle}>
+                  {service.title}
+                </Typography.Title>
+                <Typography.Paragraph type="secondary">{service.text}</Typography.Paragraph>
+                <Link to={service.to}>
+                  <Button type="primary">{service.action}</Button>
+                </Link>
+              </Card>
+            </Col>
+          ))}
+          <Col xs={24} lg={16}>
+            <LatestArticles />
           </Col>
-        ))}
-        <Col xs={24}>
-          <Card className={styles.card}>
-            <div className={styles.icon} aria-hidden>
-              <ReadOutlined />
-            </div>
-            <Typography.Title level={2} className={styles.cardTitle}>
-              写作指导与范文
-            </Typography.Title>
-            <Typography.Paragraph type="secondary">
-              写作方法、查重知识和排版规范的文章，以及各学科的本科、硕士、博士范文，免费阅读。
-            </Typography.Paragraph>
-          </Card>
-        </Col>
-      </Row>
+          <Col xs={24} lg={8}>
+            <FeaturedDocuments />
+          </Col>
+          <Col xs={24}>
+            <DocumentLibrary />
+          </Col>
+        </Row>
+      )}
     </div>
   );
 }

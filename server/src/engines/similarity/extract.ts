@@ -5,7 +5,7 @@
  */
 import iconv from 'iconv-lite';
 import mammoth from 'mammoth';
-import { PDFParse } from 'pdf-parse';
+import type { PDFParse as PdfParser } from 'pdf-parse';
 import yauzl from 'yauzl';
 
 export const EXTRACTABLE_EXTENSIONS = ['docx', 'pdf', 'txt', 'md'] as const;
@@ -81,6 +81,8 @@ async function docxText(data: Buffer): Promise<string> {
 
 async function pdfText(data: Buffer): Promise<string> {
   if (!startsWith(data, '%PDF-')) throw new ExtractError('文件不是有效的 PDF 文档');
+  // loaded on first use: pdf.js needs browser-like globals that only a PDF should pay for
+  const { PDFParse } = require('pdf-parse') as { PDFParse: typeof PdfParser };
   const parser = new PDFParse({ data: new Uint8Array(data) });
   try {
     const result = await parser.getText({ pageJoiner: '' });

@@ -14,7 +14,10 @@ export function snippetOf(text: string, terms: string[]): string {
   const lower = flat.toLowerCase();
   const hits = terms.map((t) => lower.indexOf(t.toLowerCase())).filter((i) => i >= 0);
   const first = hits.length ? Math.min(...hits) : 0;
-  const start = Math.max(0, first - Math.floor(SNIPPET_LENGTH / 3));
+  let start = Math.max(0, first - Math.floor(SNIPPET_LENGTH / 3));
+  // in Latin text, start at a word
+  const space = flat.slice(start, first).search(/\s/);
+  if (start > 0 && /\w/.test(flat[start]) && space >= 0) start += space + 1;
   const end = Math.min(flat.length, start + SNIPPET_LENGTH);
   return `${start > 0 ? '…' : ''}${flat.slice(start, end)}${end < flat.length ? '…' : ''}`;
 }

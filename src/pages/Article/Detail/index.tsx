@@ -1,5 +1,71 @@
-import { UpcomingPage } from '@/components/PageState';
+import LoadError from '@/components/LoadError';
+import { useResult } from '@/hooks/useResult';
+import { getArticle } from '@/services/reading';
+import { EyeOutlined } from '@ant-design/icons';
+import { Breadcrumb, Card, Col, List, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { useEffect } from 'react';
+import { Link, useParams } from 'umi';
+import styles from './index.less';
 
+/** /article/detail/{articleId}: the article, its meta line, previous/next and related articles. */
 export default function ArticleDetailPage() {
-  return <UpcomingPage title="文章详情" description="文章阅读即将开放。" />;
+  const { articleId = '' } = useParams<{ articleId: string }>();
+  const { data: article, error, reload } = useResult(() => getArticle(articleId), [articleId]);
+
+  useEffect(() => {
+    if (article) document.title = `${article.title} - 智能论文`;
+    window.scrollTo?.(0, 0);
+  }, [article]);
+
+  if (error && !article) return <LoadError what="文章" onRetry={reload} />;
+  if (!article || article.id !== articleId) return <Skeleton active title paragraph={{ rows: 12 }} />;
+
+  return (
+    <Row gutter={[24, 16]}>
+      <Col xs={24} lg={17}>
+        <article className={styles.article}>
+          <Breadcrumb items={[{ title: <Link to="/">首页</Link> }, { title: article.category }]} />
+          <h1 className={styles.title}>{article.title}</h1>
+          <Space size={12} wrap className={styles.meta}>
+            <Tag color="blue">{article.category}</Tag>
+            <span>{article.author}</span>
+            <time dateTime={article.publishedAt}>{article.publishedAt.slice(0, 10)}</time>
+            <span>
+              <EyeOutlined aria-hidden /> 阅读 {article.viewCount}
+            </span>
+          </Space>
+          {/* server-rendered Markdown with raw HTML switched off: nothing executable reaches here */}
+          <div className={styles.body} dangerouslySetInnerHTML={{ __html: article.html }} />
+          {article.tags.length > 0 && (
+            <Space size={[4, 8]} wrap>
+              {article.tags.map((tag) => (
+                <Tag key={tag}>{tag}</Tag>
+              ))}
+            </Space>
+          )}
+          <nav aria-label="上一篇和下一篇" className={styles.neighbours}>
+            <div>上一篇：{article.previous ? <Link to={`/article/detail/${article.previous.id}`}>{article.previous.title}</Link> : '没有了'}</div>
+            <div>下一篇：{article.next ? <Link to={`/article/detail/${article.next.id}`}>{article.next.title}</Link> : '没有了'}</div>
+          </nav>
+        </article>
+      </Col>
+      <Col xs={24} lg={7}>
+        <Card title={<h2 className={styles.sideHeading}>相关文章</h2>} size="small">
+          <List
+            size="small"
+            dataSource={article.related}
+            locale={{ emptyText: '暂无相关文章' }}
+            renderItem={(item) => (
+              <List.Item key={item.id}>
+                <Link to={`/article/detail/${item.id}`}>{item.title}</Link>
+              </List.Item>
+            )}
+          />
+        </Card>
+        <Typography.Paragraph type="secondary" className={styles.aside}>
+          写完了？<Link to="/review/home">去查重</Link> 或 <Link to="/typeset/template-list">一键排版</Link>。
+        </Typography.Paragraph>
+      </Col>
+    </Row>
+  );
 }

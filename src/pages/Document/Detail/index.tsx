@@ -1,5 +1,109 @@
-import { UpcomingPage } from '@/components/PageState';
+import LoadError from '@/components/LoadError';
+import { useResult } from '@/hooks/useResult';
+import { documentFileUrl, getDocument } from '@/services/reading';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Card, Col, Descriptions, List, Pagination, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { Link, useParams, useSearchParams } from 'umi';
+import { documentMeta } from '@/components/DocumentItem';
+import styles from './index.less';
+import { pagesOf } from './paging';
 
+/** /document/detail/{documentId}: catalogue data, abstract, keywords, the full text page by page, related papers. */
 export default function DocumentDetailPage() {
-  return <UpcomingPage title="范文详情" description="范文阅读即将开放。" />;
+  const { documentId = '' } = useParams<{ documentId: string }>();
+  const [params, setParams] = useSearchParams();
+  const { data: doc, error, reload } = useResult(() => getDocument(documentId), [documentId]);
+  const pages = useMemo(() => (doc ? pagesOf(doc.fullText) : []), [doc]);
+  const page = Math.min(Math.max(1, Number(params.get('page')) || 1), Math.max(1, pages.length));
+
+  useEffect(() => {
+    if (doc) document.title = `${doc.title} - 智能论文`;
+  }, [doc]);
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [documentId]);
+
+  if (error && !doc) return <LoadError what="范文" onRetry={reload} />;
+  if (!doc || doc.id !== documentId) return <Skeleton active title paragraph={{ rows: 14 }} />;
+
+  const turnTo = (next: number) => {
+    setParams(next > 1 ? { page: String(next) } : {});
+    document.getElementById('full-text')?.scrollIntoView?.({ behavior: 'smooth' });
+  };
+  const pager = (
+    <Pagination current={page} pageSize={1} total={pages.length} onChange={turnTo} hideOnSinglePage showSizeChanger={false} size="small" className={styles.pager} />
+  );
+
+  return (
+    <Row gutter={[24, 16]}>
+      <Col xs={24} lg={17}>
+        <div className={styles.paper}>
+          <Breadcrumb items={[{ title: <Link to="/">首页</Link> }, { title: '范文库' }, { title: doc.discipline }]} />
+          <h1 className={styles.title}>{doc.title}</h1>
+          <Typography.Paragraph type="secondary">{documentMeta(doc)}</Typography.Paragraph>
+          <Descriptions size="small" column={{ xs: 1, sm: 2 }} className={styles.catalogue}>
+            <Descriptions.Item label="作者">{doc.authors.join('、') || '佚名'}</Descriptions.Item>
+            <Descriptions.Item label="年份">{doc.year}</Descriptions.Item>
+            <Descriptions.Item label="类型">{doc.type}</Descriptions.Item>
+            <Descriptions.Item label="学科">{doc.discipline}</Descriptions.Item>
+          </Descriptions>
+          {doc.abstract && (
+            <section aria-labelledby="abstract-heading" className={styles.abstract}>
+              <h2 id="abstract-heading">摘要</h2>
+              <p>{doc.abstract}</p>
+            </section>
+          )}
+          {doc.keywords.length > 0 && (
+            <Space size={[4, 8]} wrap aria-label="关键词">
+              <span className={styles.label}>关键词：</span>
+              {doc.keywords.map((keyword) => (
+                <Tag key={keyword}>{keyword}</Tag>
+              ))}
+            </Space>
+          )}
+          {doc.fileName && (
+            <div className={styles.download}>
+              <Button icon={<DownloadOutlined />} href={documentFileUrl(doc.id)}>
+                下载原文（{doc.fileName}）
+              </Button>
+            </div>
+          )}
+          <section id="full-text" aria-labelledby="full-text-heading" className={styles.fullText}>
+            <div className={styles.fullTextHead}>
+              <h2 id="full-text-heading">全文</h2>
+              <span className={styles.label}>
+                第 {page} / {pages.length} 页
+              </span>
+            </div>
+            {pages[page - 1]?.map((paragraph, i) =>
+              paragraph.heading ? (
+                <h3 key={i}>{paragraph.text}</h3>
+              ) : (
+                <p key={i}>{paragraph.text}</p>
+              ),
+            )}
+            {pager}
+          </section>
+        </div>
+      </Col>
+      <Col xs={24} lg={7}>
+        <Card title={<h2 className={styles.sideHeading}>相关范文</h2>} size="small">
+          <List
+            size="small"
+            dataSource={doc.related}
+            locale={{ emptyText: '暂无相关范文' }}
+            renderItem={(item) => (
+              <List.Item key={item.id}>
+                <List.Item.Meta title={<Link to={`/document/detail/${item.id}`}>{item.title}</Link>} description={`${item.type} · ${item.year}`} />
+              </List.Item>
+            )}
+          />
+        </Card>
+        <Typography.Paragraph type="secondary" className={styles.aside}>
+          范文仅供学习参考。提交前<Link to="/review/home">查一查重复率</Link>，心里更有底。
+        </Typography.Paragraph>
+      </Col>
+    </Row>
+  );
 }

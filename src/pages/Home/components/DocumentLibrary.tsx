@@ -1,0 +1,67 @@
+import LoadError from '@/components/LoadError';
+import { useResult } from '@/hooks/useResult';
+import DocumentItem from '@/components/DocumentItem';
+import { listDisciplines, listDocuments } from '@/services/reading';
+import { Card, List, Pagination, Segmented, Select } from 'antd';
+import { useState } from 'react';
+import { DOCUMENT_TYPES, type DocumentType } from '../../../../common/content';
+import styles from '../index.less';
+
+const PAGE_SIZE = 8;
+const ALL = '全部';
+
+/** The sample papers: recommended ones first, filtered by degree type and discipline, paged on the server. */
+export default function DocumentLibrary() {
+  const [type, setType] = useState<DocumentType | typeof ALL>(ALL);
+  const [discipline, setDiscipline] = useState<string>();
+  const [current, setCurrent] = useState(1);
+  const disciplines = useResult(() => listDisciplines(), []);
+  const { data, loading, error, reload } = useResult(
+    () => listDocuments({ type: type === ALL ? undefined : type, discipline, current, pageSize: PAGE_SIZE }),
+    [type, discipline, current],
+  );
+  return (
+    <Card title={<h2 className={styles.cardHeading}>范文库</h2>} className={styles.card}>
+      <div className={styles.filters}>
+        <Segmented
+          aria-label="学位类型"
+          value={type}
+          options={[ALL, ...DOCUMENT_TYPES]}
+          onChange={(value) => {
+            setType(value as DocumentType);
+            setCurrent(1);
+          }}
+        />
+        <Select
+          aria-label="学科"
+          allowClear
+          placeholder="全部学科"
+          value={discipline}
+          className={styles.disciplineSelect}
+          loading={disciplines.loading}
+          options={(disciplines.data ?? []).map((d) => ({ value: d, label: d }))}
+          onChange={(value?: string) => {
+            setDiscipline(value);
+            setCurrent(1);
+          }}
+        />
+      </div>
+      {error && !data ? (
+        <LoadError what="范文" onRetry={reload} />
+      ) : (
+        <List itemLayout="vertical" loading={loading} dataSource={data?.list ?? []} locale={{ emptyText: '没有符合条件的范文，换个类型或学科试试' }} renderItem={(doc) => <DocumentItem doc={doc} />} />
+      )}
+      {data && (
+        <Pagination
+          className={styles.pagination}
+          current={current}
+          pageSize={PAGE_SIZE}
+          total={data.total}
+          hideOnSinglePage
+          showSizeChanger={false}
+          onChange={setCurrent}
+        />
+      )}
+    </Card>
+  );
+}

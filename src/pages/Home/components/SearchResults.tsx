@@ -1,0 +1,83 @@
+import Highlight from '@/components/Highlight';
+import LoadError from '@/components/LoadError';
+import { useResult } from '@/hooks/useResult';
+import { search, type SearchKind } from '@/services/reading';
+import { Button, Empty, List, Pagination, Skeleton, Tabs, Typography } from 'antd';
+import { Link } from 'umi';
+import styles from '../index.less';
+
+const PAGE_SIZE = 10;
+const DETAIL: Record<SearchKind, string> = { article: '/article/detail', document: '/document/detail' };
+
+interface Props {
+  query: string;
+  kind?: SearchKind;
+  current: number;
+  onChange: (change: { kind?: SearchKind; current: number }) => void;
+  onClear: () => void;
+}
+
+/** Search results on the home page: articles and papers in two tabs, matched words marked. */
+export default function SearchResults({ query, kind, current, onChange, onClear }: Props) {
+  const { data, loading, error, reload } = useResult(() => search({ q: query, kind, current, pageSize: PAGE_SIZE }), [query, kind, current]);
+
+  if (error && !data) return <LoadError what="搜索结果" onRetry={reload} />;
+  if (!data) return <Skeleton active paragraph={{ rows: 6 }} />;
+
+  const nothing = data.counts.article + data.counts.document === 0;
+  return (
+    <section aria-label="搜索结果" className={styles.results}>
+      <Typography.Title level={2} className={styles.sectionTitle}>
+        “{query}”的搜索结果
+      </Typography.Title>
+      {nothing ? (
+        <Empty description={`没有找到与“${query}”相关的文章或范文。换个说法，或减少几个词试试。`}>
+          <Button type="primary" onClick={onClear}>
+            返回首页
+          </Button>
+        </Empty>
+      ) : (
+        <>
+          <Tabs
+            activeKey={data.kind}
+            onChange={(key) => onChange({ kind: key as SearchKind, current: 1 })}
+            items={[
+              { key: 'article', label: `文章（${data.counts.article}）` },
+              { key: 'document', label: `范文（${data.counts.document}）` },
+            ]}
+          />
+          <List
+            itemLayout="vertical"
+            loading={loading}
+            dataSource={data.list}
+            locale={{ emptyText: data.kind === 'article' ? '没有相关文章，看看范文吧' : '没有相关范文，看看文章吧' }}
+            renderItem={(hit) => (
+              <List.Item key={hit.id}>
+                <List.Item.Meta
+                  title={
+                    <Link to={`${DETAIL[hit.kind]}/${hit.id}`}>
+                      <Highlight text={hit.title} terms={data.terms} />
+                    </Link>
+                  }
+                  description={hit.subtitle}
+                />
+                <Typography.Paragraph className={styles.snippet}>
+                  <Highlight text={hit.snippet} terms={data.terms} />
+                </Typography.Paragraph>
+              </List.Item>
+            )}
+          />
+          <Pagination
+            className={styles.pagination}
+            current={data.current}
+            pageSize={PAGE_SIZE}
+            total={data.total}
+            hideOnSinglePage
+            showSizeChanger={false}
+            onChange={(page) => onChange({ kind: data.kind, current: page })}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,178 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderMarkdown } from '../../common/markdown';
+import type { MockHandler } from '../../mock/_lib/kit';
+import readingMocks from '../../mock/reading';
+import { pagesOf } from '../../src/pages/Document/Detail/paging';
+import { axios, server } from './mockServer';
+import { renderApp } from './renderApp';
+
+afterEach(() => server.reset());
+
+const LONG = { timeout: 10_000 };
+const failing: MockHandler = (_req, res) => res.status(500).json({ success: false, message: '服务器开小差了，请稍后再试', errorCode: 'INTERNAL', showType: 0 });
+
+/** A handler that answers only when the test lets it (to see the loading state). */
+function held() {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  return { release, wrap: (handler: MockHandler): MockHandler => (req, res) => void gate.then(() => handler(req, res)) };
+}
+
+/** Role queries over the whole layout are slow in jsdom: these look up by the same ARIA attributes directly. */
+const tab = (name: string | RegExp) =>
+  [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => (typeof name === 'string' ? t.textContent === name : name.test(t.textContent ?? '')));
+const resultsRegion = () => document.querySelector<HTMLElement>('section[aria-label="搜索结果"]');
+const firstResultLink = () => resultsRegion()?.querySelector('.ant-list a');
+
+async function firstId(path: string) {
+  return (await axios.get(path, { adapter: server.adapter })).data.result.list[0];
+}
+
+describe('the home page', () => {
+  test('shows the services, the newest articles by category, recommended papers and the library', async () => {
+    await renderApp('/');
+    expect(await screen.findByText('用户论文的存储与删除政策', {}, LONG)).toBeInTheDocument();
+    expect(screen.getByText('开始查重').closest('a')).toHaveAttribute('href', '/review/home');
+    expect(screen.getByText('选择模板').closest('a')).toHaveAttribute('href', '/typeset/template-list');
+    expect(screen.getByText('推荐范文')).toBeInTheDocument();
+    expect(screen.getAllByText('汪曾祺小说中的日常生活书写').length).toBeGreaterThan(0);
+    // pagination speaks the spec's English
+    expect(document.querySelector('li[title="Next Page"]')).not.toBeNull();
+
+    fireEvent.click(tab('排版规范')!);
+    expect(await screen.findByText('毕业论文排版的十条硬规定', {}, LONG)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('用户论文的存储与删除政策')).toBeNull());
+    expect(server.requests.some((r) => r.path === '/api/v1/article' && r.query.category === '排版规范')).toBe(true);
+  });
+
+  test('pages the library on the server and filters it by degree type', async () => {
+    await renderApp('/home');
+    await screen.findByText('范文库', {}, LONG);
+    fireEvent.click(screen.getByText('博士'));
+    await waitFor(() => expect(server.requests.some((r) => r.path === '/api/v1/document' && r.query.type === '博士')).toBe(true));
+    expect(await screen.findByText('清代万里茶道上的晋商经营网络', {}, LONG)).toBeInTheDocument();
+  });
+
+  test('says so when a list fails, and loads it again on retry', async () => {
+    server.use({ 'GET /api/v1/article': failing });
+    await renderApp('/');
+    expect(await screen.findByText('文章加载失败', {}, LONG)).toBeInTheDocument();
+    server.reset();
+    fireEvent.click(screen.getByText('重新加载').closest('button')!);
+    expect(await screen.findByText('用户论文的存储与删除政策', {}, LONG)).toBeInTheDocument();
+  });
+
+  test('an empty category says what to do next', async () => {
+    server.use({ 'GET /api/v1/article': (req, res) => res.json({ success: true, result: { list: [], total: 0, current: 1, pageSize: 5 } }) });
+    await renderApp('/');
+    expect(await screen.findByText('这个栏目还没有文章，看看其他栏目吧', {}, LONG)).toBeInTheDocument();
+  });
+});
+
+describe('search on the home page', () => {
+  test('searching puts the query in the address and shows ranked results with the words marked', async () => {
+    const { history } = await renderApp('/');
+    const box = await screen.findByLabelText('搜索文章和范文', {}, LONG);
+    fireEvent.change(box, { target: { value: '参考文献 著录' } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(history.location.search).toBe(`?q=${encodeURIComponent('参考文献 著录').replace(/%20/g, '+')}`));
+    await waitFor(() => expect(firstResultLink()).toHaveTextContent('GB/T 7714-2015 参考文献著录要点'), LONG);
+    expect(resultsRegion()!.querySelectorAll('mark').length).toBeGreaterThan(2);
+    expect(tab(/^文章（\d+）$/)).toBeDefined();
+  });
+
+  test('the papers tab and an English query', async () => {
+    await renderApp('/?q=reinforcement%20learning&kind=document');
+    await waitFor(() => expect(firstResultLink()).toHaveTextContent('Learning to Prioritise Code Review Requests with Reinforcement Learning'), LONG);
+  });
+
+  test('nothing found says so and offers the way back', async () => {
+    const { history } = await renderApp('/?q=zzzqqq');
+    expect(await screen.findByText('没有找到与“zzzqqq”相关的文章或范文。换个说法，或减少几个词试试。', {}, LONG)).toBeInTheDocument();
+    fireEvent.click(screen.getByText('返回首页').closest('button')!);
+    await waitFor(() => expect(history.location.search).toBe(''));
+  });
+});
+
+describe('the article page', () => {
+  test('shows a skeleton while loading, then the article with its meta line, neighbours and related articles', async () => {
+    const article = await firstId('/api/v1/article?category=%E6%8E%92%E7%89%88%E8%A7%84%E8%8C%83');
+    const gate = held();
+    server.use({ 'GET /api/v1/article/:articleId': gate.wrap(readingMocks['GET /api/v1/article/:articleId']) });
+    await renderApp(`/article/detail/${article.id}`);
+    await waitFor(() => expect(document.querySelector('.ant-skeleton')).not.toBeNull(), LONG);
+    await act(async () => gate.release());
+    await waitFor(() => expect(document.querySelector('h1')).toHaveTextContent(article.title), LONG);
+    expect(screen.getByText(/阅读 \d+/)).toBeInTheDocument();
+    expect(document.querySelector('article h2, article ol, article ul')).not.toBeNull();
+    expect(screen.getByText(/上一篇/)).toBeInTheDocument();
+    expect(screen.getByText('相关文章')).toBeInTheDocument();
+  });
+
+  test('an article written with <script> renders it as text and runs nothing', async () => {
+    const body = '正文开头\n\n<script>window.__injected = true</script>\n\n<img src=x onerror="window.__injected = true">';
+    server.use({
+      'GET /api/v1/article/:articleId': (_req, res) =>
+        res.json({
+          success: true,
+          result: { id: 'xss', title: '注入测试', summary: '', category: '平台公告', tags: [], author: '测试', publishedAt: '2026-01-01T00:00:00.000Z', viewCount: 1, html: renderMarkdown(body), previous: null, next: null, related: [] },
+        }),
+    });
+    await renderApp('/article/detail/xss');
+    expect(await screen.findByText('<script>window.__injected = true</script>', {}, LONG)).toBeInTheDocument();
+    expect(document.querySelector('article script, article img')).toBeNull();
+    expect((window as { __injected?: boolean }).__injected).toBeUndefined();
+  });
+
+  test('an unknown article shows the 404 page', async () => {
+    const { history } = await renderApp('/article/detail/no-such-article');
+    await waitFor(() => expect(history.location.pathname).toBe('/404'), LONG);
+  });
+
+  test('a failure that is not 404 offers a retry', async () => {
+    server.use({ 'GET /api/v1/article/:articleId': failing });
+    await renderApp('/article/detail/whatever');
+    expect(await screen.findByText('文章加载失败', {}, LONG)).toBeInTheDocument();
+  });
+});
+
+describe('the document page', () => {
+  test('shows the catalogue data, abstract, keywords, the full text and related papers', async () => {
+    const doc = await firstId(`/api/v1/search?kind=document&q=${encodeURIComponent('微塑料')}`);
+    await renderApp(`/document/detail/${doc.id}`);
+    await waitFor(() => expect(document.querySelector('h1')).toHaveTextContent('某河流沉积物中微塑料的分布特征与来源分析'), LONG);
+    expect(document.querySelector('#abstract-heading')).toHaveTextContent('摘要');
+    expect(screen.getByText('河流沉积物')).toBeInTheDocument();
+    expect([...document.querySelectorAll('#full-text h3')].map((h) => h.textContent)).toContain('二、材料与方法');
+    expect(screen.getByText('相关范文')).toBeInTheDocument();
+  });
+
+  test('a long paper reads page by page', async () => {
+    const paragraphs = Array.from({ length: 40 }, (_, i) => `第${i + 1}段：${'研究内容'.repeat(40)}`);
+    server.use({
+      'GET /api/v1/document/:documentId': (_req, res) =>
+        res.json({
+          success: true,
+          result: { id: 'long', title: '很长的论文', authors: [], year: 2024, type: '硕士', discipline: '综合', keywords: [], excerpt: '', charCount: 7000, featured: false, abstract: '', fullText: paragraphs.join('\n'), fileName: null, related: [] },
+        }),
+    });
+    await renderApp('/document/detail/long');
+    expect(await screen.findByText(/第 1 \/ \d+ 页/, {}, LONG)).toBeInTheDocument();
+    expect(screen.getByText(paragraphs[0])).toBeInTheDocument();
+    fireEvent.click(document.querySelector('li[title="Next Page"]')!);
+    expect(await screen.findByText(/第 2 \/ \d+ 页/)).toBeInTheDocument();
+    expect(screen.queryByText(paragraphs[0])).toBeNull();
+  });
+
+  test('an unknown document shows the 404 page', async () => {
+    const { history } = await renderApp('/document/detail/no-such-paper');
+    await waitFor(() => expect(history.location.pathname).toBe('/404'), LONG);
+  });
+});
+
+test('the full text is cut at paragraphs and headings, never inside one', () => {
+  const text = ['第1章 绪论', 'a'.repeat(1500), 'b'.repeat(1500), '第2章 方法', 'c'.repeat(100)].join('\n');
+  const pages = pagesOf(text);
+  expect(pages.map((p) => p.map((x) => x.text[0]).join(''))).toEqual(['第a', 'b', '第c']);
+  expect(pages[0][0].heading).toBe(true);
+});
