@@ -131,7 +131,8 @@ export function handleRequestError(error: unknown): void {
   }
   if (request) {
     // the request went out and nothing came back: offline, refused, or timed out
-    notification.error({ message: NETWORK_ERROR_TITLE, description: NETWORK_ERROR_DESCRIPTION });
+    // one notice however many calls failed at once (a page may make several)
+    notification.error({ key: 'network-error', message: NETWORK_ERROR_TITLE, description: NETWORK_ERROR_DESCRIPTION });
     return;
   }
   console.error(error);

@@ -1,8 +1,10 @@
 import LoadError from '@/components/LoadError';
+import ReadingSheet from '@/components/ReadingSheet';
+import RelatedCard from '@/components/RelatedCard';
 import { useResult } from '@/hooks/useResult';
 import { getArticle } from '@/services/reading';
 import { EyeOutlined } from '@ant-design/icons';
-import { Breadcrumb, Card, Col, List, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { Col, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { Link, useParams } from 'umi';
 import styles from './index.less';
@@ -23,9 +25,7 @@ export default function ArticleDetailPage() {
   return (
     <Row gutter={[24, 16]}>
       <Col xs={24} lg={17}>
-        <article className={styles.article}>
-          <Breadcrumb items={[{ title: <Link to="/">首页</Link> }, { title: article.category }]} />
-          <h1 className={styles.title}>{article.title}</h1>
+        <ReadingSheet as="article" trail={[article.category]} title={article.title}>
           <Space size={12} wrap className={styles.meta}>
             <Tag color="blue">{article.category}</Tag>
             <span>{article.author}</span>
@@ -47,21 +47,14 @@ export default function ArticleDetailPage() {
             <div>上一篇：{article.previous ? <Link to={`/article/detail/${article.previous.id}`}>{article.previous.title}</Link> : '没有了'}</div>
             <div>下一篇：{article.next ? <Link to={`/article/detail/${article.next.id}`}>{article.next.title}</Link> : '没有了'}</div>
           </nav>
-        </article>
+        </ReadingSheet>
       </Col>
       <Col xs={24} lg={7}>
-        <Card title={<h2 className={styles.sideHeading}>相关文章</h2>} size="small">
-          <List
-            size="small"
-            dataSource={article.related}
-            locale={{ emptyText: '暂无相关文章' }}
-            renderItem={(item) => (
-              <List.Item key={item.id}>
-                <Link to={`/article/detail/${item.id}`}>{item.title}</Link>
-              </List.Item>
-            )}
-          />
-        </Card>
+        <RelatedCard
+          title="相关文章"
+          emptyText="暂无相关文章"
+          items={article.related.map((item) => ({ id: item.id, title: item.title, to: `/article/detail/${item.id}` }))}
+        />
         <Typography.Paragraph type="secondary" className={styles.aside}>
           写完了？<Link to="/review/home">去查重</Link> 或 <Link to="/typeset/template-list">一键排版</Link>。
         </Typography.Paragraph>

@@ -1,8 +1,10 @@
 import LoadError from '@/components/LoadError';
+import ReadingSheet from '@/components/ReadingSheet';
+import RelatedCard from '@/components/RelatedCard';
 import { useResult } from '@/hooks/useResult';
 import { documentFileUrl, getDocument } from '@/services/reading';
 import { DownloadOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Card, Col, Descriptions, List, Pagination, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Col, Descriptions, Pagination, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'umi';
 import { documentMeta } from '@/components/DocumentItem';
@@ -38,9 +40,7 @@ export default function DocumentDetailPage() {
   return (
     <Row gutter={[24, 16]}>
       <Col xs={24} lg={17}>
-        <div className={styles.paper}>
-          <Breadcrumb items={[{ title: <Link to="/">首页</Link> }, { title: '范文库' }, { title: doc.discipline }]} />
-          <h1 className={styles.title}>{doc.title}</h1>
+        <ReadingSheet trail={['范文库', doc.discipline]} title={doc.title}>
           <Typography.Paragraph type="secondary">{documentMeta(doc)}</Typography.Paragraph>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} className={styles.catalogue}>
             <Descriptions.Item label="作者">{doc.authors.join('、') || '佚名'}</Descriptions.Item>
@@ -85,21 +85,14 @@ export default function DocumentDetailPage() {
             )}
             {pager}
           </section>
-        </div>
+        </ReadingSheet>
       </Col>
       <Col xs={24} lg={7}>
-        <Card title={<h2 className={styles.sideHeading}>相关范文</h2>} size="small">
-          <List
-            size="small"
-            dataSource={doc.related}
-            locale={{ emptyText: '暂无相关范文' }}
-            renderItem={(item) => (
-              <List.Item key={item.id}>
-                <List.Item.Meta title={<Link to={`/document/detail/${item.id}`}>{item.title}</Link>} description={`${item.type} · ${item.year}`} />
-              </List.Item>
-            )}
-          />
-        </Card>
+        <RelatedCard
+          title="相关范文"
+          emptyText="暂无相关范文"
+          items={doc.related.map((item) => ({ id: item.id, title: item.title, to: `/document/detail/${item.id}`, description: `${item.type} · ${item.year}` }))}
+        />
         <Typography.Paragraph type="secondary" className={styles.aside}>
           范文仅供学习参考。提交前<Link to="/review/home">查一查重复率</Link>，心里更有底。
         </Typography.Paragraph>

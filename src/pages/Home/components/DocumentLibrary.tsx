@@ -1,8 +1,9 @@
+import ListPager from '@/components/ListPager';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import DocumentItem from '@/components/DocumentItem';
 import { listDisciplines, listDocuments } from '@/services/reading';
-import { Card, List, Pagination, Segmented, Select } from 'antd';
+import { Card, List, Segmented, Select } from 'antd';
 import { useState } from 'react';
 import { DOCUMENT_TYPES, type DocumentType } from '../../../../common/content';
 import styles from '../index.less';
@@ -52,15 +53,7 @@ export default function DocumentLibrary() {
         <List itemLayout="vertical" loading={loading} dataSource={data?.list ?? []} locale={{ emptyText: '没有符合条件的范文，换个类型或学科试试' }} renderItem={(doc) => <DocumentItem doc={doc} />} />
       )}
       {data && (
-        <Pagination
-          className={styles.pagination}
-          current={current}
-          pageSize={PAGE_SIZE}
-          total={data.total}
-          hideOnSinglePage
-          showSizeChanger={false}
-          onChange={setCurrent}
-        />
+        <ListPager current={current} pageSize={PAGE_SIZE} total={data.total} onChange={setCurrent} />
       )}
     </Card>
   );

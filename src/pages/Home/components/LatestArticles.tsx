@@ -1,8 +1,9 @@
+import ListPager from '@/components/ListPager';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { listArticles } from '@/services/reading';
 import { EyeOutlined } from '@ant-design/icons';
-import { Card, List, Pagination, Space, Tabs, Typography } from 'antd';
+import { Card, List, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'umi';
 import { ARTICLE_CATEGORIES, type ArticleCategory } from '../../../../common/content';
@@ -59,15 +60,7 @@ export default function LatestArticles() {
         />
       )}
       {data && (
-        <Pagination
-          className={styles.pagination}
-          current={current}
-          pageSize={PAGE_SIZE}
-          total={data.total}
-          hideOnSinglePage
-          showSizeChanger={false}
-          onChange={setCurrent}
-        />
+        <ListPager current={current} pageSize={PAGE_SIZE} total={data.total} onChange={setCurrent} />
       )}
     </Card>
   );

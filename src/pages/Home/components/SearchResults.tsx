@@ -1,8 +1,9 @@
 import Highlight from '@/components/Highlight';
+import ListPager from '@/components/ListPager';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { search, type SearchKind } from '@/services/reading';
-import { Button, Empty, List, Pagination, Skeleton, Tabs, Typography } from 'antd';
+import { Button, Empty, List, Skeleton, Tabs, Typography } from 'antd';
 import { Link } from 'umi';
 import styles from '../index.less';
 
@@ -67,15 +68,7 @@ export default function SearchResults({ query, kind, current, onChange, onClear 
               </List.Item>
             )}
           />
-          <Pagination
-            className={styles.pagination}
-            current={data.current}
-            pageSize={PAGE_SIZE}
-            total={data.total}
-            hideOnSinglePage
-            showSizeChanger={false}
-            onChange={(page) => onChange({ kind: data.kind, current: page })}
-          />
+          <ListPager current={data.current} pageSize={PAGE_SIZE} total={data.total} onChange={(page) => onChange({ kind: data.kind, current: page })} />
         </>
       )}
     </section>

@@ -1,0 +1,27 @@
+import { Card, List } from 'antd';
+import { Link } from 'umi';
+
+export interface RelatedItem {
+  id: string;
+  title: string;
+  to: string;
+  description?: string;
+}
+
+/** The side card of a reading page: more to read, or what to do when there is none. */
+export default function RelatedCard({ title, items, emptyText }: { title: string; items: RelatedItem[]; emptyText: string }) {
+  return (
+    <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{title}</h2>} size="small">
+      <List
+        size="small"
+        dataSource={items}
+        locale={{ emptyText }}
+        renderItem={(item) => (
+          <List.Item key={item.id}>
+            <List.Item.Meta title={<Link to={item.to}>{item.title}</Link>} description={item.description} />
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
