@@ -1,0 +1,125 @@
+/**
+ * One paper against the corpus: candidates by shared fingerprints, passages by alignment, and the
+ * report's figures. Pure: the caller gives the index and a way to read a source's text.
+ */
+import { choosePassages, growSeeds, mergeRuns, type Match } from './align';
+import { CorpusIndex, K } from './corpusIndex';
+import { kgramHashes } from './fingerprint';
+import { charsOf, tokenize, type Token } from './normalize';
+import { chapters, quotations, referencesSection, type Section } from './structure';
+
+export interface CheckOptions {
+  /** the shortest passage reported, in tokens (Chinese characters / words) */
+  minMatch: number;
+  /** how many candidate sources are aligned at most */
+  maxSources?: number;
+  /** token gap that still joins two runs into one passage */
+  mergeGap?: number;
+  onProgress?: (fraction: number) => void;
+}
+
+export interface Passage {
+  sourceId: string;
+  /** [start, end) in the checked text */
+  start: number;
+  end: number;
+  /** [start, end) in the source's text, and that text */
+  sourceStart: number;
+  sourceEnd: number;
+  sourceText: string;
+  chars: number;
+}
+
+export interface Figure {
+  totalChars: number;
+  matchedChars: number;
+  /** matched / total, 0 … 1 */
+  similarity: number;
+}
+
+export interface CheckReport extends Figure {
+  /** without quotations and the references section */
+  excludingQuotes: Figure;
+  chapters: Array<Figure & { title: string; start: number; end: number }>;
+  sources: Array<{ sourceId: string; matchedChars: number; share: number }>;
+  passages: Passage[];
+}
+
+const figure = (totalChars: number, matchedChars: number): Figure => ({
+  totalChars,
+  matchedChars,
+  similarity: totalChars ? matchedChars / totalChars : 0,
+});
+
+const inside = (sections: Section[], at: number) => sections.some((s) => at >= s.start && at < s.end);
+
+export async function checkText(text: string, index: CorpusIndex, sourceText: (sourceId: string) => Promise<string | undefined>, options: CheckOptions): Promise<CheckReport> {
+  const progress = options.onProgress ?? (() => undefined);
+  const query = tokenize(text);
+  const candidates = index.candidates(kgramHashes(query, K), options.maxSources ?? 50);
+  progress(0.2);
+
+  const runs: Match[] = [];
+  const sourceTokens = new Map<string, { text: string; tokens: Token[] }>();
+  for (const [i, candidate] of candidates.entries()) {
+    const source = await sourceText(candidate.sourceId);
+    if (source !== undefined) {
+      const tokens = tokenize(source);
+      sourceTokens.set(candidate.sourceId, { text: source, tokens });
+      runs.push(...mergeRuns(growSeeds(query, tokens, candidate.seeds, K, candidate.sourceId), options.mergeGap ?? 4));
+    }
+    progress(0.2 + (0.7 * (i + 1)) / candidates.length);
+  }
+  const kept = choosePassages(runs, options.minMatch, query.length);
+
+  // which source covers each token, for every figure below
+  const coveredBy: Array<string | undefined> = new Array(query.length);
+  for (const p of kept) for (let i = p.qStart; i < p.qEnd; i += 1) coveredBy[i] ??= p.sourceId;
+
+  const excluded = [...quotations(text), ...[referencesSection(text)].filter((s): s is Section => !!s)];
+  let total = 0;
+  let matched = 0;
+  let totalOutside = 0;
+  let matchedOutside = 0;
+  const bySource = new Map<string, number>();
+  const parts = chapters(text).map((c) => ({ ...c, totalChars: 0, matchedChars: 0 }));
+  let part = 0;
+  query.forEach((token, i) => {
+    const chars = charsOf(token);
+    const source = coveredBy[i];
+    total += chars;
+    if (source) {
+      matched += chars;
+      bySource.set(source, (bySource.get(source) ?? 0) + chars);
+    }
+    if (!inside(excluded, token.start)) {
+      totalOutside += chars;
+      if (source) matchedOutside += chars;
+    }
+    while (part < parts.length - 1 && token.start >= parts[part].end) part += 1;
+    if (parts[part]) {
+      parts[part].totalChars += chars;
+      if (source) parts[part].matchedChars += chars;
+    }
+  });
+
+  const passages: Passage[] = kept.map((p) => {
+    const source = sourceTokens.get(p.sourceId)!;
+    const sourceStart = source.tokens[p.sStart].start;
+    const sourceEnd = source.tokens[p.sEnd - 1].end;
+    let chars = 0;
+    for (let i = p.qStart; i < p.qEnd; i += 1) chars += charsOf(query[i]);
+    return { sourceId: p.sourceId, start: query[p.qStart].start, end: query[p.qEnd - 1].end, sourceStart, sourceEnd, sourceText: source.text.slice(sourceStart, sourceEnd), chars };
+  });
+  progress(1);
+  return {
+    ...figure(total, matched),
+    excludingQuotes: figure(totalOutside, matchedOutside),
+    chapters: parts.map((c) => ({ title: c.title, start: c.start, end: c.end, ...figure(c.totalChars, c.matchedChars) })),
+    sources: [...bySource].map(([sourceId, chars]) => ({ sourceId, matchedChars: chars, share: total ? chars / total : 0 })).sort((a, b) => b.matchedChars - a.matchedChars),
+    passages,
+  };
+}
+
+/** Characters a text counts for pricing and limits: what the figures count (no spaces or punctuation). */
+export const countChars = (text: string) => tokenize(text).reduce((sum, t) => sum + charsOf(t), 0);

@@ -1,0 +1,73 @@
+/**
+ * The reference corpus as an inverted index of winnowed fingerprints: hash → (document, position).
+ * Documents come and go one at a time (a new library document is indexed as it is added). This is
+ * the in-process implementation; a PostgreSQL table of postings can stand behind the same shape.
+ */
+import { kgramHashes, winnow } from './fingerprint';
+import type { Token } from './normalize';
+
+/** k-gram length and winnowing window: any shared run of K + W − 1 = 8 tokens is found. */
+export const K = 5;
+export const W = 4;
+export const GUARANTEED_MATCH = K + W - 1;
+
+export interface Candidate {
+  sourceId: string;
+  /** (query position, source position) of every shared k-gram */
+  seeds: Array<[number, number]>;
+}
+
+export class CorpusIndex {
+  private postings = new Map<number, number[]>();
+  private ids: string[] = [];
+  private slots = new Map<string, number>();
+  private removed = new Set<number>();
+
+  get size() {
+    return this.slots.size;
+  }
+
+  has(sourceId: string) {
+    return this.slots.has(sourceId);
+  }
+
+  add(sourceId: string, tokens: Token[]) {
+    if (this.slots.has(sourceId)) this.remove(sourceId);
+    const slot = this.ids.length;
+    this.ids.push(sourceId);
+    this.slots.set(sourceId, slot);
+    for (const { hash, position } of winnow(kgramHashes(tokens, K), W)) {
+      const list = this.postings.get(hash);
+      if (list) list.push(slot, position);
+      else this.postings.set(hash, [slot, position]);
+    }
+  }
+
+  /** Forgets a document; its postings are skipped from now on. */
+  remove(sourceId: string) {
+    const slot = this.slots.get(sourceId);
+    if (slot === undefined) return;
+    this.slots.delete(sourceId);
+    this.removed.add(slot);
+  }
+
+  /** Documents sharing fingerprints with the query, most shared first. */
+  candidates(queryHashes: Uint32Array, limit = 50): Candidate[] {
+    const bySlot = new Map<number, Array<[number, number]>>();
+    for (let q = 0; q < queryHashes.length; q += 1) {
+      const list = this.postings.get(queryHashes[q]);
+      if (!list) continue;
+      for (let i = 0; i < list.length; i += 2) {
+        const slot = list[i];
+        if (this.removed.has(slot)) continue;
+        let seeds = bySlot.get(slot);
+        if (!seeds) bySlot.set(slot, (seeds = []));
+        seeds.push([q, list[i + 1]]);
+      }
+    }
+    return [...bySlot]
+      .sort((a, b) => b[1].length - a[1].length)
+      .slice(0, limit)
+      .map(([slot, seeds]) => ({ sourceId: this.ids[slot], seeds }));
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * k-gram fingerprints and winnowing (Schleimer, Wilkerson and Aiken, 2003). Every k consecutive
+ * tokens get a hash; in every window of w consecutive hashes the smallest is kept. Any run of
+ * w + k − 1 tokens shared by two texts therefore yields at least one kept fingerprint in both.
+ */
+import type { Token } from './normalize';
+
+/** FNV-1a over a token's characters: a 32-bit number per token. */
+export function tokenHash(value: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < value.length; i += 1) {
+    hash ^= value.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+const BASE = 0x01000193;
+
+/** The hash of every k-gram, by start position (length n − k + 1). */
+export function kgramHashes(tokens: Token[], k: number): Uint32Array {
+  const count = Math.max(0, tokens.length - k + 1);
+  const hashes = new Uint32Array(count);
+  if (!count) return hashes;
+  const values = tokens.map((t) => tokenHash(t.value));
+  // BASE^(k-1), to take the oldest token out of the rolling hash
+  let top = 1;
+  for (let i = 1; i < k; i += 1) top = Math.imul(top, BASE);
+  let hash = 0;
+  for (let i = 0; i < k; i += 1) hash = (Math.imul(hash, BASE) + values[i]) | 0;
+  hashes[0] = hash >>> 0;
+  for (let i = 1; i < count; i += 1) {
+    hash = (hash - Math.imul(values[i - 1], top)) | 0;
+    hash = (Math.imul(hash, BASE) + values[i + k - 1]) | 0;
+    hashes[i] = hash >>> 0;
+  }
+  return hashes;
+}
+
+export interface Fingerprint {
+  hash: number;
+  /** the k-gram's first token */
+  position: number;
+}
+
+/** Winnowing: the rightmost minimum of every window of w hashes, each kept once. */
+export function winnow(hashes: Uint32Array, w: number): Fingerprint[] {
+  const kept: Fingerprint[] = [];
+  if (hashes.length === 0) return kept;
+  if (hashes.length <= w) {
+    let min = 0;
+    for (let i = 1; i < hashes.length; i += 1) if (hashes[i] <= hashes[min]) min = i;
+    return [{ hash: hashes[min], position: min }];
+  }
+  let last = -1;
+  for (let start = 0; start + w <= hashes.length; start += 1) {
+    let min = start;
+    for (let i = start + 1; i < start + w; i += 1) if (hashes[i] <= hashes[min]) min = i;
+    if (min !== last) {
+      kept.push({ hash: hashes[min], position: min });
+      last = min;
+    }
+  }
+  return kept;
+}

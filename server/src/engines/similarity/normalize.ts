@@ -1,0 +1,60 @@
+/**
+ * Text → tokens for comparison, each remembering where it came from in the original text, so that
+ * a match found on tokens lands exactly on the user's own characters. Chinese is compared by
+ * characters (traditional folded to simplified), other scripts by words; width (全角/半角) and
+ * case are folded, punctuation and white space dropped.
+ */
+import { Converter } from 'opencc-js/t2cn';
+
+export interface Token {
+  /** the normalised form compared */
+  value: string;
+  /** [start, end) in the original text */
+  start: number;
+  end: number;
+}
+
+const toSimplified = Converter({ from: 'tw', to: 'cn' });
+const HAN = /\p{Script=Han}/u;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** Traditional → simplified, character for character (so positions stay put). */
+function simplified(text: string): string {
+  const converted = toSimplified(text);
+  if (converted.length === text.length) return converted;
+  // a phrase rule changed the length: fall back to one character at a time
+  return Array.from(text, (c) => (HAN.test(c) ? toSimplified(c) : c).slice(0, c.length).padEnd(c.length, c)).join('');
+}
+
+export function tokenize(original: string): Token[] {
+  const text = simplified(original);
+  const tokens: Token[] = [];
+  let wordStart = -1;
+  let word = '';
+  const endWord = (at: number) => {
+    if (wordStart >= 0) tokens.push({ value: word, start: wordStart, end: at });
+    wordStart = -1;
+    word = '';
+  };
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.codePointAt(i)!;
+    const char = String.fromCodePoint(code);
+    const width = char.length;
+    const folded = char.normalize('NFKC').toLowerCase();
+    if (HAN.test(folded)) {
+      endWord(i);
+      tokens.push({ value: folded, start: i, end: i + width });
+    } else if (WORD_CHAR.test(folded)) {
+      if (wordStart < 0) wordStart = i;
+      word += folded;
+    } else {
+      endWord(i);
+    }
+    i += width - 1;
+  }
+  endWord(text.length);
+  return tokens;
+}
+
+/** Characters a token stands for: one per Chinese character, the letters of a word. */
+export const charsOf = (token: Token) => (HAN.test(token.value) ? 1 : token.value.length);

@@ -1,0 +1,106 @@
+/** The plagiarism engine alone: normalisation, fingerprints, alignment and the report's figures. */
+import matter from 'gray-matter';
+import { readFileSync, readdirSync } from 'fs';
+import { join } from 'path';
+import { stripMarkdown } from '../../common/markdown';
+import { SEED_FOLDER } from '../../server/src/db/seed';
+import { checkText, countChars } from '../../server/src/engines/similarity/check';
+import { CorpusIndex } from '../../server/src/engines/similarity/corpusIndex';
+import { tokenize } from '../../server/src/engines/similarity/normalize';
+import { chapters } from '../../server/src/engines/similarity/structure';
+
+const folder = join(SEED_FOLDER, 'documents');
+const corpus = new Map(
+  readdirSync(folder).map((name) => [name, stripMarkdown(matter(readFileSync(join(folder, name), 'utf8')).content)] as const),
+);
+const index = new CorpusIndex();
+for (const [id, text] of corpus) index.add(id, tokenize(text));
+const read = async (id: string) => corpus.get(id);
+const check = (text: string, minMatch = 13) => checkText(text, index, read, { minMatch });
+
+/** A sentence of a seed paper, by where it starts. */
+function sentenceOf(id: string, beginning: string, sentences = 1) {
+  const text = corpus.get(id)!;
+  const start = text.indexOf(beginning);
+  expect(start).toBeGreaterThanOrEqual(0);
+  let end = start;
+  for (let i = 0; i < sentences; i += 1) end = text.indexOf(/[\u4e00-\u9fff]/.test(beginning) ? '。' : '. ', end + 1) + 1;
+  return text.slice(start, end);
+}
+
+const OWN_OPENING = '本研究关注县域中学的课后服务安排，作者在两所学校做了为期一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况。';
+const OWN_CLOSING = '综上，课后服务的质量取决于经费保障、教师激励和课程设计三个方面的协同，单靠延长在校时间并不能提高学习效果。';
+
+describe('normalisation', () => {
+  test('folds width, case and traditional characters, drops punctuation, and maps back exactly', () => {
+    const text = '學術ＡＢＣ論文，Hello  World！';
+    const tokens = tokenize(text);
+    expect(tokens.map((t) => t.value)).toEqual(['学', '术', 'abc', '论', '文', 'hello', 'world']);
+    expect(tokens.map((t) => text.slice(t.start, t.end))).toEqual(['學', '術', 'ＡＢＣ', '論', '文', 'Hello', 'World']);
+    expect(countChars(text)).toBe(17);
+  });
+});
+
+describe('finding copied passages', () => {
+  test('a verbatim Chinese passage is found once, at exactly its place, with its source', async () => {
+    const copied = sentenceOf('env-02-river-microplastics.md', '塑料制品在环境中经过风化', 2);
+    const text = `${OWN_OPENING}\n${copied}\n${OWN_CLOSING}`;
+    const report = await check(text);
+    expect(report.passages).toHaveLength(1);
+    const [passage] = report.passages;
+    expect(passage.sourceId).toBe('env-02-river-microplastics.md');
+    expect(text.slice(passage.start, passage.end)).toBe(copied.slice(0, -1)); // the final 。 is punctuation
+    expect(passage.sourceText).toBe(copied.slice(0, -1));
+    expect(report.sources).toEqual([{ sourceId: 'env-02-river-microplastics.md', matchedChars: passage.chars, share: passage.chars / report.totalChars }]);
+  });
+
+  test('reordered sentences are each found in the same source', async () => {
+    const a = sentenceOf('edu-02-rural-teachers.md', '乡村教师是乡村教育振兴的关键力量');
+    const b = sentenceOf('edu-02-rural-teachers.md', '结果显示，教师最希望提升的是');
+    const report = await check(`${OWN_OPENING}${b}${OWN_CLOSING}${a}`);
+    expect(report.passages.map((p) => p.sourceId)).toEqual(['edu-02-rural-teachers.md', 'edu-02-rural-teachers.md']);
+    expect(report.matchedChars).toBe(countChars(a) + countChars(b));
+  });
+
+  test('punctuation, spaces, full-width letters and traditional characters do not hide a copy', async () => {
+    const copied = sentenceOf('mech-01-bearing-fault.md', '传统的轴承故障诊断依赖专家', 2);
+    const noisy = copied.replace(/，/g, ' , ').replace(/故障/g, '故　障').replace(/诊断/g, '診斷');
+    const report = await check(`${OWN_OPENING}${noisy}${OWN_CLOSING}`);
+    expect(report.passages).toHaveLength(1);
+    expect(report.passages[0].chars).toBe(countChars(copied));
+  });
+
+  test('an English passage with a few words changed is one passage', async () => {
+    const copied = sentenceOf('en-06-urban-cycling.md', 'Many mid-sized cities are building', 3);
+    const edited = copied.replace('not always clear', 'often unclear').replace('police-reported', 'officially recorded');
+    const report = await check(`My own introduction explains the question in my own words before anything else. ${edited} My own conclusion closes it.`, 8);
+    expect(report.passages).toHaveLength(1);
+    expect(report.passages[0].sourceId).toBe('en-06-urban-cycling.md');
+    expect(report.passages[0].chars).toBeGreaterThan(countChars(edited) * 0.8);
+  });
+
+  test('a short common phrase is not reported', async () => {
+    // 8 characters shared with several papers (研究建议…) but below the system's minimum
+    const report = await check(`${OWN_OPENING}研究结果表明，${OWN_CLOSING}`);
+    expect(report.passages).toEqual([]);
+    expect(report.similarity).toBe(0);
+  });
+});
+
+describe('the report', () => {
+  test('chapters come from the headings, and the figures add up', async () => {
+    const copied = sentenceOf('econ-01-digital-finance.md', '创业是农民增收的重要途径', 2);
+    const quoted = `有学者指出“${sentenceOf('law-01-personal-info.md', '同意是个人对其信息进行控制的基本方式')}”`;
+    const text = ['数字金融与农村创业', '摘要：本文讨论数字金融。', '第一章 绪论', OWN_OPENING + copied, '第二章 文献综述', quoted + OWN_CLOSING, '参考文献', '[1] 郭峰, 王靖一, 王芳, 等. 测度中国数字普惠金融发展：指数编制与空间特征[J]. 经济学（季刊）, 2020, 19(4): 1401-1418.'].join('\n');
+    expect(chapters(text).map((c) => c.title)).toEqual(['前置部分', '第一章 绪论', '第二章 文献综述', '参考文献']);
+    const report = await check(text);
+    expect(report.chapters.reduce((sum, c) => sum + c.totalChars, 0)).toBe(report.totalChars);
+    expect(report.chapters.reduce((sum, c) => sum + c.matchedChars, 0)).toBe(report.matchedChars);
+    expect(report.sources.reduce((sum, s) => sum + s.matchedChars, 0)).toBe(report.matchedChars);
+    expect(report.passages.reduce((sum, p) => sum + p.chars, 0)).toBe(report.matchedChars);
+    expect(report.chapters[1].matchedChars).toBe(countChars(copied));
+    // the quotation and the references count in the overall figure, not in the one excluding them
+    expect(report.excludingQuotes.matchedChars).toBe(countChars(copied));
+    expect(report.excludingQuotes.similarity).toBeLessThan(report.similarity);
+  });
+});
