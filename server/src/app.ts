@@ -33,6 +33,11 @@ import { alipayGateway } from './modules/payment/alipay';
 import { paymentRoutes } from './modules/payment/routes';
 import { sandboxGateway, sandboxRoutes, SANDBOX_NOTIFY_PATH } from './modules/payment/sandbox';
 import { registerWeb } from './web';
+import { createJobRunner, type JobRunner } from './jobs/runner';
+import { createCorpus } from './modules/review/corpus';
+import { createReviewRepo } from './modules/review/repo';
+import { reviewRoutes } from './modules/review/routes';
+import { createReviewService } from './modules/review/service';
 import { createArticleRepo } from './modules/article/repo';
 import { articleRoutes } from './modules/article/routes';
 import { createArticleService } from './modules/article/service';
@@ -49,6 +54,8 @@ declare module 'fastify' {
     storage: Storage;
     /** Where payable kinds register (checks, typesetting) and payments are applied. */
     orders: OrderService;
+    /** Durable background work (checks, typesetting); main.ts starts polling, tests drain it. */
+    jobs: JobRunner;
   }
 }
 
@@ -98,6 +105,13 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   const orderRepo = createOrderRepo(db);
   const orders = createOrderService(orderRepo);
   app.decorate('orders', orders);
+  const jobs = createJobRunner(db, { log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
+  const reviewRepo = createReviewRepo(db);
+  const reviews = createReviewService({ repo: reviewRepo, orders, jobs, corpus: createCorpus(reviewRepo), storage });
+  orders.registerPayable('check', reviews.payable);
+  jobs.register('check', reviews.job);
 
   app.setErrorHandler((error: FastifyError & { validation?: AjvError[] }, request, reply) => {
     if (error instanceof AppError) return reply.code(error.statusCode).send(error.toBody());
@@ -137,6 +151,7 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
       await api.register(articleRoutes, { service: createArticleService(articles) });
       await api.register(documentRoutes, { service: createDocumentService(documents, storage) });
       await api.register(searchRoutes, { service: createSearchService(articles, documents) });
+      await api.register(reviewRoutes, { service: reviews });
       const sandbox = sandboxGateway(config.sandbox, config.publicUrl);
       const alipay = config.alipay
         ? alipayGateway({

@@ -10,6 +10,8 @@ async function main() {
   // reads close overdue orders too; the sweep keeps lists exact without a read
   const sweep = setInterval(() => app.orders.expireOverdue().catch((error) => app.log.error(error)), 60_000);
   app.addHook('onClose', async () => clearInterval(sweep));
+  // checks and typesetting left running by a previous process resume here
+  app.jobs.start();
   await app.listen({ port: config.port, host: config.host });
   console.log(`智能论文 is running on ${config.publicUrl}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

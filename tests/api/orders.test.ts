@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fenToYuan, newRsaKeyPair, signParams } from '../../server/src/modules/payment/signing';
-import { client, codeFromOutbox, createTestApp } from './testApp';
+import { client, createTestApp, otherUser } from './testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const fulfilled: string[] = [];
@@ -24,15 +24,6 @@ afterAll(() => t.close());
 async function signedInClient(app: FastifyInstance) {
   const browser = client(app);
   await browser.login();
-  return browser;
-}
-
-async function otherUser(app: FastifyInstance) {
-  const email = `other${Math.random().toString(36).slice(2, 8)}@example.cn`;
-  const browser = client(app);
-  await browser.post('/api/v1/user/sendCode', { email, purpose: 'register' });
-  await browser.post('/api/v1/user/register', { email, code: await codeFromOutbox(app, email), password: 'Other1234', nickname: '别人', agreement: true });
-  await browser.login(email, 'Other1234');
   return browser;
 }
 

@@ -98,3 +98,13 @@ export async function codeFromOutbox(app: FastifyInstance, to: string): Promise<
   if (!match) throw new Error(`no code mailed to ${to}`);
   return match[1];
 }
+
+/** A second, freshly registered user, signed in. */
+export async function otherUser(app: FastifyInstance) {
+  const email = `other${Math.random().toString(36).slice(2, 8)}@example.cn`;
+  const browser = client(app);
+  await browser.post('/api/v1/user/sendCode', { email, purpose: 'register' });
+  await browser.post('/api/v1/user/register', { email, code: await codeFromOutbox(app, email), password: 'Other1234', nickname: '别人', agreement: true });
+  await browser.login(email, 'Other1234');
+  return browser;
+}

@@ -188,4 +188,75 @@ export const migrations: Record<string, Migration> = {
       for (const table of ['article_views', 'articles', 'documents']) await db.schema.dropTable(table).execute();
     },
   },
+  '0004_checks': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('check_systems')
+        .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('name', 'varchar(40)', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('price_per_thousand_fen', 'integer', (c) => c.notNull())
+        .addColumn('min_match', 'integer', (c) => c.notNull())
+        .addColumn('corpora', 'text', (c) => c.notNull())
+        .addColumn('max_chars', 'integer', (c) => c.notNull())
+        .addColumn('turnaround', 'varchar(40)', (c) => c.notNull())
+        .addColumn('sort', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('paper_uploads')
+        .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('user_id', 'varchar(32)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('file_key', 'varchar(200)', (c) => c.notNull())
+        .addColumn('file_name', 'varchar(200)', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('char_count', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('checks')
+        .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('user_id', 'varchar(32)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('system_id', 'varchar(32)', (c) => c.notNull().references('check_systems.id'))
+        .addColumn('title', 'varchar(200)', (c) => c.notNull())
+        .addColumn('author', 'varchar(60)', (c) => c.notNull())
+        .addColumn('school', 'varchar(80)')
+        .addColumn('major', 'varchar(80)')
+        .addColumn('char_count', 'integer', (c) => c.notNull())
+        .addColumn('amount_fen', 'integer', (c) => c.notNull())
+        .addColumn('status', 'varchar(12)', (c) => c.notNull())
+        .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('paper_text', 'text')
+        .addColumn('file_key', 'varchar(200)')
+        .addColumn('file_name', 'varchar(200)')
+        .addColumn('order_id', 'varchar(32)')
+        .addColumn('report', 'text')
+        .addColumn('similarity', 'real')
+        .addColumn('failure_reason', 'varchar(200)')
+        .addColumn('verification_code', 'varchar(20)', (c) => c.unique())
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('paid_at', 'varchar(30)')
+        .addColumn('finished_at', 'varchar(30)')
+        .addColumn('paper_deleted_at', 'varchar(30)')
+        .execute();
+      await db.schema.createIndex('checks_user').on('checks').columns(['user_id', 'created_at']).execute();
+      await db.schema
+        .createTable('jobs')
+        .addColumn('id', 'integer', serial(db))
+        .addColumn('kind', 'varchar(20)', (c) => c.notNull())
+        .addColumn('ref_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('status', 'varchar(12)', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('locked_until', 'varchar(30)')
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
+        .addUniqueConstraint('jobs_item', ['kind', 'ref_id'])
+        .execute();
+      await db.schema.createIndex('jobs_claim').on('jobs').columns(['status', 'locked_until']).execute();
+    },
+    async down(db: Kysely<any>) {
+      for (const table of ['jobs', 'checks', 'paper_uploads', 'check_systems']) await db.schema.dropTable(table).execute();
+    },
+  },
 };

@@ -14,6 +14,7 @@ import type { Storage } from '../lib/storage';
 import { nowIso } from '../lib/time';
 import { createDocumentImporter, importableFiles } from '../modules/document/importer';
 import { createDocumentRepo } from '../modules/document/repo';
+import { CHECK_SYSTEMS } from '../modules/review/systems';
 import { createUserRepo } from '../modules/user/repo';
 import type { Db } from './index';
 
@@ -72,8 +73,15 @@ async function seedDocuments(db: Db, storage: Storage) {
   }
 }
 
+/** The check systems are product data: offered from the first run, edited in the table after. */
+async function seedCheckSystems(db: Db) {
+  if (await db.selectFrom('check_systems').select('id').limit(1).executeTakeFirst()) return;
+  await db.insertInto('check_systems').values(CHECK_SYSTEMS).execute();
+}
+
 export async function seedDemoContent(db: Db, storage: Storage) {
   await seedAccount(db);
+  await seedCheckSystems(db);
   await seedArticles(db);
   await seedDocuments(db, storage);
 }

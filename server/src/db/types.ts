@@ -53,6 +53,10 @@ export interface Database {
   articles: ArticleTable;
   article_views: ArticleViewTable;
   documents: DocumentTable;
+  check_systems: CheckSystemTable;
+  paper_uploads: PaperUploadTable;
+  checks: CheckTable;
+  jobs: JobTable;
 }
 
 export interface OrderTable {
@@ -134,4 +138,76 @@ export interface DocumentTable {
   file_key: string | null;
   file_name: string | null;
   created_at: string;
+}
+
+/** A plagiarism-check system: what it compares against, how strictly, at what price. */
+export interface CheckSystemTable {
+  id: string;
+  name: string;
+  description: string;
+  price_per_thousand_fen: number;
+  /** the shortest passage reported, in Chinese characters or words */
+  min_match: number;
+  /** JSON array: the corpora compared against */
+  corpora: string;
+  max_chars: number;
+  turnaround: string;
+  sort: number;
+}
+
+/** A paper uploaded for a check, with its extracted text, before the check is created. */
+export interface PaperUploadTable {
+  id: string;
+  user_id: string;
+  file_key: string;
+  file_name: string;
+  text: string;
+  char_count: number;
+  created_at: string;
+}
+
+export type CheckStatus = 'unpaid' | 'queued' | 'checking' | 'done' | 'failed';
+
+export interface CheckTable {
+  id: string;
+  user_id: string;
+  system_id: string;
+  title: string;
+  author: string;
+  school: string | null;
+  major: string | null;
+  char_count: number;
+  amount_fen: number;
+  status: CheckStatus;
+  progress: number;
+  /** the paper's text; null once the paper is deleted (after 30 days or on request) */
+  paper_text: string | null;
+  file_key: string | null;
+  file_name: string | null;
+  /** the order paying for it (the latest one) */
+  order_id: string | null;
+  /** JSON of the engine's report, with source titles */
+  report: string | null;
+  similarity: number | null;
+  failure_reason: string | null;
+  verification_code: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+  finished_at: string | null;
+  paper_deleted_at: string | null;
+}
+
+/** Durable background work: claimed through the database, so a restart or a second server resumes it. */
+export interface JobTable {
+  id: Generated<number>;
+  kind: string;
+  ref_id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  attempts: number;
+  /** a running job whose lock has passed was abandoned (a crash) and may be claimed again */
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
 }

@@ -100,6 +100,11 @@ export function createOrderService(repo: OrderRepo) {
       return (await repo.findById(order.id))!;
     },
 
+    /** A paid order whose item could not be delivered: its money is owed back (the refund is marked). */
+    async owesRefund(orderId: string) {
+      await repo.markRefundDue(orderId, repo.db);
+    },
+
     /** Closes every pending order past its expiry (a periodic sweep; reads close lazily too). */
     async expireOverdue() {
       const overdue = await repo.overduePending(nowIso());

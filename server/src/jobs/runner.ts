@@ -1,0 +1,129 @@
+/**
+ * Durable background jobs (checks, typesetting) kept in the `jobs` table. A worker claims a job by
+ * a conditional update, so any number of server processes share the queue; a running job holds a
+ * lock it renews while it works, and a job whose lock ran out (its process died) is claimed again
+ * and run from the start. Work must therefore be repeatable — the handlers write their result
+ * only at the end.
+ */
+import type { Transaction } from 'kysely';
+import type { Db } from '../db';
+import type { Database } from '../db/types';
+import { isoIn, nowIso } from '../lib/time';
+
+export interface JobContext {
+  /** renews the lock: call it while working */
+  heartbeat(): Promise<void>;
+}
+
+export interface JobHandler {
+  run(refId: string, context: JobContext): Promise<void>;
+  /** after the last attempt failed: record the failure for the user */
+  giveUp(refId: string, reason: string): Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  lockMs?: number;
+  pollMs?: number;
+  maxAttempts?: number;
+  log?: { error(message: unknown): void };
+}
+
+export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
+  const lockMs = options.lockMs ?? 60_000;
+  const maxAttempts = options.maxAttempts ?? 3;
+  const handlers = new Map<string, JobHandler>();
+  let timer: NodeJS.Timeout | undefined;
+  let busy: Promise<boolean> | undefined;
+
+  const claimable = (now: string) => (eb: any) =>
+    eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)])]);
+
+  /** Takes the oldest claimable job; undefined when there is none or another worker was faster. */
+  async function claim() {
+    const now = nowIso();
+    const next = await db.selectFrom('jobs').selectAll().where(claimable(now)).where('kind', 'in', [...handlers.keys(), '']).orderBy('id').limit(1).executeTakeFirst();
+    if (!next) return undefined;
+    const taken = await db
+      .updateTable('jobs')
+      .set({ status: 'running', locked_until: isoIn(lockMs), attempts: next.attempts + 1, updated_at: now })
+      .where('id', '=', next.id)
+      .where(claimable(now))
+      .executeTakeFirst();
+    return Number(taken.numUpdatedRows) === 1 ? { ...next, attempts: next.attempts + 1 } : undefined;
+  }
+
+  async function finish(id: number, changes: { status: 'done' | 'failed' | 'queued'; last_error?: string }) {
+    await db.updateTable('jobs').set({ ...changes, locked_until: null, updated_at: nowIso() }).where('id', '=', id).execute();
+  }
+
+  /** Runs one job if there is one; true when it did. */
+  async function runOnce(): Promise<boolean> {
+    const job = await claim();
+    if (!job) return false;
+    const handler = handlers.get(job.kind)!;
+    const context: JobContext = {
+      heartbeat: async () => {
+        await db.updateTable('jobs').set({ locked_until: isoIn(lockMs) }).where('id', '=', job.id).execute();
+      },
+    };
+    try {
+      await handler.run(job.ref_id, context);
+      await finish(job.id, { status: 'done' });
+    } catch (error) {
+      const reason = (error as Error).message;
+      options.log?.error(error);
+      if (job.attempts >= maxAttempts) {
+        await finish(job.id, { status: 'failed', last_error: reason });
+        await handler.giveUp(job.ref_id, reason);
+      } else {
+        await finish(job.id, { status: 'queued', last_error: reason });
+      }
+    }
+    return true;
+  }
+
+  return {
+    register(kind: string, handler: JobHandler) {
+      handlers.set(kind, handler);
+    },
+
+    /** Queues a job inside the caller's transaction (so it exists exactly when the payment does). */
+    async enqueue(kind: string, refId: string, trx: Transaction<Database> | Db = db) {
+      const now = nowIso();
+      await trx
+        .insertInto('jobs')
+        .values({ kind, ref_id: refId, status: 'queued', attempts: 0, locked_until: null, last_error: null, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.columns(['kind', 'ref_id']).doNothing())
+        .execute();
+    },
+
+    runOnce,
+
+    /** Runs jobs until none is left (tests, and the first poll after start). */
+    async drain() {
+      while (await runOnce());
+    },
+
+    /** Polls for work; one job at a time per process. */
+    start(pollMs = options.pollMs ?? 1000) {
+      const tick = () => {
+        if (busy) return;
+        busy = runOnce().catch((error) => (options.log?.error(error), false));
+        busy.then((ran) => {
+          busy = undefined;
+          if (ran) setImmediate(tick);
+        });
+      };
+      timer = setInterval(tick, pollMs);
+      tick();
+    },
+
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await busy;
+    },
+  };
+}
+
+export type JobRunner = ReturnType<typeof createJobRunner>;

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../lib/errors';
+import { requireUser, userOf } from '../../plugins/session';
+import {
+  CodeParams,
+  CreatedReply,
+  QuoteBody,
+  QuoteReply,
+  ReportReply,
+  ReviewBody,
+  ReviewListQuery,
+  ReviewListReply,
+  ReviewParams,
+  ReviewReply,
+  SystemsReply,
+  UploadReply,
+  VerificationReply,
+} from './schemas';
+import { PAPER_MAX_BYTES, type ReviewService } from './service';
+
+const guarded = { preHandler: requireUser };
+
+export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService }> = async (app, { service }) => {
+  const tags = ['review'];
+  app.get('/v1/review/system', { schema: { tags, response: { 200: SystemsReply } } }, async () => ({ success: true as const, result: await service.systems() }));
+
+  app.post('/v1/review/paper', { ...guarded, schema: { tags, consumes: ['multipart/form-data'], response: { 200: UploadReply } } }, async (request) => {
+    const file = await request.file({ limits: { fileSize: PAPER_MAX_BYTES, files: 1 } });
+    if (!file) throw new AppError(422, 'NO_FILE', '请选择要上传的论文文件', 2, { file: '请选择要上传的论文文件' });
+    const data = await file.toBuffer().catch((error) => {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', '文件超过 15 MB，请压缩图片或删去附录后再上传', 2, { file: '文件超过 15 MB' });
+      throw error;
+    });
+    return { success: true as const, result: await service.upload(userOf(request), file.filename, data) };
+  });
+
+  app.post('/v1/review/quote', { ...guarded, bodyLimit: 2 * 1024 * 1024, schema: { tags, body: QuoteBody, response: { 200: QuoteReply } } }, async (request) => ({
+    success: true as const,
+    result: await service.quote(userOf(request), request.body),
+  }));
+
+  app.post('/v1/review', { ...guarded, bodyLimit: 2 * 1024 * 1024, schema: { tags, body: ReviewBody, response: { 200: CreatedReply } } }, async (request) => ({
+    success: true as const,
+    result: await service.create(userOf(request), request.body),
+  }));
+
+  app.get('/v1/review', { ...guarded, schema: { tags, querystring: ReviewListQuery, response: { 200: ReviewListReply } } }, async (request) => ({
+    success: true as const,
+    result: await service.list(userOf(request), request.query),
+  }));
+
+  app.get('/v1/review/verify/:code', { schema: { tags, params: CodeParams, response: { 200: VerificationReply } } }, async (request) => ({
+    success: true as const,
+    result: await service.verify(request.params.code),
+  }));
+
+  app.get('/v1/review/:reviewId', { ...guarded, schema: { tags, params: ReviewParams, response: { 200: ReviewReply } } }, async (request) => ({
+    success: true as const,
+    result: await service.get(userOf(request), request.params.reviewId),
+  }));
+
+  app.put('/v1/review/:reviewId', { ...guarded, bodyLimit: 2 * 1024 * 1024, schema: { tags, params: ReviewParams, body: ReviewBody, response: { 200: CreatedReply } } }, async (request) => ({
+    success: true as const,
+    result: await service.update(userOf(request), request.params.reviewId, request.body),
+  }));
+
+  app.delete('/v1/review/:reviewId/paper', { ...guarded, schema: { tags, params: ReviewParams, response: { 200: ReviewReply } } }, async (request) => ({
+    success: true as const,
+    result: await service.deletePaper(userOf(request), request.params.reviewId),
+    message: '论文已删除',
+  }));
+
+  app.get('/v1/review/:reviewId/report', { ...guarded, schema: { tags, params: ReviewParams, response: { 200: ReportReply } } }, async (request) => ({
+    success: true as const,
+    result: await service.report(userOf(request), request.params.reviewId),
+  }));
+};

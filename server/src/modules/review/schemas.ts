@@ -1,0 +1,97 @@
+import { Type } from '@sinclair/typebox';
+import { Nullable, Ok, Page, PageQuery } from '../shared/schemas';
+
+export const CheckSystem = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    pricePerThousandFen: Type.Integer(),
+    minMatch: Type.Integer(),
+    corpora: Type.Array(Type.String()),
+    maxChars: Type.Integer(),
+    turnaround: Type.String(),
+  },
+  { additionalProperties: false },
+);
+
+export const ReviewStatus = Type.Union(['unpaid', 'queued', 'checking', 'done', 'failed'].map((s) => Type.Literal(s)));
+
+export const Review = Type.Object(
+  {
+    id: Type.String(),
+    systemId: Type.String(),
+    systemName: Type.String(),
+    title: Type.String(),
+    author: Type.String(),
+    school: Nullable(Type.String()),
+    major: Nullable(Type.String()),
+    charCount: Type.Integer(),
+    amountFen: Type.Integer(),
+    status: ReviewStatus,
+    /** 0–100 while checking */
+    progress: Type.Integer(),
+    orderId: Nullable(Type.String()),
+    /** 0–1 once done */
+    similarity: Nullable(Type.Number()),
+    failureReason: Nullable(Type.String()),
+    verificationCode: Nullable(Type.String()),
+    fileName: Nullable(Type.String()),
+    paperDeleted: Type.Boolean(),
+    createdAt: Type.String(),
+    paidAt: Nullable(Type.String()),
+    finishedAt: Nullable(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+const Text = (max: number, message: string) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S', errorMessage: message });
+
+/** The paper: an upload's id, or pasted text. */
+const Paper = {
+  uploadId: Type.Optional(Type.String({ maxLength: 32 })),
+  text: Type.Optional(Type.String({ maxLength: 600_000, errorMessage: '粘贴的内容太长，请改为上传文件' })),
+};
+
+export const QuoteBody = Type.Object({ systemId: Type.String({ maxLength: 32, errorMessage: '请选择检测系统' }), ...Paper });
+
+export const ReviewBody = Type.Object({
+  systemId: Type.String({ minLength: 1, maxLength: 32, errorMessage: '请选择检测系统' }),
+  title: Text(200, '请填写论文题目（200 字以内）'),
+  author: Text(60, '请填写作者姓名（60 字以内）'),
+  school: Type.Optional(Type.String({ maxLength: 80, errorMessage: '学校名称请在 80 字以内' })),
+  major: Type.Optional(Type.String({ maxLength: 80, errorMessage: '专业名称请在 80 字以内' })),
+  ...Paper,
+});
+
+export const ReviewParams = Type.Object({ reviewId: Type.String({ maxLength: 32 }) });
+export const CodeParams = Type.Object({ code: Type.String({ maxLength: 20 }) });
+export const ReviewListQuery = Type.Object({ ...PageQuery });
+
+export const Quote = Type.Object({ systemId: Type.String(), charCount: Type.Integer(), amountFen: Type.Integer() });
+export const Upload = Type.Object({ uploadId: Type.String(), fileName: Type.String(), charCount: Type.Integer() });
+
+const Figure = { totalChars: Type.Integer(), matchedChars: Type.Integer(), similarity: Type.Number() };
+export const ReportBody = Type.Object({
+  review: Review,
+  /** the checked text; null once the paper is deleted */
+  text: Nullable(Type.String()),
+  ...Figure,
+  excludingQuotes: Type.Object(Figure),
+  chapters: Type.Array(Type.Object({ title: Type.String(), start: Type.Integer(), end: Type.Integer(), ...Figure })),
+  sources: Type.Array(Type.Object({ sourceId: Type.String(), title: Type.String(), detail: Type.String(), matchedChars: Type.Integer(), share: Type.Number() })),
+  passages: Type.Array(
+    Type.Object({ sourceId: Type.String(), start: Type.Integer(), end: Type.Integer(), sourceStart: Type.Integer(), sourceEnd: Type.Integer(), sourceText: Type.String(), chars: Type.Integer() }),
+  ),
+});
+
+export const Verification = Type.Object({ title: Type.String(), systemName: Type.String(), finishedAt: Type.String(), similarity: Type.Number(), charCount: Type.Integer() });
+
+export const SystemsReply = Ok(Type.Array(CheckSystem));
+export const UploadReply = Ok(Upload);
+export const QuoteReply = Ok(Quote);
+export const CreatedReply = Ok(Type.Object({ review: Review, orderId: Type.String() }));
+export const ReviewReply = Ok(Review);
+export const ReviewListReply = Ok(Page(Review));
+export const ReportReply = Ok(ReportBody);
+export const VerificationReply = Ok(Verification);

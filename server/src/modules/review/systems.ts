@@ -1,0 +1,38 @@
+/** The check systems offered on first run; afterwards they are data in `check_systems`. */
+import type { CheckSystemTable } from '../../db/types';
+
+export const CHECK_SYSTEMS: CheckSystemTable[] = [
+  {
+    id: 'undergraduate',
+    name: '本科毕业论文检测',
+    description: '面向本科毕业论文与课程论文：与范文库和公开文献比对，连续 13 字相同即标出，报告含分章节结果与逐段对照。',
+    price_per_thousand_fen: 300,
+    min_match: 13,
+    corpora: JSON.stringify(['范文库', '公开文献']),
+    max_chars: 150_000,
+    turnaround: '约 10 分钟',
+    sort: 1,
+  },
+  {
+    id: 'graduate',
+    name: '硕博学位论文检测',
+    description: '面向硕士、博士学位论文：检测更严格，连续 10 字相同即标出，适合送审前的最终自查。',
+    price_per_thousand_fen: 500,
+    min_match: 10,
+    corpora: JSON.stringify(['范文库', '公开文献', '学位论文库']),
+    max_chars: 400_000,
+    turnaround: '约 20 分钟',
+    sort: 2,
+  },
+  {
+    id: 'journal',
+    name: '期刊职称论文检测',
+    description: '面向期刊投稿与职称评审论文：篇幅短、要求高，连续 8 字相同即标出。',
+    price_per_thousand_fen: 400,
+    min_match: 8,
+    corpora: JSON.stringify(['范文库', '公开文献', '期刊库']),
+    max_chars: 60_000,
+    turnaround: '约 5 分钟',
+    sort: 3,
+  },
+];

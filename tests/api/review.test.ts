@@ -1,0 +1,187 @@
+/** Plagiarism checks through HTTP: price, payment, the job, the report, access and bad uploads. */
+import { Document, Packer, Paragraph } from 'docx';
+import type { FastifyInstance } from 'fastify';
+import JSZip from 'jszip';
+import { existsSync, readdirSync } from 'fs';
+import { join } from 'path';
+import { client, createTestApp, otherUser } from './testApp';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let me: ReturnType<typeof client>;
+beforeAll(async () => {
+  t = await createTestApp();
+  me = client(t.app);
+  await me.login();
+});
+afterAll(() => t.close());
+
+const OWN = '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况，并比较了两校在经费、课程和激励方面的差别。';
+const own = (n: number) => Array.from({ length: n }, (_, i) => `第${i + 1}次观察记录：${OWN}`).join('\n');
+
+async function libraryText(q: string) {
+  const id = (await t.app.inject({ method: 'GET', url: `/api/v1/search?kind=document&q=${encodeURIComponent(q)}` })).json().result.list[0].id;
+  return (await t.app.inject({ method: 'GET', url: `/api/v1/document/${id}` })).json().result as { title: string; fullText: string };
+}
+
+function upload(browser: ReturnType<typeof client>, name: string, data: Buffer) {
+  const boundary = '----zn-test';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return browser.call('POST', '/api/v1/review/paper', payload as unknown as object, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+}
+
+/** Pays an order the way a verified gateway notification does. */
+const pay = (app: FastifyInstance, orderId: string, amountFen: number) => app.orders.applyPayment({ gateway: 'sandbox', tradeNo: `T${orderId}`, orderId, amountFen });
+
+async function newCheck(text: string, systemId = 'undergraduate') {
+  const res = await me.post('/api/v1/review', { systemId, title: '县域中学课后服务研究', author: '林晓', text, amountFen: 1 });
+  expect(res.status).toBe(200);
+  return res.body.result as { review: { id: string; amountFen: number; charCount: number; status: string }; orderId: string };
+}
+
+test('the three check systems, with prices and limits', async () => {
+  const res = await client(t.app).get('/api/v1/review/system');
+  expect(res.body.result.map((s: { id: string }) => s.id)).toEqual(['undergraduate', 'graduate', 'journal']);
+  expect(res.body.result[0]).toMatchObject({ name: '本科毕业论文检测', pricePerThousandFen: 300, minMatch: 13 });
+});
+
+test('the price is the server’s: whole thousands of characters at the system’s rate, whatever the client sends', async () => {
+  const text = own(12);
+  const quote = await me.post('/api/v1/review/quote', { systemId: 'graduate', text });
+  const chars = quote.body.result.charCount;
+  expect(quote.body.result.amountFen).toBe(Math.ceil(chars / 1000) * 500);
+  const { review, orderId } = await newCheck(text);
+  expect(review.amountFen).toBe(Math.ceil(chars / 1000) * 300);
+  const order = await me.get(`/api/v1/order/${orderId}`);
+  expect(order.body.result).toMatchObject({ kind: 'check', itemId: review.id, amountFen: review.amountFen, status: 'pending' });
+});
+
+test('too short a paper, or none, is refused beside the field', async () => {
+  const short = await me.post('/api/v1/review/quote', { systemId: 'undergraduate', text: '太短了' });
+  expect(short.status).toBe(422);
+  expect(short.body.errors.paper).toMatch(/论文内容太少/);
+  const none = await me.post('/api/v1/review', { systemId: 'undergraduate', title: '题目', author: '作者' });
+  expect(none.body.errors.paper).toBe('请上传论文文件或粘贴论文内容');
+  const badSystem = await me.post('/api/v1/review/quote', { systemId: 'nope', text: own(3) });
+  expect(badSystem.body.errors.systemId).toBe('请选择检测系统');
+});
+
+test('an unpaid check does not run; once paid it runs, and the report shows the copied passage with its source', async () => {
+  const source = await libraryText('微塑料');
+  const copied = source.fullText.split('\n').find((p) => p.startsWith('塑料制品在环境中'))!;
+  const { review, orderId } = await newCheck(`${own(3)}\n${copied}\n${own(2)}`);
+  await t.app.jobs.drain();
+  expect((await me.get(`/api/v1/review/${review.id}`)).body.result).toMatchObject({ status: 'unpaid', progress: 0 });
+  expect((await me.get(`/api/v1/review/${review.id}/report`)).status).toBe(409);
+
+  expect(await pay(t.app, orderId, review.amountFen)).toBe('paid');
+  expect((await me.get(`/api/v1/review/${review.id}`)).body.result.status).toBe('queued');
+  await t.app.jobs.drain();
+  const done = (await me.get(`/api/v1/review/${review.id}`)).body.result;
+  expect(done).toMatchObject({ status: 'done', progress: 100 });
+  expect(done.similarity).toBeGreaterThan(0.1);
+  expect(done.verificationCode).toMatch(/^ZN-[0-9A-F]{5}-[0-9A-F]{5}$/);
+
+  const report = (await me.get(`/api/v1/review/${review.id}/report`)).body.result;
+  expect(report.sources[0]).toMatchObject({ title: source.title });
+  expect(report.passages).toHaveLength(1);
+  expect(report.text.slice(report.passages[0].start, report.passages[0].end)).toBe(copied.replace(/。$/, ''));
+
+  // anyone can verify the code: title, system, date, similarity, nothing else
+  const verified = await client(t.app).get(`/api/v1/review/verify/${done.verificationCode}`);
+  expect(verified.body.result).toEqual({ title: '县域中学课后服务研究', systemName: '本科毕业论文检测', finishedAt: done.finishedAt, similarity: done.similarity, charCount: done.charCount });
+  expect((await client(t.app).get('/api/v1/review/verify/ZN-00000-00000')).status).toBe(404);
+});
+
+test('a paid check is not sold twice', async () => {
+  const { review, orderId } = await newCheck(own(3));
+  await pay(t.app, orderId, review.amountFen);
+  const again = await me.post('/api/v1/order', { kind: 'check', itemId: review.id });
+  expect(again.status).toBe(409);
+  expect(again.body.message).toBe('这次检测已经付款，无需再次支付');
+});
+
+test('checks, reports and the list are the owner’s only', async () => {
+  const { review } = await newCheck(own(3));
+  const other = await otherUser(t.app);
+  expect((await other.get(`/api/v1/review/${review.id}`)).status).toBe(403);
+  expect((await other.get(`/api/v1/review/${review.id}/report`)).status).toBe(403);
+  expect((await other.call('DELETE', `/api/v1/review/${review.id}/paper`)).status).toBe(403);
+  expect((await other.get('/api/v1/review')).body.result.total).toBe(0);
+  const visitor = client(t.app);
+  expect((await visitor.get(`/api/v1/review/${review.id}`)).status).toBe(401);
+  expect((await visitor.get('/api/v1/review')).status).toBe(401);
+  expect((await visitor.post('/api/v1/review/quote', { systemId: 'undergraduate', text: own(3) })).status).toBe(401);
+  expect((await me.get('/api/v1/review?pageSize=50')).body.result.list.map((r: { id: string }) => r.id)).toContain(review.id);
+});
+
+test('a job abandoned mid-check (the server died) is picked up again and finishes', async () => {
+  const { review, orderId } = await newCheck(own(4));
+  await pay(t.app, orderId, review.amountFen);
+  // what a crash leaves: the job claimed, its lock run out, the check half done
+  await t.app.db.updateTable('jobs').set({ status: 'running', attempts: 1, locked_until: '2000-01-01T00:00:00.000Z' }).where('ref_id', '=', review.id).execute();
+  await t.app.db.updateTable('checks').set({ status: 'checking', progress: 40 }).where('id', '=', review.id).execute();
+  await t.app.jobs.drain();
+  expect((await me.get(`/api/v1/review/${review.id}`)).body.result).toMatchObject({ status: 'done', progress: 100 });
+});
+
+test('a check that cannot run fails with a reason, and its order is marked for refund', async () => {
+  const { review, orderId } = await newCheck(own(3));
+  await pay(t.app, orderId, review.amountFen);
+  await t.app.db.updateTable('checks').set({ paper_text: null }).where('id', '=', review.id).execute();
+  await t.app.jobs.drain();
+  const failed = (await me.get(`/api/v1/review/${review.id}`)).body.result;
+  expect(failed.status).toBe('failed');
+  expect(failed.failureReason).toMatch(/费用将原路退回/);
+  expect((await t.app.db.selectFrom('orders').select('refund_due').where('id', '=', orderId).executeTakeFirstOrThrow()).refund_due).toBe(1);
+});
+
+test('the paper can be deleted on request; the record stays', async () => {
+  const { review } = await newCheck(own(3));
+  const res = await me.call('DELETE', `/api/v1/review/${review.id}/paper`);
+  expect(res.body.result.paperDeleted).toBe(true);
+  expect((await t.app.db.selectFrom('checks').select('paper_text').where('id', '=', review.id).executeTakeFirstOrThrow()).paper_text).toBeNull();
+});
+
+describe('uploads', () => {
+  const papersStored = () => {
+    const dir = join(t.config.dataDir, 'files', 'papers');
+    return existsSync(dir) ? readdirSync(dir, { recursive: true }).filter((f) => String(f).includes('.')).length : 0;
+  };
+
+  test('a .docx paper is read, counted and priced', async () => {
+    const word = new Document({ sections: [{ children: own(4).split('\n').map((p) => new Paragraph(p)) }] });
+    const res = await upload(me, '论文.docx', await Packer.toBuffer(word));
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ fileName: '论文.docx' });
+    const quote = await me.post('/api/v1/review/quote', { systemId: 'undergraduate', uploadId: res.body.result.uploadId });
+    expect(quote.body.result.charCount).toBe(res.body.result.charCount);
+    // someone else cannot use it
+    const other = await otherUser(t.app);
+    expect((await other.post('/api/v1/review/quote', { systemId: 'undergraduate', uploadId: res.body.result.uploadId })).status).toBe(403);
+  });
+
+  test('bad files are refused with a clear message, and nothing is stored', async () => {
+    const before = papersStored();
+    const bomb = new JSZip();
+    bomb.file('word/document.xml', Buffer.alloc(60 * 1024 * 1024));
+    const cases: Array<[string, Buffer, number, RegExp]> = [
+      ['empty.docx', Buffer.alloc(0), 422, /文件是空的/],
+      ['picture.docx', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), 422, /不是有效的 Word/],
+      ['corrupt.docx', Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(300, 1)]), 422, /已损坏/],
+      ['bomb.docx', await bomb.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }), 422, /解压后过大/],
+      ['old.doc', Buffer.from('d0cf11e0a1b11ae1', 'hex'), 422, /只支持/],
+      ['encrypted.docx', Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(512)]), 422, /已加密/],
+      ['huge.txt', Buffer.alloc(16 * 1024 * 1024, 0x61), 413, /超过 15 MB/],
+    ];
+    for (const [name, data, status, message] of cases) {
+      const res = await upload(me, name, data);
+      expect({ name, status: res.status }).toEqual({ name, status });
+      expect(res.body.message).toMatch(message);
+    }
+    expect(papersStored()).toBe(before);
+  });
+});
