@@ -103,7 +103,7 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   const articles = createArticleRepo(db);
   const documents = createDocumentRepo(db);
   const orderRepo = createOrderRepo(db);
-  const orders = createOrderService(orderRepo);
+  const orders = createOrderService(orderRepo, config.orderTtlMs);
   app.decorate('orders', orders);
   const jobs = createJobRunner(db, { log: app.log });
   app.decorate('jobs', jobs);

@@ -29,6 +29,8 @@ export interface Config {
   logLevel: string;
   /** The local sandbox gateway's app id and RSA key pair (its notifications are signed with it). */
   sandbox: { appId: string; privateKey: string; publicKey: string };
+  /** How long an order waits for its payment before it closes (30 minutes). */
+  orderTtlMs: number;
   /** `sandbox` (default) or `alipay`: which gateway takes payments. */
   paymentGateway: 'sandbox' | 'alipay';
   /** Alipay's settings, when given (ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY). */
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimits: { login: 10, register: 5, sendCode: 5, reset: 5, windowMs: 60_000 },
     logLevel: env.LOG_LEVEL ?? 'info',
     sandbox: sandboxKeys,
+    orderTtlMs: Number(env.ORDER_TTL_SECONDS || 30 * 60) * 1000,
     paymentGateway: env.PAYMENT_GATEWAY === 'alipay' ? 'alipay' : 'sandbox',
     alipay:
       env.ALIPAY_APP_ID && env.ALIPAY_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY

@@ -11,7 +11,6 @@ import type { UserRow } from '../user/repo';
 import type { OrderRepo, OrderRow } from './repo';
 import { nextStatus, type OrderEvent } from './stateMachine';
 
-export const ORDER_TTL_MS = 30 * 60 * 1000;
 
 /** What a kind of item tells the order service: its price, and what paying for it does. */
 export interface Payable {
@@ -32,7 +31,7 @@ export interface VerifiedPayment {
 
 export type PaymentOutcome = 'paid' | 'duplicate' | 'refund_due' | 'amount_mismatch' | 'unknown_order';
 
-export function createOrderService(repo: OrderRepo) {
+export function createOrderService(repo: OrderRepo, ttlMs: number) {
   const payables = new Map<string, Payable>();
 
   /** A pending order past its expiry is closed the moment anyone looks at it. */
@@ -76,7 +75,7 @@ export function createOrderService(repo: OrderRepo) {
         gateway_trade_no: null,
         refund_due: 0,
         created_at: new Date(created).toISOString(),
-        expires_at: new Date(created + ORDER_TTL_MS).toISOString(),
+        expires_at: new Date(created + ttlMs).toISOString(),
         paid_at: null,
         closed_at: null,
         refunded_at: null,

@@ -47,9 +47,10 @@ export const Review = Type.Object(
 
 const Text = (max: number, message: string) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S', errorMessage: message });
 
-/** The paper: an upload's id, or pasted text. */
+/** The paper: an upload's id, or pasted text (or, for a price, the paper of an unpaid check of one's own). */
 const Paper = {
   uploadId: Type.Optional(Type.String({ maxLength: 32 })),
+  reviewId: Type.Optional(Type.String({ maxLength: 32 })),
   text: Type.Optional(Type.String({ maxLength: 600_000, errorMessage: '粘贴的内容太长，请改为上传文件' })),
 };
 

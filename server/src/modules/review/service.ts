@@ -23,7 +23,7 @@ export const PAPER_MAX_BYTES = 15 * 1024 * 1024;
 const UPLOADABLE = ['docx', 'pdf', 'txt'];
 
 type User = Pick<UserTable, 'id'>;
-type Paper = { uploadId?: string; text?: string };
+type Paper = { uploadId?: string; text?: string; reviewId?: string };
 
 /** What the user pays: whole thousands of characters, at the system's price. */
 export const priceOf = (system: CheckSystemTable, chars: number) => Math.max(1, Math.ceil(chars / 1000)) * system.price_per_thousand_fen;
@@ -85,6 +85,10 @@ export function createReviewService(deps: { repo: ReviewRepo; orders: OrderServi
       found = { text: upload.text, fileKey: upload.file_key, fileName: upload.file_name };
     } else if (paper.text?.trim()) {
       found = { text: tidyText(paper.text), fileKey: null, fileName: null };
+    } else if (paper.reviewId) {
+      const check = await own(user, paper.reviewId);
+      if (check.paper_text === null) throw invalidField('paper', '论文已删除，请重新上传');
+      found = { text: check.paper_text, fileKey: check.file_key, fileName: check.file_name };
     } else {
       throw invalidField('paper', '请上传论文文件或粘贴论文内容');
     }
@@ -232,8 +236,7 @@ export function createReviewService(deps: { repo: ReviewRepo; orders: OrderServi
       const check = await own(user, id);
       if (check.status !== 'unpaid') throw new AppError(409, 'ALREADY_PAID', '已付款的检测不能再修改');
       const checkSystem = await system(body.systemId);
-      const paper = body.uploadId || body.text ? await paperOf(user, body, checkSystem) : { text: check.paper_text!, fileKey: check.file_key, fileName: check.file_name, chars: check.char_count };
-      if (paper.chars > checkSystem.max_chars) throw invalidField('paper', `论文有 ${paper.chars} 字，超过「${checkSystem.name}」的上限 ${checkSystem.max_chars} 字`);
+      const paper = await paperOf(user, body.uploadId || body.text ? body : { reviewId: id }, checkSystem);
       if (check.order_id) await orders.cancel(user, check.order_id).catch(() => undefined);
       await repo.updateCheck(id, {
         system_id: checkSystem.id,

@@ -1,5 +1,76 @@
-import { UpcomingPage } from '@/components/PageState';
+import LoadError from '@/components/LoadError';
+import VerifyReport from '@/components/VerifyReport';
+import { useResult } from '@/hooks/useResult';
+import { listSystems } from '@/services/review';
+import { formatFen } from '@/utils/money';
+import { CheckCircleFilled } from '@ant-design/icons';
+import { Button, Card, Col, Row, Skeleton, Tag, Typography } from 'antd';
+import { Link, useNavigate, useParams } from 'umi';
+import styles from './index.less';
 
+/**
+ * /review/home and /review/home/{systemId}: the check systems side by side (price, strictness,
+ * corpora, limit, turnaround); choosing one leads to the information form. Visitors may browse.
+ */
 export default function ReviewHomePage() {
-  return <UpcomingPage title="选择查重系统" description="即将开放：比较各查重系统的价格、比对范围和出报告时间，选择适合您的一个。" />;
+  const { systemId } = useParams<{ systemId?: string }>();
+  const navigate = useNavigate();
+  const { data: systems, error, reload } = useResult(() => listSystems(), []);
+
+  return (
+    <div className={styles.page}>
+      <Typography.Title level={1} className={styles.title}>
+        选择查重系统
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">
+        三个系统比对的文献库和严格程度不同，按字数计费；提交前会显示准确字数和价格，付款后开始检测，进度随时可查。
+      </Typography.Paragraph>
+      {error && !systems ? (
+        <LoadError what="查重系统" onRetry={reload} />
+      ) : !systems ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {systems.map((system) => {
+            const chosen = system.id === systemId;
+            return (
+              <Col xs={24} md={8} key={system.id}>
+                <Card
+                  className={`${styles.system} ${chosen ? styles.chosen : ''}`}
+                  title={<h2 className={styles.systemName}>{system.name}</h2>}
+                  extra={chosen ? <Tag color="blue" icon={<CheckCircleFilled />}>已选择</Tag> : null}
+                  onClick={() => navigate(`/review/home/${system.id}`, { replace: true })}
+                  hoverable
+                >
+                  <div className={styles.price}>
+                    {formatFen(system.pricePerThousandFen)}
+                    <span> / 千字</span>
+                  </div>
+                  <Typography.Paragraph type="secondary">{system.description}</Typography.Paragraph>
+                  <dl className={styles.facts}>
+                    <dt>检测精度</dt>
+                    <dd>连续 {system.minMatch} 字（英文 {system.minMatch} 词）相同即标出</dd>
+                    <dt>比对范围</dt>
+                    <dd>{system.corpora.join('、')}</dd>
+                    <dt>字数上限</dt>
+                    <dd>{system.maxChars.toLocaleString('zh-CN')} 字</dd>
+                    <dt>出报告</dt>
+                    <dd>{system.turnaround}</dd>
+                  </dl>
+                  <Link to={`/review/info?systemId=${system.id}`} onClick={(e) => e.stopPropagation()}>
+                    <Button type={chosen ? 'primary' : 'default'} block>
+                      选择{system.name}
+                    </Button>
+                  </Link>
+                </Card>
+              </Col>
+            );
+          })}
+        </Row>
+      )}
+      <Card className={styles.verify} title={<h2 className={styles.systemName}>验证查重报告</h2>}>
+        <VerifyReport />
+      </Card>
+    </div>
+  );
 }
