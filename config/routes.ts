@@ -33,7 +33,14 @@ const section = (path: string, name: string, pages: Array<[string, string, strin
 const personalRoutes: AppRoute[] = [
   { path: '/personal', redirect: '/personal/home/basic-info' },
   section('/personal/home', '个人中心', [['basic-info', '基本信息', 'Personal/BasicInfo']]),
-  section('/personal/review', '论文查重', [['list', '查重记录', 'Personal/ReviewList']]),
+  {
+    ...section('/personal/review', '论文查重', [['list', '查重记录', 'Personal/ReviewList']]),
+    routes: [
+      ...section('/personal/review', '论文查重', [['list', '查重记录', 'Personal/ReviewList']]).routes!,
+      // a check's report, reached from the list
+      { path: '/personal/review/report/:reviewId', component: page('Personal/ReviewReport'), hideInMenu: true },
+    ],
+  },
   section('/personal/typeset', '论文排版', [['list', '排版记录', 'Personal/TypesetList']]),
   section('/personal/security', '安全设置', [
     ['modify-password', '修改密码', 'Personal/ModifyPassword'],

@@ -1,5 +1,8 @@
 import type { Order } from '../src/services/order';
+import { AppError } from '../server/src/lib/errors';
+import { toPublicOrder } from '../server/src/modules/order/repo';
 import { fail, ok, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
+import { mockServices } from './_lib/services';
 
 /**
  * Orders for QA: opening /pay/<any id> shows a pending order of the signed-in user (created on
@@ -43,15 +46,41 @@ function ownOrder(req: MockRequest, res: MockResponse): MockOrder | undefined {
   return order;
 }
 
+/**
+ * An order made through the check form lives with the real services (see _lib/services.ts): it is
+ * answered from there; the error a service throws (403, 409) is the answer. Undefined: not theirs.
+ */
+async function realOrder(req: MockRequest, res: MockResponse, act: 'read' | 'cancel' = 'read') {
+  const userId = requireSession(req, res);
+  if (!userId) return 'answered' as const;
+  const services = await mockServices();
+  const user = await services.userRow(userId);
+  try {
+    const row = act === 'cancel' ? await services.orders.cancel(user, req.params.orderId) : await services.orders.getForOwner(user, req.params.orderId);
+    return toPublicOrder(row);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) return undefined;
+    if (error instanceof AppError) res.status(error.statusCode).json(error.toBody());
+    else res.status(500).json(fail('服务器开小差了，请稍后再试', 'INTERNAL'));
+    return 'answered' as const;
+  }
+}
+
 const handlers: Record<string, MockHandler> = {
   'GET /api/v1/payment/gateway': (_req, res) => res.status(200).json(ok({ gateway: 'sandbox', sandbox: true })),
 
-  'GET /api/v1/order/:orderId': (req, res) => {
+  'GET /api/v1/order/:orderId': async (req, res) => {
+    const real = await realOrder(req, res);
+    if (real === 'answered') return;
+    if (real) return res.status(200).json(ok(real));
     const order = ownOrder(req, res);
     if (order) res.status(200).json(ok(publicOrder(order)));
   },
 
-  'POST /api/v1/order/:orderId/cancel': (req, res) => {
+  'POST /api/v1/order/:orderId/cancel': async (req, res) => {
+    const real = await realOrder(req, res, 'cancel');
+    if (real === 'answered') return;
+    if (real) return res.status(200).json({ ...ok(real), message: '订单已取消' });
     const order = ownOrder(req, res);
     if (!order) return;
     if (order.status !== 'pending') return res.status(409).json(fail('订单已关闭', 'ORDER_NOT_PENDING'));
@@ -59,20 +88,27 @@ const handlers: Record<string, MockHandler> = {
     res.status(200).json({ ...ok(publicOrder(order)), message: '订单已取消' });
   },
 
-  'POST /api/v1/order/:orderId/pay': (req, res) => {
-    const order = ownOrder(req, res);
-    if (!order) return;
+  'POST /api/v1/order/:orderId/pay': async (req, res) => {
     const channel = req.body?.channel;
     if (channel !== 'alipay' && channel !== 'wechat') {
       return res.status(422).json(fail('请选择支付方式', 'VALIDATION', 2, { errors: { channel: '请选择支付方式' } }));
     }
+    const real = await realOrder(req, res);
+    if (real === 'answered') return;
+    if (real) {
+      if (real.status !== 'pending') return res.status(409).json(fail('订单已关闭，请重新下单', 'ORDER_NOT_PENDING'));
+      return res.status(200).json(ok({ payUrl: `/api/v1/mock/pay/${real.id}`, gateway: 'sandbox', sandbox: true }));
+    }
+    const order = ownOrder(req, res);
+    if (!order) return;
     if (order.status !== 'pending') return res.status(409).json(fail('订单已关闭，请重新下单', 'ORDER_NOT_PENDING'));
     order.channel = channel;
     res.status(200).json(ok({ payUrl: `/api/v1/mock/pay/${order.id}`, gateway: 'sandbox', sandbox: true }));
   },
 
   /** The mock's stand-in for the sandbox page: opening it pays the order. */
-  'GET /api/v1/mock/pay/:orderId': (req, res) => {
+  'GET /api/v1/mock/pay/:orderId': async (req, res) => {
+    if (await (await mockServices()).pay(req.params.orderId)) return res.status(200).json(ok({ paid: true }));
     const order = orders.get(req.params.orderId);
     if (order?.status === 'pending') Object.assign(order, { status: 'paid', paidAt: new Date().toISOString() });
     res.status(200).json(ok({ paid: Boolean(order) }));

@@ -2,31 +2,31 @@ import { ArticleListQuery } from '../server/src/modules/article/schemas';
 import { DocumentListQuery } from '../server/src/modules/document/schemas';
 import { SearchQuery } from '../server/src/modules/search/schemas';
 import { withFault, type MockHandler } from './_lib/kit';
-import { answer, reading, validQuery } from './_lib/reading';
+import { answer, mockServices, validQuery } from './_lib/services';
 
 /** Articles, the document library and search: the demo content, served by the real services. */
 const handlers: Record<string, MockHandler> = {
   'GET /api/v1/article': (req, res) => {
     const query = validQuery<{ current: number; pageSize: number; category?: string }>(ArticleListQuery, req, res);
-    if (query) answer(res, async () => (await reading()).article.list(query));
+    if (query) answer(res, async () => (await mockServices()).article.list(query));
   },
   'GET /api/v1/article/:articleId': (req, res) => {
     // every mock visitor is one session: views count once per article
-    answer(res, async () => (await reading()).article.read(req.params.articleId, 'mock-visitor'));
+    answer(res, async () => (await mockServices()).article.read(req.params.articleId, 'mock-visitor'));
   },
   'GET /api/v1/document': (req, res) => {
     const query = validQuery<{ current: number; pageSize: number; type?: string; discipline?: string; featured?: boolean }>(DocumentListQuery, req, res);
-    if (query) answer(res, async () => (await reading()).document.list(query));
+    if (query) answer(res, async () => (await mockServices()).document.list(query));
   },
   'GET /api/v1/document/disciplines': (_req, res) => {
-    answer(res, async () => (await reading()).document.disciplines());
+    answer(res, async () => (await mockServices()).document.disciplines());
   },
   'GET /api/v1/document/:documentId': (req, res) => {
-    answer(res, async () => (await reading()).document.read(req.params.documentId));
+    answer(res, async () => (await mockServices()).document.read(req.params.documentId));
   },
   'GET /api/v1/search': (req, res) => {
     const query = validQuery<{ q: string; kind?: 'article' | 'document'; current: number; pageSize: number }>(SearchQuery, req, res);
-    if (query) answer(res, async () => (await reading()).search.search(query));
+    if (query) answer(res, async () => (await mockServices()).search.search(query));
   },
 };
 

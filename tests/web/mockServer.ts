@@ -9,6 +9,7 @@ import loginMocks from '../../mock/login';
 import orderMocks from '../../mock/order';
 import qaMocks from '../../mock/qa';
 import readingMocks from '../../mock/reading';
+import reviewMocks from '../../mock/review';
 import userMocks from '../../mock/user';
 
 /** What the adapter reads of a request (axios' own types live in Umi's private copy). */
@@ -29,7 +30,7 @@ export const axios = require(require.resolve('axios', { paths: [dirname(require.
 const { AxiosError } = axios as { AxiosError: any };
 
 type Routes = Record<string, MockHandler>;
-const baseRoutes: Routes = { ...userMocks, ...loginMocks, ...orderMocks, ...readingMocks, ...qaMocks } as Routes;
+const baseRoutes: Routes = { ...userMocks, ...loginMocks, ...orderMocks, ...readingMocks, ...reviewMocks, ...qaMocks } as Routes;
 
 export interface RecordedRequest {
   method: string;
@@ -48,6 +49,20 @@ function compile(key: string) {
     return '([^/]+)';
   });
   return { method, re: new RegExp(`^${source}$`), names };
+}
+
+/** A multipart body's files, as Umi's mock server hands them to handlers (multer's shape). */
+async function filesOf(data: unknown) {
+  if (!(data instanceof FormData)) return undefined;
+  const read = (file: File) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(Buffer.from(reader.result as ArrayBuffer));
+      reader.onerror = () => reject(reader.error);
+      reader.readAsArrayBuffer(file);
+    });
+  const files = [...data.entries()].filter((entry): entry is [string, File] => typeof entry[1] !== 'string');
+  return Promise.all(files.map(async ([, file]) => ({ originalname: file.name, buffer: await read(file) })));
 }
 
 export function createMockServer() {
@@ -77,8 +92,9 @@ export function createMockServer() {
     }
   };
 
-  const adapter: AxiosAdapter = (config: InternalAxiosRequestConfig) =>
-    new Promise((resolve, reject) => {
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    const files = await filesOf(config.data);
+    return new Promise((resolve, reject) => {
       const url = new URL(`${config.baseURL ?? ''}${config.url ?? ''}`, 'http://localhost');
       for (const [key, value] of Object.entries(config.params ?? {})) url.searchParams.set(key, String(value));
       const method = (config.method ?? 'get').toUpperCase();
@@ -105,7 +121,8 @@ export function createMockServer() {
         body,
         params: found.params,
         headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-      };
+        ...(files ? { files } : {}),
+      } as MockRequest;
       let status = 200;
       const res = {
         status(code: number) {
@@ -131,6 +148,7 @@ export function createMockServer() {
       };
       found.handler(req, res);
     });
+  };
 
   return {
     adapter,

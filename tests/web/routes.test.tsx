@@ -36,7 +36,8 @@ const publicRoutes: Array<[string, string, string]> = [
 
 const guardedRoutes: Array<[string, string, string]> = [
   ['/review/info', '/review/info', '填写查重信息'],
-  ['/review/info/r1', '/review/info/r1', '填写查重信息'],
+  // a check that does not exist ends on the 404 page
+  ['/review/info/r1', '/404', '404'],
   ['/typeset/preview/p1', '/typeset/preview/p1', '排版预览'],
   ['/pay/o1', '/pay/o1', '订单支付'],
   ['/personal', '/personal/home/basic-info', '基本信息'],
@@ -90,6 +91,7 @@ describe('the route table', () => {
         '/article/detail/:articleId',
         '/document/detail/:documentId',
         '/pay/:orderId',
+        '/personal/review/report/:reviewId',
         '/review/home',
         '/review/home/:systemId',
         '/review/info',

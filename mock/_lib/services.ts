@@ -1,0 +1,106 @@
+/**
+ * Reading, checks and their orders in the mock answer from the server's own services over an
+ * in-memory SQLite database seeded with the same demo content as `npm start`, so QA sees exactly
+ * what users will (lists, search ranking, prices, reports) without running the API server. Only
+ * accounts stay the mock's own (mock/user.ts): a mock user gets a row here on first use.
+ */
+import { Value } from '@sinclair/typebox/value';
+import type { TObject } from '@sinclair/typebox';
+import { createDb, migrateToLatest } from '../../server/src/db';
+import { seedDemoContent } from '../../server/src/db/seed';
+import { AppError } from '../../server/src/lib/errors';
+import type { Storage } from '../../server/src/lib/storage';
+import { createArticleRepo } from '../../server/src/modules/article/repo';
+import { createArticleService } from '../../server/src/modules/article/service';
+import { createDocumentRepo } from '../../server/src/modules/document/repo';
+import { createDocumentService } from '../../server/src/modules/document/service';
+import { createSearchService } from '../../server/src/modules/search/service';
+import { createJobRunner } from '../../server/src/jobs/runner';
+import { createOrderRepo } from '../../server/src/modules/order/repo';
+import { createOrderService } from '../../server/src/modules/order/service';
+import { createCorpus } from '../../server/src/modules/review/corpus';
+import { createReviewRepo } from '../../server/src/modules/review/repo';
+import { createReviewService } from '../../server/src/modules/review/service';
+import { fail, ok, type MockRequest, type MockResponse } from './kit';
+import { findUserById } from './users';
+
+const noFiles: Storage = {
+  put: async () => undefined,
+  get: () => undefined,
+  remove: async () => undefined,
+};
+
+async function start() {
+  const db = createDb('sqlite::memory:');
+  await migrateToLatest(db);
+  await seedDemoContent(db, noFiles);
+  const articles = createArticleRepo(db);
+  const documents = createDocumentRepo(db);
+  const orders = createOrderService(createOrderRepo(db), 30 * 60 * 1000);
+  const jobs = createJobRunner(db);
+  const reviewRepo = createReviewRepo(db);
+  const reviews = createReviewService({ repo: reviewRepo, orders, jobs, corpus: createCorpus(reviewRepo), storage: noFiles });
+  orders.registerPayable('check', reviews.payable);
+  jobs.register('check', reviews.job);
+
+  /** The row of a mock account, made on first use (checks and orders belong to a user). */
+  async function userRow(userId: string) {
+    const existing = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    if (existing) return existing;
+    const mock = findUserById(userId)!;
+    const now = new Date().toISOString();
+    // the e-mail is the mock's own business: a placeholder keeps it apart from the seeded demo row
+    await db
+      .insertInto('users')
+      .values({ id: mock.id, email: `${mock.id}@mock.invalid`, password_hash: '-', nickname: mock.nickname, real_name: null, school: null, major: null, degree: null, phone: null, avatar: null, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+  }
+
+  return {
+    article: createArticleService(articles),
+    document: createDocumentService(documents, noFiles),
+    search: createSearchService(articles, documents),
+    orders,
+    jobs,
+    reviews,
+    userRow,
+    /** Pays an order of these services as the sandbox would; false when the id is not theirs. */
+    async pay(orderId: string) {
+      const order = await db.selectFrom('orders').select('amount_fen').where('id', '=', orderId).executeTakeFirst();
+      if (!order) return false;
+      await orders.applyPayment({ gateway: 'sandbox', tradeNo: `MOCK${orderId}`, orderId, amountFen: order.amount_fen });
+      await jobs.drain();
+      return true;
+    },
+  };
+}
+
+let services: ReturnType<typeof start> | undefined;
+/** Seeded on first use, once. */
+export const mockServices = () => (services ??= start());
+
+/** The query as the route's schema reads it (defaults, numbers), or a 422 like the server's. */
+export const validQuery = <T>(schema: TObject, req: MockRequest, res: MockResponse): T | undefined => valid<T>(schema, req.query, res);
+
+/** A query or body as the route's schema reads it, or a 422 like the server's. */
+export function valid<T>(schema: TObject, value: unknown, res: MockResponse): T | undefined {
+  const query = Value.Convert(schema, Value.Default(schema, { ...(value as object) }));
+  const problem = Value.Errors(schema, query).First();
+  if (!problem) return query as T;
+  const field = problem.path.split('/')[1];
+  const message = (schema.properties[field] as { errorMessage?: string } | undefined)?.errorMessage ?? '提交的内容不正确';
+  res.status(422).json(fail(message, 'VALIDATION', 2, { errors: { [field]: message } }));
+  return undefined;
+}
+
+/** Answers with the service's result, or with its error the way the server's handler does. */
+export async function answer(res: MockResponse, work: () => Promise<unknown>) {
+  try {
+    res.json(ok(await work()));
+  } catch (error) {
+    if (error instanceof AppError) res.status(error.statusCode).json(error.toBody());
+    else res.status(500).json(fail('服务器开小差了，请稍后再试', 'INTERNAL'));
+  }
+}
