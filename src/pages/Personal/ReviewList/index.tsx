@@ -33,8 +33,8 @@ export default function ReviewListPage() {
   };
 
   const columns: ProColumns<Review>[] = [
-    { title: '论文题目', dataIndex: 'title', ellipsis: true, width: 220 },
-    { title: '检测系统', dataIndex: 'systemName', width: 150 },
+    { title: '论文题目', dataIndex: 'title', ellipsis: true, width: 200 },
+    { title: '检测系统', dataIndex: 'systemName', width: 140 },
     { title: '字数', dataIndex: 'charCount', width: 90, renderText: (n: number) => n.toLocaleString('zh-CN') },
     {
       title: '状态',
@@ -52,7 +52,8 @@ export default function ReviewListPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 220,
+      width: 180,
+      fixed: 'right',
       render: (_, r) => (
         <Space size={4} wrap>
           {r.status === 'unpaid' && (

@@ -64,7 +64,7 @@ export default function ReviewReportPage() {
             {report.chapters.map((c) => (
               <div key={`${c.start}`} className={styles.chapter}>
                 <div className={styles.chapterTitle}>{c.title}</div>
-                <Progress percent={Math.round(c.similarity * 1000) / 10} strokeColor={bandOf(c.similarity).color} format={(p) => `${p}%`} aria-label={`${c.title} 相似度`} />
+                <Progress percent={Math.round(c.similarity * 1000) / 10} status="normal" strokeColor={bandOf(c.similarity).color} format={(p) => `${p}%`} aria-label={`${c.title} 相似度`} />
               </div>
             ))}
           </Card>

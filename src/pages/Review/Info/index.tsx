@@ -135,10 +135,10 @@ function ReviewFormCard({ review }: { review?: Review }) {
           <Input maxLength={60} />
         </Form.Item>
         <div className={styles.pair}>
-          <Form.Item name="school" label="学校（选填）" className={styles.half}>
+          <Form.Item name="school" label="学校" className={styles.half}>
             <Input maxLength={80} />
           </Form.Item>
-          <Form.Item name="major" label="专业（选填）" className={styles.half}>
+          <Form.Item name="major" label="专业" className={styles.half}>
             <Input maxLength={80} />
           </Form.Item>
         </div>

@@ -1,0 +1,115 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { MockHandler } from '../../mock/_lib/kit';
+import { axios, server } from './mockServer';
+import { renderApp, signInAsDemo } from './renderApp';
+
+afterEach(() => server.reset());
+
+const LONG = { timeout: 15_000 };
+const OWN = '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况，并比较了两校在经费、课程和激励方面的差别。';
+const COPIED = '塑料制品在环境中经过风化、破碎形成粒径小于 5 毫米的微塑料，可被水生生物摄食并沿食物链传递。河流既是陆地微塑料进入海洋的通道，也是其重要的汇。';
+const PAPER = `${OWN}\n${COPIED}\n${OWN.replace('本文', '本章')}`;
+const failing: MockHandler = (_req, res) => res.status(500).json({ success: false, message: '服务器开小差了，请稍后再试', errorCode: 'INTERNAL', showType: 0 });
+
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+async function fillAndSubmit(title: string) {
+  await screen.findByText('填写查重信息', {}, LONG);
+  fireEvent.change(input('论文题目'), { target: { value: title } });
+  fireEvent.change(input('作者'), { target: { value: '林晓' } });
+  fireEvent.click(screen.getByText('粘贴文本'));
+  fireEvent.change(await screen.findByLabelText('论文全文'), { target: { value: PAPER } });
+  expect(await screen.findByText('应付金额', {}, LONG)).toBeInTheDocument();
+}
+
+test('the systems side by side, for visitors too; choosing one leads to the form', async () => {
+  const { history } = await renderApp('/review/home');
+  expect(await screen.findByText('硕博学位论文检测', {}, LONG)).toBeInTheDocument();
+  expect(screen.getByText('¥3.00')).toBeInTheDocument();
+  expect(screen.getByText('连续 13 字（英文 13 词）相同即标出')).toBeInTheDocument();
+  fireEvent.click(screen.getByText('选择本科毕业论文检测'));
+  // the form needs a login: a visitor is sent there first
+  await waitFor(() => expect(history.location.pathname).toBe('/user/login'), LONG);
+});
+
+test('a failure to load the systems says so, with a retry', async () => {
+  server.use({ 'GET /api/v1/review/system': failing });
+  await renderApp('/review/home');
+  expect(await screen.findByText('查重系统加载失败', {}, LONG)).toBeInTheDocument();
+});
+
+test('the form shows the server’s count and price before submitting, then goes to payment', async () => {
+  await signInAsDemo();
+  const { history } = await renderApp('/review/info?systemId=graduate');
+  await fillAndSubmit('县域中学课后服务研究');
+  expect(screen.getByText('¥5.00')).toBeInTheDocument();
+  expect(server.requests.filter((r) => r.path === '/api/v1/review/quote').pop()!.body).toMatchObject({ systemId: 'graduate', text: PAPER });
+  fireEvent.click(screen.getByText('提交并去支付').closest('button')!);
+  await waitFor(() => expect(history.location.pathname).toMatch(/^\/pay\//), LONG);
+  expect(await screen.findByText(/硕博学位论文检测 · 县域中学课后服务研究/, {}, LONG)).toBeInTheDocument();
+  expect(screen.getByText('¥5.00')).toBeInTheDocument();
+});
+
+test('too short a paper is refused with the reason, and cannot be submitted', async () => {
+  await signInAsDemo();
+  await renderApp('/review/info');
+  await screen.findByText('填写查重信息', {}, LONG);
+  fireEvent.click(screen.getByText('粘贴文本'));
+  fireEvent.change(await screen.findByLabelText('论文全文'), { target: { value: '只有一句话。' } });
+  expect(await screen.findByText(/论文内容太少/, {}, LONG)).toBeInTheDocument();
+  expect(screen.getByText('提交并去支付').closest('button')).toBeDisabled();
+});
+
+test('an uploaded paper is read and counted; a file that is not a paper is refused', async () => {
+  await signInAsDemo();
+  await renderApp('/review/info');
+  await screen.findByText('填写查重信息', {}, LONG);
+  const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+  fireEvent.change(picker, { target: { files: [new File([PAPER], '我的论文.txt', { type: 'text/plain' })] } });
+  expect(await screen.findByText(/已上传：我的论文\.txt（\d+ 字）/, {}, LONG)).toBeInTheDocument();
+  expect(await screen.findByText('应付金额', {}, LONG)).toBeInTheDocument();
+  // the picker is a new element after each upload (so the same file can be chosen again)
+  const again = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+  fireEvent.change(again, { target: { files: [new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], '伪装.docx')] } });
+  expect(await screen.findByText('文件不是有效的 Word (.docx) 文档', {}, LONG)).toBeInTheDocument();
+});
+
+test('paid: the list shows it done, the report marks the copied passage and shows its source, the code verifies', async () => {
+  await signInAsDemo();
+  const { history } = await renderApp('/review/info?systemId=undergraduate');
+  await fillAndSubmit('报告测试论文');
+  fireEvent.click(screen.getByText('提交并去支付').closest('button')!);
+  await waitFor(() => expect(history.location.pathname).toMatch(/^\/pay\//), LONG);
+  const orderId = history.location.pathname.split('/').pop()!;
+  await act(() => axios.get(`/api/v1/mock/pay/${orderId}`, { adapter: server.adapter }));
+  expect(await screen.findByText('支付成功', {}, LONG)).toBeInTheDocument();
+
+  act(() => history.push('/personal/review/list'));
+  expect(await screen.findByText('报告测试论文', {}, LONG)).toBeInTheDocument();
+  fireEvent.click((await screen.findAllByText('查看报告', {}, LONG))[0].closest('button')!);
+  await waitFor(() => expect(history.location.pathname).toMatch(/^\/personal\/review\/report\//), LONG);
+  expect(await screen.findByText('查重报告：报告测试论文', {}, LONG)).toBeInTheDocument();
+  expect(screen.getAllByText('某河流沉积物中微塑料的分布特征与来源分析').length).toBeGreaterThan(0);
+  const passage = document.querySelector<HTMLElement>('mark[role="button"]')!;
+  expect(passage.textContent).toBe(COPIED.slice(0, -1));
+  fireEvent.click(passage);
+  expect(document.querySelector('[aria-live="polite"] p')?.textContent).toBe(COPIED.slice(0, -1));
+
+  const code = (await axios.get('/api/v1/review?pageSize=50', { adapter: server.adapter })).data.result.list.find((r: { title: string }) => r.title === '报告测试论文').verificationCode;
+  act(() => history.push('/review/home'));
+  const box = await screen.findByLabelText('报告验证码', {}, LONG);
+  fireEvent.change(box, { target: { value: code } });
+  fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  expect(await screen.findByText('报告真实有效', {}, LONG)).toBeInTheDocument();
+  fireEvent.change(box, { target: { value: 'ZN-00000-00000' } });
+  fireEvent.click(screen.getByText('验 证').closest('button')!);
+  expect(await screen.findByText('没有这个验证码对应的报告，请核对后重试', {}, LONG)).toBeInTheDocument();
+});
+
+test('the list says what to do when there is nothing yet', async () => {
+  server.use({ 'GET /api/v1/review': (_req, res) => res.json({ success: true, result: { list: [], total: 0, current: 1, pageSize: 10 } }) });
+  await signInAsDemo();
+  await renderApp('/personal/review/list');
+  expect(await screen.findByText('还没有查重记录', {}, LONG)).toBeInTheDocument();
+  expect(screen.getByText('去查重')).toBeInTheDocument();
+});
