@@ -56,6 +56,8 @@ declare module 'fastify' {
     orders: OrderService;
     /** Durable background work (checks, typesetting); main.ts starts polling, tests drain it. */
     jobs: JobRunner;
+    /** Deletes papers kept past their retention period (main.ts runs it hourly). */
+    deleteExpiredPapers: () => Promise<number>;
   }
 }
 
@@ -112,6 +114,7 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   const reviews = createReviewService({ repo: reviewRepo, orders, jobs, corpus: createCorpus(reviewRepo), storage });
   orders.registerPayable('check', reviews.payable);
   jobs.register('check', reviews.job);
+  app.decorate('deleteExpiredPapers', () => reviews.deleteExpiredPapers());
 
   app.setErrorHandler((error: FastifyError & { validation?: AjvError[] }, request, reply) => {
     if (error instanceof AppError) return reply.code(error.statusCode).send(error.toBody());
@@ -151,7 +154,7 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
       await api.register(articleRoutes, { service: createArticleService(articles) });
       await api.register(documentRoutes, { service: createDocumentService(documents, storage) });
       await api.register(searchRoutes, { service: createSearchService(articles, documents) });
-      await api.register(reviewRoutes, { service: reviews });
+      await api.register(reviewRoutes, { service: reviews, publicUrl: config.publicUrl });
       const sandbox = sandboxGateway(config.sandbox, config.publicUrl);
       const alipay = config.alipay
         ? alipayGateway({

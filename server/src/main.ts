@@ -9,7 +9,13 @@ async function main() {
   await seedDemoContent(app.db, app.storage);
   // reads close overdue orders too; the sweep keeps lists exact without a read
   const sweep = setInterval(() => app.orders.expireOverdue().catch((error) => app.log.error(error)), 60_000);
-  app.addHook('onClose', async () => clearInterval(sweep));
+  // papers are deleted 30 days after upload (the agreement says so)
+  const retention = setInterval(() => app.deleteExpiredPapers().catch((error) => app.log.error(error)), 3600_000);
+  app.deleteExpiredPapers().catch((error) => app.log.error(error));
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    clearInterval(retention);
+  });
   // checks and typesetting left running by a previous process resume here
   app.jobs.start();
   await app.listen({ port: config.port, host: config.host });

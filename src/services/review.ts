@@ -104,6 +104,9 @@ export const deletePaper = (reviewId: string) => del<ApiResponse<Review>>(`/v1/r
 
 export const getReport = (reviewId: string) => get<ApiResponse<Report>>(`/v1/review/${path(reviewId)}/report`);
 
+/** Where the report's PDF downloads from (a plain link: the browser sends the session cookie). */
+export const reportPdfUrl = (reviewId: string) => `/api/v1/review/${path(reviewId)}/report.pdf`;
+
 export const verifyReport = (code: string) =>
   get<ApiResponse<{ title: string; systemName: string; finishedAt: string; similarity: number; charCount: number }>>(`/v1/review/verify/${path(code)}`, undefined, { skipErrorHandler: true });
 

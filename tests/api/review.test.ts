@@ -1,4 +1,5 @@
 /** Plagiarism checks through HTTP: price, payment, the job, the report, access and bad uploads. */
+import { spawnSync } from 'child_process';
 import { Document, Packer, Paragraph } from 'docx';
 import type { FastifyInstance } from 'fastify';
 import JSZip from 'jszip';
@@ -31,6 +32,12 @@ function upload(browser: ReturnType<typeof client>, name: string, data: Buffer) 
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return browser.call('POST', '/api/v1/review/paper', payload as unknown as object, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+}
+
+/** A PDF's text, read by pdf.js in a plain Node process (its font worker cannot start inside jest). */
+function textOfPdf(data: Buffer): string {
+  const script = "const {PDFParse}=require('pdf-parse');const c=[];process.stdin.on('data',d=>c.push(d)).on('end',async()=>{const r=await new PDFParse({data:new Uint8Array(Buffer.concat(c))}).getText();process.stdout.write(r.text)})";
+  return spawnSync(process.execPath, ['-e', script], { input: data, encoding: 'utf8', timeout: 30_000 }).stdout;
 }
 
 /** Pays an order the way a verified gateway notification does. */
@@ -89,6 +96,17 @@ test('an unpaid check does not run; once paid it runs, and the report shows the 
   expect(report.sources[0]).toMatchObject({ title: source.title });
   expect(report.passages).toHaveLength(1);
   expect(report.text.slice(report.passages[0].start, report.passages[0].end)).toBe(copied.replace(/。$/, ''));
+
+  // the PDF: Chinese text set in a real font, the code on it, for the owner only
+  const pdf = await me.get(`/api/v1/review/${review.id}/report.pdf`);
+  expect(pdf.status).toBe(200);
+  expect(pdf.headers['content-type']).toBe('application/pdf');
+  const pdfText = textOfPdf(pdf.raw.rawPayload);
+  expect(pdfText).toContain('论文相似性检测报告');
+  expect(pdfText).toContain(done.verificationCode);
+  expect(pdfText).toContain(source.title);
+  expect((await (await otherUser(t.app)).get(`/api/v1/review/${review.id}/report.pdf`)).status).toBe(403);
+  expect((await client(t.app).get(`/api/v1/review/${review.id}/report.pdf`)).status).toBe(401);
 
   // anyone can verify the code: title, system, date, similarity, nothing else
   const verified = await client(t.app).get(`/api/v1/review/verify/${done.verificationCode}`);
@@ -184,4 +202,13 @@ describe('uploads', () => {
     }
     expect(papersStored()).toBe(before);
   });
+});
+
+test('papers are deleted 30 days after upload; the record and its figures stay', async () => {
+  const { review } = await newCheck(own(3));
+  await t.app.db.updateTable('checks').set({ created_at: new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString() }).where('id', '=', review.id).execute();
+  const fresh = await newCheck(own(3));
+  expect(await t.app.deleteExpiredPapers()).toBeGreaterThanOrEqual(1);
+  expect((await me.get(`/api/v1/review/${review.id}`)).body.result).toMatchObject({ paperDeleted: true, charCount: review.charCount });
+  expect((await me.get(`/api/v1/review/${fresh.review.id}`)).body.result.paperDeleted).toBe(false);
 });

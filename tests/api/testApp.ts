@@ -79,7 +79,8 @@ export function client(app: FastifyInstance) {
   const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) => {
     const res = await app.inject({ method, url, payload, headers: { cookie: jar.header(), ...headers } });
     jar.store(res.headers['set-cookie']);
-    return { status: res.statusCode, body: res.body ? res.json() : undefined, headers: res.headers, raw: res };
+    const json = String(res.headers['content-type'] ?? '').includes('json');
+    return { status: res.statusCode, body: json && res.body ? res.json() : undefined, headers: res.headers, raw: res };
   };
   return {
     jar,

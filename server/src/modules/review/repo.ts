@@ -39,6 +39,20 @@ export function createReviewRepo(db: Db) {
       return { rows: rows.map((r) => ({ ...r, paper_text: null, report: null })) as CheckRow[], total: Number(count.total) };
     },
 
+    /** Papers kept past their time: checks not running, created before `before`, paper still there. */
+    papersOlderThan: (before: string) =>
+      db
+        .selectFrom('checks')
+        .select(['id', 'file_key'])
+        .where('created_at', '<', before)
+        .where('paper_deleted_at', 'is', null)
+        .where('status', 'not in', ['queued', 'checking'])
+        .execute(),
+    uploadsOlderThan: (before: string) => db.selectFrom('paper_uploads').select(['id', 'file_key']).where('created_at', '<', before).execute(),
+    async deleteUpload(id: string) {
+      await db.deleteFrom('paper_uploads').where('id', '=', id).execute();
+    },
+
     /** Library documents added after `seq`, for the corpus index to catch up. */
     documentsAfter: (seq: number) => db.selectFrom('documents').select(['seq', 'id', 'full_text']).where('seq', '>', seq).orderBy('seq').execute(),
     documentText: async (id: string) => (await db.selectFrom('documents').select('full_text').where('id', '=', id).executeTakeFirst())?.full_text,

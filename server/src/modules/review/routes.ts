@@ -20,7 +20,7 @@ import { PAPER_MAX_BYTES, type ReviewService } from './service';
 
 const guarded = { preHandler: requireUser };
 
-export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService }> = async (app, { service }) => {
+export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; publicUrl: string }> = async (app, { service, publicUrl }) => {
   const tags = ['review'];
   app.get('/v1/review/system', { schema: { tags, response: { 200: SystemsReply } } }, async () => ({ success: true as const, result: await service.systems() }));
 
@@ -74,4 +74,12 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService }>
     success: true as const,
     result: await service.report(userOf(request), request.params.reviewId),
   }));
+
+  app.get('/v1/review/:reviewId/report.pdf', { ...guarded, schema: { tags, params: ReviewParams } }, async (request, reply) => {
+    const { pdf, fileName } = await service.reportPdf(userOf(request), request.params.reviewId, `${publicUrl}/review/home`);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+      .send(pdf);
+  });
 };

@@ -15,10 +15,13 @@ import type { JobHandler, JobRunner } from '../../jobs/runner';
 import type { OrderService, Payable } from '../order/service';
 import { pageWindow, parseList } from '../shared/paging';
 import type { Corpus } from './corpus';
+import { renderReportPdf } from './reportPdf';
 import type { CheckRow, ReviewRepo } from './repo';
 import type { Review, ReviewBody } from './schemas';
 
 export const MIN_CHARS = 200;
+/** Papers are kept this long, then deleted (the agreement says so). */
+export const PAPER_RETENTION_DAYS = 30;
 export const PAPER_MAX_BYTES = 15 * 1024 * 1024;
 const UPLOADABLE = ['docx', 'pdf', 'txt'];
 
@@ -270,6 +273,25 @@ export function createReviewService(deps: { repo: ReviewRepo; orders: OrderServi
       return { review: await toReview(check), text: check.paper_text, ...JSON.parse(check.report) };
     },
 
+    /** The report as a PDF file, for the owner. */
+    async reportPdf(user: User, id: string, verifyUrl: string) {
+      const data = await this.report(user, id);
+      const titleOf = new Map<string, string>(data.sources.map((s: { sourceId: string; title: string }) => [s.sourceId, s.title]));
+      const pdf = await renderReportPdf({
+        ...data,
+        title: data.review.title,
+        author: data.review.author,
+        school: data.review.school,
+        major: data.review.major,
+        systemName: data.review.systemName,
+        finishedAt: data.review.finishedAt!,
+        verificationCode: data.review.verificationCode!,
+        verifyUrl,
+        passages: data.passages.map((p: { sourceId: string }) => ({ ...p, sourceTitle: titleOf.get(p.sourceId) ?? '' })),
+      });
+      return { pdf, fileName: `查重报告-${data.review.title}.pdf` };
+    },
+
     /** Deletes the paper (text and file) at once; the record and its verification stay. */
     async deletePaper(user: User, id: string) {
       const check = await own(user, id);
@@ -278,6 +300,22 @@ export function createReviewService(deps: { repo: ReviewRepo; orders: OrderServi
       await repo.updateCheck(id, { paper_text: null, file_key: null, paper_deleted_at: nowIso(), updated_at: nowIso() });
       if (check.status === 'unpaid' && check.order_id) await orders.cancel(user as UserTable, check.order_id).catch(() => undefined);
       return toReview((await repo.findCheck(id))!);
+    },
+
+    /** Deletes papers past the retention period, and uploads never used in a check; returns how many. */
+    async deleteExpiredPapers(now = Date.now()) {
+      const before = new Date(now - PAPER_RETENTION_DAYS * 24 * 3600 * 1000).toISOString();
+      const papers = await repo.papersOlderThan(before);
+      for (const paper of papers) {
+        if (paper.file_key) await storage.remove(paper.file_key);
+        await repo.updateCheck(paper.id, { paper_text: null, file_key: null, paper_deleted_at: nowIso(), updated_at: nowIso() });
+      }
+      const uploads = await repo.uploadsOlderThan(before);
+      for (const upload of uploads) {
+        // a check may still point at the file it was created from: the check's own deletion removes it
+        await repo.deleteUpload(upload.id);
+      }
+      return papers.length + uploads.length;
     },
 
     /** Anyone may verify a report by its code: title, system, date and similarity only. */

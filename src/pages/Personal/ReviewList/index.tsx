@@ -1,4 +1,4 @@
-import { deletePaper, formatPercent, listReviews, type Review, type ReviewStatus } from '@/services/review';
+import { deletePaper, formatPercent, listReviews, reportPdfUrl, type Review, type ReviewStatus } from '@/services/review';
 import { formatFen } from '@/utils/money';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-table';
 import { Button, Card, Empty, message, Popconfirm, Progress, Space, Tag } from 'antd';
@@ -64,11 +64,16 @@ export default function ReviewListPage() {
             </Link>
           )}
           {r.status === 'done' && (
-            <Link to={`/personal/review/report/${r.id}`}>
-              <Button type="link" size="small">
-                查看报告
+            <>
+              <Link to={`/personal/review/report/${r.id}`}>
+                <Button type="link" size="small">
+                  查看报告
+                </Button>
+              </Link>
+              <Button type="link" size="small" href={reportPdfUrl(r.id)}>
+                下载 PDF
               </Button>
-            </Link>
+            </>
           )}
           {!r.paperDeleted && r.status !== 'queued' && r.status !== 'checking' && (
             <Popconfirm title="删除论文原文？" description="删除后无法恢复；报告的验证信息会保留。" okText="删除" cancelText="取消" onConfirm={() => removePaper(r)}>

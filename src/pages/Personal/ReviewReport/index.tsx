@@ -1,7 +1,8 @@
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
-import { formatPercent, getReport, type Passage, type Report } from '@/services/review';
-import { Alert, Card, Col, Descriptions, Empty, List, Progress, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
+import { formatPercent, getReport, reportPdfUrl, type Passage } from '@/services/review';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Descriptions, Empty, List, Progress, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'umi';
 import styles from './index.less';
@@ -41,7 +42,12 @@ export default function ReviewReportPage() {
   return (
     <div className={styles.report}>
       <Card>
-        <h1 className={styles.title}>查重报告：{report.review.title}</h1>
+        <div className={styles.head}>
+          <h1 className={styles.title}>查重报告：{report.review.title}</h1>
+          <Button icon={<DownloadOutlined />} href={reportPdfUrl(report.review.id)}>
+            下载 PDF 报告
+          </Button>
+        </div>
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
           <Descriptions.Item label="检测系统">{report.review.systemName}</Descriptions.Item>
           <Descriptions.Item label="作者">{report.review.author}</Descriptions.Item>
