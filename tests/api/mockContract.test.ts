@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => close());
 
 /** Ids for `{…}` in a path (OpenAPI's form): a sample order, and the first seeded article and document. */
-const ids: Record<string, string> = { orderId: 'qa-order-1' };
+const ids: Record<string, string> = { orderId: 'qa-order-1', code: 'ZN-00000-00000' };
 
 async function callMock(method: string, path: string, data?: object) {
   const url = path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]);
@@ -41,6 +41,8 @@ function expectServerShape(method: string, path: string, status: number, body: u
   const valid = ajv.validate(schema!, body);
   if (!valid) throw new Error(`${method} ${path} ${status}: ${ajv.errorsText()}\n${JSON.stringify(body)}`);
 }
+
+const PAPER = '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况，并比较了两校在经费、课程和激励方面的差别。'.repeat(3);
 
 const scenarios: Array<[string, string, string, object | undefined, number]> = [
   ['a visitor', 'GET', '/api/v1/user/getCurrent', undefined, 200],
@@ -67,6 +69,14 @@ const scenarios: Array<[string, string, string, object | undefined, number]> = [
   ['a document', 'GET', '/api/v1/document/{documentId}', undefined, 200],
   ['a search', 'GET', '/api/v1/search?q=%E6%9F%A5%E9%87%8D', undefined, 200],
   ['an empty search', 'GET', '/api/v1/search?q=', undefined, 422],
+  ['the check systems', 'GET', '/api/v1/review/system', undefined, 200],
+  ['a price', 'POST', '/api/v1/review/quote', { systemId: 'undergraduate', text: PAPER }, 200],
+  ['a price for too short a paper', 'POST', '/api/v1/review/quote', { systemId: 'undergraduate', text: '太短' }, 422],
+  ['a new check', 'POST', '/api/v1/review', { systemId: 'undergraduate', title: '测试论文', author: '林晓', text: PAPER }, 200],
+  ['the checks', 'GET', '/api/v1/review', undefined, 200],
+  ['a check', 'GET', '/api/v1/review/{reviewId}', undefined, 200],
+  ['its report before payment', 'GET', '/api/v1/review/{reviewId}/report', undefined, 409],
+  ['an unknown code', 'GET', '/api/v1/review/verify/{code}', undefined, 404],
   ['logout', 'POST', '/api/v1/actionLogin/logout', undefined, 200],
   ['a visitor changing info', 'PUT', '/api/v1/user/basicInfo', { nickname: '访客' }, 401],
   ['send a code', 'POST', '/api/v1/user/sendCode', { email: 'new@example.cn', purpose: 'register' }, 200],
@@ -83,6 +93,7 @@ beforeAll(async () => {
 
 test.each(scenarios)('%s: %s %s answers %d in the server’s shape', async (_case, method, path, data, status) => {
   const { status: got, body } = await callMock(method, path, data);
+  if (path === '/api/v1/review' && method === 'POST') ids.reviewId = body.result.review.id;
   expect(got).toBe(status);
   expectServerShape(method, path.split('?')[0], got, body);
 });
