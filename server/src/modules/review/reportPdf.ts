@@ -3,7 +3,7 @@
  * chapters, sources, every similar passage beside its source, and the verification code. Chinese
  * is set in Noto Sans SC (shipped as an npm package, so every machine renders it the same).
  */
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
 
 const FONT = require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
 const EXCERPT = 300;
@@ -31,6 +31,9 @@ const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
 const cut = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT)}…` : text);
 
 export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
+  // loaded on first use: the mock runs this module in the page tests' browser-like environment,
+  // where pdfkit would pick its browser build
+  const PDFDocument = require('pdfkit') as typeof PDFKit;
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `论文相似性检测报告 - ${input.title}`, Author: '智能论文' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
