@@ -1,6 +1,10 @@
 /** Articles, the document library and search (public: visitors may read everything). */
 import type { ArticleCategory, DocumentType } from '../../common/content';
 import { get, type ApiResponse } from '@/utils/request';
+import type { Static } from '@sinclair/typebox';
+import type * as articleSchemas from '../../server/src/modules/article/schemas';
+import type * as documentSchemas from '../../server/src/modules/document/schemas';
+import type * as searchSchemas from '../../server/src/modules/search/schemas';
 
 export interface Paged<T> {
   list: T[];
@@ -14,60 +18,15 @@ export interface PageQuery {
   pageSize?: number;
 }
 
-export interface ArticleSummary {
-  id: string;
-  title: string;
-  summary: string;
-  category: string;
-  tags: string[];
-  author: string;
-  publishedAt: string;
-  viewCount: number;
-}
-
-export interface ArticleDetail extends ArticleSummary {
-  /** sanitised on the server (Markdown rendered with raw HTML off) */
-  html: string;
-  previous: { id: string; title: string } | null;
-  next: { id: string; title: string } | null;
-  related: ArticleSummary[];
-}
-
-export interface DocumentSummary {
-  id: string;
-  title: string;
-  authors: string[];
-  year: number;
-  type: string;
-  discipline: string;
-  keywords: string[];
-  excerpt: string;
-  charCount: number;
-  featured: boolean;
-}
-
-export interface DocumentDetail extends DocumentSummary {
-  abstract: string;
-  fullText: string;
-  fileName: string | null;
-  related: DocumentSummary[];
-}
-
-export type SearchKind = 'article' | 'document';
-
-export interface SearchHit {
-  kind: SearchKind;
-  id: string;
-  title: string;
-  snippet: string;
-  subtitle: string;
-}
-
-export interface SearchResult extends Paged<SearchHit> {
-  terms: string[];
-  kind: SearchKind;
-  counts: Record<SearchKind, number>;
-}
+// the API's own schemas: one definition of each shape for the server, the mock and the app
+export type ArticleSummary = Static<typeof articleSchemas.ArticleSummary>;
+/** `html` is sanitised on the server (Markdown rendered with raw HTML off). */
+export type ArticleDetail = Static<typeof articleSchemas.ArticleDetail>;
+export type DocumentSummary = Static<typeof documentSchemas.DocumentSummary>;
+export type DocumentDetail = Static<typeof documentSchemas.DocumentDetail>;
+export type SearchKind = Static<typeof searchSchemas.SearchKind>;
+export type SearchHit = Static<typeof searchSchemas.SearchHit>;
+export type SearchResult = Static<typeof searchSchemas.SearchResult>;
 
 const path = (id: string) => encodeURIComponent(id);
 

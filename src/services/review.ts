@@ -1,83 +1,19 @@
 /** Plagiarism checks: systems, the paper, the price, the check itself, its report and verification. */
 import { del, get, post, postForm, put, type ApiResponse, type CallOptions } from '@/utils/request';
+import type { Static } from '@sinclair/typebox';
+import type * as schemas from '../../server/src/modules/review/schemas';
 import type { Paged, PageQuery } from './reading';
 
-export interface CheckSystem {
-  id: string;
-  name: string;
-  description: string;
-  pricePerThousandFen: number;
-  minMatch: number;
-  corpora: string[];
-  maxChars: number;
-  turnaround: string;
-}
+// the API's own schemas: one definition of each shape for the server, the mock and the app
+export type CheckSystem = Static<typeof schemas.CheckSystem>;
+export type Review = Static<typeof schemas.Review>;
+export type ReviewStatus = Review['status'];
+export type Report = Static<typeof schemas.ReportBody>;
+export type Passage = Report['passages'][number];
 
-export type ReviewStatus = 'unpaid' | 'queued' | 'checking' | 'done' | 'failed';
-
-export interface Review {
-  id: string;
-  systemId: string;
-  systemName: string;
-  title: string;
-  author: string;
-  school: string | null;
-  major: string | null;
-  charCount: number;
-  amountFen: number;
-  status: ReviewStatus;
-  progress: number;
-  orderId: string | null;
-  similarity: number | null;
-  failureReason: string | null;
-  verificationCode: string | null;
-  fileName: string | null;
-  paperDeleted: boolean;
-  createdAt: string;
-  paidAt: string | null;
-  finishedAt: string | null;
-}
-
-/** The paper of a check: an uploaded file's id, or pasted text. */
-export interface Paper {
-  uploadId?: string;
-  text?: string;
-  /** for a price: the paper of one's own unpaid check */
-  reviewId?: string;
-}
-
-export interface ReviewForm extends Paper {
-  systemId: string;
-  title: string;
-  author: string;
-  school?: string;
-  major?: string;
-}
-
-export interface Figure {
-  totalChars: number;
-  matchedChars: number;
-  similarity: number;
-}
-
-export interface Passage {
-  sourceId: string;
-  start: number;
-  end: number;
-  sourceStart: number;
-  sourceEnd: number;
-  sourceText: string;
-  chars: number;
-}
-
-export interface Report extends Figure {
-  review: Review;
-  text: string | null;
-  excludingQuotes: Figure;
-  chapters: Array<Figure & { title: string; start: number; end: number }>;
-  sources: Array<{ sourceId: string; title: string; detail: string; matchedChars: number; share: number }>;
-  passages: Passage[];
-}
+/** The paper of a check: an uploaded file's id, or pasted text (for a price: one's own unpaid check). */
+export type Paper = Pick<Static<typeof schemas.QuoteBody>, 'uploadId' | 'text' | 'reviewId'>;
+export type ReviewForm = Static<typeof schemas.ReviewBody>;
 
 const path = (id: string) => encodeURIComponent(id);
 
