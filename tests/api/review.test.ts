@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import JSZip from 'jszip';
 import { existsSync, readdirSync } from 'fs';
 import { join } from 'path';
+import { encryptedPdf } from './encryptedPdf';
 import { client, createTestApp, otherUser } from './testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -193,6 +194,7 @@ describe('uploads', () => {
       ['bomb.docx', await bomb.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }), 422, /解压后过大/],
       ['old.doc', Buffer.from('d0cf11e0a1b11ae1', 'hex'), 422, /只支持/],
       ['encrypted.docx', Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(512)]), 422, /已加密/],
+      ['locked.pdf', await encryptedPdf(), 422, /PDF 已加密/],
       ['huge.txt', Buffer.alloc(16 * 1024 * 1024, 0x61), 413, /超过 15 MB/],
     ];
     for (const [name, data, status, message] of cases) {

@@ -7,6 +7,11 @@ import { SEED_FOLDER } from '../../server/src/db/seed';
 import { checkText, countChars } from '../../server/src/engines/similarity/check';
 import { CorpusIndex } from '../../server/src/engines/similarity/corpusIndex';
 import { tokenize } from '../../server/src/engines/similarity/normalize';
+import { ExtractError, extractText } from '../../server/src/engines/similarity/extract';
+import { Document, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
+import iconv from 'iconv-lite';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { encryptedPdf } from './encryptedPdf';
 import { chapters } from '../../server/src/engines/similarity/structure';
 
 const folder = join(SEED_FOLDER, 'documents');
@@ -30,6 +35,22 @@ function sentenceOf(id: string, beginning: string, sentences = 1) {
 
 const OWN_OPENING = '本研究关注县域中学的课后服务安排，作者在两所学校做了为期一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况。';
 const OWN_CLOSING = '综上，课后服务的质量取决于经费保障、教师激励和课程设计三个方面的协同，单靠延长在校时间并不能提高学习效果。';
+
+describe('extraction', () => {
+  test('a GBK .txt, a .docx with a table, a .pdf; encrypted and broken files are refused with the reason', async () => {
+    expect(await extractText(iconv.encode('第一章 绪论\r\n县域中学的课后服务', 'gbk'), '论文.txt')).toBe('第一章 绪论\n县域中学的课后服务');
+    const word = new Document({
+      sections: [{ children: [new Paragraph('表格之前的段落'), new Table({ rows: [new TableRow({ children: [new TableCell({ children: [new Paragraph('单元格里的数据')] })] })] })] }],
+    });
+    expect(await extractText(await Packer.toBuffer(word), 'a.docx')).toMatch(/表格之前的段落\s+单元格里的数据/);
+    const pdf = await PDFDocument.create();
+    pdf.addPage().drawText('Noise barriers and sleep', { x: 40, y: 700, size: 12, font: await pdf.embedFont(StandardFonts.Helvetica) });
+    expect(await extractText(Buffer.from(await pdf.save()), 'a.pdf')).toBe('Noise barriers and sleep');
+    await expect(extractText(await encryptedPdf(), 'locked.pdf')).rejects.toThrow('PDF 已加密，请解除密码后再上传');
+    await expect(extractText(Buffer.from('%PDF-1.4 nothing'), 'b.pdf')).rejects.toThrow(ExtractError);
+    await expect(extractText(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0, 0]), 'old.docx')).rejects.toThrow(/已加密或是旧版/);
+  });
+});
 
 describe('normalisation', () => {
   test('folds width, case and traditional characters, drops punctuation, and maps back exactly', () => {

@@ -46,21 +46,17 @@ export function growSeeds(query: Token[], source: Token[], seeds: Array<[number,
 }
 
 /**
- * Runs of one source that follow each other with at most `gap` tokens between them on both sides
- * (light edits, a changed word, a dropped clause) become one passage.
+ * Runs of one source close together in the checked text (at most `gap` tokens apart) whose places
+ * in the source are near each other too (within `reach` tokens, in either order) become one
+ * passage: light edits, a changed word, or sentences of one passage put in another order.
  */
-export function mergeRuns(runs: Match[], gap: number): Match[] {
+export function mergeRuns(runs: Match[], gap: number, reach = 300): Match[] {
   const sorted = [...runs].sort((a, b) => a.qStart - b.qStart || a.sStart - b.sStart);
   const merged: Match[] = [];
   for (const run of sorted) {
     const last = merged[merged.length - 1];
-    if (
-      last &&
-      run.qStart - last.qEnd <= gap &&
-      run.sStart - last.sEnd <= gap &&
-      run.sStart - last.sEnd >= -gap &&
-      run.qStart >= last.qStart
-    ) {
+    const sourceDistance = Math.max(run.sStart - last?.sEnd, last?.sStart - run.sEnd);
+    if (last && run.qStart - last.qEnd <= gap && sourceDistance <= reach) {
       last.qEnd = Math.max(last.qEnd, run.qEnd);
       last.sEnd = Math.max(last.sEnd, run.sEnd);
       last.sStart = Math.min(last.sStart, run.sStart);

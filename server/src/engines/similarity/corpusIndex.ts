@@ -1,10 +1,12 @@
 /**
  * The reference corpus as an inverted index of winnowed fingerprints: hash → (document, position).
  * Documents come and go one at a time (a new library document is indexed as it is added). This is
- * the in-process implementation; a PostgreSQL table of postings can stand behind the same shape.
+ * the in-process implementation (postings in typed arrays, see postings.ts); a PostgreSQL table of
+ * postings can stand behind the same shape.
  */
 import { kgramHashes, winnow } from './fingerprint';
 import type { Token } from './normalize';
+import { PostingTable } from './postings';
 
 /** k-gram length and winnowing window: any shared run of K + W − 1 = 8 tokens is found. */
 export const K = 5;
@@ -18,7 +20,7 @@ export interface Candidate {
 }
 
 export class CorpusIndex {
-  private postings = new Map<number, number[]>();
+  private postings = new PostingTable();
   private ids: string[] = [];
   private slots = new Map<string, number>();
   private removed = new Set<number>();
@@ -36,11 +38,7 @@ export class CorpusIndex {
     const slot = this.ids.length;
     this.ids.push(sourceId);
     this.slots.set(sourceId, slot);
-    for (const { hash, position } of winnow(kgramHashes(tokens, K), W)) {
-      const list = this.postings.get(hash);
-      if (list) list.push(slot, position);
-      else this.postings.set(hash, [slot, position]);
-    }
+    for (const { hash, position } of winnow(kgramHashes(tokens, K), W)) this.postings.add(hash, slot, position);
   }
 
   /** Forgets a document; its postings are skipped from now on. */
@@ -55,15 +53,12 @@ export class CorpusIndex {
   candidates(queryHashes: Uint32Array, limit = 50): Candidate[] {
     const bySlot = new Map<number, Array<[number, number]>>();
     for (let q = 0; q < queryHashes.length; q += 1) {
-      const list = this.postings.get(queryHashes[q]);
-      if (!list) continue;
-      for (let i = 0; i < list.length; i += 2) {
-        const slot = list[i];
-        if (this.removed.has(slot)) continue;
+      this.postings.forEach(queryHashes[q], (slot, position) => {
+        if (this.removed.has(slot)) return;
         let seeds = bySlot.get(slot);
         if (!seeds) bySlot.set(slot, (seeds = []));
-        seeds.push([q, list[i + 1]]);
-      }
+        seeds.push([q, position]);
+      });
     }
     return [...bySlot]
       .sort((a, b) => b[1].length - a[1].length)

@@ -5,7 +5,8 @@
  */
 import iconv from 'iconv-lite';
 import mammoth from 'mammoth';
-import type { PDFParse as PdfParser } from 'pdf-parse';
+import { execFile } from 'child_process';
+import { join } from 'path';
 import yauzl from 'yauzl';
 
 export const EXTRACTABLE_EXTENSIONS = ['docx', 'pdf', 'txt', 'md'] as const;
@@ -79,20 +80,29 @@ async function docxText(data: Buffer): Promise<string> {
   }
 }
 
+const PDF_TIMEOUT_MS = 60_000;
+
+/** pdf.js in a child process (pdfWorker.js): untrusted files are parsed away from the server. */
+function pdfInChild(data: Buffer): Promise<{ text?: string; error?: string }> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, [join(__dirname, 'pdfWorker.js')], { timeout: PDF_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => {
+      if (error && !stdout) return reject(new ExtractError('PDF 过于复杂或已损坏，无法读取其中的文字'));
+      try {
+        resolve(JSON.parse(stdout));
+      } catch {
+        reject(new ExtractError('PDF 已损坏，无法读取其中的文字'));
+      }
+    });
+    child.stdin?.end(data);
+  });
+}
+
 async function pdfText(data: Buffer): Promise<string> {
   if (!startsWith(data, '%PDF-')) throw new ExtractError('文件不是有效的 PDF 文档');
-  // loaded on first use: pdf.js needs browser-like globals that only a PDF should pay for
-  const { PDFParse } = require('pdf-parse') as { PDFParse: typeof PdfParser };
-  const parser = new PDFParse({ data: new Uint8Array(data) });
-  try {
-    const result = await parser.getText({ pageJoiner: '' });
-    return result.text;
-  } catch (error) {
-    if ((error as Error).name === 'PasswordException') throw new ExtractError('PDF 已加密，请解除密码后再上传');
-    throw new ExtractError('PDF 已损坏，无法读取其中的文字');
-  } finally {
-    await parser.destroy();
-  }
+  const { text, error } = await pdfInChild(data);
+  if (error === 'PasswordException') throw new ExtractError('PDF 已加密，请解除密码后再上传');
+  if (error || text === undefined) throw new ExtractError('PDF 已损坏，无法读取其中的文字');
+  return text;
 }
 
 /** The text of a file; throws ExtractError with the reason when it has none we can read. */
