@@ -15,7 +15,7 @@ const services = [
     key: 'review',
     icon: <FileSearchOutlined />,
     title: '论文查重',
-    text: '上传论文，与范文库和公开文献逐句比对，给出总体相似度、逐章结果和每一处相似来源。',
+    text: '上传论文，与范文库逐段比对，给出总体相似度、逐章结果和每一处相似来源。',
     to: '/review/home',
     action: '开始查重',
   },

@@ -1,14 +1,18 @@
-/** The check systems offered on first run; afterwards they are data in `check_systems`. */
+/**
+ * The check systems offered on first run; afterwards they are data in `check_systems`. They
+ * differ in strictness, limit and price; each names only the corpora it really compares against
+ * (the document library, which grows with every import).
+ */
 import type { CheckSystemTable } from '../../db/types';
 
 export const CHECK_SYSTEMS: CheckSystemTable[] = [
   {
     id: 'undergraduate',
     name: '本科毕业论文检测',
-    description: '面向本科毕业论文与课程论文：与范文库和公开文献比对，连续 13 字相同即标出，报告含分章节结果与逐段对照。',
+    description: '面向本科毕业论文与课程论文：与范文库全部论文比对，连续 13 字相同即标出，报告含分章节结果与逐段对照。',
     price_per_thousand_fen: 300,
     min_match: 13,
-    corpora: JSON.stringify(['范文库', '公开文献']),
+    corpora: JSON.stringify(['范文库：学位论文', '范文库：期刊论文']),
     max_chars: 150_000,
     turnaround: '约 10 分钟',
     sort: 1,
@@ -19,7 +23,7 @@ export const CHECK_SYSTEMS: CheckSystemTable[] = [
     description: '面向硕士、博士学位论文：检测更严格，连续 10 字相同即标出，适合送审前的最终自查。',
     price_per_thousand_fen: 500,
     min_match: 10,
-    corpora: JSON.stringify(['范文库', '公开文献', '学位论文库']),
+    corpora: JSON.stringify(['范文库：学位论文', '范文库：期刊论文']),
     max_chars: 400_000,
     turnaround: '约 20 分钟',
     sort: 2,
@@ -30,7 +34,7 @@ export const CHECK_SYSTEMS: CheckSystemTable[] = [
     description: '面向期刊投稿与职称评审论文：篇幅短、要求高，连续 8 字相同即标出。',
     price_per_thousand_fen: 400,
     min_match: 8,
-    corpora: JSON.stringify(['范文库', '公开文献', '期刊库']),
+    corpora: JSON.stringify(['范文库：学位论文', '范文库：期刊论文']),
     max_chars: 60_000,
     turnaround: '约 5 分钟',
     sort: 3,
