@@ -63,6 +63,19 @@ const handlers: Record<string, MockHandler> = {
     if (user) answer(res, async () => (await mockServices()).reviews.deletePaper(user, req.params.reviewId));
   },
 
+  'GET /api/v1/review/:reviewId/report.pdf': async (req, res) => {
+    const user = await signedIn(req, res);
+    if (!user) return;
+    try {
+      const { pdf, fileName } = await (await mockServices()).reviews.reportPdf(user, req.params.reviewId, '/review/home');
+      res.setHeader('Content-Type', 'application/pdf');
+      res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+      (res as MockResponse & { end(body?: Buffer): void }).end(pdf);
+    } catch (error) {
+      answer(res, () => Promise.reject(error));
+    }
+  },
+
   'GET /api/v1/review/:reviewId/report': async (req, res) => {
     const user = await signedIn(req, res);
     if (user) answer(res, async () => (await mockServices()).reviews.report(user, req.params.reviewId));
