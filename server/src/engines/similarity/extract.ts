@@ -69,10 +69,15 @@ function inspectZip(data: Buffer): Promise<void> {
   });
 }
 
-async function docxText(data: Buffer): Promise<string> {
+/** Refuses what is not a safe, readable .docx before anything unpacks it. */
+export async function inspectDocx(data: Buffer) {
   if (startsWith(data, OLE_MAGIC)) throw new ExtractError('文件已加密或是旧版 .doc 格式，请解除密码并另存为 .docx 后再上传');
   if (!startsWith(data, 'PK\x03\x04')) throw new ExtractError('文件不是有效的 Word (.docx) 文档');
   await inspectZip(data);
+}
+
+async function docxText(data: Buffer): Promise<string> {
+  await inspectDocx(data);
   try {
     return (await mammoth.extractRawText({ buffer: data })).value;
   } catch {

@@ -1,0 +1,265 @@
+/**
+ * A manuscript's structure → a .docx that follows the template: real named styles (Normal,
+ * Heading 1–3, Caption, …), multilevel heading numbering, a table of contents field, three
+ * sections (cover without numbers; front matter in Roman numerals; body in Arabic numerals from
+ * the first chapter), headers and footers, images and tables kept, references per the style.
+ */
+import {
+  AlignmentType,
+  Document,
+  Footer,
+  Header,
+  HeadingLevel,
+  ImageRun,
+  LevelFormat,
+  LineRuleType,
+  NumberFormat,
+  Packer,
+  PageBreak,
+  PageNumber,
+  Paragraph,
+  Table,
+  TableCell,
+  TableOfContents,
+  TableRow,
+  TextRun,
+  WidthType,
+  type IParagraphStyleOptions,
+  type ISectionOptions,
+} from 'docx';
+import { imageSize } from 'image-size';
+import type { Block, Manuscript } from './manuscript';
+import { pointsOf, type Template, type TextStyle } from './template';
+
+export interface CoverFields {
+  title: string;
+  author: string;
+  studentNumber?: string;
+  school?: string;
+  major?: string;
+  supervisor?: string;
+  date?: string;
+}
+
+const TWIPS_PER_CM = 566.93;
+const ALIGN = { left: AlignmentType.LEFT, center: AlignmentType.CENTER, right: AlignmentType.RIGHT, justify: AlignmentType.JUSTIFIED } as const;
+const PAGE = { A4: { width: 11906, height: 16838 }, Letter: { width: 12240, height: 15840 } };
+
+/** A template style as a docx paragraph style. */
+function paragraphStyle(id: string, name: string, style: TextStyle, extra: Partial<IParagraphStyleOptions> = {}): IParagraphStyleOptions {
+  const size = pointsOf(style.size);
+  const line =
+    typeof style.lineSpacing === 'string'
+      ? { line: Math.round(parseFloat(style.lineSpacing) * 20), lineRule: LineRuleType.EXACT }
+      : style.lineSpacing
+        ? { line: Math.round(style.lineSpacing * 240), lineRule: LineRuleType.AUTO }
+        : {};
+  return {
+    id,
+    name,
+    basedOn: id === 'Normal' ? undefined : 'Normal',
+    next: 'Normal',
+    quickFormat: true,
+    run: { font: { ascii: style.latinFont, hAnsi: style.latinFont, eastAsia: style.zhFont, cs: style.latinFont }, size: Math.round(size * 2), bold: style.bold ?? false },
+    paragraph: {
+      alignment: style.align ? ALIGN[style.align as keyof typeof ALIGN] : undefined,
+      spacing: { before: Math.round((style.spaceBeforePt ?? 0) * 20), after: Math.round((style.spaceAfterPt ?? 0) * 20), ...line },
+      indent: style.firstLineChars ? { firstLine: Math.round(style.firstLineChars * size * 20) } : undefined,
+    },
+    ...extra,
+  };
+}
+
+/** '第{1}章' → '第%1章' (Word's level text). */
+const levelText = (format: string) => format.replace(/\{(\d)\}/g, '%$1');
+
+/** Fills {title}, {school} … in a template line; lines whose fields are all empty are dropped. */
+function fill(line: string, fields: CoverFields): string | undefined {
+  let empty = false;
+  const text = line.replace(/\{(\w+)\}/g, (_, key: keyof CoverFields) => {
+    const value = fields[key]?.trim();
+    if (!value) empty = true;
+    return value ?? '';
+  });
+  return empty && !text.replace(/[\s（）()：:]/g, '') ? undefined : text;
+}
+
+export async function writeDocx(manuscript: Manuscript, template: Template, fields: CoverFields): Promise<Buffer> {
+  const { styles } = template;
+  const page = PAGE[template.page.size];
+  const margins = template.page.marginsCm;
+  const textWidthPx = Math.round(((page.width - (margins.left + margins.right) * TWIPS_PER_CM) / 1440) * 96);
+  const en = template.language === 'en';
+
+  const p = (text: string, style: string, extra: Record<string, unknown> = {}) => new Paragraph({ style, children: [new TextRun(text)], ...extra });
+  const heading = (text: string, level: 0 | 1 | 2, numbered = true) =>
+    new Paragraph({
+      heading: [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3][level],
+      numbering: numbered ? { reference: 'headings', level } : undefined,
+      children: [new TextRun(text)],
+    });
+
+  // figures and tables are numbered per chapter (or through the text, as the template says)
+  let chapter = 0;
+  const counters = { figure: 0, table: 0 };
+  const captionOf = (kind: 'figure' | 'table', text?: string) => {
+    counters[kind] += 1;
+    const label = template.captions[kind].replace('{chapter}', String(Math.max(chapter, 1))).replace('{n}', String(counters[kind]));
+    return p(`${label}${text ? (en ? ' ' : '  ') + text : ''}`, 'Caption');
+  };
+  let listInstance = 0;
+
+  const blockParagraphs = (block: Block): Array<Paragraph | Table> => {
+    switch (block.kind) {
+      case 'heading':
+        if (block.level === 1) {
+          chapter += 1;
+          counters.figure = 0;
+          counters.table = 0;
+        }
+        return [heading(block.text, (block.level - 1) as 0 | 1 | 2)];
+      case 'paragraph':
+        return [p(block.text, 'Normal')];
+      case 'list':
+        listInstance += 1;
+        return block.items.map((item) => new Paragraph({ style: 'Normal', numbering: { reference: block.ordered ? 'ordered' : 'bullets', level: 0, instance: listInstance }, children: [new TextRun(item)] }));
+      case 'table': {
+        const columns = Math.max(...block.rows.map((r) => r.length));
+        const table = new Table({
+          width: { size: 100, type: WidthType.PERCENTAGE },
+          rows: block.rows.map(
+            (row) => new TableRow({ children: Array.from({ length: columns }, (_, i) => new TableCell({ children: [p(row[i] ?? '', 'TableText')] })) }),
+          ),
+        });
+        return [captionOf('table', block.caption), table];
+      }
+      case 'image': {
+        let width = 400;
+        let height = 300;
+        try {
+          const size = imageSize(block.data);
+          width = size.width ?? width;
+          height = size.height ?? height;
+        } catch {
+          // an unreadable picture keeps a default frame
+        }
+        const scale = Math.min(1, textWidthPx / width);
+        const image = new ImageRun({ type: block.type, data: block.data, transformation: { width: Math.round(width * scale), height: Math.round(height * scale) } });
+        return [new Paragraph({ alignment: AlignmentType.CENTER, children: [image] }), captionOf('figure', block.caption)];
+      }
+    }
+  };
+
+  const pageMargins = {
+    top: Math.round(margins.top * TWIPS_PER_CM),
+    bottom: Math.round(margins.bottom * TWIPS_PER_CM),
+    left: Math.round(margins.left * TWIPS_PER_CM),
+    right: Math.round(margins.right * TWIPS_PER_CM),
+    header: Math.round(template.page.headerCm * TWIPS_PER_CM),
+    footer: Math.round(template.page.footerCm * TWIPS_PER_CM),
+  };
+  const pageSetup = { size: page, margin: pageMargins };
+  const headerText = fill(template.header, fields);
+  const footer = new Footer({ children: [new Paragraph({ style: 'FooterText', children: [new TextRun({ children: [PageNumber.CURRENT] })] })] });
+  const header = headerText ? new Header({ children: [new Paragraph({ style: 'HeaderText', children: [new TextRun(headerText)] })] }) : undefined;
+
+  // cover
+  const coverLines = template.cover.lines.map((line) => fill(line, fields)).filter((line): line is string => line !== undefined);
+  const cover: ISectionOptions = {
+    properties: { page: pageSetup, titlePage: false },
+    children: coverLines.map((line, i) => p(line, line === fields.title ? 'Title' : 'CoverLine', i === 0 ? { spacing: { before: 1440 } } : {})),
+  };
+
+  // front matter: abstracts and the contents
+  const front: Paragraph[] = [];
+  const keywords = (label: string, words: string[], separator: string) => new Paragraph({ style: 'Keywords', children: [new TextRun({ text: label, bold: true }), new TextRun(words.join(separator))] });
+  if (manuscript.abstractZh) {
+    front.push(p(template.abstract.zhTitle, 'AbstractTitle'), ...manuscript.abstractZh.split('\n').map((t) => p(t, 'AbstractBody')));
+    if (manuscript.keywordsZh.length) front.push(keywords(template.abstract.zhKeywordsLabel, manuscript.keywordsZh, template.abstract.keywordSeparatorZh));
+    front.push(new Paragraph({ children: [new PageBreak()] }));
+  }
+  if (manuscript.abstractEn) {
+    front.push(p(template.abstract.enTitle, 'AbstractTitle'), ...manuscript.abstractEn.split('\n').map((t) => p(t, 'AbstractBody')));
+    if (manuscript.keywordsEn.length) front.push(keywords(template.abstract.enKeywordsLabel, manuscript.keywordsEn, template.abstract.keywordSeparatorEn));
+    front.push(new Paragraph({ children: [new PageBreak()] }));
+  }
+  front.push(p(template.toc.title, 'TocTitle'));
+  const contents = new TableOfContents(template.toc.title, { hyperlink: true, headingStyleRange: `1-${template.toc.levels}` });
+
+  // body, then references, acknowledgements, appendices (named, not numbered)
+  const body: Array<Paragraph | Table> = manuscript.body.flatMap(blockParagraphs);
+  if (manuscript.references.length) {
+    body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(template.references.title)] }));
+    const references = template.references.style === 'apa' ? [...manuscript.references].sort((a, b) => a.localeCompare(b, 'en')) : manuscript.references;
+    references.forEach((ref, i) => body.push(p(template.references.style === 'apa' ? ref : `[${i + 1}] ${ref}`, 'Reference')));
+  }
+  if (manuscript.acknowledgements.length) {
+    body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(en ? 'Acknowledgements' : '致  谢')] }));
+    body.push(...manuscript.acknowledgements.flatMap(blockParagraphs));
+  }
+  if (manuscript.appendices.length) {
+    const [first, ...rest] = manuscript.appendices;
+    body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(first.kind === 'heading' ? first.text : en ? 'Appendix' : '附  录')] }));
+    body.push(...rest.flatMap((b) => (b.kind === 'heading' ? [new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(b.text)] })] : blockParagraphs(b))));
+  }
+
+  const headings = template.headings.map((h, level) => ({
+    level,
+    format: h.zh ? LevelFormat.CHINESE_COUNTING : LevelFormat.DECIMAL,
+    text: levelText(h.format),
+    alignment: AlignmentType.LEFT,
+    // Arabic numbers under a Chinese-numbered level still read 1.1, not 一.1
+    isLegalNumberingStyle: !h.zh && level > 0,
+    style: { paragraph: { indent: { left: 0, hanging: 0 } } },
+  }));
+
+  const document = new Document({
+    creator: '智能论文',
+    title: fields.title,
+    features: { updateFields: true },
+    styles: {
+      paragraphStyles: [
+        paragraphStyle('Normal', 'Normal', styles.body),
+        paragraphStyle('Title', 'Title', styles.title),
+        paragraphStyle('Heading1', 'heading 1', styles.heading1, { paragraph: { ...paragraphStyle('h', 'h', styles.heading1).paragraph, outlineLevel: 0, keepNext: true } }),
+        paragraphStyle('Heading2', 'heading 2', styles.heading2, { paragraph: { ...paragraphStyle('h', 'h', styles.heading2).paragraph, outlineLevel: 1, keepNext: true } }),
+        paragraphStyle('Heading3', 'heading 3', styles.heading3, { paragraph: { ...paragraphStyle('h', 'h', styles.heading3).paragraph, outlineLevel: 2, keepNext: true } }),
+        paragraphStyle('Caption', 'caption', styles.caption),
+        paragraphStyle('AbstractTitle', 'Abstract Title', styles.abstractTitle),
+        paragraphStyle('AbstractBody', 'Abstract', styles.abstractBody),
+        paragraphStyle('Keywords', 'Keywords', styles.keywords),
+        paragraphStyle('TableText', 'Table Text', styles.tableText),
+        paragraphStyle('Reference', 'Bibliography', styles.reference, {
+          paragraph: { ...paragraphStyle('r', 'r', styles.reference).paragraph, indent: template.references.style === 'apa' ? { left: 720, hanging: 720 } : { left: 420, hanging: 420 } },
+        }),
+        paragraphStyle('HeaderText', 'header', styles.header),
+        paragraphStyle('FooterText', 'footer', styles.footer),
+        paragraphStyle('TocTitle', 'TOC Heading', styles.abstractTitle),
+        paragraphStyle('CoverLine', 'Cover Line', { ...styles.heading2, align: 'center' }),
+      ],
+    },
+    numbering: {
+      config: [
+        { reference: 'headings', levels: headings },
+        { reference: 'bullets', levels: [{ level: 0, format: LevelFormat.BULLET, text: '•', alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 720, hanging: 360 } } } }] },
+        { reference: 'ordered', levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '(%1)', alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 720, hanging: 360 } } } }] },
+      ],
+    },
+    sections: [
+      cover,
+      {
+        properties: { page: { ...pageSetup, pageNumbers: { start: 1, formatType: template.pageNumbers.front === 'upperRoman' ? NumberFormat.UPPER_ROMAN : NumberFormat.LOWER_ROMAN } } },
+        headers: header ? { default: header } : undefined,
+        footers: { default: footer },
+        children: [...front, contents],
+      },
+      {
+        properties: { page: { ...pageSetup, pageNumbers: { start: 1, formatType: NumberFormat.DECIMAL } } },
+        headers: header ? { default: header } : undefined,
+        footers: { default: footer },
+        children: body,
+      },
+    ],
+  });
+  return Packer.toBuffer(document);
+}

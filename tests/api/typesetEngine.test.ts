@@ -1,0 +1,162 @@
+/** The typesetting engine alone: manuscripts of three kinds in, a .docx that follows the template out. */
+import { AlignmentType, Document, HeadingLevel, ImageRun, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
+import JSZip from 'jszip';
+import { readFileSync, readdirSync } from 'fs';
+import { join } from 'path';
+import { SEED_FOLDER } from '../../server/src/db/seed';
+import { ExtractError } from '../../server/src/engines/similarity/extract';
+import { numberedHeading, readManuscript } from '../../server/src/engines/typeset/manuscript';
+import { checkTemplate, type Template } from '../../server/src/engines/typeset/template';
+import { writeDocx } from '../../server/src/engines/typeset/writer';
+
+const templates = new Map(
+  readdirSync(join(SEED_FOLDER, 'templates')).map((f) => {
+    const template = checkTemplate(JSON.parse(readFileSync(join(SEED_FOLDER, 'templates', f), 'utf8')));
+    return [template.id, template] as const;
+  }),
+);
+const bachelor = templates.get('general-bachelor')!;
+// a 2×2 red PNG
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+const FIELDS = { title: '县域中学课后服务研究', author: '林晓', studentNumber: '2022001', school: '示例大学', major: '教育学', supervisor: '周老师', date: '2026年5月' };
+
+async function wordManuscript() {
+  const doc = new Document({
+    sections: [
+      {
+        children: [
+          new Paragraph('县域中学课后服务研究'),
+          new Paragraph('摘要：本文讨论县域中学课后服务的组织方式。'),
+          new Paragraph('关键词：课后服务；县域中学；教师激励'),
+          new Paragraph('Abstract: This thesis studies after-school services in county schools.'),
+          new Paragraph('Keywords: after-school services; county schools'),
+          new Paragraph({ heading: HeadingLevel.HEADING_1, text: '第一章 绪论' }),
+          new Paragraph('课后服务关系到学生的成长。'),
+          new Paragraph({ heading: HeadingLevel.HEADING_2, text: '1.1 研究背景' }),
+          new Paragraph('表1 两校的基本情况'),
+          new Table({ rows: [new TableRow({ children: [new TableCell({ children: [new Paragraph('学校')] }), new TableCell({ children: [new Paragraph('学生数')] })] }), new TableRow({ children: [new TableCell({ children: [new Paragraph('甲校')] }), new TableCell({ children: [new Paragraph('1200')] })] })] }),
+          new Paragraph({ alignment: AlignmentType.CENTER, children: [new ImageRun({ type: 'png', data: PNG, transformation: { width: 40, height: 40 } })] }),
+          new Paragraph('图1 课后服务的组织结构'),
+          new Paragraph({ heading: HeadingLevel.HEADING_1, text: '第二章 结论' }),
+          new Paragraph('经费、激励和课程三者缺一不可。'),
+          new Paragraph({ heading: HeadingLevel.HEADING_1, text: '参考文献' }),
+          new Paragraph('[1] 王明. 课后服务的实践[J]. 教育研究, 2021, 42(3): 10-18.'),
+          new Paragraph('[2] 李华. 县域教育[M]. 北京: 教育出版社, 2020.'),
+          new Paragraph({ heading: HeadingLevel.HEADING_1, text: '致谢' }),
+          new Paragraph('感谢导师的指导。'),
+        ],
+      },
+    ],
+  });
+  return Packer.toBuffer(doc);
+}
+
+const PLAIN = ['县域中学课后服务研究', '摘要', '本文讨论县域中学课后服务的组织方式。', '关键词：课后服务；县域中学', '第一章 绪论', '课后服务关系到学生的成长。', '1.1 研究背景', '近年来各地推行课后服务。', '1.1.1 政策沿革', '政策经历了三个阶段。', '第二章 结论', '三者缺一不可。', '参考文献', '[1] 王明. 课后服务的实践[J]. 教育研究, 2021, 42(3): 10-18.'].join('\n');
+
+const MARKDOWN = ['县域中学课后服务研究', '', '摘要：本文讨论县域中学课后服务的组织方式。', '', '关键词：课后服务；县域中学', '', '# 绪论', '', '课后服务关系到学生的成长。', '', '## 研究背景', '', '- 经费', '- 激励', '', '| 学校 | 学生数 |', '|---|---|', '| 甲校 | 1200 |', '', '表1 两校的基本情况', '', '![示意图](figure.png)', '', '# 参考文献', '', '1. 王明. 课后服务的实践[J]. 教育研究, 2021.'].join('\n');
+
+async function xmlOf(docx: Buffer) {
+  const zip = await JSZip.loadAsync(docx);
+  const read = async (name: string) => (await zip.file(name)?.async('string')) ?? '';
+  return { zip, document: await read('word/document.xml'), styles: await read('word/styles.xml'), numbering: await read('word/numbering.xml'), files: Object.keys(zip.files), read };
+}
+
+describe('reading manuscripts', () => {
+  test('recognises numbered headings of every usual form', () => {
+    expect(numberedHeading('第一章 绪论')).toEqual({ level: 1, text: '绪论' });
+    expect(numberedHeading('第3章 方法')).toEqual({ level: 1, text: '方法' });
+    expect(numberedHeading('2.1 数据来源')).toEqual({ level: 2, text: '数据来源' });
+    expect(numberedHeading('2.1.3 清洗')).toEqual({ level: 3, text: '清洗' });
+    expect(numberedHeading('一、引言')).toEqual({ level: 1, text: '引言' });
+    expect(numberedHeading('（二）样本')).toEqual({ level: 2, text: '样本' });
+    expect(numberedHeading('1.1 这是一句以句号结尾的正文。')).toBeUndefined();
+  });
+
+  test('a Word manuscript: title, abstracts, keywords, styled headings, a table and a picture with captions, references', async () => {
+    const m = await readManuscript(await wordManuscript(), 'paper.docx');
+    expect(m.title).toBe('县域中学课后服务研究');
+    expect(m.abstractZh).toBe('本文讨论县域中学课后服务的组织方式。');
+    expect(m.keywordsZh).toEqual(['课后服务', '县域中学', '教师激励']);
+    expect(m.keywordsEn).toEqual(['after-school services', 'county schools']);
+    expect(m.body.filter((b) => b.kind === 'heading')).toEqual([
+      { kind: 'heading', level: 1, text: '绪论' },
+      { kind: 'heading', level: 2, text: '研究背景' },
+      { kind: 'heading', level: 1, text: '结论' },
+    ]);
+    expect(m.body.find((b) => b.kind === 'table')).toMatchObject({ caption: '两校的基本情况', rows: [['学校', '学生数'], ['甲校', '1200']] });
+    expect(m.body.find((b) => b.kind === 'image')).toMatchObject({ type: 'png', caption: '课后服务的组织结构' });
+    expect(m.references).toEqual(['王明. 课后服务的实践[J]. 教育研究, 2021, 42(3): 10-18.', '李华. 县域教育[M]. 北京: 教育出版社, 2020.']);
+    expect(m.acknowledgements).toEqual([{ kind: 'paragraph', text: '感谢导师的指导。' }]);
+  });
+
+  test('a plain text manuscript with numbered headings', async () => {
+    const m = await readManuscript(Buffer.from(PLAIN), 'paper.txt');
+    expect(m.body.filter((b) => b.kind === 'heading').map((b) => [b.kind === 'heading' && b.level, b.kind === 'heading' && b.text])).toEqual([
+      [1, '绪论'],
+      [2, '研究背景'],
+      [3, '政策沿革'],
+      [1, '结论'],
+    ]);
+    expect(m.abstractZh).toBe('本文讨论县域中学课后服务的组织方式。');
+    expect(m.references).toHaveLength(1);
+  });
+
+  test('a Markdown manuscript, reporting what it could not place', async () => {
+    const m = await readManuscript(Buffer.from(MARKDOWN), 'paper.md');
+    expect(m.body.find((b) => b.kind === 'list')).toEqual({ kind: 'list', ordered: false, items: ['经费', '激励'] });
+    expect(m.body.find((b) => b.kind === 'table')).toMatchObject({ caption: '两校的基本情况' });
+    expect(m.warnings.some((w) => w.includes('figure.png'))).toBe(true);
+    expect(m.references).toEqual(['王明. 课后服务的实践[J]. 教育研究, 2021.']);
+  });
+
+  test('malformed, encrypted and empty manuscripts are refused with a clear message', async () => {
+    await expect(readManuscript(Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(100, 3)]), 'a.docx')).rejects.toThrow('文件已损坏，无法打开');
+    await expect(readManuscript(Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(100)]), 'a.docx')).rejects.toThrow(/已加密/);
+    await expect(readManuscript(Buffer.alloc(0), 'a.txt')).rejects.toThrow('文件是空的');
+    await expect(readManuscript(Buffer.from('x'), 'a.pdf')).rejects.toThrow(ExtractError);
+  });
+});
+
+describe('writing the .docx', () => {
+  test('all four templates are valid data', () => {
+    expect([...templates.keys()].sort()).toEqual(['english-thesis-apa', 'general-bachelor', 'general-master', 'journal-gbt7714']);
+    expect(() => checkTemplate({ ...bachelor, page: { ...bachelor.page, size: 'B5' } })).toThrow(/page\/size/);
+  });
+
+  test('named styles, numbering, three sections with their page numbers, a TOC field, headers, images and tables', async () => {
+    const m = await readManuscript(await wordManuscript(), 'paper.docx');
+    const xml = await xmlOf(await writeDocx(m, bachelor, FIELDS));
+    // styles: Heading 1 in 黑体 三号 (16 pt = 32 half-points), body 宋体 小四 1.5 lines
+    expect(xml.styles).toMatch(/<w:style w:type="paragraph" w:styleId="Heading1">[\s\S]*?w:eastAsia="黑体"[\s\S]*?<w:sz w:val="32"\/>/);
+    expect(xml.styles).toMatch(/w:styleId="Normal"[\s\S]*?w:eastAsia="宋体"[\s\S]*?<w:sz w:val="24"\/>/);
+    for (const id of ['Heading2', 'Heading3', 'Caption', 'Reference']) expect(xml.styles).toContain(`w:styleId="${id}"`);
+    // numbering: 第1章 / 1.1 / 1.1.1
+    expect(xml.numbering).toContain('w:val="第%1章"');
+    expect(xml.numbering).toContain('w:val="%1.%2"');
+    expect(xml.numbering).toContain('w:val="%1.%2.%3"');
+    // sections: cover without numbers, front matter in Roman, body in Arabic from 1
+    expect(xml.document.match(/<w:sectPr/g)).toHaveLength(3);
+    expect(xml.document).toMatch(/<w:pgNumType w:start="1" w:fmt="upperRoman"\/>/);
+    expect(xml.document).toMatch(/<w:pgNumType w:start="1" w:fmt="decimal"\/>/);
+    expect(xml.document).toContain('TOC \\h \\o &quot;1-3&quot;');
+    const headers = xml.files.filter((f) => /word\/header\d+\.xml/.test(f));
+    expect((await Promise.all(headers.map(xml.read))).join('')).toContain('示例大学本科毕业论文');
+    expect(xml.files.some((f) => f.startsWith('word/media/'))).toBe(true);
+    expect(xml.document).toContain('<w:tbl>');
+    expect(xml.document).toContain('表1-1  两校的基本情况');
+    expect(xml.document).toContain('图1-1  课后服务的组织结构');
+    expect(xml.document).toContain('[2] 李华. 县域教育[M]. 北京: 教育出版社, 2020.');
+    expect(xml.document).toContain('学    号：2022001');
+  });
+
+  test('the journal template numbers headings 一、/（一）, the English one sorts references APA-style', async () => {
+    const m = await readManuscript(Buffer.from(PLAIN), 'paper.txt');
+    const journal = await xmlOf(await writeDocx(m, templates.get('journal-gbt7714')!, FIELDS));
+    expect(journal.numbering).toMatch(/w:val="chineseCounting"[\s\S]*?w:val="%1、"/);
+    const english: Template = templates.get('english-thesis-apa')!;
+    const refs = { ...m, references: ['Zhou, L. (2020). Later.', 'Adams, J. (2019). Earlier.'] };
+    const apa = await xmlOf(await writeDocx(refs, english, FIELDS));
+    expect(apa.document.indexOf('Adams, J.')).toBeLessThan(apa.document.indexOf('Zhou, L.'));
+    expect(apa.document).toMatch(/<w:pgNumType w:start="1" w:fmt="lowerRoman"\/>/);
+  });
+});
