@@ -1,5 +1,4 @@
 /** The typesetting engine alone: manuscripts of three kinds in, a .docx that follows the template out. */
-import { AlignmentType, Document, HeadingLevel, ImageRun, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
 import JSZip from 'jszip';
 import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
@@ -8,6 +7,7 @@ import { ExtractError } from '../../server/src/engines/similarity/extract';
 import { numberedHeading, readManuscript } from '../../server/src/engines/typeset/manuscript';
 import { checkTemplate, type Template } from '../../server/src/engines/typeset/template';
 import { writeDocx } from '../../server/src/engines/typeset/writer';
+import { FIELDS, MARKDOWN, PLAIN, wordManuscript } from '../fixtures/manuscripts';
 
 const templates = new Map(
   readdirSync(join(SEED_FOLDER, 'templates')).map((f) => {
@@ -16,45 +16,6 @@ const templates = new Map(
   }),
 );
 const bachelor = templates.get('general-bachelor')!;
-// a 2×2 red PNG
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
-const FIELDS = { title: '县域中学课后服务研究', author: '林晓', studentNumber: '2022001', school: '示例大学', major: '教育学', supervisor: '周老师', date: '2026年5月' };
-
-async function wordManuscript() {
-  const doc = new Document({
-    sections: [
-      {
-        children: [
-          new Paragraph('县域中学课后服务研究'),
-          new Paragraph('摘要：本文讨论县域中学课后服务的组织方式。'),
-          new Paragraph('关键词：课后服务；县域中学；教师激励'),
-          new Paragraph('Abstract: This thesis studies after-school services in county schools.'),
-          new Paragraph('Keywords: after-school services; county schools'),
-          new Paragraph({ heading: HeadingLevel.HEADING_1, text: '第一章 绪论' }),
-          new Paragraph('课后服务关系到学生的成长。'),
-          new Paragraph({ heading: HeadingLevel.HEADING_2, text: '1.1 研究背景' }),
-          new Paragraph('表1 两校的基本情况'),
-          new Table({ rows: [new TableRow({ children: [new TableCell({ children: [new Paragraph('学校')] }), new TableCell({ children: [new Paragraph('学生数')] })] }), new TableRow({ children: [new TableCell({ children: [new Paragraph('甲校')] }), new TableCell({ children: [new Paragraph('1200')] })] })] }),
-          new Paragraph({ alignment: AlignmentType.CENTER, children: [new ImageRun({ type: 'png', data: PNG, transformation: { width: 40, height: 40 } })] }),
-          new Paragraph('图1 课后服务的组织结构'),
-          new Paragraph({ heading: HeadingLevel.HEADING_1, text: '第二章 结论' }),
-          new Paragraph('经费、激励和课程三者缺一不可。'),
-          new Paragraph({ heading: HeadingLevel.HEADING_1, text: '参考文献' }),
-          new Paragraph('[1] 王明. 课后服务的实践[J]. 教育研究, 2021, 42(3): 10-18.'),
-          new Paragraph('[2] 李华. 县域教育[M]. 北京: 教育出版社, 2020.'),
-          new Paragraph({ heading: HeadingLevel.HEADING_1, text: '致谢' }),
-          new Paragraph('感谢导师的指导。'),
-        ],
-      },
-    ],
-  });
-  return Packer.toBuffer(doc);
-}
-
-const PLAIN = ['县域中学课后服务研究', '摘要', '本文讨论县域中学课后服务的组织方式。', '关键词：课后服务；县域中学', '第一章 绪论', '课后服务关系到学生的成长。', '1.1 研究背景', '近年来各地推行课后服务。', '1.1.1 政策沿革', '政策经历了三个阶段。', '第二章 结论', '三者缺一不可。', '参考文献', '[1] 王明. 课后服务的实践[J]. 教育研究, 2021, 42(3): 10-18.'].join('\n');
-
-const MARKDOWN = ['县域中学课后服务研究', '', '摘要：本文讨论县域中学课后服务的组织方式。', '', '关键词：课后服务；县域中学', '', '# 绪论', '', '课后服务关系到学生的成长。', '', '## 研究背景', '', '- 经费', '- 激励', '', '| 学校 | 学生数 |', '|---|---|', '| 甲校 | 1200 |', '', '表1 两校的基本情况', '', '![示意图](figure.png)', '', '# 参考文献', '', '1. 王明. 课后服务的实践[J]. 教育研究, 2021.'].join('\n');
-
 async function xmlOf(docx: Buffer) {
   const zip = await JSZip.loadAsync(docx);
   const read = async (name: string) => (await zip.file(name)?.async('string')) ?? '';

@@ -92,10 +92,12 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
   const en = template.language === 'en';
 
   const p = (text: string, style: string, extra: Record<string, unknown> = {}) => new Paragraph({ style, children: [new TextRun(text)], ...extra });
-  const heading = (text: string, level: 0 | 1 | 2, numbered = true) =>
+  // every chapter after the first starts a new page (the body's section starts one for the first)
+  const heading = (text: string, level: 0 | 1 | 2) =>
     new Paragraph({
       heading: [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3][level],
-      numbering: numbered ? { reference: 'headings', level } : undefined,
+      numbering: { reference: 'headings', level },
+      pageBreakBefore: level === 0 && chapter > 1,
       children: [new TextRun(text)],
     });
 
