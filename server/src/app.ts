@@ -38,6 +38,9 @@ import { createCorpus } from './modules/review/corpus';
 import { createReviewRepo } from './modules/review/repo';
 import { reviewRoutes } from './modules/review/routes';
 import { createReviewService } from './modules/review/service';
+import { createTypesetRepo } from './modules/typeset/repo';
+import { typesetRoutes } from './modules/typeset/routes';
+import { createTypesetService } from './modules/typeset/service';
 import { createArticleRepo } from './modules/article/repo';
 import { articleRoutes } from './modules/article/routes';
 import { createArticleService } from './modules/article/service';
@@ -114,6 +117,9 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   const reviews = createReviewService({ repo: reviewRepo, orders, jobs, corpus: createCorpus(reviewRepo), storage });
   orders.registerPayable('check', reviews.payable);
   jobs.register('check', reviews.job);
+  const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage });
+  orders.registerPayable('typeset', typesets.payable);
+  jobs.register('typeset', typesets.job);
   app.decorate('deleteExpiredPapers', () => reviews.deleteExpiredPapers());
 
   app.setErrorHandler((error: FastifyError & { validation?: AjvError[] }, request, reply) => {
@@ -155,6 +161,7 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
       await api.register(documentRoutes, { service: createDocumentService(documents, storage) });
       await api.register(searchRoutes, { service: createSearchService(articles, documents) });
       await api.register(reviewRoutes, { service: reviews, publicUrl: config.publicUrl });
+      await api.register(typesetRoutes, { service: typesets });
       const sandbox = sandboxGateway(config.sandbox, config.publicUrl);
       const alipay = config.alipay
         ? alipayGateway({

@@ -6,7 +6,7 @@ import JSZip from 'jszip';
 import { existsSync, readdirSync } from 'fs';
 import { join } from 'path';
 import { encryptedPdf } from './encryptedPdf';
-import { client, createTestApp, otherUser } from './testApp';
+import { client, createTestApp, multipart, otherUser } from './testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let me: ReturnType<typeof client>;
@@ -26,13 +26,8 @@ async function libraryText(q: string) {
 }
 
 function upload(browser: ReturnType<typeof client>, name: string, data: Buffer) {
-  const boundary = '----zn-test';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return browser.call('POST', '/api/v1/review/paper', payload as unknown as object, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+  const body = multipart({}, { name, data });
+  return browser.call('POST', '/api/v1/review/paper', body.payload, body.headers);
 }
 
 /** A PDF's text, read by pdf.js in a plain Node process (its font worker cannot start inside jest). */

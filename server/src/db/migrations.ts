@@ -259,4 +259,45 @@ export const migrations: Record<string, Migration> = {
       for (const table of ['jobs', 'checks', 'paper_uploads', 'check_systems']) await db.schema.dropTable(table).execute();
     },
   },
+  '0005_typesetting': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('templates')
+        .addColumn('id', 'varchar(40)', (c) => c.primaryKey())
+        .addColumn('name', 'varchar(80)', (c) => c.notNull())
+        .addColumn('degree', 'varchar(8)', (c) => c.notNull())
+        .addColumn('discipline', 'varchar(40)', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('price_fen', 'integer', (c) => c.notNull())
+        .addColumn('spec', 'text', (c) => c.notNull())
+        .addColumn('sort', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('typesets')
+        .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('user_id', 'varchar(32)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('template_id', 'varchar(40)', (c) => c.notNull().references('templates.id'))
+        .addColumn('title', 'varchar(200)', (c) => c.notNull())
+        .addColumn('fields', 'text', (c) => c.notNull())
+        .addColumn('manuscript_key', 'varchar(200)')
+        .addColumn('manuscript_name', 'varchar(200)', (c) => c.notNull())
+        .addColumn('status', 'varchar(12)', (c) => c.notNull())
+        .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('warnings', 'text', (c) => c.notNull())
+        .addColumn('output_key', 'varchar(200)')
+        .addColumn('preview_key', 'varchar(200)')
+        .addColumn('order_id', 'varchar(32)')
+        .addColumn('paid_at', 'varchar(30)')
+        .addColumn('failure_reason', 'varchar(200)')
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('deleted_at', 'varchar(30)')
+        .execute();
+      await db.schema.createIndex('typesets_user').on('typesets').columns(['user_id', 'created_at']).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('typesets').execute();
+      await db.schema.dropTable('templates').execute();
+    },
+  },
 };

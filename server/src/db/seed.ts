@@ -15,6 +15,8 @@ import { nowIso } from '../lib/time';
 import { createDocumentImporter, importableFiles } from '../modules/document/importer';
 import { createDocumentRepo } from '../modules/document/repo';
 import { CHECK_SYSTEMS } from '../modules/review/systems';
+import { createTypesetRepo } from '../modules/typeset/repo';
+import { templateRows } from '../modules/typeset/service';
 import { createUserRepo } from '../modules/user/repo';
 import type { Db } from './index';
 
@@ -79,9 +81,16 @@ async function seedCheckSystems(db: Db) {
   await db.insertInto('check_systems').values(CHECK_SYSTEMS).execute();
 }
 
+/** The typesetting templates, from their JSON specifications (checked on the way in). */
+async function seedTemplates(db: Db) {
+  if (await db.selectFrom('templates').select('id').limit(1).executeTakeFirst()) return;
+  await createTypesetRepo(db).insertTemplates(templateRows(join(SEED_FOLDER, 'templates')));
+}
+
 export async function seedDemoContent(db: Db, storage: Storage) {
   await seedAccount(db);
   await seedCheckSystems(db);
+  await seedTemplates(db);
   await seedArticles(db);
   await seedDocuments(db, storage);
 }

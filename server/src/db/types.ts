@@ -57,6 +57,8 @@ export interface Database {
   paper_uploads: PaperUploadTable;
   checks: CheckTable;
   jobs: JobTable;
+  templates: TemplateTable;
+  typesets: TypesetTable;
 }
 
 export interface OrderTable {
@@ -210,4 +212,43 @@ export interface JobTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A typesetting template: the columns lists show, and the whole validated specification. */
+export interface TemplateTable {
+  id: string;
+  name: string;
+  degree: string;
+  discipline: string;
+  description: string;
+  price_fen: number;
+  /** JSON of the engine's Template */
+  spec: string;
+  sort: number;
+}
+
+export type TypesetStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface TypesetTable {
+  id: string;
+  user_id: string;
+  template_id: string;
+  title: string;
+  /** JSON of the cover fields */
+  fields: string;
+  manuscript_key: string | null;
+  manuscript_name: string;
+  status: TypesetStatus;
+  progress: number;
+  /** JSON array of what the engine could not place */
+  warnings: string;
+  /** the finished .docx, and the same with the preview watermark */
+  output_key: string | null;
+  preview_key: string | null;
+  order_id: string | null;
+  paid_at: string | null;
+  failure_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
 }

@@ -84,7 +84,8 @@ function fill(line: string, fields: CoverFields): string | undefined {
   return empty && !text.replace(/[\s（）()：:]/g, '') ? undefined : text;
 }
 
-export async function writeDocx(manuscript: Manuscript, template: Template, fields: CoverFields): Promise<Buffer> {
+/** `watermark`: a line on every page's header, the cover's included (the unpaid preview). */
+export async function writeDocx(manuscript: Manuscript, template: Template, fields: CoverFields, options: { watermark?: string } = {}): Promise<Buffer> {
   const { styles } = template;
   const page = PAGE[template.page.size];
   const margins = template.page.marginsCm;
@@ -163,12 +164,18 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
   const pageSetup = { size: page, margin: pageMargins };
   const headerText = fill(template.header, fields);
   const footer = new Footer({ children: [new Paragraph({ style: 'FooterText', children: [new TextRun({ children: [PageNumber.CURRENT] })] })] });
-  const header = headerText ? new Header({ children: [new Paragraph({ style: 'HeaderText', children: [new TextRun(headerText)] })] }) : undefined;
+  const watermark = () => (options.watermark ? [new Paragraph({ style: 'HeaderText', children: [new TextRun({ text: options.watermark, bold: true, color: '999999' })] })] : []);
+  const header =
+    headerText || options.watermark
+      ? new Header({ children: [...watermark(), ...(headerText ? [new Paragraph({ style: 'HeaderText', children: [new TextRun(headerText)] })] : [])] })
+      : undefined;
+  const coverHeader = options.watermark ? new Header({ children: watermark() }) : undefined;
 
   // cover
   const coverLines = template.cover.lines.map((line) => fill(line, fields)).filter((line): line is string => line !== undefined);
   const cover: ISectionOptions = {
     properties: { page: pageSetup, titlePage: false },
+    headers: coverHeader ? { default: coverHeader } : undefined,
     children: coverLines.map((line, i) => p(line, line === fields.title ? 'Title' : 'CoverLine', i === 0 ? { spacing: { before: 1440 } } : {})),
   };
 

@@ -1,0 +1,42 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db';
+import type { Database, TemplateTable, TypesetTable } from '../../db/types';
+
+type Executor = Db | Transaction<Database>;
+export type TypesetRow = TypesetTable;
+
+export function createTypesetRepo(db: Db) {
+  return {
+    async templates(filter: { degree?: string; discipline?: string; q?: string }) {
+      let query = db.selectFrom('templates').selectAll();
+      if (filter.degree) query = query.where('degree', '=', filter.degree);
+      if (filter.discipline) query = query.where('discipline', '=', filter.discipline);
+      if (filter.q) {
+        const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where((eb) => eb.or([eb('name', 'like', pattern), eb('description', 'like', pattern)]));
+      }
+      return query.orderBy('sort').execute();
+    },
+    findTemplate: (id: string) => db.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst(),
+    async insertTemplates(rows: TemplateTable[]) {
+      await db.insertInto('templates').values(rows).execute();
+    },
+    async insert(row: TypesetRow) {
+      await db.insertInto('typesets').values(row).execute();
+    },
+    find: (id: string, ex: Executor = db) => ex.selectFrom('typesets').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst(),
+    async update(id: string, changes: Partial<TypesetRow>, ex: Executor = db) {
+      await ex.updateTable('typesets').set(changes).where('id', '=', id).execute();
+    },
+    async list(userId: string, offset: number, limit: number) {
+      const base = db.selectFrom('typesets').where('user_id', '=', userId).where('deleted_at', 'is', null);
+      const [rows, count] = await Promise.all([
+        base.selectAll().orderBy('created_at', 'desc').orderBy('id').offset(offset).limit(limit).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+  };
+}
+
+export type TypesetRepo = ReturnType<typeof createTypesetRepo>;

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../lib/errors';
+import { requireUser, userOf } from '../../plugins/session';
+import { Message } from '../shared/schemas';
+import { TemplateParams, TemplateQuery, TemplateReply, TemplatesReply, TypesetListQuery, TypesetListReply, TypesetParams, TypesetReply } from './schemas';
+import { MANUSCRIPT_MAX_BYTES, type TypesetService } from './service';
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const guarded = { preHandler: requireUser };
+
+export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService }> = async (app, { service }) => {
+  const tags = ['typeset'];
+  app.get('/v1/typeset/template', { schema: { tags, querystring: TemplateQuery, response: { 200: TemplatesReply } } }, async (request) => ({
+    success: true as const,
+    result: await service.templates(request.query),
+  }));
+
+  app.get('/v1/typeset/template/:templateId', { schema: { tags, params: TemplateParams, response: { 200: TemplateReply } } }, async (request) => ({
+    success: true as const,
+    result: await service.template(request.params.templateId),
+  }));
+
+  /** multipart: the manuscript (`file`), `templateId` and the cover fields */
+  app.post('/v1/typeset', { ...guarded, schema: { tags, consumes: ['multipart/form-data'], response: { 200: TypesetReply } } }, async (request) => {
+    const fields: Record<string, string> = {};
+    let file: { name: string; data: Buffer } | undefined;
+    for await (const part of request.parts({ limits: { fileSize: MANUSCRIPT_MAX_BYTES, files: 1 } })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer().catch((error) => {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', '稿件超过 15 MB，请压缩图片后再上传', 2, { file: '稿件超过 15 MB' });
+          throw error;
+        });
+        file = { name: part.filename, data };
+      } else fields[part.fieldname] = String(part.value);
+    }
+    if (!file) throw new AppError(422, 'NO_FILE', '请选择要排版的稿件', 2, { file: '请选择要排版的稿件' });
+    const { templateId = '', ...cover } = fields;
+    return { success: true as const, result: await service.create(userOf(request), templateId, cover, file.name, file.data), message: '稿件已提交，正在排版' };
+  });
+
+  app.get('/v1/typeset', { ...guarded, schema: { tags, querystring: TypesetListQuery, response: { 200: TypesetListReply } } }, async (request) => ({
+    success: true as const,
+    result: await service.list(userOf(request), request.query),
+  }));
+
+  app.get('/v1/typeset/:typesetId', { ...guarded, schema: { tags, params: TypesetParams, response: { 200: TypesetReply } } }, async (request) => ({
+    success: true as const,
+    result: await service.get(userOf(request), request.params.typesetId),
+  }));
+
+  for (const [path, which] of [['preview.docx', 'preview'], ['download', 'download']] as const) {
+    app.get(`/v1/typeset/:typesetId/${path}`, { ...guarded, schema: { tags, params: TypesetParams } }, async (request, reply) => {
+      const { stream, fileName } = await service[which](userOf(request), request.params.typesetId);
+      return reply.type(DOCX).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`).send(stream);
+    });
+  }
+
+  app.delete('/v1/typeset/:typesetId', { ...guarded, schema: { tags, params: TypesetParams, response: { 200: Message } } }, async (request) => {
+    await service.remove(userOf(request), request.params.typesetId);
+    return { success: true as const, result: null, message: '排版记录和文件已删除' };
+  });
+};

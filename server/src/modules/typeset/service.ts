@@ -1,0 +1,211 @@
+/**
+ * Typesetting: the template library, a manuscript uploaded with its cover fields, the background
+ * job that writes the .docx (and its watermarked preview), payment, and the download.
+ */
+import type { Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { readFileSync, readdirSync } from 'fs';
+import { join } from 'path';
+import { ExtractError, extensionOf } from '../../engines/similarity/extract';
+import { readManuscript } from '../../engines/typeset/manuscript';
+import { checkTemplate, type Template } from '../../engines/typeset/template';
+import { writeDocx } from '../../engines/typeset/writer';
+import type { TemplateTable, UserTable } from '../../db/types';
+import { AppError, forbidden, invalidField, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { Storage } from '../../lib/storage';
+import { nowIso } from '../../lib/time';
+import type { JobHandler, JobRunner } from '../../jobs/runner';
+import type { Payable } from '../order/service';
+import { pageWindow, parseList } from '../shared/paging';
+import type { TypesetRepo, TypesetRow } from './repo';
+import { rulesOf } from './rules';
+import { CoverFields, type Typeset } from './schemas';
+
+export const MANUSCRIPT_MAX_BYTES = 15 * 1024 * 1024;
+const MANUSCRIPT_TYPES = ['docx', 'md', 'txt'];
+export const PREVIEW_WATERMARK = '智能论文 · 预览版 · 付款后下载无水印文档';
+
+type User = Pick<UserTable, 'id'>;
+
+/** The templates of a folder (server/seed/templates), checked, as table rows. */
+export function templateRows(folder: string): TemplateTable[] {
+  return readdirSync(folder)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((file, i) => {
+      const t = checkTemplate(JSON.parse(readFileSync(join(folder, file), 'utf8')));
+      return { id: t.id, name: t.name, degree: t.degree, discipline: t.discipline, description: t.description, price_fen: t.priceFen, spec: JSON.stringify(t), sort: i + 1 };
+    });
+}
+
+const summary = (t: TemplateTable) => ({ id: t.id, name: t.name, degree: t.degree, discipline: t.discipline, description: t.description, priceFen: t.price_fen });
+
+export function createTypesetService(deps: { repo: TypesetRepo; jobs: JobRunner; storage: Storage }) {
+  const { repo, jobs, storage } = deps;
+
+  async function templateOf(id: string) {
+    const row = await repo.findTemplate(id);
+    if (!row) throw notFound('模板不存在');
+    return row;
+  }
+
+  async function own(user: User, id: string) {
+    const row = await repo.find(id);
+    if (!row) throw notFound('排版记录不存在');
+    if (row.user_id !== user.id) throw forbidden('这不是您的排版记录');
+    return row;
+  }
+
+  async function toTypeset(row: TypesetRow): Promise<Static<typeof Typeset>> {
+    const template = (await repo.findTemplate(row.template_id))!;
+    return {
+      id: row.id,
+      templateId: row.template_id,
+      templateName: template.name,
+      title: row.title,
+      fields: JSON.parse(row.fields),
+      manuscriptName: row.manuscript_name,
+      status: row.status,
+      progress: row.progress,
+      warnings: parseList(row.warnings),
+      priceFen: template.price_fen,
+      paid: !!row.paid_at,
+      orderId: row.order_id,
+      failureReason: row.failure_reason,
+      createdAt: row.created_at,
+    };
+  }
+
+  /** A stored file of the user's own typeset: the preview (always) or the paid document. */
+  async function fileOf(user: User, id: string, which: 'preview' | 'output') {
+    const row = await own(user, id);
+    if (row.status !== 'done') throw new AppError(409, 'NOT_READY', '排版尚未完成，请稍后再试');
+    if (which === 'output' && !row.paid_at) throw new AppError(409, 'NOT_PAID', '请先付款，再下载排版后的文档', 2);
+    const key = which === 'output' ? row.output_key : row.preview_key;
+    const stream = key ? storage.get(key) : undefined;
+    if (!stream) throw notFound('文件已删除');
+    const suffix = which === 'preview' ? '（预览）' : '';
+    return { stream, fileName: `${row.title}${suffix}.docx` };
+  }
+
+  const payable: Payable = {
+    async quote(itemId, user) {
+      const row = await own(user, itemId);
+      if (row.paid_at) throw new AppError(409, 'ALREADY_PAID', '这份排版已经付款，可以直接下载');
+      if (row.status !== 'done') throw new AppError(409, 'NOT_READY', '排版完成、看过预览后再付款');
+      const template = (await repo.findTemplate(row.template_id))!;
+      return { title: `${template.name} · ${row.title}`, amountFen: template.price_fen };
+    },
+    async fulfil(order, trx) {
+      await repo.update(order.item_id, { paid_at: nowIso(), order_id: order.id, updated_at: nowIso() }, trx);
+    },
+  };
+
+  const job: JobHandler = {
+    async run(id, context) {
+      const row = await repo.find(id);
+      if (!row || row.status === 'done' || !row.manuscript_key) return;
+      await repo.update(id, { status: 'running', progress: 10, updated_at: nowIso() });
+      const stream = storage.get(row.manuscript_key);
+      if (!stream) throw new Error('稿件已删除');
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      const manuscript = await readManuscript(Buffer.concat(chunks), row.manuscript_name);
+      await repo.update(id, { progress: 40 });
+      await context.heartbeat();
+      const template = JSON.parse((await repo.findTemplate(row.template_id))!.spec) as Template;
+      const fields = JSON.parse(row.fields);
+      const [output, preview] = await Promise.all([writeDocx(manuscript, template, fields), writeDocx(manuscript, template, fields, { watermark: PREVIEW_WATERMARK })]);
+      await storage.put(`typesets/${row.user_id}/${id}.docx`, output);
+      await storage.put(`typesets/${row.user_id}/${id}.preview.docx`, preview);
+      await repo.update(id, {
+        status: 'done',
+        progress: 100,
+        warnings: JSON.stringify(manuscript.warnings),
+        output_key: `typesets/${row.user_id}/${id}.docx`,
+        preview_key: `typesets/${row.user_id}/${id}.preview.docx`,
+        updated_at: nowIso(),
+      });
+    },
+    async giveUp(id, reason) {
+      await repo.update(id, { status: 'failed', failure_reason: `排版未能完成（${reason}）`, updated_at: nowIso() });
+    },
+  };
+
+  return {
+    payable,
+    job,
+    templates: async (filter: { degree?: string; discipline?: string; q?: string }) => (await repo.templates(filter)).map(summary),
+
+    async template(id: string) {
+      const row = await templateOf(id);
+      return { ...summary(row), rules: rulesOf(JSON.parse(row.spec)) };
+    },
+
+    /** A manuscript read before anything is stored: a file the engine cannot read changes nothing. */
+    async create(user: User, templateId: string, rawFields: unknown, fileName: string, data: Buffer) {
+      await templateOf(templateId);
+      const fields = Value.Convert(CoverFields, rawFields);
+      const problem = Value.Errors(CoverFields, fields).First();
+      if (problem) {
+        const field = problem.path.split('/')[1];
+        throw invalidField(field, (CoverFields.properties[field as keyof typeof CoverFields.properties] as { errorMessage?: string })?.errorMessage ?? '请检查填写的内容');
+      }
+      if (!MANUSCRIPT_TYPES.includes(extensionOf(fileName))) throw invalidField('file', '稿件只支持 .docx、.md 和 .txt 文件');
+      try {
+        await readManuscript(data, fileName);
+      } catch (error) {
+        if (error instanceof ExtractError) throw invalidField('file', error.message);
+        throw error;
+      }
+      const id = newId();
+      const key = `typesets/${user.id}/${id}.manuscript.${extensionOf(fileName)}`;
+      await storage.put(key, data);
+      const now = nowIso();
+      const cover = fields as Static<typeof CoverFields>;
+      await repo.insert({
+        id,
+        user_id: user.id,
+        template_id: templateId,
+        title: cover.title.trim(),
+        fields: JSON.stringify(cover),
+        manuscript_key: key,
+        manuscript_name: fileName,
+        status: 'queued',
+        progress: 0,
+        warnings: '[]',
+        output_key: null,
+        preview_key: null,
+        order_id: null,
+        paid_at: null,
+        failure_reason: null,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      });
+      await jobs.enqueue('typeset', id);
+      return toTypeset((await repo.find(id))!);
+    },
+
+    get: async (user: User, id: string) => toTypeset(await own(user, id)),
+
+    async list(user: User, page: { current: number; pageSize: number }) {
+      const { offset, limit } = pageWindow(page);
+      const { rows, total } = await repo.list(user.id, offset, limit);
+      return { list: await Promise.all(rows.map(toTypeset)), total, current: page.current, pageSize: page.pageSize };
+    },
+
+    preview: (user: User, id: string) => fileOf(user, id, 'preview'),
+    download: (user: User, id: string) => fileOf(user, id, 'output'),
+
+    /** Removes the manuscript and the documents; the record disappears from the list. */
+    async remove(user: User, id: string) {
+      const row = await own(user, id);
+      for (const key of [row.manuscript_key, row.output_key, row.preview_key]) if (key) await storage.remove(key);
+      await repo.update(id, { deleted_at: nowIso(), manuscript_key: null, output_key: null, preview_key: null, updated_at: nowIso() });
+    },
+  };
+}
+
+export type TypesetService = ReturnType<typeof createTypesetService>;

@@ -1,0 +1,106 @@
+/** Typesetting through HTTP: templates, upload, the job, the watermarked preview, payment, download, access. */
+import JSZip from 'jszip';
+import { existsSync, readdirSync } from 'fs';
+import { join } from 'path';
+import { FIELDS, wordManuscript } from '../fixtures/manuscripts';
+import { client, createTestApp, multipart, otherUser } from './testApp';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let me: ReturnType<typeof client>;
+beforeAll(async () => {
+  t = await createTestApp();
+  me = client(t.app);
+  await me.login();
+});
+afterAll(() => t.close());
+
+const submit = async (browser: ReturnType<typeof client>, file: { name: string; data: Buffer }, fields: Record<string, string> = { ...FIELDS, templateId: 'general-bachelor' }) => {
+  const body = multipart(fields, file);
+  return browser.call('POST', '/api/v1/typeset', body.payload, body.headers);
+};
+
+async function headersOf(docx: Buffer) {
+  const zip = await JSZip.loadAsync(docx);
+  const names = Object.keys(zip.files).filter((f) => /word\/header\d+\.xml/.test(f));
+  return (await Promise.all(names.map((n) => zip.file(n)!.async('string')))).join('');
+}
+
+const filesStored = () => {
+  const dir = join(t.config.dataDir, 'files', 'typesets');
+  return existsSync(dir) ? readdirSync(dir, { recursive: true }).filter((f) => String(f).includes('.')).length : 0;
+};
+
+test('the four templates, filtered and searched, each with its rules', async () => {
+  const visitor = client(t.app);
+  expect((await visitor.get('/api/v1/typeset/template')).body.result).toHaveLength(4);
+  expect((await visitor.get(`/api/v1/typeset/template?degree=${encodeURIComponent('硕士')}`)).body.result.map((x: { id: string }) => x.id)).toEqual(['general-master']);
+  expect((await visitor.get('/api/v1/typeset/template?q=APA')).body.result.map((x: { id: string }) => x.id)).toEqual(['english-thesis-apa']);
+  const detail = (await visitor.get('/api/v1/typeset/template/general-bachelor')).body.result;
+  expect(detail.rules.find((r: { item: string }) => r.item === '正文').rule).toBe('宋体 / Times New Roman，小四（12 pt），两端对齐，1.5 倍行距，首行缩进 2 字');
+  expect(detail.rules.find((r: { item: string }) => r.item === '一级标题').rule).toContain('第1章');
+  expect((await visitor.get('/api/v1/typeset/template/nope')).status).toBe(404);
+});
+
+test('upload → job → watermarked preview → unpaid download refused → pay → the clean .docx', async () => {
+  const created = await submit(me, { name: '论文初稿.docx', data: await wordManuscript() });
+  expect(created.status).toBe(200);
+  const id = created.body.result.id;
+  expect(created.body.result).toMatchObject({ status: 'queued', templateName: '通用本科毕业论文', priceFen: 1990, paid: false });
+  await t.app.jobs.drain();
+  const done = (await me.get(`/api/v1/typeset/${id}`)).body.result;
+  expect(done).toMatchObject({ status: 'done', progress: 100 });
+
+  const preview = await me.get(`/api/v1/typeset/${id}/preview.docx`);
+  expect(preview.status).toBe(200);
+  expect(await headersOf(preview.raw.rawPayload)).toContain('预览版');
+
+  const early = await me.get(`/api/v1/typeset/${id}/download`);
+  expect(early.status).toBe(409);
+  expect(early.body.message).toBe('请先付款，再下载排版后的文档');
+
+  const order = (await me.post('/api/v1/order', { kind: 'typeset', itemId: id })).body.result;
+  expect(order).toMatchObject({ amountFen: 1990, title: '通用本科毕业论文 · 县域中学课后服务研究' });
+  expect(await t.app.orders.applyPayment({ gateway: 'sandbox', tradeNo: `T${order.id}`, orderId: order.id, amountFen: order.amountFen })).toBe('paid');
+  const download = await me.get(`/api/v1/typeset/${id}/download`);
+  expect(download.status).toBe(200);
+  const headers = await headersOf(download.raw.rawPayload);
+  expect(headers).toContain('示例大学本科毕业论文');
+  expect(headers).not.toContain('预览版');
+  expect((await me.post('/api/v1/order', { kind: 'typeset', itemId: id })).status).toBe(409);
+});
+
+test('only the owner sees a typeset, its preview and its download', async () => {
+  const { id } = (await submit(me, { name: 'a.docx', data: await wordManuscript() })).body.result;
+  await t.app.jobs.drain();
+  const other = await otherUser(t.app);
+  for (const path of ['', '/preview.docx', '/download']) expect((await other.get(`/api/v1/typeset/${id}${path}`)).status).toBe(403);
+  expect((await other.call('DELETE', `/api/v1/typeset/${id}`)).status).toBe(403);
+  const visitor = client(t.app);
+  for (const path of ['', '/preview.docx', '/download']) expect((await visitor.get(`/api/v1/typeset/${id}${path}`)).status).toBe(401);
+  expect((await submit(visitor, { name: 'a.docx', data: await wordManuscript() })).status).toBe(401);
+  expect((await me.get('/api/v1/typeset')).body.result.list.map((x: { id: string }) => x.id)).toContain(id);
+});
+
+test('bad manuscripts and missing fields are refused with a clear message, and nothing is stored', async () => {
+  const before = filesStored();
+  const cases: Array<[{ name: string; data: Buffer }, Record<string, string> | undefined, RegExp]> = [
+    [{ name: 'empty.docx', data: Buffer.alloc(0) }, undefined, /文件是空的/],
+    [{ name: 'locked.docx', data: Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(256)]) }, undefined, /已加密/],
+    [{ name: 'broken.docx', data: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(200, 9)]) }, undefined, /已损坏/],
+    [{ name: 'paper.pdf', data: Buffer.from('%PDF-1.4') }, undefined, /只支持 \.docx、\.md 和 \.txt/],
+    [{ name: 'ok.txt', data: Buffer.from('第一章 绪论\n正文') }, { templateId: 'general-bachelor', author: '林晓' }, /请填写论文题目/],
+  ];
+  for (const [file, fields, message] of cases) {
+    const res = await submit(me, file, fields);
+    expect({ name: file.name, status: res.status }).toEqual({ name: file.name, status: 422 });
+    expect(res.body.message).toMatch(message);
+  }
+  expect(filesStored()).toBe(before);
+});
+
+test('a typeset can be deleted with its files', async () => {
+  const { id } = (await submit(me, { name: 'a.docx', data: await wordManuscript() })).body.result;
+  await t.app.jobs.drain();
+  expect((await me.call('DELETE', `/api/v1/typeset/${id}`)).status).toBe(200);
+  expect((await me.get(`/api/v1/typeset/${id}`)).status).toBe(404);
+});
