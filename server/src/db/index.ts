@@ -16,7 +16,11 @@ export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
 
 export function createDb(databaseUrl: string): Db {
   if (isPostgresUrl(databaseUrl)) {
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: databaseUrl, max: 10 }) }) });
+    const pool = new Pool({ connectionString: databaseUrl, max: 10 });
+    // an idle connection the server closes (a restart, a failover) must not take the process down;
+    // the pool opens a new one for the next query
+    pool.on('error', (error) => console.error(`PostgreSQL closed an idle connection: ${error.message}`));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = databaseUrl.replace(/^sqlite:/, '');
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
