@@ -62,6 +62,18 @@ describe('the home page', () => {
     expect(await screen.findByText('用户论文的存储与删除政策', {}, LONG)).toBeInTheDocument();
   });
 
+  test('shows the lists loading until their answers arrive', async () => {
+    const gate = held();
+    server.use({ 'GET /api/v1/document': gate.wrap(readingMocks['GET /api/v1/document']) });
+    await renderApp('/');
+    await screen.findByText('用户论文的存储与删除政策', {}, LONG);
+    // the library and the recommended papers wait: a spinner and a skeleton stand in their place
+    expect(document.querySelector('.ant-spin-spinning')).not.toBeNull();
+    expect(document.querySelector('.ant-skeleton')).not.toBeNull();
+    await act(async () => gate.release());
+    expect(await screen.findAllByText('汪曾祺小说中的日常生活书写', {}, LONG)).not.toHaveLength(0);
+  });
+
   test('an empty category says what to do next', async () => {
     server.use({ 'GET /api/v1/article': (req, res) => res.json({ success: true, result: { list: [], total: 0, current: 1, pageSize: 5 } }) });
     await renderApp('/');
@@ -162,6 +174,23 @@ describe('the document page', () => {
     fireEvent.click(document.querySelector('li[title="Next Page"]')!);
     expect(await screen.findByText(/第 2 \/ \d+ 页/)).toBeInTheDocument();
     expect(screen.queryByText(paragraphs[0])).toBeNull();
+  });
+
+  test('a paper loading shows a skeleton; a failure offers a retry', async () => {
+    const gate = held();
+    server.use({ 'GET /api/v1/document/:documentId': gate.wrap(failing) });
+    await renderApp('/document/detail/any');
+    await waitFor(() => expect(document.querySelector('.ant-skeleton')).not.toBeNull(), LONG);
+    await act(async () => gate.release());
+    expect(await screen.findByText('范文加载失败', {}, LONG)).toBeInTheDocument();
+    expect(screen.getByText('重新加载')).toBeInTheDocument();
+  });
+
+  test('a library with no papers yet says so', async () => {
+    server.use({ 'GET /api/v1/document': (_req, res) => res.json({ success: true, result: { list: [], total: 0, current: 1, pageSize: 8 } }) });
+    await renderApp('/');
+    expect(await screen.findByText('没有符合条件的范文，换个类型或学科试试', {}, LONG)).toBeInTheDocument();
+    expect(screen.getByText('暂无推荐范文')).toBeInTheDocument();
   });
 
   test('an unknown document shows the 404 page', async () => {
