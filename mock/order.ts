@@ -2,7 +2,8 @@ import type { Order } from '../src/services/order';
 import { AppError } from '../server/src/lib/errors';
 import { toPublicOrder } from '../server/src/modules/order/repo';
 import { fail, ok, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
-import { mockServices } from './_lib/services';
+import { answer, mockServices, valid } from './_lib/services';
+import { CreateOrderBody } from '../server/src/modules/order/schemas';
 
 /**
  * Orders for QA: opening /pay/<any id> shows a pending order of the signed-in user (created on
@@ -67,6 +68,17 @@ async function realOrder(req: MockRequest, res: MockResponse, act: 'read' | 'can
 }
 
 const handlers: Record<string, MockHandler> = {
+  /** An order for a check or a typeset of the real services: their price, their fulfilment. */
+  'POST /api/v1/order': async (req, res) => {
+    const userId = requireSession(req, res);
+    const body = userId && valid<{ kind: string; itemId: string }>(CreateOrderBody, req.body, res);
+    if (!userId || !body) return;
+    answer(res, async () => {
+      const services = await mockServices();
+      return toPublicOrder(await services.orders.create(await services.userRow(userId), body.kind, body.itemId));
+    });
+  },
+
   'GET /api/v1/payment/gateway': (_req, res) => res.status(200).json(ok({ gateway: 'sandbox', sandbox: true })),
 
   'GET /api/v1/order/:orderId': async (req, res) => {

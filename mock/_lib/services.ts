@@ -21,6 +21,9 @@ import { createOrderService } from '../../server/src/modules/order/service';
 import { createCorpus } from '../../server/src/modules/review/corpus';
 import { createReviewRepo } from '../../server/src/modules/review/repo';
 import { createReviewService } from '../../server/src/modules/review/service';
+import { createTypesetRepo } from '../../server/src/modules/typeset/repo';
+import { createTypesetService } from '../../server/src/modules/typeset/service';
+import { Readable } from 'stream';
 import { fail, ok, type MockRequest, type MockResponse } from './kit';
 import { findUserById } from './users';
 
@@ -29,6 +32,16 @@ const noFiles: Storage = {
   get: () => undefined,
   remove: async () => undefined,
 };
+
+/** Files kept in memory: manuscripts and typeset documents live as long as the mock does. */
+function memoryStorage(): Storage {
+  const files = new Map<string, Buffer>();
+  return {
+    put: async (key, data) => void files.set(key, data),
+    get: (key) => (files.has(key) ? Readable.from([files.get(key)!]) : undefined),
+    remove: async (key) => void files.delete(key),
+  };
+}
 
 async function start() {
   const db = createDb('sqlite::memory:');
@@ -42,6 +55,9 @@ async function start() {
   const reviews = createReviewService({ repo: reviewRepo, orders, jobs, corpus: createCorpus(reviewRepo), storage: noFiles });
   orders.registerPayable('check', reviews.payable);
   jobs.register('check', reviews.job);
+  const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage: memoryStorage() });
+  orders.registerPayable('typeset', typesets.payable);
+  jobs.register('typeset', typesets.job);
 
   /** The row of a mock account, made on first use (checks and orders belong to a user). */
   async function userRow(userId: string) {
@@ -65,6 +81,7 @@ async function start() {
     orders,
     jobs,
     reviews,
+    typesets,
     userRow,
     /** Pays an order of these services as the sandbox would; false when the id is not theirs. */
     async pay(orderId: string) {

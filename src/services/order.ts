@@ -31,3 +31,6 @@ export const getGateway = () => get<ApiResponse<{ gateway: string; sandbox: bool
 /** The payment address of the order on the active gateway (the QR code's content). */
 export const startPayment = (orderId: string, channel: Channel) =>
   post<ApiResponse<{ payUrl: string; gateway: string; sandbox: boolean }>>(`/v1/order/${encodeURIComponent(orderId)}/pay`, { channel });
+
+/** An order for something payable (`check`, `typeset`): the server sets the price. */
+export const createOrder = (kind: string, itemId: string) => post<ApiResponse<Order>>('/v1/order', { kind, itemId });

@@ -24,11 +24,12 @@ beforeAll(async () => {
 afterAll(() => close());
 
 /** Ids for `{…}` in a path (OpenAPI's form): a sample order, and the first seeded article and document. */
-const ids: Record<string, string> = { orderId: 'qa-order-1', code: 'ZN-00000-00000' };
+const ids: Record<string, string> = { orderId: 'qa-order-1', code: 'ZN-00000-00000', templateId: 'general-bachelor' };
 
 async function callMock(method: string, path: string, data?: object) {
   const url = path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]);
-  const res = await axios.request({ method, url, data, adapter: mock.adapter, validateStatus: () => true });
+  const body = data && JSON.parse(JSON.stringify(data).replace(/\{(\w+)\}/g, (_, name: string) => ids[name]));
+  const res = await axios.request({ method, url, data: body, adapter: mock.adapter, validateStatus: () => true });
   return { status: res.status, body: res.data };
 }
 
@@ -77,6 +78,10 @@ const scenarios: Array<[string, string, string, object | undefined, number]> = [
   ['a check', 'GET', '/api/v1/review/{reviewId}', undefined, 200],
   ['its report before payment', 'GET', '/api/v1/review/{reviewId}/report', undefined, 409],
   ['an unknown code', 'GET', '/api/v1/review/verify/{code}', undefined, 404],
+  ['the templates', 'GET', '/api/v1/typeset/template', undefined, 200],
+  ['a template', 'GET', '/api/v1/typeset/template/{templateId}', undefined, 200],
+  ['the typesets', 'GET', '/api/v1/typeset', undefined, 200],
+  ['an order for an unpaid check', 'POST', '/api/v1/order', { kind: 'check', itemId: '{reviewId}' }, 200],
   ['logout', 'POST', '/api/v1/actionLogin/logout', undefined, 200],
   ['a visitor changing info', 'PUT', '/api/v1/user/basicInfo', { nickname: '访客' }, 401],
   ['send a code', 'POST', '/api/v1/user/sendCode', { email: 'new@example.cn', purpose: 'register' }, 200],

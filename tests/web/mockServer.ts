@@ -10,6 +10,7 @@ import orderMocks from '../../mock/order';
 import qaMocks from '../../mock/qa';
 import readingMocks from '../../mock/reading';
 import reviewMocks from '../../mock/review';
+import typesetMocks from '../../mock/typeset';
 import userMocks from '../../mock/user';
 
 /** What the adapter reads of a request (axios' own types live in Umi's private copy). */
@@ -30,7 +31,7 @@ export const axios = require(require.resolve('axios', { paths: [dirname(require.
 const { AxiosError } = axios as { AxiosError: any };
 
 type Routes = Record<string, MockHandler>;
-const baseRoutes: Routes = { ...userMocks, ...loginMocks, ...orderMocks, ...readingMocks, ...reviewMocks, ...qaMocks } as Routes;
+const baseRoutes: Routes = { ...userMocks, ...loginMocks, ...orderMocks, ...readingMocks, ...reviewMocks, ...typesetMocks, ...qaMocks } as Routes;
 
 export interface RecordedRequest {
   method: string;
@@ -101,6 +102,8 @@ export function createMockServer() {
       const contentType = String(config.headers?.['Content-Type'] ?? config.headers?.['content-type'] ?? '');
       let body: unknown = config.data;
       if (typeof body === 'string' && contentType.includes('json')) body = JSON.parse(body);
+      // multipart: the text fields as the body, the files apart (as multer hands them over)
+      if (body instanceof FormData) body = Object.fromEntries([...body.entries()].filter((entry) => typeof entry[1] === 'string'));
       if (body instanceof URLSearchParams || (typeof body === 'string' && contentType.includes('urlencoded'))) {
         body = Object.fromEntries(new URLSearchParams(String(body)));
       }

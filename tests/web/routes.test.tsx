@@ -23,7 +23,7 @@ const publicRoutes: Array<[string, string, string]> = [
   ['/review/home/s1', '/review/home/s1', '选择查重系统'],
   ['/typeset', '/typeset/template-list', '排版模板'],
   ['/typeset/template-list', '/typeset/template-list', '排版模板'],
-  ['/typeset/template-detail/t1', '/typeset/template-detail/t1', '模板详情'],
+  ['/typeset/template-detail/t1', '/404', '404'],
   ['/user', '/user/login', '登录'],
   ['/user/login', '/user/login', '登录'],
   ['/user/register', '/user/register', '注册'],
@@ -38,7 +38,7 @@ const guardedRoutes: Array<[string, string, string]> = [
   ['/review/info', '/review/info', '填写查重信息'],
   // a check that does not exist ends on the 404 page
   ['/review/info/r1', '/404', '404'],
-  ['/typeset/preview/p1', '/typeset/preview/p1', '排版预览'],
+  ['/typeset/preview/p1', '/404', '404'],
   ['/pay/o1', '/pay/o1', '订单支付'],
   ['/personal', '/personal/home/basic-info', '基本信息'],
   ['/personal/home', '/personal/home/basic-info', '基本信息'],

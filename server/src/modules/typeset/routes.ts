@@ -20,6 +20,11 @@ export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService 
     result: await service.template(request.params.templateId),
   }));
 
+  app.get('/v1/typeset/template/:templateId/sample.docx', { schema: { tags, params: TemplateParams } }, async (request, reply) => {
+    const { data, fileName } = await service.sample(request.params.templateId);
+    return reply.type(DOCX).header('cache-control', 'public, max-age=3600').header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(fileName)}`).send(data);
+  });
+
   /** multipart: the manuscript (`file`), `templateId` and the cover fields */
   app.post('/v1/typeset', { ...guarded, schema: { tags, consumes: ['multipart/form-data'], response: { 200: TypesetReply } } }, async (request) => {
     const fields: Record<string, string> = {};

@@ -20,6 +20,7 @@ import type { Payable } from '../order/service';
 import { pageWindow, parseList } from '../shared/paging';
 import type { TypesetRepo, TypesetRow } from './repo';
 import { rulesOf } from './rules';
+import { sampleFields, sampleManuscript } from './sample';
 import { CoverFields, type Typeset } from './schemas';
 
 export const MANUSCRIPT_MAX_BYTES = 15 * 1024 * 1024;
@@ -43,6 +44,7 @@ const summary = (t: TemplateTable) => ({ id: t.id, name: t.name, degree: t.degre
 
 export function createTypesetService(deps: { repo: TypesetRepo; jobs: JobRunner; storage: Storage }) {
   const { repo, jobs, storage } = deps;
+  const samples = new Map<string, Buffer>();
 
   async function templateOf(id: string) {
     const row = await repo.findTemplate(id);
@@ -141,6 +143,18 @@ export function createTypesetService(deps: { repo: TypesetRepo; jobs: JobRunner;
     async template(id: string) {
       const row = await templateOf(id);
       return { ...summary(row), rules: rulesOf(JSON.parse(row.spec)) };
+    },
+
+    /** Sample pages of a template: a short built-in paper typeset with it (made once per template). */
+    async sample(templateId: string) {
+      const row = await templateOf(templateId);
+      let docx = samples.get(templateId);
+      if (!docx) {
+        const template = JSON.parse(row.spec) as Template;
+        docx = await writeDocx(sampleManuscript(template.language), template, sampleFields(template.language));
+        samples.set(templateId, docx);
+      }
+      return { data: docx, fileName: `${row.name}-样张.docx` };
     },
 
     /** A manuscript read before anything is stored: a file the engine cannot read changes nothing. */

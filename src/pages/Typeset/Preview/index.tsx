@@ -1,5 +1,96 @@
-import { UpcomingPage } from '@/components/PageState';
+import DocxPages from '@/components/DocxPages';
+import LoadError from '@/components/LoadError';
+import { useResult } from '@/hooks/useResult';
+import { createOrder } from '@/services/order';
+import { downloadUrl, getTypeset, previewUrl } from '@/services/typeset';
+import { formatFen } from '@/utils/money';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Progress, Result, Skeleton, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'umi';
 
+const POLL_MS = 2000;
+
+/**
+ * /typeset/preview/{typesetId}: progress while the job runs, then the document page by page with a
+ * watermark, what the engine could not place, and pay-and-download (or the download once paid).
+ */
 export default function TypesetPreviewPage() {
-  return <UpcomingPage title="排版预览" description="即将开放：逐页预览排版好的论文，付款后下载 Word 文档。" />;
+  const { typesetId = '' } = useParams<{ typesetId: string }>();
+  const navigate = useNavigate();
+  const { data: typeset, error, reload } = useResult(() => getTypeset(typesetId), [typesetId]);
+  const [ordering, setOrdering] = useState(false);
+  const running = typeset?.status === 'queued' || typeset?.status === 'running';
+
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = setInterval(reload, POLL_MS);
+    return () => clearInterval(timer);
+  }, [running, reload]);
+
+  if (error && !typeset) return <LoadError what="排版记录" onRetry={reload} />;
+  if (!typeset || typeset.id !== typesetId) return <Skeleton active paragraph={{ rows: 10 }} />;
+
+  const pay = async () => {
+    setOrdering(true);
+    try {
+      navigate(`/pay/${(await createOrder('typeset', typeset.id)).result.id}`);
+    } catch {
+      setOrdering(false);
+    }
+  };
+
+  if (typeset.status === 'failed') {
+    return <Result status="error" title={<h1 style={{ fontSize: 22, margin: 0 }}>排版未能完成</h1>} subTitle={typeset.failureReason} extra={<Link to={`/typeset/template-detail/${typeset.templateId}`}><Button type="primary">重新上传</Button></Link>} />;
+  }
+  if (running) {
+    return (
+      <Card>
+        <h1 style={{ fontSize: 22, marginTop: 0 }}>排版预览</h1>
+        <Typography.Paragraph>正在按「{typeset.templateName}」排版《{typeset.title}》，通常不到一分钟；可以离开本页，稍后在排版记录里打开。</Typography.Paragraph>
+        <Progress percent={typeset.progress} status="active" aria-label="排版进度" />
+      </Card>
+    );
+  }
+  return (
+    <div style={{ display: 'grid', gap: 16, padding: '8px 0 24px' }}>
+      <Card>
+        <h1 style={{ fontSize: 22, marginTop: 0 }}>排版预览：{typeset.title}</h1>
+        <Typography.Paragraph type="secondary">
+          模板：{typeset.templateName}。{typeset.paid ? '已付款，可以下载无水印的 Word 文档。' : '预览带水印；付款后下载无水印的 Word 文档。'}
+        </Typography.Paragraph>
+        <Space wrap>
+          {typeset.paid ? (
+            <Button type="primary" size="large" icon={<DownloadOutlined />} href={downloadUrl(typeset.id)}>
+              下载 Word 文档
+            </Button>
+          ) : (
+            <Button type="primary" size="large" loading={ordering} onClick={pay}>
+              付款并下载 {formatFen(typeset.priceFen)}
+            </Button>
+          )}
+          <Link to="/personal/typeset/list">
+            <Button size="large">排版记录</Button>
+          </Link>
+        </Space>
+      </Card>
+      {typeset.warnings.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          message={`有 ${typeset.warnings.length} 处需要您核对`}
+          description={
+            <ul style={{ margin: 0, paddingLeft: 20 }}>
+              {typeset.warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+      <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>逐页预览</h2>}>
+        <DocxPages url={previewUrl(typeset.id)} />
+      </Card>
+    </div>
+  );
 }

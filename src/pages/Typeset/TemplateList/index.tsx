@@ -1,5 +1,54 @@
-import { UpcomingPage } from '@/components/PageState';
+import LoadError from '@/components/LoadError';
+import { useResult } from '@/hooks/useResult';
+import { listTemplates } from '@/services/typeset';
+import { formatFen } from '@/utils/money';
+import { Button, Card, Col, Empty, Input, Row, Segmented, Skeleton, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'umi';
 
+const DEGREES = ['全部', '本科', '硕士', '博士', '期刊', '英文'];
+
+/** /typeset/template-list: the templates as cards, filtered by degree and searched by name. */
 export default function TemplateListPage() {
-  return <UpcomingPage title="排版模板" description="即将开放：按学历和学科筛选学校的论文排版模板。" />;
+  const [degree, setDegree] = useState('全部');
+  const [query, setQuery] = useState('');
+  const { data, error, loading, reload } = useResult(() => listTemplates({ degree: degree === '全部' ? undefined : degree, q: query || undefined }), [degree, query]);
+
+  return (
+    <div style={{ padding: '8px 0 24px' }}>
+      <Typography.Title level={1} style={{ fontSize: 26 }}>
+        排版模板
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">选一个与学校或期刊要求一致的模板，上传稿件，先免费预览排版效果，满意后再付款下载 Word 文档。</Typography.Paragraph>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, marginBottom: 16 }}>
+        <Segmented aria-label="学历类型" value={degree} options={DEGREES} onChange={(v) => setDegree(String(v))} style={{ maxWidth: '100%', overflowX: 'auto' }} />
+        <Input.Search aria-label="搜索模板" placeholder="搜索模板，如 硕士、APA、GB/T 7714" allowClear onSearch={(v) => setQuery(v.trim())} style={{ maxWidth: 320 }} />
+      </div>
+      {error && !data ? (
+        <LoadError what="模板" onRetry={reload} />
+      ) : !data ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : data.length === 0 ? (
+        <Empty description="没有符合条件的模板，换个学历类型或关键词试试">
+          <Button onClick={() => (setDegree('全部'), setQuery(''))}>查看全部模板</Button>
+        </Empty>
+      ) : (
+        <Row gutter={[16, 16]} style={{ opacity: loading ? 0.6 : 1 }}>
+          {data.map((t) => (
+            <Col xs={24} md={12} xl={8} key={t.id}>
+              <Card title={<h2 style={{ margin: 0, fontSize: 17 }}>{t.name}</h2>} extra={<Tag color="blue">{t.degree}</Tag>} style={{ height: '100%' }}>
+                <Typography.Paragraph type="secondary">{t.description}</Typography.Paragraph>
+                <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+                  <strong style={{ fontSize: 18, color: '#1677ff' }}>{formatFen(t.priceFen)} / 篇</strong>
+                  <Link to={`/typeset/template-detail/${t.id}`}>
+                    <Button type="primary">查看规范并使用</Button>
+                  </Link>
+                </div>
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,87 @@
+import { Readable } from 'stream';
+import { TemplateQuery, TypesetListQuery } from '../server/src/modules/typeset/schemas';
+import { fail, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
+import { answer, mockServices, validQuery } from './_lib/services';
+
+/**
+ * Typesetting, answered by the server's own typeset service (see _lib/services.ts): the real
+ * templates and engine. A manuscript is typeset at once; its order is paid through the mock's
+ * pay link like any other.
+ */
+async function signedIn(req: MockRequest, res: MockResponse) {
+  const userId = requireSession(req, res);
+  return userId ? (await mockServices()).userRow(userId) : undefined;
+}
+
+type UploadedFile = { originalname: string; buffer: Buffer };
+
+/** Sends a stored .docx as the server does, or the service's error. */
+async function sendFile(res: MockResponse, find: () => Promise<{ stream: Readable; fileName: string }>) {
+  try {
+    const { stream, fileName } = await find();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+    (res as MockResponse & { end(body?: Buffer): void }).end(Buffer.concat(chunks));
+  } catch (error) {
+    answer(res, () => Promise.reject(error));
+  }
+}
+
+const handlers: Record<string, MockHandler> = {
+  'GET /api/v1/typeset/template': (req, res) => {
+    const query = validQuery<{ degree?: string; discipline?: string; q?: string }>(TemplateQuery, req, res);
+    if (query) answer(res, async () => (await mockServices()).typesets.templates(query));
+  },
+
+  'GET /api/v1/typeset/template/:templateId': (req, res) => answer(res, async () => (await mockServices()).typesets.template(req.params.templateId)),
+
+  'GET /api/v1/typeset/template/:templateId/sample.docx': (req, res) =>
+    sendFile(res, async () => {
+      const { data, fileName } = await (await mockServices()).typesets.sample(req.params.templateId);
+      return { stream: Readable.from([data]), fileName };
+    }),
+
+  'POST /api/v1/typeset': async (req, res) => {
+    const user = await signedIn(req, res);
+    if (!user) return;
+    const file = (req as MockRequest & { files?: UploadedFile[] }).files?.[0];
+    if (!file) return res.status(422).json(fail('请选择要排版的稿件', 'NO_FILE', 2, { errors: { file: '请选择要排版的稿件' } }));
+    const { templateId = '', ...cover } = (req.body ?? {}) as Record<string, string>;
+    answer(res, async () => {
+      const services = await mockServices();
+      const created = await services.typesets.create(user, templateId, cover, file.originalname, file.buffer);
+      await services.jobs.drain();
+      return created;
+    });
+  },
+
+  'GET /api/v1/typeset': async (req, res) => {
+    const user = await signedIn(req, res);
+    const query = user && validQuery<{ current: number; pageSize: number }>(TypesetListQuery, req, res);
+    if (user && query) answer(res, async () => (await mockServices()).typesets.list(user, query));
+  },
+
+  'GET /api/v1/typeset/:typesetId/preview.docx': async (req, res) => {
+    const user = await signedIn(req, res);
+    if (user) sendFile(res, async () => (await mockServices()).typesets.preview(user, req.params.typesetId));
+  },
+
+  'GET /api/v1/typeset/:typesetId/download': async (req, res) => {
+    const user = await signedIn(req, res);
+    if (user) sendFile(res, async () => (await mockServices()).typesets.download(user, req.params.typesetId));
+  },
+
+  'GET /api/v1/typeset/:typesetId': async (req, res) => {
+    const user = await signedIn(req, res);
+    if (user) answer(res, async () => (await mockServices()).typesets.get(user, req.params.typesetId));
+  },
+
+  'DELETE /api/v1/typeset/:typesetId': async (req, res) => {
+    const user = await signedIn(req, res);
+    if (user) answer(res, async () => (await (await mockServices()).typesets.remove(user, req.params.typesetId), null));
+  },
+};
+
+export default Object.fromEntries(Object.entries(handlers).map(([key, handler]) => [key, withFault(handler)]));
