@@ -36,6 +36,8 @@ export default defineConfig({
   mock: useMock ? { exclude: ['mock/_lib/**'] } : false,
   proxy: useMock ? {} : proxy,
   mfsu: false,
+  // async chunks (the .docx renderer) must not share minified helper names (Umi's own advice)
+  esbuildMinifyIIFE: true,
   chainWebpack(memo: any) {
     memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
     return memo;

@@ -53,7 +53,7 @@ export default function TypesetPreviewPage() {
     );
   }
   return (
-    <div style={{ display: 'grid', gap: 16, padding: '8px 0 24px' }}>
+    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 16, padding: '8px 0 24px' }}>
       <Card>
         <h1 style={{ fontSize: 22, marginTop: 0 }}>排版预览：{typeset.title}</h1>
         <Typography.Paragraph type="secondary">

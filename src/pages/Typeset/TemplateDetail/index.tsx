@@ -21,7 +21,7 @@ export default function TemplateDetailPage() {
   if (error && !template) return <LoadError what="模板" onRetry={reload} />;
   if (!template || template.id !== templateId) return <Skeleton active paragraph={{ rows: 12 }} />;
   return (
-    <div style={{ padding: '8px 0 24px', display: 'grid', gap: 16 }}>
+    <div style={{ padding: '8px 0 24px', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 16 }}>
       <Breadcrumb items={[{ title: <Link to="/typeset/template-list">排版模板</Link> }, { title: template.name }]} />
       <Card>
         <h1 style={{ fontSize: 24, marginTop: 0 }}>
