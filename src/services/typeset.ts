@@ -12,7 +12,7 @@ export type Typeset = Static<typeof schemas.Typeset>;
 
 const path = (id: string) => encodeURIComponent(id);
 
-export const listTemplates = (query: { degree?: string; q?: string }) => get<ApiResponse<TemplateSummary[]>>('/v1/typeset/template', { ...query });
+export const listTemplates = (query: { degree?: string; discipline?: string; q?: string }) => get<ApiResponse<TemplateSummary[]>>('/v1/typeset/template', { ...query });
 
 export const getTemplate = (templateId: string) => get<ApiResponse<TemplateDetail>>(`/v1/typeset/template/${path(templateId)}`);
 

@@ -2,7 +2,7 @@ import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { listTemplates } from '@/services/typeset';
 import { formatFen } from '@/utils/money';
-import { Button, Card, Col, Empty, Input, Row, Segmented, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Col, Empty, Input, Row, Segmented, Select, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'umi';
 
@@ -11,8 +11,15 @@ const DEGREES = ['全部', '本科', '硕士', '博士', '期刊', '英文'];
 /** /typeset/template-list: the templates as cards, filtered by degree and searched by name. */
 export default function TemplateListPage() {
   const [degree, setDegree] = useState('全部');
+  const [discipline, setDiscipline] = useState<string>();
   const [query, setQuery] = useState('');
-  const { data, error, loading, reload } = useResult(() => listTemplates({ degree: degree === '全部' ? undefined : degree, q: query || undefined }), [degree, query]);
+  const { data, error, loading, reload } = useResult(
+    () => listTemplates({ degree: degree === '全部' ? undefined : degree, discipline, q: query || undefined }),
+    [degree, discipline, query],
+  );
+  // the disciplines there are templates for, from the whole library
+  const all = useResult(() => listTemplates({}), []);
+  const disciplines = [...new Set((all.data ?? []).map((t) => t.discipline))];
 
   return (
     <div style={{ padding: '8px 0 24px' }}>
@@ -22,6 +29,7 @@ export default function TemplateListPage() {
       <Typography.Paragraph type="secondary">选一个与学校或期刊要求一致的模板，上传稿件，先免费预览排版效果，满意后再付款下载 Word 文档。</Typography.Paragraph>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, marginBottom: 16 }}>
         <Segmented aria-label="学历类型" value={degree} options={DEGREES} onChange={(v) => setDegree(String(v))} style={{ maxWidth: '100%', overflowX: 'auto' }} />
+        <Select aria-label="学科" allowClear placeholder="全部学科" value={discipline} onChange={setDiscipline} options={disciplines.map((d) => ({ value: d, label: d }))} style={{ minWidth: 140 }} />
         <Input.Search aria-label="搜索模板" placeholder="搜索模板，如 硕士、APA、GB/T 7714" allowClear onSearch={(v) => setQuery(v.trim())} style={{ maxWidth: 320 }} />
       </div>
       {error && !data ? (
@@ -30,7 +38,7 @@ export default function TemplateListPage() {
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : data.length === 0 ? (
         <Empty description="没有符合条件的模板，换个学历类型或关键词试试">
-          <Button onClick={() => (setDegree('全部'), setQuery(''))}>查看全部模板</Button>
+          <Button onClick={() => (setDegree('全部'), setDiscipline(undefined), setQuery(''))}>查看全部模板</Button>
         </Empty>
       ) : (
         <Row gutter={[16, 16]} style={{ opacity: loading ? 0.6 : 1 }}>
