@@ -56,7 +56,7 @@ async function main() {
   const fields = { title: '县域中学课后服务研究', author: '林晓', school: '示例大学' };
 
   const ours: number[] = [];
-  let output = Buffer.alloc(0);
+  let output: Buffer = Buffer.alloc(0);
   for (let i = 0; i < RUNS; i += 1) {
     const start = performance.now();
     output = await writeDocx(await readManuscript(readFileSync(input), 'thesis.docx'), template, fields);

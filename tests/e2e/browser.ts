@@ -69,3 +69,18 @@ export async function signInTo(page: Page, baseUrl: string, path: string, accoun
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await page.waitForURL((url) => url.pathname === path.split('?')[0]);
 }
+
+/**
+ * On an order's payment page: choose 支付宝, pay on the sandbox gateway's page (opened from the
+ * page's link in a second tab, as a payer would), and wait for the payment page to turn to success.
+ */
+export async function payInSandbox(page: Page, baseUrl: string) {
+  await page.getByText('支付宝').click();
+  const href = (await page.getByRole('link', { name: '打开支付页面' }).getAttribute('href'))!;
+  const gateway = await page.context().newPage();
+  await gateway.goto(href.startsWith('http') ? href : baseUrl + href);
+  await gateway.getByRole('button', { name: '支付成功' }).click();
+  await gateway.getByRole('heading', { name: '支付成功' }).waitFor();
+  await gateway.close();
+  await page.getByRole('heading', { name: '支付成功' }).waitFor({ timeout: 15_000 });
+}

@@ -7,7 +7,7 @@ import { Document, Packer, Paragraph } from 'docx';
 import { readFileSync } from 'fs';
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNT } from '../../common/demoAccount';
-import { signInTo, usePagePerTest } from './browser';
+import { payInSandbox, signInTo, usePagePerTest } from './browser';
 
 const base = () => process.env.E2E_REAL_URL!;
 const currentPage = usePagePerTest();
@@ -44,13 +44,7 @@ test('system → .docx → price → pay → progress → report with the copied
   await page.getByRole('button', { name: '提交并去支付' }).click();
   await page.waitForURL(/\/pay\//);
 
-  await page.getByText('支付宝').click();
-  const href = (await page.getByRole('link', { name: '打开支付页面' }).getAttribute('href'))!;
-  const gateway = await page.context().newPage();
-  await gateway.goto(href.startsWith('http') ? href : base() + href);
-  await gateway.getByRole('button', { name: '支付成功' }).click();
-  await gateway.close();
-  await page.getByRole('heading', { name: '支付成功' }).waitFor({ timeout: 15_000 });
+  await payInSandbox(page, base());
 
   await page.getByRole('link', { name: '查看查重进度' }).click();
   await page.waitForURL(/\/personal\/review\/list/);

@@ -7,7 +7,7 @@ import { readFileSync } from 'fs';
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNT } from '../../common/demoAccount';
 import { wordManuscript } from '../fixtures/manuscripts';
-import { horizontalOverflow, signInTo, usePagePerTest, VIEWPORTS } from './browser';
+import { horizontalOverflow, payInSandbox, signInTo, usePagePerTest, VIEWPORTS } from './browser';
 
 const base = () => process.env.E2E_REAL_URL!;
 const currentPage = usePagePerTest();
@@ -40,13 +40,7 @@ test('template → upload → preview with watermark → pay in the sandbox → 
 
   await page.getByRole('button', { name: /付款并下载 ¥19\.90/ }).click();
   await page.waitForURL(/\/pay\//);
-  await page.getByText('支付宝').click();
-  const href = (await page.getByRole('link', { name: '打开支付页面' }).getAttribute('href'))!;
-  const gateway = await page.context().newPage();
-  await gateway.goto(href.startsWith('http') ? href : base() + href);
-  await gateway.getByRole('button', { name: '支付成功' }).click();
-  await gateway.close();
-  await page.getByRole('heading', { name: '支付成功' }).waitFor({ timeout: 15_000 });
+  await payInSandbox(page, base());
   await page.getByRole('link', { name: '查看排版结果' }).click();
   await page.waitForURL((url) => url.pathname === typesetPath);
 

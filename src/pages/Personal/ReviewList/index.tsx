@@ -1,8 +1,9 @@
 import { deletePaper, formatPercent, listReviews, reportPdfUrl, type Review, type ReviewStatus } from '@/services/review';
 import { formatFen } from '@/utils/money';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-table';
-import { Button, Card, Empty, message, Popconfirm, Progress, Space, Tag } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import RecordsTable from '@/components/RecordsTable';
+import type { ActionType, ProColumns } from '@ant-design/pro-table';
+import { Button, message, Popconfirm, Progress, Space, Tag } from 'antd';
+import { useRef } from 'react';
 import { Link } from 'umi';
 
 const STATUS: Record<ReviewStatus, { text: string; color: string }> = {
@@ -12,19 +13,11 @@ const STATUS: Record<ReviewStatus, { text: string; color: string }> = {
   done: { text: '已完成', color: 'green' },
   failed: { text: '失败', color: 'red' },
 };
-const POLL_MS = 3000;
 
 /** /personal/review/list: every check of the user, with live progress, and what can be done with each. */
 export default function ReviewListPage() {
   const table = useRef<ActionType>();
-  const [running, setRunning] = useState(false);
 
-  // while a check runs, its progress updates by itself
-  useEffect(() => {
-    if (!running) return undefined;
-    const timer = setInterval(() => table.current?.reload(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [running]);
 
   const removePaper = async (review: Review) => {
     await deletePaper(review.id);
@@ -89,31 +82,20 @@ export default function ReviewListPage() {
   ];
 
   return (
-    <Card>
-      <h1 style={{ fontSize: 20, marginTop: 0 }}>查重记录</h1>
-      <ProTable<Review>
-        actionRef={table}
-        rowKey="id"
-        columns={columns}
-        search={false}
-        options={false}
-        scroll={{ x: 1000 }}
-        pagination={{ defaultPageSize: 10, showSizeChanger: false }}
-        locale={{
-          emptyText: (
-            <Empty description="还没有查重记录">
-              <Link to="/review/home">
-                <Button type="primary">去查重</Button>
-              </Link>
-            </Empty>
-          ),
-        }}
-        request={async ({ current = 1, pageSize = 10 }) => {
-          const { result } = await listReviews({ current, pageSize });
-          setRunning(result.list.some((r) => r.status === 'queued' || r.status === 'checking'));
-          return { data: result.list, total: result.total, success: true };
-        }}
-      />
-    </Card>
+    <RecordsTable<Review>
+      title="查重记录"
+      actionRef={table}
+      columns={columns}
+      load={listReviews}
+      isRunning={(r) => r.status === 'queued' || r.status === 'checking'}
+      empty={{
+        text: '还没有查重记录',
+        action: (
+          <Link to="/review/home">
+            <Button type="primary">去查重</Button>
+          </Link>
+        ),
+      }}
+    />
   );
 }

@@ -1,22 +1,16 @@
 import { deleteTypeset, downloadUrl, listTypesets, type Typeset } from '@/services/typeset';
 import { formatFen } from '@/utils/money';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-table';
-import { Button, Card, Empty, message, Popconfirm, Progress, Space, Tag } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import RecordsTable from '@/components/RecordsTable';
+import type { ActionType, ProColumns } from '@ant-design/pro-table';
+import { Button, message, Popconfirm, Progress, Space, Tag } from 'antd';
+import { useRef } from 'react';
 import { Link } from 'umi';
 
-const POLL_MS = 3000;
 
 /** /personal/typeset/list: every typeset of the user, with what can be done with each. */
 export default function TypesetListPage() {
   const table = useRef<ActionType>();
-  const [running, setRunning] = useState(false);
 
-  useEffect(() => {
-    if (!running) return undefined;
-    const timer = setInterval(() => table.current?.reload(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [running]);
 
   const remove = async (typeset: Typeset) => {
     await deleteTypeset(typeset.id);
@@ -73,31 +67,20 @@ export default function TypesetListPage() {
   ];
 
   return (
-    <Card>
-      <h1 style={{ fontSize: 20, marginTop: 0 }}>排版记录</h1>
-      <ProTable<Typeset>
-        actionRef={table}
-        rowKey="id"
-        columns={columns}
-        search={false}
-        options={false}
-        scroll={{ x: 900 }}
-        pagination={{ defaultPageSize: 10, showSizeChanger: false }}
-        locale={{
-          emptyText: (
-            <Empty description="还没有排版记录">
-              <Link to="/typeset/template-list">
-                <Button type="primary">选择模板</Button>
-              </Link>
-            </Empty>
-          ),
-        }}
-        request={async ({ current = 1, pageSize = 10 }) => {
-          const { result } = await listTypesets({ current, pageSize });
-          setRunning(result.list.some((t) => t.status === 'queued' || t.status === 'running'));
-          return { data: result.list, total: result.total, success: true };
-        }}
-      />
-    </Card>
+    <RecordsTable<Typeset>
+      title="排版记录"
+      actionRef={table}
+      columns={columns}
+      load={listTypesets}
+      isRunning={(t) => t.status === 'queued' || t.status === 'running'}
+      empty={{
+        text: '还没有排版记录',
+        action: (
+          <Link to="/typeset/template-list">
+            <Button type="primary">选择模板</Button>
+          </Link>
+        ),
+      }}
+    />
   );
 }
