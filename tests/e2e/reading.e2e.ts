@@ -35,7 +35,8 @@ test('search → article → back → paper → back', async () => {
   await page.waitForURL(/\?q=/);
   await results().getByRole('tab', { name: /范文（\d+）/ }).click();
   await page.waitForURL(/kind=document/);
-  const firstPaper = results().getByRole('link').first();
+  const firstPaper = results().locator('a[href^="/document/detail/"]').first();
+  await firstPaper.waitFor();
   const title = (await firstPaper.textContent())!;
   await firstPaper.click();
   await page.getByRole('heading', { level: 1, name: title }).waitFor();

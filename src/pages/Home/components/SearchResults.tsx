@@ -47,28 +47,34 @@ export default function SearchResults({ query, kind, current, onChange, onClear 
               { key: 'document', label: `范文（${data.counts.document}）` },
             ]}
           />
-          <List
-            itemLayout="vertical"
-            loading={loading}
-            dataSource={data.list}
-            locale={{ emptyText: data.kind === 'article' ? '没有相关文章，看看范文吧' : '没有相关范文，看看文章吧' }}
-            renderItem={(hit) => (
-              <List.Item key={hit.id}>
-                <List.Item.Meta
-                  title={
-                    <Link to={`${DETAIL[hit.kind]}/${hit.id}`}>
-                      <Highlight text={hit.title} terms={data.terms} />
-                    </Link>
-                  }
-                  description={hit.subtitle}
-                />
-                <Typography.Paragraph className={styles.snippet}>
-                  <Highlight text={hit.snippet} terms={data.terms} />
-                </Typography.Paragraph>
-              </List.Item>
-            )}
-          />
-          <ListPager current={data.current} pageSize={PAGE_SIZE} total={data.total} onChange={(page) => onChange({ kind: data.kind, current: page })} />
+          {/* a new tab, page or query: the old results do not stand in for the new ones */}
+          {loading ? (
+            <Skeleton active paragraph={{ rows: 6 }} />
+          ) : (
+            <>
+              <List
+                itemLayout="vertical"
+                dataSource={data.list}
+                locale={{ emptyText: data.kind === 'article' ? '没有相关文章，看看范文吧' : '没有相关范文，看看文章吧' }}
+                renderItem={(hit) => (
+                  <List.Item key={hit.id}>
+                    <List.Item.Meta
+                      title={
+                        <Link to={`${DETAIL[hit.kind]}/${hit.id}`}>
+                          <Highlight text={hit.title} terms={data.terms} />
+                        </Link>
+                      }
+                      description={hit.subtitle}
+                    />
+                    <Typography.Paragraph className={styles.snippet}>
+                      <Highlight text={hit.snippet} terms={data.terms} />
+                    </Typography.Paragraph>
+                  </List.Item>
+                )}
+              />
+              <ListPager current={data.current} pageSize={PAGE_SIZE} total={data.total} onChange={(page) => onChange({ kind: data.kind, current: page })} />
+            </>
+          )}
         </>
       )}
     </section>
