@@ -11,7 +11,6 @@ import { PostingTable } from './postings';
 /** k-gram length and winnowing window: any shared run of K + W − 1 = 8 tokens is found. */
 export const K = 5;
 export const W = 4;
-export const GUARANTEED_MATCH = K + W - 1;
 
 export interface Candidate {
   sourceId: string;
@@ -27,10 +26,6 @@ export class CorpusIndex {
 
   get size() {
     return this.slots.size;
-  }
-
-  has(sourceId: string) {
-    return this.slots.has(sourceId);
   }
 
   add(sourceId: string, tokens: Token[]) {
