@@ -67,28 +67,31 @@ export function createArticleRepo(db: Db) {
           .insertInto('article_views')
           .values({ article_id: articleId, visitor, created_at: at })
           .onConflict((oc) => oc.columns(['article_id', 'visitor']).doNothing())
-          .executeTakeFirst();
+        .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
         await tx.updateTable('articles').set((eb) => ({ view_count: eb('view_count', '+', 1) })).where('id', '=', articleId).execute();
         return true;
       });
     },
 
-    /** Articles containing every term, best first. */
+    /** How many articles contain every term. */
+    async countMatches(terms: string[]) {
+      const count = await base().where(matchesAll(db, ARTICLE_SEARCH, terms)).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      return Number(count.total);
+    },
+
+    /** One page of the articles containing every term, best first. */
     async search(terms: string[], offset: number, limit: number) {
-      const query = base().where(matchesAll(db, ARTICLE_SEARCH, terms));
-      const [rows, count] = await Promise.all([
-        query
-          .select(COLUMNS)
-          .select(relevance(db, ARTICLE_SEARCH, terms).as('score'))
-          .orderBy('score', 'desc')
-          .orderBy('published_at', 'desc')
-          .offset(offset)
-          .limit(limit)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows: rows as ArticleRow[], total: Number(count.total) };
+      const rows = await base()
+        .where(matchesAll(db, ARTICLE_SEARCH, terms))
+        .select(COLUMNS)
+        .select(relevance(db, ARTICLE_SEARCH, terms).as('score'))
+        .orderBy('score', 'desc')
+        .orderBy('published_at', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute();
+      return rows as ArticleRow[];
     },
   };
 }

@@ -54,21 +54,24 @@ export function createDocumentRepo(db: Db) {
     sameDiscipline: (discipline: string, exceptId: string, limit: number) =>
       base().select(SUMMARY_COLUMNS).where('discipline', '=', discipline).where('id', '!=', exceptId).orderBy('created_at', 'desc').limit(limit).execute() as Promise<DocumentSummaryRow[]>,
 
-    /** Documents containing every term, best first. */
+    /** How many documents contain every term. */
+    async countMatches(terms: string[]) {
+      const count = await base().where(matchesAll(db, DOCUMENT_SEARCH, terms)).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      return Number(count.total);
+    },
+
+    /** One page of the documents containing every term, best first. */
     async search(terms: string[], offset: number, limit: number) {
-      const query = base().where(matchesAll(db, DOCUMENT_SEARCH, terms));
-      const [rows, count] = await Promise.all([
-        query
-          .select([...SUMMARY_COLUMNS, 'full_text'])
-          .select(relevance(db, DOCUMENT_SEARCH, terms).as('score'))
-          .orderBy('score', 'desc')
-          .orderBy('created_at', 'desc')
-          .offset(offset)
-          .limit(limit)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows: rows as (DocumentSummaryRow & { full_text: string })[], total: Number(count.total) };
+      const rows = await base()
+        .where(matchesAll(db, DOCUMENT_SEARCH, terms))
+        .select([...SUMMARY_COLUMNS, 'full_text'])
+        .select(relevance(db, DOCUMENT_SEARCH, terms).as('score'))
+        .orderBy('score', 'desc')
+        .orderBy('created_at', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute();
+      return rows as (DocumentSummaryRow & { full_text: string })[];
     },
   };
 }

@@ -12,20 +12,20 @@ export function createSearchService(articles: ArticleRepo, documents: DocumentRe
     async search(query: { q: string; kind?: Kind; current: number; pageSize: number }) {
       const terms = searchTerms(query.q);
       const { offset, limit } = pageWindow(query);
-      const [articleHits, documentHits] = await Promise.all([articles.search(terms, offset, limit), documents.search(terms, offset, limit)]);
-      const counts = { article: articleHits.total, document: documentHits.total };
-      // without a choice, show the kind that has results (articles when both do)
+      const [articleCount, documentCount] = await Promise.all([articles.countMatches(terms), documents.countMatches(terms)]);
+      const counts = { article: articleCount, document: documentCount };
+      // without a choice, show the kind that has results (articles when both do); only its page is read
       const kind: Kind = query.kind ?? (counts.article === 0 && counts.document > 0 ? 'document' : 'article');
       const list =
         kind === 'article'
-          ? articleHits.rows.map((r) => ({
+          ? (await articles.search(terms, offset, limit)).map((r) => ({
               kind,
               id: r.id,
               title: r.title,
               snippet: snippetOf(`${r.summary} ${plainText(r.body)}`, terms),
               subtitle: `${r.category} · ${r.published_at.slice(0, 10)}`,
             }))
-          : documentHits.rows.map((r) => ({
+          : (await documents.search(terms, offset, limit)).map((r) => ({
               kind,
               id: r.id,
               title: r.title,
