@@ -27,11 +27,6 @@ import { Readable } from 'stream';
 import { fail, ok, type MockRequest, type MockResponse } from './kit';
 import { findUserById } from './users';
 
-const noFiles: Storage = {
-  put: async () => undefined,
-  get: () => undefined,
-  remove: async () => undefined,
-};
 
 /** Files kept in memory: manuscripts and typeset documents live as long as the mock does. */
 function memoryStorage(): Storage {
@@ -44,18 +39,19 @@ function memoryStorage(): Storage {
 }
 
 async function start() {
+  const files = memoryStorage();
   const db = createDb('sqlite::memory:');
   await migrateToLatest(db);
-  await seedDemoContent(db, noFiles);
+  await seedDemoContent(db, files);
   const articles = createArticleRepo(db);
   const documents = createDocumentRepo(db);
   const orders = createOrderService(createOrderRepo(db), 30 * 60 * 1000);
   const jobs = createJobRunner(db);
   const reviewRepo = createReviewRepo(db);
-  const reviews = createReviewService({ repo: reviewRepo, orders, jobs, corpus: createCorpus(reviewRepo), storage: noFiles });
+  const reviews = createReviewService({ repo: reviewRepo, orders, jobs, corpus: createCorpus(reviewRepo), storage: files });
   orders.registerPayable('check', reviews.payable);
   jobs.register('check', reviews.job);
-  const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage: memoryStorage() });
+  const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage: files });
   orders.registerPayable('typeset', typesets.payable);
   jobs.register('typeset', typesets.job);
 
@@ -76,7 +72,7 @@ async function start() {
 
   return {
     article: createArticleService(articles),
-    document: createDocumentService(documents, noFiles),
+    document: createDocumentService(documents, files),
     search: createSearchService(articles, documents),
     orders,
     jobs,
