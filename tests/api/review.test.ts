@@ -1,10 +1,10 @@
 /** Plagiarism checks through HTTP: price, payment, the job, the report, access and bad uploads. */
-import { spawnSync } from 'child_process';
 import { Document, Packer, Paragraph } from 'docx';
 import type { FastifyInstance } from 'fastify';
 import JSZip from 'jszip';
 import { existsSync, readdirSync } from 'fs';
 import { join } from 'path';
+import { extractText } from '../../server/src/engines/similarity/extract';
 import { encryptedPdf } from './encryptedPdf';
 import { client, createTestApp, multipart, otherUser } from './testApp';
 
@@ -28,12 +28,6 @@ async function libraryText(q: string) {
 function upload(browser: ReturnType<typeof client>, name: string, data: Buffer) {
   const body = multipart({}, { name, data });
   return browser.call('POST', '/api/v1/review/paper', body.payload, body.headers);
-}
-
-/** A PDF's text, read by pdf.js in a plain Node process (its font worker cannot start inside jest). */
-function textOfPdf(data: Buffer): string {
-  const script = "const {PDFParse}=require('pdf-parse');const c=[];process.stdin.on('data',d=>c.push(d)).on('end',async()=>{const r=await new PDFParse({data:new Uint8Array(Buffer.concat(c))}).getText();process.stdout.write(r.text)})";
-  return spawnSync(process.execPath, ['-e', script], { input: data, encoding: 'utf8', timeout: 30_000 }).stdout;
 }
 
 /** Pays an order the way a verified gateway notification does. */
@@ -97,7 +91,7 @@ test('an unpaid check does not run; once paid it runs, and the report shows the 
   const pdf = await me.get(`/api/v1/review/${review.id}/report.pdf`);
   expect(pdf.status).toBe(200);
   expect(pdf.headers['content-type']).toBe('application/pdf');
-  const pdfText = textOfPdf(pdf.raw.rawPayload);
+  const pdfText = await extractText(pdf.raw.rawPayload, 'report.pdf');
   expect(pdfText).toContain('论文相似性检测报告');
   expect(pdfText).toContain(done.verificationCode);
   expect(pdfText).toContain(source.title);
