@@ -32,3 +32,10 @@ export const notFound = (message = '没有找到这条记录') => new AppError(4
 /** A single field's problem, shown beside that field. */
 export const invalidField = (field: string, message: string) =>
   new AppError(422, 'VALIDATION', message, ShowType.ERROR_MESSAGE, { [field]: message });
+
+/** A user's own record: 404 when there is none, 403 when it is someone else's (never its data). */
+export function ownedBy<T extends { user_id: string }>(row: T | undefined, userId: string, what: string): T {
+  if (!row) throw notFound(`${what}不存在`);
+  if (row.user_id !== userId) throw forbidden(`这不是您的${what}`);
+  return row;
+}

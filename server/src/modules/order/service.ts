@@ -4,7 +4,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
 import type { UserRow } from '../user/repo';
@@ -86,10 +86,7 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
 
     /** The user's own order (403 for someone else's, 404 for none), with expiry applied. */
     async getForOwner(user: UserRow, orderId: string) {
-      const order = await repo.findById(orderId);
-      if (!order) throw notFound('订单不存在');
-      if (order.user_id !== user.id) throw forbidden('这不是您的订单');
-      return closeIfOverdue(order);
+      return closeIfOverdue(ownedBy(await repo.findById(orderId), user.id, '订单'));
     },
 
     async cancel(user: UserRow, orderId: string) {

@@ -7,7 +7,7 @@ import { randomBytes } from 'crypto';
 import { checkText, countChars } from '../../engines/similarity/check';
 import { ExtractError, extensionOf, extractText, tidyText } from '../../engines/similarity/extract';
 import type { CheckSystemTable, UserTable } from '../../db/types';
-import { AppError, forbidden, invalidField, notFound } from '../../lib/errors';
+import { AppError, forbidden, invalidField, notFound, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
 import { nowIso } from '../../lib/time';
@@ -46,10 +46,7 @@ export function createReviewService(deps: { repo: ReviewRepo; orders: OrderServi
   }
 
   async function own(user: User, id: string) {
-    const check = await repo.findCheck(id);
-    if (!check) throw notFound('查重记录不存在');
-    if (check.user_id !== user.id) throw forbidden('这不是您的查重记录');
-    return check;
+    return ownedBy(await repo.findCheck(id), user.id, '查重记录');
   }
 
   async function toReview(check: CheckRow): Promise<Static<typeof Review>> {

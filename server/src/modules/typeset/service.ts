@@ -11,7 +11,7 @@ import { readManuscript } from '../../engines/typeset/manuscript';
 import { checkTemplate, type Template } from '../../engines/typeset/template';
 import { writeDocx } from '../../engines/typeset/writer';
 import type { TemplateTable, UserTable } from '../../db/types';
-import { AppError, forbidden, invalidField, notFound } from '../../lib/errors';
+import { AppError, invalidField, notFound, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
 import { nowIso } from '../../lib/time';
@@ -53,10 +53,7 @@ export function createTypesetService(deps: { repo: TypesetRepo; jobs: JobRunner;
   }
 
   async function own(user: User, id: string) {
-    const row = await repo.find(id);
-    if (!row) throw notFound('排版记录不存在');
-    if (row.user_id !== user.id) throw forbidden('这不是您的排版记录');
-    return row;
+    return ownedBy(await repo.find(id), user.id, '排版记录');
   }
 
   async function toTypeset(row: TypesetRow): Promise<Static<typeof Typeset>> {
