@@ -1,5 +1,7 @@
 import { endAllSessions, fail, ok, requireSession, sessionUserId, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 import { DEMO_CODE, findUserById, publicUser, users } from './_lib/users';
+import { AppError } from '../server/src/lib/errors';
+import { checkNewPassword } from '../server/src/modules/auth/passwordPolicy';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PASSWORD = /^(?=.*[A-Za-z])(?=.*[0-9]).{8,64}$/;
@@ -17,6 +19,17 @@ function check(body: Record<string, unknown>, rules: Record<string, [boolean, st
 }
 
 const passwordMessage = '密码至少 8 位，需同时包含字母和数字';
+
+/** The server's own password policy (common passwords, the e-mail): its field errors, if any. */
+function policyErrors(password: string, email: string, field = 'password') {
+  try {
+    checkNewPassword(password, email, field);
+    return undefined;
+  } catch (error) {
+    if (error instanceof AppError) return error.errors;
+    throw error;
+  }
+}
 const codeMessage = '验证码是 6 位数字';
 
 /** The signed-in user, or a 401 answer. */
@@ -49,7 +62,8 @@ const handlers: Record<string, MockHandler> = {
       nickname: [NICKNAME(body.nickname), '昵称需为 2–20 个字符'],
       agreement: [body.agreement === true, '请阅读并同意用户协议'],
     });
-    if (errors) return invalid(res, errors);
+    const refused = errors ?? policyErrors(String(body.password), String(body.email));
+    if (refused) return invalid(res, refused);
     if (body.code !== DEMO_CODE) return invalid(res, { code: '验证码不正确或已过期，请重新获取' });
     const email = String(body.email).trim().toLowerCase();
     if (users.some((u) => u.email === email)) return invalid(res, { email: '该邮箱已注册，请直接登录' });
@@ -77,7 +91,8 @@ const handlers: Record<string, MockHandler> = {
       code: [/^\d{6}$/.test(String(body.code ?? '')), codeMessage],
       password: [PASSWORD.test(String(body.password ?? '')), passwordMessage],
     });
-    if (errors) return invalid(res, errors);
+    const refused = errors ?? policyErrors(String(body.password), String(body.email));
+    if (refused) return invalid(res, refused);
     const user = users.find((u) => u.email === String(body.email).trim().toLowerCase());
     if (!user || body.code !== DEMO_CODE) return invalid(res, { code: '验证码不正确或已过期，请重新获取' });
     user.password = body.password;
@@ -92,6 +107,8 @@ const handlers: Record<string, MockHandler> = {
     if (!PASSWORD.test(String(newPassword ?? ''))) return invalid(res, { newPassword: passwordMessage });
     if (oldPassword !== user.password) return invalid(res, { oldPassword: '原密码不正确' });
     if (oldPassword === newPassword) return invalid(res, { newPassword: '新密码不能与原密码相同' });
+    const refused = policyErrors(String(newPassword), user.email, 'newPassword');
+    if (refused) return invalid(res, refused);
     user.password = newPassword;
     endAllSessions(user.id, req);
     res.status(200).json({ ...ok(null), message: '密码已修改，其他设备上的登录已退出' });

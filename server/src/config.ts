@@ -24,8 +24,11 @@ export interface Config {
   webRoot?: string;
   /** The outbox API for local testing (never in production). */
   exposeOutbox: boolean;
-  /** Requests a client may make per window on the guarded account routes. */
-  rateLimits: { login: number; register: number; sendCode: number; reset: number; windowMs: number };
+  /**
+   * Which proxies may name the client's address in X-Forwarded-For (Fastify's trustProxy: a hop
+   * count, or addresses and CIDR ranges); false by default, so no client can choose its own address.
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
   /** The local sandbox gateway's app id and RSA key pair (its notifications are signed with it). */
   sandbox: { appId: string; privateKey: string; publicKey: string };
@@ -51,6 +54,15 @@ function secretFor(name: string, dataDir: string, fromEnv: string | undefined, g
     chmodSync(file, 0o600);
   }
   return secrets[name];
+}
+
+/** TRUST_PROXY: empty (trust none), a hop count such as `1`, or `127.0.0.1,10.0.0.0/8`. */
+export function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = value?.trim();
+  if (!text || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === 'true') throw new Error('TRUST_PROXY=true would let any client name its own address: give the proxies\' addresses or a hop count.');
+  return text.split(',').map((part) => part.trim()).filter(Boolean);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -79,7 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM ?? '智能论文 <no-reply@zhinenglunwen.cn>',
     webRoot: resolve(env.WEB_ROOT ?? 'dist'),
     exposeOutbox: !production && env.EXPOSE_OUTBOX === '1',
-    rateLimits: { login: 10, register: 5, sendCode: 5, reset: 5, windowMs: 60_000 },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     sandbox: sandboxKeys,
     orderTtlMs: Number(env.ORDER_TTL_SECONDS || 30 * 60) * 1000,

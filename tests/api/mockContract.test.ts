@@ -86,8 +86,9 @@ const scenarios: Array<[string, string, string, object | undefined, number]> = [
   ['a visitor changing info', 'PUT', '/api/v1/user/basicInfo', { nickname: '访客' }, 401],
   ['send a code', 'POST', '/api/v1/user/sendCode', { email: 'new@example.cn', purpose: 'register' }, 200],
   ['a bad code request', 'POST', '/api/v1/user/sendCode', { email: 'x', purpose: 'x' }, 422],
-  ['register', 'POST', '/api/v1/user/register', { email: 'new@example.cn', code: DEMO_CODE, password: 'Abcd1234', nickname: '新同学', agreement: true }, 200],
-  ['register with a wrong code', 'POST', '/api/v1/user/register', { email: 'n2@example.cn', code: '000000', password: 'Abcd1234', nickname: '新同学', agreement: true }, 422],
+  ['register', 'POST', '/api/v1/user/register', { email: 'new@example.cn', code: DEMO_CODE, password: 'Lunwen2026', nickname: '新同学', agreement: true }, 200],
+  ['register with a wrong code', 'POST', '/api/v1/user/register', { email: 'n2@example.cn', code: '000000', password: 'Lunwen2026', nickname: '新同学', agreement: true }, 422],
+  ['register with a common password', 'POST', '/api/v1/user/register', { email: 'n3@example.cn', code: DEMO_CODE, password: 'Password1', nickname: '新同学', agreement: true }, 422],
   ['reset password', 'POST', '/api/v1/user/resetPassword', { email: DEMO_EMAIL, code: DEMO_CODE, password: DEMO_PASSWORD }, 200],
 ];
 

@@ -11,8 +11,6 @@ import { loadConfig, type Config } from '../../server/src/config';
 import { seedDemoContent } from '../../server/src/db/seed';
 import { randomBytes } from 'crypto';
 
-export const UNLIMITED = { login: 10_000, register: 10_000, sendCode: 10_000, reset: 10_000, windowMs: 60_000 };
-
 async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin || !/^postgres/.test(admin)) return { url: `sqlite:${join(dataDir, 'test.db')}`, drop: async () => {} };
@@ -39,7 +37,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   const database = await freshDatabaseUrl(dataDir);
   const config = loadConfig(
     { NODE_ENV: 'test' },
-    { dataDir, databaseUrl: database.url, sessionSecret: randomBytes(32).toString('hex'), webRoot: undefined, rateLimits: UNLIMITED, logLevel: 'silent', exposeOutbox: true, ...overrides },
+    { dataDir, databaseUrl: database.url, sessionSecret: randomBytes(32).toString('hex'), webRoot: undefined, logLevel: 'silent', exposeOutbox: true, ...overrides },
   );
   const app = await buildApp(config);
   await seedDemoContent(app.db, app.storage);

@@ -300,4 +300,18 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('templates').execute();
     },
   },
+  '0006_throttles': {
+    async up(db: Kysely<any>) {
+      // attempt counters of the account routes, shared by every server process (fixed windows)
+      await db.schema
+        .createTable('throttles')
+        .addColumn('key', 'varchar(300)', (c) => c.primaryKey())
+        .addColumn('hits', 'integer', (c) => c.notNull())
+        .addColumn('window_started_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('throttles').execute();
+    },
+  },
 };

@@ -59,6 +59,14 @@ export interface Database {
   jobs: JobTable;
   templates: TemplateTable;
   typesets: TypesetTable;
+  throttles: ThrottleTable;
+}
+
+/** How often a key (an account, an address, a recipient) was tried in its current window. */
+export interface ThrottleTable {
+  key: string;
+  hits: number;
+  window_started_at: string;
 }
 
 export interface OrderTable {

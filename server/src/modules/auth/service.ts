@@ -9,6 +9,8 @@ import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/pa
 import { isoIn } from '../../lib/time';
 import type { MailService } from '../mail/service';
 import type { UserRepo, UserRow } from '../user/repo';
+import { POLICIES, type Throttle } from '../throttle/service';
+import { checkNewPassword } from './passwordPolicy';
 import type { AuthRepo } from './repo';
 
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -18,8 +20,8 @@ const CODE_MAX_ATTEMPTS = 5;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-export function createAuthService(deps: { auth: AuthRepo; users: UserRepo; mail: MailService }) {
-  const { auth, users, mail } = deps;
+export function createAuthService(deps: { auth: AuthRepo; users: UserRepo; mail: MailService; throttle: Throttle }) {
+  const { auth, users, mail, throttle } = deps;
 
   async function startSession(userId: string) {
     const token = newToken();
@@ -43,11 +45,21 @@ export function createAuthService(deps: { auth: AuthRepo; users: UserRepo; mail:
     /** The user for a session cookie's token, if the session is live. */
     userForToken: (token: string) => auth.findSessionUser(sha256(token)),
 
-    /** A new session for valid credentials (the old one, if any, ends: rotation), else null. */
-    async login(email: string, password: string, previousToken?: string): Promise<{ user: UserRow; token: string } | null> {
-      const user = await users.findByEmail(normalizeEmail(email));
+    /**
+     * A new session for valid credentials (the old one, if any, ends: rotation), else null.
+     * Attempts are limited per account (whatever address they come from) and per address; a
+     * success releases the account and does not count against the address. Unknown e-mails are
+     * limited alike, so a refusal tells nothing about which accounts exist.
+     */
+    async login(email: string, password: string, address: string, previousToken?: string): Promise<{ user: UserRow; token: string } | null> {
+      const account = normalizeEmail(email);
+      await throttle.attempt(POLICIES.loginPerAddress, address);
+      await throttle.attempt(POLICIES.loginPerAccount, account);
+      const user = await users.findByEmail(account);
       const valid = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstNothing(password);
       if (!user || !valid) return null;
+      await throttle.refund(POLICIES.loginPerAddress, address);
+      await throttle.clear(POLICIES.loginPerAccount, account);
       if (previousToken) await auth.deleteSession(sha256(previousToken));
       return { user, token: await startSession(user.id) };
     },
@@ -60,12 +72,14 @@ export function createAuthService(deps: { auth: AuthRepo; users: UserRepo; mail:
      * Mails a code. For an e-mail that cannot use one (registering an existing account, resetting
      * an unknown one) it answers the same, so the answer reveals nothing about accounts.
      */
-    async sendCode(rawEmail: string, purpose: 'register' | 'reset') {
+    async sendCode(rawEmail: string, purpose: 'register' | 'reset', address: string) {
       const email = normalizeEmail(rawEmail);
+      await throttle.attempt(POLICIES.codePerAddress, address);
       const last = await auth.latestCode(email, purpose);
       if (last && Date.parse(last.created_at) > Date.now() - CODE_RESEND_MS) {
         throw new AppError(429, 'CODE_TOO_SOON', '验证码发送太频繁，请 1 分钟后再试', ShowType.WARN_MESSAGE);
       }
+      await throttle.attempt(POLICIES.codePerRecipient, email);
       const existing = await users.findByEmail(email);
       const code = newCode();
       // a row even when no code is mailed, so the resend limit cannot tell the cases apart either
@@ -86,8 +100,10 @@ export function createAuthService(deps: { auth: AuthRepo; users: UserRepo; mail:
       }
     },
 
-    async register(input: { email: string; code: string; password: string; nickname: string }) {
+    async register(input: { email: string; code: string; password: string; nickname: string }, address: string) {
       const email = normalizeEmail(input.email);
+      await throttle.attempt(POLICIES.registerPerAddress, address);
+      checkNewPassword(input.password, email);
       await consumeCode(email, 'register', input.code);
       if (await users.findByEmail(email)) throw invalidField('email', '该邮箱已注册，请直接登录');
       const id = newId();
@@ -107,19 +123,27 @@ export function createAuthService(deps: { auth: AuthRepo; users: UserRepo; mail:
     },
 
     /** Sets a new password by mailed code; every session of the account ends. */
-    async resetPassword(input: { email: string; code: string; password: string }) {
+    async resetPassword(input: { email: string; code: string; password: string }, address: string) {
       const email = normalizeEmail(input.email);
+      await throttle.attempt(POLICIES.resetPerAddress, address);
+      checkNewPassword(input.password, email);
       await consumeCode(email, 'reset', input.code);
       const user = await users.findByEmail(email);
       if (!user) throw invalidField('code', '验证码不正确或已过期，请重新获取');
       await users.update(user.id, { password_hash: await hashPassword(input.password) });
       await auth.deleteUserSessions(user.id);
+      // the owner proved the mailbox: an account locked by someone's guessing is released
+      await throttle.clear(POLICIES.loginPerAccount, email);
+      await throttle.refund(POLICIES.resetPerAddress, address);
     },
 
     /** Changes the password of a signed-in user; their other sessions end, this one stays. */
     async modifyPassword(user: UserRow, token: string, oldPassword: string, newPassword: string) {
+      await throttle.attempt(POLICIES.modifyPerAccount, user.id);
       if (!(await verifyPassword(oldPassword, user.password_hash))) throw invalidField('oldPassword', '原密码不正确');
+      await throttle.clear(POLICIES.modifyPerAccount, user.id);
       if (oldPassword === newPassword) throw invalidField('newPassword', '新密码不能与原密码相同');
+      checkNewPassword(newPassword, user.email, 'newPassword');
       await users.update(user.id, { password_hash: await hashPassword(newPassword) });
       await auth.deleteUserSessions(user.id, sha256(token));
     },

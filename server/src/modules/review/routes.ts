@@ -16,21 +16,25 @@ import {
   UploadReply,
   VerificationReply,
 } from './schemas';
+import { POLICIES, type Throttle } from '../throttle/service';
 import { PAPER_MAX_BYTES, type ReviewService } from './service';
 
 const guarded = { preHandler: requireUser };
 
-export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; publicUrl: string }> = async (app, { service, publicUrl }) => {
+export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; publicUrl: string; throttle: Throttle }> = async (app, { service, publicUrl, throttle }) => {
   const tags = ['review'];
   app.get('/v1/review/system', { schema: { tags, response: { 200: SystemsReply } } }, async () => ({ success: true as const, result: await service.systems() }));
 
   app.post('/v1/review/paper', { ...guarded, schema: { tags, consumes: ['multipart/form-data'], response: { 200: UploadReply } } }, async (request) => {
     const file = await request.file({ limits: { fileSize: PAPER_MAX_BYTES, files: 1 } });
     if (!file) throw new AppError(422, 'NO_FILE', '请选择要上传的论文文件', 2, { file: '请选择要上传的论文文件' });
+    const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', '文件超过 15 MB，请压缩图片或删去附录后再上传', 2, { file: '文件超过 15 MB' });
     const data = await file.toBuffer().catch((error) => {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', '文件超过 15 MB，请压缩图片或删去附录后再上传', 2, { file: '文件超过 15 MB' });
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
       throw error;
     });
+    // a stream cut at the limit is a refusal, never a shorter paper
+    if (file.file.truncated) throw tooLarge();
     return { success: true as const, result: await service.upload(userOf(request), file.filename, data) };
   });
 
@@ -49,10 +53,11 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; p
     result: await service.list(userOf(request), request.query),
   }));
 
-  app.get('/v1/review/verify/:code', { schema: { tags, params: CodeParams, response: { 200: VerificationReply } } }, async (request) => ({
-    success: true as const,
-    result: await service.verify(request.params.code),
-  }));
+  app.get('/v1/review/verify/:code', { schema: { tags, params: CodeParams, response: { 200: VerificationReply } } }, async (request) => {
+    // codes are random but short enough to be worth guessing in bulk
+    await throttle.attempt(POLICIES.verifyPerAddress, request.ip);
+    return { success: true as const, result: await service.verify(request.params.code) };
+  });
 
   app.get('/v1/review/:reviewId', { ...guarded, schema: { tags, params: ReviewParams, response: { 200: ReviewReply } } }, async (request) => ({
     success: true as const,
