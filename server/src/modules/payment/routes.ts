@@ -1,3 +1,4 @@
+import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { requireUser, userOf } from '../../plugins/session';
@@ -7,6 +8,9 @@ import type { OrderService } from '../order/service';
 import { Ok } from '../shared/schemas';
 import type { PaymentGateway } from './gateway';
 import type { Params } from './signing';
+
+/** Where gateways post their notifications, from their servers (no browser origin to check). */
+export const PAYMENT_NOTIFY_PREFIX = '/api/v1/payment/notify/';
 
 export const PayBody = Type.Object({
   channel: Type.Union([Type.Literal('alipay'), Type.Literal('wechat')], { errorMessage: '请选择支付方式' }),
@@ -40,8 +44,14 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; ac
     },
   );
 
-  for (const gateway of gateways) {
-    app.post(`/v1/payment/notify/${gateway.name}`, { schema: { hide: true } }, async (request, reply) => {
+  // form bodies are taken here only: the rest of the API is JSON (a cross-site form cannot post it)
+  await app.register(async (notify) => {
+    await notify.register(formbody);
+    for (const gateway of gateways) registerNotify(notify, gateway);
+  });
+
+  function registerNotify(notify: typeof app, gateway: PaymentGateway) {
+    notify.post(`/v1/payment/notify/${gateway.name}`, { schema: { hide: true } }, async (request, reply) => {
       const reading = gateway.readNotification((request.body ?? {}) as Params);
       reply.type('text/plain');
       if (!reading.ok) {

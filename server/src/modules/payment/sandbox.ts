@@ -3,6 +3,7 @@
  * chooses 支付成功 or 支付失败. Paying sends a notification signed with the sandbox's RSA key to
  * our notify endpoint, the way Alipay does, and resends it until the answer is `success`.
  */
+import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createHmac, timingSafeEqual } from 'crypto';
 import { Type } from '@sinclair/typebox';
@@ -85,6 +86,8 @@ export const sandboxRoutes: FastifyPluginAsync<{ keys: SandboxKeys; orders: Orde
   app: FastifyInstance,
   { keys, orders, deliver },
 ) => {
+  // the sandbox page's buttons are plain HTML forms, posted from the page itself
+  await app.register(formbody);
   const params = Type.Object({ orderId: Type.String({ maxLength: 32 }) });
   const query = Type.Object({ channel: Type.Union([Type.Literal('alipay'), Type.Literal('wechat')]), token: Type.String({ maxLength: 64 }) });
 
