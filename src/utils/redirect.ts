@@ -17,23 +17,30 @@ export function getRedirectParam(href: string): string | null {
 /**
  * Where a successful login goes (SPEC §2, §5): the redirect target only when it has the page's own
  * origin, as a path within the site; the site root for any other origin or anything unparsable;
- * `/` when there is no target. A hash-router address (`…/#/path`) uses only the part after `#`.
+ * `/` when there is no target. A hash-router address (`…/#/path`) uses only the part after `#`,
+ * which must pass the same test (`/#//evil.example` names another origin).
  */
 export function resolveLoginRedirect(currentHref: string): string {
   const target = getRedirectParam(currentHref);
   if (!target) return '/';
-  let current: URL;
-  let resolved: URL;
   try {
-    current = new URL(currentHref);
-    // Relative targets resolve against the page; `//host`, `/\host` and `javascript:` do not
-    // keep the page's origin, so they fail the check below.
-    resolved = new URL(target, current);
+    return pathWithinSite(target, new URL(currentHref)) ?? '/';
   } catch {
     return '/';
   }
-  if (resolved.origin !== current.origin) return '/';
-  if (resolved.hash.startsWith('#/')) return resolved.hash.slice(1);
+}
+
+/** The target as a path of the current page's site, or null when it leads anywhere else. */
+function pathWithinSite(target: string, current: URL): string | null {
+  let resolved: URL;
+  try {
+    // `//host`, `/\host` and `javascript:` do not keep the page's origin, so they fail below
+    resolved = new URL(target, current);
+  } catch {
+    return null;
+  }
+  if (resolved.origin !== current.origin) return null;
+  if (resolved.hash.startsWith('#/')) return pathWithinSite(resolved.hash.slice(1), current);
   return `${resolved.pathname}${resolved.search}${resolved.hash}`;
 }
 

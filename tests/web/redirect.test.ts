@@ -17,6 +17,10 @@ describe('after login (SPEC §2, §5)', () => {
     ['a backslash trick', '/\\other.example', '/'],
     ['a data: address', 'data:text/html,<script>alert(1)</script>', '/'],
     ['an empty target', '', '/'],
+    ['the hash form naming another origin', '/#//evil.example', '/'],
+    ['the hash form with a backslash trick', '/#/\\evil.example', '/'],
+    ['the hash form of a full foreign URL', '/#/https://evil.example/x', '/https://evil.example/x'],
+    ['a hash form inside a hash form', '/#/#//evil.example', '/'],
   ])('%s → %s', (_case, target, expected) => {
     expect(resolveLoginRedirect(page(target))).toBe(expected);
   });
