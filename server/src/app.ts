@@ -3,9 +3,7 @@
  * Route handlers only validate and call their module's service; SQL lives in the repos.
  */
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -14,6 +12,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance } from 
 import type { Config } from './config';
 import { createDb, migrateToLatest, type Db } from './db';
 import { AppError, ShowType } from './lib/errors';
+import { createFilePool } from './lib/filePool';
 import { localStorage, type Storage } from './lib/storage';
 import { createAuthRepo } from './modules/auth/repo';
 import { authRoutes } from './modules/auth/routes';
@@ -24,13 +23,16 @@ import { FIELD_LABELS, REQUIRED_MESSAGES } from './modules/shared/schemas';
 import { createUserRepo } from './modules/user/repo';
 import { userRoutes } from './modules/user/routes';
 import { createUserService } from './modules/user/service';
+import sameOrigin from './plugins/sameOrigin';
 import session from './plugins/session';
+import { createThrottleRepo } from './modules/throttle/repo';
+import { createThrottle, TooManyAttempts } from './modules/throttle/service';
 import { outboxRoutes } from './modules/mail/routes';
 import { createOrderRepo } from './modules/order/repo';
 import { orderRoutes } from './modules/order/routes';
 import { createOrderService, type OrderService } from './modules/order/service';
 import { alipayGateway } from './modules/payment/alipay';
-import { paymentRoutes } from './modules/payment/routes';
+import { paymentRoutes, PAYMENT_NOTIFY_PREFIX } from './modules/payment/routes';
 import { sandboxGateway, sandboxRoutes, SANDBOX_NOTIFY_PATH } from './modules/payment/sandbox';
 import { registerWeb } from './web';
 import { createJobRunner, type JobRunner } from './jobs/runner';
@@ -61,6 +63,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Deletes papers kept past their retention period (main.ts runs it hourly). */
     deleteExpiredPapers: () => Promise<number>;
+    /** Forgets attempt counters whose windows ended long ago (main.ts runs it hourly). */
+    purgeThrottles: () => Promise<void>;
   }
 }
 
@@ -84,12 +88,19 @@ export function fieldErrors(validation: AjvError[]): Record<string, string> {
   return errors;
 }
 
+/** How long closing waits for a running job before handing it back to the queue. */
+const JOB_GRACE_MS = 4000;
+
+/** A hop count as Fastify's trust function: the nearest `hops` proxies may name the client. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     // a line per request is for production logs; locally it would bury the outbox mails
     logController: new LogController({ disableRequestLogging: !config.production }),
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default)
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true }, plugins: [ajvErrors as never] },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -101,7 +112,9 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
 
   const users = createUserRepo(db);
   const mail = createMailService({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: createOutboxRepo(db), log: app.log });
-  const auth = createAuthService({ auth: createAuthRepo(db), users, mail });
+  const throttle = createThrottle(createThrottleRepo(db));
+  app.decorate('purgeThrottles', () => throttle.purge());
+  const auth = createAuthService({ auth: createAuthRepo(db), users, mail, throttle });
   const storage = localStorage(`${config.dataDir}/files`);
   app.decorate('storage', storage);
   const userService = createUserService({ users, storage });
@@ -112,9 +125,12 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   app.decorate('orders', orders);
   const jobs = createJobRunner(db, { log: app.log });
   app.decorate('jobs', jobs);
-  app.addHook('onClose', async () => jobs.stop());
+  // closing waits a little for a running job, then hands it back to the queue (see main.ts)
+  app.addHook('onClose', async () => jobs.stop(JOB_GRACE_MS));
   const reviewRepo = createReviewRepo(db);
-  const reviews = createReviewService({ repo: reviewRepo, orders, jobs, corpus: createCorpus(reviewRepo), storage });
+  const files = createFilePool();
+  app.addHook('onClose', async () => files.close());
+  const reviews = createReviewService({ repo: reviewRepo, orders, jobs, corpus: createCorpus(reviewRepo), storage, paperText: files.paperText });
   orders.registerPayable('check', reviews.payable);
   jobs.register('check', reviews.job);
   const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage });
@@ -123,14 +139,12 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   app.decorate('deleteExpiredPapers', () => reviews.deleteExpiredPapers());
 
   app.setErrorHandler((error: FastifyError & { validation?: AjvError[] }, request, reply) => {
+    if (error instanceof TooManyAttempts) reply.header('retry-after', error.retryAfterSeconds);
     if (error instanceof AppError) return reply.code(error.statusCode).send(error.toBody());
     if (error.validation) {
       const errors = fieldErrors(error.validation);
       const body = new AppError(422, 'VALIDATION', Object.values(errors)[0] ?? '提交的内容不正确', ShowType.ERROR_MESSAGE, errors);
       return reply.code(422).send(body.toBody());
-    }
-    if (error.statusCode === 429) {
-      return reply.code(429).send(new AppError(429, 'TOO_MANY_REQUESTS', '操作太频繁，请稍后再试', ShowType.WARN_MESSAGE).toBody());
     }
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.code(413).send(new AppError(413, 'FILE_TOO_LARGE', '文件太大了').toBody());
@@ -143,24 +157,25 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   });
 
   await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 15 * 1024 * 1024, files: 1, fields: 20 } });
-  await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: { info: { title: '智能论文 API', version: '1' }, servers: [{ url: '/' }] },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(session, { auth, secure: config.publicUrl.startsWith('https://') });
+  await app.register(sameOrigin, { publicUrl: config.publicUrl, exempt: [PAYMENT_NOTIFY_PREFIX] });
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { service: auth, rateLimits: config.rateLimits });
+      // the API takes JSON (and multipart uploads); a text/plain body is what a cross-site form can send
+      api.removeContentTypeParser('text/plain');
+      await api.register(authRoutes, { service: auth });
       await api.register(userRoutes, { service: userService, auth });
       await api.register(orderRoutes, { service: orders });
       await api.register(articleRoutes, { service: createArticleService(articles) });
       await api.register(documentRoutes, { service: createDocumentService(documents, storage) });
       await api.register(searchRoutes, { service: createSearchService(articles, documents) });
-      await api.register(reviewRoutes, { service: reviews, publicUrl: config.publicUrl });
+      await api.register(reviewRoutes, { service: reviews, publicUrl: config.publicUrl, throttle });
       await api.register(typesetRoutes, { service: typesets });
       const sandbox = sandboxGateway(config.sandbox, config.publicUrl);
       const alipay = config.alipay

@@ -3,6 +3,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { seedDemoContent } from './db/seed';
 
+const SHUTDOWN_LIMIT_MS = 8000;
+
 async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
@@ -10,8 +12,12 @@ async function main() {
   // reads close overdue orders too; the sweep keeps lists exact without a read
   const sweep = setInterval(() => app.orders.expireOverdue().catch((error) => app.log.error(error)), 60_000);
   // papers are deleted 30 days after upload (the agreement says so)
-  const retention = setInterval(() => app.deleteExpiredPapers().catch((error) => app.log.error(error)), 3600_000);
-  app.deleteExpiredPapers().catch((error) => app.log.error(error));
+  const hourly = () => {
+    app.deleteExpiredPapers().catch((error) => app.log.error(error));
+    app.purgeThrottles().catch((error) => app.log.error(error));
+  };
+  const retention = setInterval(hourly, 3600_000);
+  hourly();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     clearInterval(retention);
@@ -20,11 +26,27 @@ async function main() {
   app.jobs.start();
   await app.listen({ port: config.port, host: config.host });
   console.log(`智能论文 is running on ${config.publicUrl}`);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.close().finally(() => process.exit(0));
-    });
-  }
+  // A supervisor's stop (SIGTERM) or Ctrl-C: no new connections, idle keep-alive connections
+  // closed, requests under way answered, a running job finished or handed back to the queue
+  // (app.ts), then exit — within SHUTDOWN_LIMIT_MS whatever happens, since supervisors wait ~10 s.
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    setTimeout(() => {
+      app.log.error('shutdown took too long: exiting now');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error) => {
+        app.log.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => shutdown(signal));
 }
 
 main().catch((error) => {

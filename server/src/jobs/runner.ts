@@ -34,6 +34,9 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
   const handlers = new Map<string, JobHandler>();
   let timer: NodeJS.Timeout | undefined;
   let busy: Promise<boolean> | undefined;
+  let stopped = false;
+  /** the job this process is running now, if any */
+  let running: number | undefined;
 
   const claimable = (now: string) => (eb: any) =>
     eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)])]);
@@ -56,10 +59,24 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
     await db.updateTable('jobs').set({ ...changes, locked_until: null, updated_at: nowIso() }).where('id', '=', id).execute();
   }
 
+  /**
+   * Hands a job back to the queue without counting the attempt: this process is going away and
+   * another (or the next start) runs it from the beginning instead of waiting for the lock to run out.
+   */
+  async function release(id: number) {
+    await db
+      .updateTable('jobs')
+      .set((eb) => ({ status: 'queued', locked_until: null, attempts: eb('attempts', '-', 1), updated_at: nowIso() }))
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .execute();
+  }
+
   /** Runs one job if there is one; true when it did. */
   async function runOnce(): Promise<boolean> {
     const job = await claim();
     if (!job) return false;
+    running = job.id;
     const handler = handlers.get(job.kind)!;
     const context: JobContext = {
       heartbeat: async () => {
@@ -78,6 +95,8 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
       } else {
         await finish(job.id, { status: 'queued', last_error: reason });
       }
+    } finally {
+      running = undefined;
     }
     return true;
   }
@@ -106,8 +125,9 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
 
     /** Polls for work; one job at a time per process. */
     start(pollMs = options.pollMs ?? 1000) {
+      stopped = false;
       const tick = () => {
-        if (busy) return;
+        if (busy || stopped) return;
         busy = runOnce().catch((error) => (options.log?.error(error), false));
         busy.then((ran) => {
           busy = undefined;
@@ -118,10 +138,19 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
       tick();
     },
 
-    async stop() {
+    /**
+     * Takes no more jobs; waits up to `graceMs` for the running one, then hands it back to the
+     * queue (its lock returned) so that shutting down never waits on a long check.
+     */
+    async stop(graceMs = 0) {
+      stopped = true;
       if (timer) clearInterval(timer);
       timer = undefined;
-      await busy;
+      if (!busy) return;
+      let graceTimer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([busy.then(() => true), new Promise<boolean>((resolve) => (graceTimer = setTimeout(() => resolve(false), graceMs)))]);
+      clearTimeout(graceTimer);
+      if (!finished && running !== undefined) await release(running);
     },
   };
 }

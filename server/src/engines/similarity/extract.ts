@@ -45,25 +45,57 @@ export function decodeText(data: Buffer): string {
   }
 }
 
+const tooLarge = () => new ExtractError('文件解压后过大，无法处理');
+const broken = () => new ExtractError('文件已损坏，无法打开');
+
+/**
+ * Inflates every entry once, counting the bytes really produced: a zip's directory may lie about
+ * sizes, so the limits hold on what comes out, and reading stops at the first byte past them
+ * (yauzl's validateEntrySizes ends an entry that outgrows its declared size).
+ */
 function inspectZip(data: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(data, { lazyEntries: true, validateEntrySizes: true }, (error, zip) => {
-      if (error || !zip) return reject(new ExtractError('文件已损坏，无法打开'));
-      let unpacked = 0;
+      if (error || !zip) return reject(broken());
+      let declared = 0;
+      let produced = 0;
       let entries = 0;
       let hasDocument = false;
+      let settled = false;
+      const fail = (reason: ExtractError) => {
+        if (settled) return;
+        settled = true;
+        zip.close();
+        reject(reason);
+      };
+      const limit = Math.min(DOCX_MAX_UNPACKED, data.length * DOCX_MAX_RATIO);
       zip.on('entry', (entry: yauzl.Entry) => {
         entries += 1;
-        unpacked += entry.uncompressedSize;
+        declared += entry.uncompressedSize;
         if (entry.fileName === 'word/document.xml') hasDocument = true;
-        if (entries > DOCX_MAX_ENTRIES || unpacked > DOCX_MAX_UNPACKED || unpacked > data.length * DOCX_MAX_RATIO) {
-          zip.close();
-          return reject(new ExtractError('文件解压后过大，无法处理'));
-        }
-        zip.readEntry();
+        if (entries > DOCX_MAX_ENTRIES || declared > limit) return fail(tooLarge());
+        if (entry.fileName.endsWith('/')) return zip.readEntry();
+        zip.openReadStream(entry, (openError, stream) => {
+          if (openError || !stream) return fail(broken());
+          stream.on('data', (chunk: Buffer) => {
+            produced += chunk.length;
+            if (produced > limit) {
+              stream.destroy();
+              fail(tooLarge());
+            }
+          });
+          // too many bytes for its declared size: the directory lied, so the file is a bomb
+          stream.on('error', (streamError: Error) => fail(/too many bytes/.test(streamError.message) ? tooLarge() : broken()));
+          stream.on('end', () => zip.readEntry());
+        });
       });
-      zip.on('end', () => (hasDocument ? resolve() : reject(new ExtractError('文件不是有效的 Word (.docx) 文档'))));
-      zip.on('error', () => reject(new ExtractError('文件已损坏，无法打开')));
+      zip.on('end', () => {
+        if (settled) return;
+        settled = true;
+        if (hasDocument) resolve();
+        else reject(new ExtractError('文件不是有效的 Word (.docx) 文档'));
+      });
+      zip.on('error', () => fail(broken()));
       zip.readEntry();
     });
   });
@@ -98,6 +130,9 @@ function pdfInChild(data: Buffer): Promise<{ text?: string; error?: string }> {
         reject(new ExtractError('PDF 已损坏，无法读取其中的文字'));
       }
     });
+    // the child may be gone before it has read everything (killed, timed out, shutting down):
+    // the pipe then fails with EPIPE, which the exit callback above already reports
+    child.stdin?.on('error', () => undefined);
     child.stdin?.end(data);
   });
 }

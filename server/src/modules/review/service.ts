@@ -5,6 +5,7 @@
 import type { Static } from '@sinclair/typebox';
 import { randomBytes } from 'crypto';
 import { checkText, countChars } from '../../engines/similarity/check';
+import { storedFileName } from '../../lib/fileNames';
 import { ExtractError, extensionOf, extractText, tidyText } from '../../engines/similarity/extract';
 import type { CheckSystemTable, UserTable } from '../../db/types';
 import { AppError, forbidden, invalidField, notFound, ownedBy } from '../../lib/errors';
@@ -36,8 +37,21 @@ const newVerificationCode = () => {
   return `ZN-${code.slice(0, 5)}-${code.slice(5, 10)}`;
 };
 
-export function createReviewService(deps: { repo: ReviewRepo; orders: OrderService; jobs: JobRunner; corpus: Corpus; storage: Storage }) {
-  const { repo, orders, jobs, corpus, storage } = deps;
+/** Reads a paper's text in this thread; the server passes its worker pool instead (lib/filePool.ts). */
+async function paperTextHere(data: Buffer, fileName: string) {
+  const text = await extractText(data, fileName);
+  return { text, charCount: countChars(text) };
+}
+
+export function createReviewService(deps: {
+  repo: ReviewRepo;
+  orders: OrderService;
+  jobs: JobRunner;
+  corpus: Corpus;
+  storage: Storage;
+  paperText?: (data: Buffer, fileName: string) => Promise<{ text: string; charCount: number }>;
+}) {
+  const { repo, orders, jobs, corpus, storage, paperText = paperTextHere } = deps;
 
   async function system(id: string) {
     const found = await repo.findSystem(id);
@@ -171,11 +185,13 @@ export function createReviewService(deps: { repo: ReviewRepo; orders: OrderServi
     },
 
     /** Keeps an uploaded paper and reads its text; a file that cannot be read changes nothing. */
-    async upload(user: User, fileName: string, data: Buffer) {
+    async upload(user: User, rawFileName: string, data: Buffer) {
+      const fileName = storedFileName(rawFileName);
       if (!UPLOADABLE.includes(extensionOf(fileName))) throw invalidField('file', '只支持 .docx、.pdf 和 .txt 文件');
       let text: string;
+      let charCount: number;
       try {
-        text = await extractText(data, fileName);
+        ({ text, charCount } = await paperText(data, fileName));
       } catch (error) {
         if (error instanceof ExtractError) throw invalidField('file', error.message);
         throw error;
@@ -183,7 +199,6 @@ export function createReviewService(deps: { repo: ReviewRepo; orders: OrderServi
       const id = newId();
       const fileKey = `papers/${user.id}/${id}.${extensionOf(fileName)}`;
       await storage.put(fileKey, data);
-      const charCount = countChars(text);
       await repo.insertUpload({ id, user_id: user.id, file_key: fileKey, file_name: fileName, text, char_count: charCount, created_at: nowIso() });
       return { uploadId: id, fileName, charCount };
     },

@@ -1,0 +1,23 @@
+// The worker side of filePool.ts: runs in a worker thread, reads one untrusted file per task.
+// Plain CommonJS so that it loads the same way under `npm start` and under the test runner;
+// tsx compiles the engine's TypeScript here.
+require('tsx/cjs/api').register();
+const { extractText, ExtractError } = require('../engines/similarity/extract.ts');
+const { countChars } = require('../engines/similarity/check.ts');
+
+/** Tasks by name; each answers { ok: true, … } or { ok: false, reason } for a file we refuse. */
+const tasks = {
+  async paperText({ data, fileName }) {
+    const text = await extractText(Buffer.from(data.buffer, data.byteOffset, data.byteLength), fileName);
+    return { ok: true, text, charCount: countChars(text) };
+  },
+};
+
+module.exports = async function run({ task, ...input }) {
+  try {
+    return await tasks[task](input);
+  } catch (error) {
+    if (error instanceof ExtractError) return { ok: false, reason: error.message };
+    throw error;
+  }
+};
