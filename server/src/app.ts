@@ -125,11 +125,22 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   app.decorate('orders', orders);
   const jobs = createJobRunner(db, { log: app.log });
   app.decorate('jobs', jobs);
-  // closing waits a little for a running job, then hands it back to the queue (see main.ts)
-  app.addHook('onClose', async () => jobs.stop(JOB_GRACE_MS));
+  // closing waits a little for a running job, then hands it back to the queue (see main.ts);
+  // preClose, so that this runs while requests under way are answered
+  app.addHook('preClose', async () => jobs.stop(JOB_GRACE_MS));
   const reviewRepo = createReviewRepo(db);
   const files = createFilePool();
-  app.addHook('onClose', async () => files.close());
+  // before the server waits for requests under way: uploads still waiting for the pool end now
+  app.addHook('preClose', async () => files.close());
+  // Answers given while closing end their connection: a keep-alive connection that turns idle
+  // after close began would otherwise hold the server open until its timeout (72 s).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   const reviews = createReviewService({ repo: reviewRepo, orders, jobs, corpus: createCorpus(reviewRepo), storage, paperText: files.paperText });
   orders.registerPayable('check', reviews.payable);
   jobs.register('check', reviews.job);

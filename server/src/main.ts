@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { seedDemoContent } from './db/seed';
 
-const SHUTDOWN_LIMIT_MS = 8000;
+const SHUTDOWN_LIMIT_MS = 9000;
 
 async function main() {
   const config = loadConfig();
@@ -34,6 +34,8 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    // requests still under way when most of the time is spent are cut: the process must end
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_LIMIT_MS - 2000).unref();
     setTimeout(() => {
       app.log.error('shutdown took too long: exiting now');
       process.exit(1);

@@ -7,6 +7,7 @@ import { availableParallelism } from 'os';
 import { join } from 'path';
 import Piscina from 'piscina';
 import { ExtractError } from '../engines/similarity/extract';
+import { AppError, ShowType } from './errors';
 
 const FILE_TIMEOUT_MS = 60_000;
 
@@ -16,23 +17,53 @@ export interface FilePool {
   close(): Promise<void>;
 }
 
+/** At most `slots` at once; the others wait their turn in order (or are sent away on close). */
+function turns(slots: number) {
+  let free = slots;
+  const waiting: { go: () => void; refuse: (error: Error) => void }[] = [];
+  const inTurn = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (free > 0) free -= 1;
+    else await new Promise<void>((go, refuse) => waiting.push({ go, refuse }));
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next.go();
+      else free += 1;
+    }
+  };
+  const refuseAll = (error: Error) => waiting.splice(0).forEach((w) => w.refuse(error));
+  return { inTurn, refuseAll };
+}
+
+/** What an upload under way is told when the server stops: nothing was kept, try again shortly. */
+const restarting = () => new AppError(503, 'RESTARTING', '服务器正在重启，文件没有保存，请稍后重新上传', ShowType.ERROR_MESSAGE);
+
 export function createFilePool(options: { threads?: number; heapMb?: number; timeoutMs?: number } = {}): FilePool {
+  const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
   const pool = new Piscina({
     filename: join(__dirname, 'fileWorker.cjs'),
     minThreads: 0,
-    maxThreads: options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
+    maxThreads: threads,
     idleTimeout: 30_000,
-    // strings and the parse trees live on the heap: past this the worker dies, not the server
-    resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 768 },
+    // a 15 MB text's characters and tokens live on the heap (about 1 GB at most): past the cap
+    // the worker dies, not the server
+    resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 1536 },
   });
+  // files wait here rather than in the pool, so that a file's time limit starts when it is read
+  const { inTurn, refuseAll } = turns(threads);
+  let closed = false;
 
   async function run<T>(task: string, data: Buffer, fileName: string): Promise<T> {
+    if (closed) throw restarting();
     try {
-      const answer = await pool.run({ task, data, fileName }, { signal: AbortSignal.timeout(options.timeoutMs ?? FILE_TIMEOUT_MS) });
+      const timeoutMs = options.timeoutMs ?? FILE_TIMEOUT_MS;
+      const answer = await inTurn(() => pool.run({ task, data, fileName }, { signal: AbortSignal.timeout(timeoutMs) }));
       if (!answer.ok) throw new ExtractError(answer.reason);
       return answer as T;
     } catch (error) {
-      if (error instanceof ExtractError) throw error;
+      if (error instanceof ExtractError || error instanceof AppError) throw error;
+      if (closed) throw restarting();
       const { name, code } = error as { name?: string; code?: string };
       if (name === 'AbortError' || name === 'TimeoutError') throw new ExtractError('文件过于复杂，读取超时，请检查文件后重新上传');
       if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ExtractError('文件过于复杂，无法读取，请精简后重新上传');
@@ -42,6 +73,11 @@ export function createFilePool(options: { threads?: number; heapMb?: number; tim
 
   return {
     paperText: (data, fileName) => run('paperText', data, fileName),
-    close: () => pool.close({ force: true }),
+    /** Stops at once: files waiting or being read are refused (503), none is half kept. */
+    async close() {
+      closed = true;
+      refuseAll(restarting());
+      await pool.close({ force: true });
+    },
   };
 }

@@ -1,0 +1,78 @@
+/**
+ * Uploads of hostile or merely large files against the real server: a zip that lies about its
+ * size, files just over the limit, and eight 15 MB uploads at once while another user browses.
+ */
+import { chineseText, fileForm, lyingZip } from './files';
+import { httpClient, quantile, serverFixture } from './server';
+
+const fixture = serverFixture();
+let server: Awaited<typeof fixture>;
+let url: string;
+beforeAll(async () => {
+  server = await fixture;
+  url = (await server.start()).url;
+});
+afterAll(() => server.close());
+
+const LIMIT = 15 * 1024 * 1024;
+const upload = (browser: ReturnType<typeof httpClient>, name: string, data: Buffer) => browser.call('POST', '/api/v1/review/paper', fileForm(name, data));
+
+test('a zip whose directory lies (1 MB inflating to 1 GB): refused in under a second, memory barely moves', async () => {
+  const bomb = await lyingZip();
+  expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+  const browser = httpClient(url);
+  await browser.login();
+  await upload(browser, 'warm-up.txt', chineseText(10_000)); // the worker pool starts on first use
+  const before = server.rss();
+  const started = Date.now();
+  const res = await upload(browser, '论文.docx', bomb);
+  const elapsed = Date.now() - started;
+  const growth = server.rss() - before;
+  console.log(`lying zip: ${res.status} in ${elapsed} ms, server RSS +${(growth / 1048576).toFixed(1)} MB`);
+  expect(res.status).toBe(422);
+  expect(res.body.message).toBe('文件解压后过大，无法处理');
+  expect(elapsed).toBeLessThan(1000);
+  expect(growth).toBeLessThan(100 * 1024 * 1024);
+});
+
+test('files 100 KB to 1 MB over 15 MB: 413 every time, never a shortened paper', async () => {
+  const browser = httpClient(url);
+  await browser.login();
+  for (const over of [100 * 1024, 300 * 1024, 500 * 1024, 800 * 1024, 1024 * 1024]) {
+    const res = await upload(browser, '论文.txt', chineseText(LIMIT + over));
+    expect(res.status).toBe(413);
+    expect(res.body.errorCode).toBe('FILE_TOO_LARGE');
+  }
+});
+
+test('eight 15 MB uploads at once: another user’s getCurrent stays under 100 ms at p99', async () => {
+  const uploaders = await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      const browser = httpClient(url);
+      await browser.login();
+      return browser;
+    }),
+  );
+  const reader = httpClient(url);
+  await reader.login();
+  const file = chineseText(LIMIT - 4096);
+  const timings: number[] = [];
+  let uploading = true;
+  const probe = (async () => {
+    while (uploading) {
+      const started = performance.now();
+      const res = await reader.get('/api/v1/user/getCurrent');
+      timings.push(performance.now() - started);
+      expect(res.body.result).not.toBeNull();
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  const results = await Promise.all(uploaders.map((browser, i) => upload(browser, `论文${i}.txt`, file)));
+  uploading = false;
+  await probe;
+  const p99 = quantile(timings, 0.99);
+  console.log(`8 × 15 MB uploads: getCurrent p50 ${quantile(timings, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms over ${timings.length} calls`);
+  for (const res of results) expect(res.body).toMatchObject({ success: true });
+  expect(results[0].body.result.charCount).toBeGreaterThan(4_000_000);
+  expect(p99).toBeLessThan(100);
+});
