@@ -63,6 +63,6 @@ export function chineseText(bytes: number): Buffer {
 /** multipart/form-data with one file under `file`, as the upload forms send it. */
 export function fileForm(name: string, data: Buffer) {
   const form = new FormData();
-  form.append('file', new Blob([data]), name);
+  form.append('file', new Blob([new Uint8Array(data)]), name);
   return form;
 }
