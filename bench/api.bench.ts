@@ -1,0 +1,82 @@
+/**
+ * The API under load, beside a bare Fastify server answering the same body, in the same run
+ * (autocannon, 50 connections): GET /api/v1/user/getCurrent with a session, then 500 signed-in
+ * sessions at once. Prints requests per second, p99 latency, errors and the server's memory.
+ *   npm run bench:api     (BENCH_SECONDS=8, BENCH_SESSIONS=500, BENCH_SESSION_SECONDS=20)
+ */
+import autocannon from 'autocannon';
+import { spawn } from 'child_process';
+import { freePort } from '../tests/e2e/appServer';
+import { httpClient, serverFixture } from '../tests/resilience/server';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 500);
+const SESSION_SECONDS = Number(process.env.BENCH_SESSION_SECONDS ?? 20);
+
+type Request = { path: string; headers?: Record<string, string> };
+
+function load(url: string, connections: number, duration: number, requests: Request[]) {
+  let next = 0;
+  return autocannon({
+    url,
+    connections,
+    duration,
+    // each connection keeps one request (one session) of the list, as one browser would
+    requests: [{ setupRequest: (req: any, context: any) => ({ ...req, ...(context.request ??= requests[next++ % requests.length]) }) }] as never,
+  });
+}
+
+const line = (name: string, r: autocannon.Result) =>
+  `${name.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
+
+async function main() {
+  const server = await serverFixture({ LOG_LEVEL: 'warn' });
+  const { url } = await server.start();
+  const demo = httpClient(url);
+  await demo.login();
+  const body = (await demo.get('/api/v1/user/getCurrent')).body;
+
+  const barePort = await freePort();
+  const bare = spawn(process.execPath, ['bench/bareServer.cjs'], { env: { ...process.env, PORT: String(barePort), BARE_BODY: JSON.stringify(body) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve) => bare.stdout!.once('data', resolve));
+
+  try {
+    const signedIn = await sessionsOf(url, 1);
+    console.log(`getCurrent with a session vs a bare Fastify route (50 connections, ${SECONDS} s each)`);
+    const peer = await load(`http://127.0.0.1:${barePort}`, 50, SECONDS, [{ path: '/bare' }]);
+    const ours = await load(url, 50, SECONDS, [{ path: '/api/v1/user/getCurrent', headers: { cookie: signedIn[0] } }]);
+    console.log(line('bare Fastify route', peer));
+    console.log(line('getCurrent (signed in)', ours));
+    console.log(`ratio: ${(ours.requests.average / peer.requests.average).toFixed(2)} of the bare route's throughput`);
+
+    const many = await sessionsOf(url, SESSIONS);
+    const before = server.rss();
+    const crowd = await load(
+      url,
+      SESSIONS,
+      SESSION_SECONDS,
+      many.map((c) => ({ path: '/api/v1/user/getCurrent', headers: { cookie: c } })),
+    );
+    console.log(`${SESSIONS} sessions at once for ${SESSION_SECONDS} s:`);
+    console.log(line('getCurrent, each its own session', crowd));
+    console.log(`server memory ${(before / 1048576).toFixed(0)} MB before, ${(server.rss() / 1048576).toFixed(0)} MB after`);
+  } finally {
+    bare.kill();
+    await server.close();
+  }
+}
+
+/** Cookies of `count` signed-in sessions of the demo account (logins succeed, so nothing is throttled). */
+async function sessionsOf(url: string, count: number): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const res = await fetch(`${url}/api/v1/actionLogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@zhinenglunwen.cn', password: 'Demo1234' }) });
+    cookies.push(res.headers.getSetCookie()[0].split(';')[0]);
+  }
+  return cookies;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
