@@ -30,6 +30,8 @@ export interface Config {
    */
   trustProxy: false | number | string[];
   logLevel: string;
+  /** Whether the web server also runs checks and typesetting (RUN_JOBS=0: `npm run worker` does). */
+  runJobs: boolean;
   /** The local sandbox gateway's app id and RSA key pair (its notifications are signed with it). */
   sandbox: { appId: string; privateKey: string; publicKey: string };
   /** How long an order waits for its payment before it closes (30 minutes). */
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     exposeOutbox: !production && env.EXPOSE_OUTBOX === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
+    runJobs: env.RUN_JOBS !== '0',
     sandbox: sandboxKeys,
     orderTtlMs: Number(env.ORDER_TTL_SECONDS || 30 * 60) * 1000,
     paymentGateway: env.PAYMENT_GATEWAY === 'alipay' ? 'alipay' : 'sandbox',

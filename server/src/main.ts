@@ -2,8 +2,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { seedDemoContent } from './db/seed';
-
-const SHUTDOWN_LIMIT_MS = 9000;
+import { exitOnSignals } from './lib/shutdown';
 
 async function main() {
   const config = loadConfig();
@@ -22,33 +21,12 @@ async function main() {
     clearInterval(sweep);
     clearInterval(retention);
   });
-  // checks and typesetting left running by a previous process resume here
-  app.jobs.start();
+  // checks and typesetting left running by a previous process resume here; with RUN_JOBS=0 this
+  // process only serves HTTP and `npm run worker` processes do the jobs
+  if (config.runJobs) app.jobs.start();
   await app.listen({ port: config.port, host: config.host });
   console.log(`智能论文 is running on ${config.publicUrl}`);
-  // A supervisor's stop (SIGTERM) or Ctrl-C: no new connections, idle keep-alive connections
-  // closed, requests under way answered, a running job finished or handed back to the queue
-  // (app.ts), then exit — within SHUTDOWN_LIMIT_MS whatever happens, since supervisors wait ~10 s.
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: shutting down`);
-    // requests still under way when most of the time is spent are cut: the process must end
-    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_LIMIT_MS - 2000).unref();
-    setTimeout(() => {
-      app.log.error('shutdown took too long: exiting now');
-      process.exit(1);
-    }, SHUTDOWN_LIMIT_MS).unref();
-    app.close().then(
-      () => process.exit(0),
-      (error) => {
-        app.log.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => shutdown(signal));
+  exitOnSignals(app);
 }
 
 main().catch((error) => {

@@ -57,3 +57,40 @@ test('a stopped runner takes no more jobs', async () => {
   await new Promise((r) => setTimeout(r, 200));
   expect(ran.length).toBe(before);
 });
+
+test('two workers on one queue: every job runs exactly once', async () => {
+  const runs = new Map<string, number>();
+  const handler: JobHandler = {
+    run: async (refId) => {
+      runs.set(refId, (runs.get(refId) ?? 0) + 1);
+      await new Promise((r) => setTimeout(r, 5));
+    },
+    giveUp: async () => undefined,
+  };
+  const workers = [createJobRunner(t.app.db, { pollMs: 5 }), createJobRunner(t.app.db, { pollMs: 5 })];
+  for (const worker of workers) worker.register('pair', handler);
+  for (let i = 0; i < 30; i += 1) await workers[0].enqueue('pair', `p${i}`);
+  workers.forEach((worker) => worker.start());
+  const deadline = Date.now() + 20_000;
+  while (runs.size < 30 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  await Promise.all(workers.map((worker) => worker.stop(1000)));
+  expect(runs.size).toBe(30);
+  expect([...runs.values()].every((count) => count === 1)).toBe(true);
+});
+
+test('a worker that dies mid-job: its job is taken up by another once the lock runs out', async () => {
+  const dying = createJobRunner(t.app.db, { lockMs: 300 });
+  dying.register('fragile', { run: () => new Promise<void>(() => undefined), giveUp: async () => undefined }); // never returns: the process "died"
+  await dying.enqueue('fragile', 'f1');
+  void dying.runOnce();
+  await new Promise((r) => setTimeout(r, 100));
+  const survivor = createJobRunner(t.app.db, { lockMs: 300 });
+  const done: string[] = [];
+  survivor.register('fragile', { run: async (refId) => void done.push(refId), giveUp: async () => undefined });
+  expect(await survivor.runOnce()).toBe(false); // still locked by the dead worker
+  await new Promise((r) => setTimeout(r, 400));
+  expect(await survivor.runOnce()).toBe(true);
+  expect(done).toEqual(['f1']);
+  const row = await t.app.db.selectFrom('jobs').selectAll().where('kind', '=', 'fragile').executeTakeFirstOrThrow();
+  expect(row).toMatchObject({ status: 'done', attempts: 2 });
+});
