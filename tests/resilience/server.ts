@@ -41,19 +41,26 @@ export async function serverFixture(env: Record<string, string> = {}) {
   const url = `http://127.0.0.1:${port}`;
   let current: RunningServer | undefined;
 
-  async function start(): Promise<RunningServer> {
-    // one process (tsx as a loader, not its CLI, which would run the server in a child of its own)
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const workers: ChildProcess[] = [];
+
+  /** One process (tsx as a loader, not its CLI, which would run the program in a child of its own). */
+  function launch(entry: string) {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, DATABASE_URL: database.url, WEB_ROOT: join(dataDir, 'no-app'), EXPOSE_OUTBOX: '1', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
+    return { child, output: () => output };
+  }
+
+  async function start(): Promise<RunningServer> {
+    const { child, output } = launch('server/src/main.ts');
     const deadline = Date.now() + 120_000;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`server did not answer:\n${output}`);
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+      if (Date.now() > deadline) throw new Error(`server did not answer:\n${output()}`);
       try {
         if ((await fetch(`${url}/api/v1/user/getCurrent`)).ok) break;
       } catch {
@@ -61,8 +68,15 @@ export async function serverFixture(env: Record<string, string> = {}) {
       }
       await new Promise((r) => setTimeout(r, 200));
     }
-    current = { url, child, output: () => output };
+    current = { url, child, output };
     return current;
+  }
+
+  /** A `npm run worker` process on the same database. */
+  function startWorker() {
+    const worker = launch('server/src/worker.ts');
+    workers.push(worker.child);
+    return worker;
   }
 
   /** Sends the signal and waits for the exit: its code and how long it took. */
@@ -81,6 +95,7 @@ export async function serverFixture(env: Record<string, string> = {}) {
     dataDir,
     start,
     stop,
+    startWorker,
     /** The server's resident memory now, in bytes (Linux). */
     rss() {
       const status = readFileSync(`/proc/${current!.child.pid}/status`, 'utf8');
@@ -88,6 +103,7 @@ export async function serverFixture(env: Record<string, string> = {}) {
     },
     secrets: () => JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')),
     async close() {
+      for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
       if (current) await stop('SIGKILL');
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
