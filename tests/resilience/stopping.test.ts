@@ -33,7 +33,7 @@ test('SIGTERM with uploads and checks under way: exit within 10 s, cleanly; afte
     const { url, output } = await server.start();
     const browser = httpClient(url);
     await browser.login();
-    const checks = [];
+    const checks: { reviewId: string; orderId: string }[] = [];
     for (let i = 0; i < 6; i += 1) checks.push(await paidCheck(browser, url, PAPER(400 + i)));
     const uploads = Array.from({ length: 3 }, () => browser.call('POST', '/api/v1/review/paper', fileForm('论文.txt', chineseText(12 * 1024 * 1024))).catch((error) => error));
     await new Promise((r) => setTimeout(r, 300));
@@ -59,7 +59,7 @@ test('kill -9 during 20 paid checks: after a restart all 20 are done, each order
     const { url } = await server.start();
     const browser = httpClient(url);
     await browser.login();
-    const checks = [];
+    const checks: { reviewId: string; orderId: string }[] = [];
     for (let i = 0; i < 20; i += 1) checks.push(await paidCheck(browser, url, PAPER(200 + i)));
     await server.stop('SIGKILL');
 

@@ -12,7 +12,7 @@ test('two workers share 12 paid checks; one killed half way, the other finishes 
     const { url } = await server.start();
     const browser = httpClient(url);
     await browser.login();
-    const checks = [];
+    const checks: { reviewId: string; orderId: string }[] = [];
     for (let i = 0; i < 12; i += 1) checks.push(await paidCheck(browser, url, PAPER(300 + i)));
     await new Promise((r) => setTimeout(r, 500));
     const status = async () => Promise.all(checks.map(async (c) => (await browser.get(`/api/v1/review/${c.reviewId}`)).body.result.status as string));
