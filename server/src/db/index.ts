@@ -28,7 +28,37 @@ export function createDb(databaseUrl: string): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew, and with SQLite preparing costs more than running a small
+ * query (a profile of a signed-in request: 13% of its time). The same SQL text gets the same
+ * prepared statement back; Kysely runs each to completion at once, so sharing one is safe.
+ */
+function withStatementCache(sqlite: Sqlite.Database): Sqlite.Database {
+  const cache = new Map<string, Sqlite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  return new Proxy(sqlite, {
+    get(target, property) {
+      if (property !== 'prepare') {
+        const value = Reflect.get(target, property);
+        // the native methods want the database itself as `this`
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return (source: string) => {
+        let statement = cache.get(source);
+        if (!statement) {
+          statement = prepare(source);
+          if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+          cache.set(source, statement);
+        }
+        return statement;
+      };
+    },
+  });
 }
 
 /** Brings the schema up to date; throws with the failing migration's error. */
