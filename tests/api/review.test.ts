@@ -203,3 +203,10 @@ test('papers are deleted 30 days after upload; the record and its figures stay',
   expect((await me.get(`/api/v1/review/${review.id}`)).body.result).toMatchObject({ paperDeleted: true, charCount: review.charCount });
   expect((await me.get(`/api/v1/review/${fresh.review.id}`)).body.result.paperDeleted).toBe(false);
 });
+
+test('an upload longer than every system takes is refused at once, and nothing is kept', async () => {
+  const longest = Math.max(...(await client(t.app).get('/api/v1/review/system')).body.result.map((s: { maxChars: number }) => s.maxChars));
+  const res = await upload(me, '全集.txt', Buffer.from('县'.repeat(longest + 1)));
+  expect(res.status).toBe(422);
+  expect(res.body.errors.file).toBe(`论文有 ${longest + 1} 字，超过所有检测系统的上限 ${longest} 字，请分章上传检测`);
+});

@@ -1,4 +1,6 @@
 /** Hostile files for the resilience tests, made on the spot. */
+import { randomBytes } from 'crypto';
+import { Document, ImageRun, Packer, Paragraph } from 'docx';
 import { createDeflateRaw } from 'zlib';
 
 /**
@@ -58,6 +60,18 @@ export function chineseText(bytes: number): Buffer {
   const out = Buffer.alloc(bytes, 0x20);
   for (let at = 0; at + unit.length <= bytes; at += unit.length) unit.copy(out, at);
   return out;
+}
+
+/**
+ * A thesis as students upload it: a .docx of about `bytes` bytes, mostly a (random, so
+ * incompressible) picture, with `chars` characters of Chinese text.
+ */
+export async function bigDocx(bytes: number, chars: number): Promise<Buffer> {
+  const line = '本文讨论县域中学课后服务的组织方式，记录教师的工作负担与学生的参与情况。';
+  const paragraphs = Array.from({ length: Math.ceil(chars / line.length) }, (_, i) => new Paragraph(`${i}${line}`));
+  const picture = new ImageRun({ type: 'png', data: randomBytes(bytes), transformation: { width: 400, height: 300 } });
+  const doc = new Document({ sections: [{ children: [new Paragraph({ children: [picture] }), ...paragraphs] }] });
+  return Packer.toBuffer(doc);
 }
 
 /** multipart/form-data with one file under `file`, as the upload forms send it. */

@@ -2,7 +2,11 @@
  * Uploads of hostile or merely large files against the real server: a zip that lies about its
  * size, files just over the limit, and eight 15 MB uploads at once while another user browses.
  */
-import { chineseText, fileForm, lyingZip } from './files';
+import { execFile } from 'child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { bigDocx, chineseText, fileForm, lyingZip } from './files';
 import { httpClient, quantile, serverFixture } from './server';
 
 const fixture = serverFixture();
@@ -45,17 +49,23 @@ test('files 100 KB to 1 MB over 15 MB: 413 every time, never a shortened paper',
   }
 });
 
-test('eight 15 MB uploads at once: another user’s getCurrent stays under 100 ms at p99', async () => {
-  const uploaders = await Promise.all(
+test('eight 15 MB uploads at once (four theses with pictures, four plain-text files too long to check): another user’s getCurrent stays under 100 ms at p99', async () => {
+  // the uploads come from a process of their own, as other users' computers would: the timing
+  // below is then the server's, not this process's own work of sending 120 MB
+  const folder = mkdtempSync(join(tmpdir(), 'zn-uploads-'));
+  const thesis = await bigDocx(LIMIT - 2 * 1024 * 1024, 120_000);
+  expect(thesis.length).toBeLessThan(LIMIT);
+  expect(thesis.length).toBeGreaterThan(LIMIT - 3 * 1024 * 1024);
+  writeFileSync(join(folder, 'thesis.docx'), thesis);
+  writeFileSync(join(folder, 'long.txt'), chineseText(LIMIT - 4096));
+  const cookies = await Promise.all(
     Array.from({ length: 8 }, async () => {
-      const browser = httpClient(url);
-      await browser.login();
-      return browser;
+      const res = await fetch(`${url}/api/v1/actionLogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@zhinenglunwen.cn', password: 'Demo1234' }) });
+      return res.headers.getSetCookie()[0].split(';')[0];
     }),
   );
   const reader = httpClient(url);
   await reader.login();
-  const file = chineseText(LIMIT - 4096);
   const timings: number[] = [];
   let uploading = true;
   const probe = (async () => {
@@ -67,12 +77,16 @@ test('eight 15 MB uploads at once: another user’s getCurrent stays under 100 m
       await new Promise((r) => setTimeout(r, 20));
     }
   })();
-  const results = await Promise.all(uploaders.map((browser, i) => upload(browser, `论文${i}.txt`, file)));
+  const uploads = cookies.map((cookie, i) => (i % 2 ? { cookie, file: join(folder, 'long.txt'), name: `论文${i}.txt` } : { cookie, file: join(folder, 'thesis.docx'), name: `论文${i}.docx` }));
+  const results = await new Promise<{ status: number; body: any }[]>((resolve, reject) =>
+    execFile(process.execPath, [join(__dirname, 'uploadProcess.mjs'), url, JSON.stringify(uploads)], { maxBuffer: 1 << 20 }, (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout)))),
+  );
   uploading = false;
   await probe;
+  rmSync(folder, { recursive: true, force: true });
   const p99 = quantile(timings, 0.99);
   console.log(`8 × 15 MB uploads: getCurrent p50 ${quantile(timings, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms over ${timings.length} calls`);
-  for (const res of results) expect(res.body).toMatchObject({ success: true });
-  expect(results[0].body.result.charCount).toBeGreaterThan(4_000_000);
+  for (const res of results.filter((_, i) => i % 2 === 0)) expect(res.body.result.charCount).toBeGreaterThan(120_000);
+  for (const res of results.filter((_, i) => i % 2 === 1)) expect(res.body.errors.file).toMatch(/^论文有 \d+ 字，超过所有检测系统的上限/);
   expect(p99).toBeLessThan(100);
 });

@@ -11,9 +11,18 @@ import { AppError, ShowType } from './errors';
 
 const FILE_TIMEOUT_MS = 60_000;
 
+export interface PaperText {
+  charCount: number;
+  /** absent when the paper has more than the characters asked for */
+  text?: string;
+}
+
 export interface FilePool {
-  /** The text of a paper and its character count; throws ExtractError for a file we refuse. */
-  paperText(data: Buffer, fileName: string): Promise<{ text: string; charCount: number }>;
+  /**
+   * A paper's character count, and its text when it has at most maxChars (sending a longer one
+   * back would only cost the server time); throws ExtractError for a file we refuse.
+   */
+  paperText(data: Buffer, fileName: string, maxChars: number): Promise<PaperText>;
   close(): Promise<void>;
 }
 
@@ -54,11 +63,11 @@ export function createFilePool(options: { threads?: number; heapMb?: number; tim
   const { inTurn, refuseAll } = turns(threads);
   let closed = false;
 
-  async function run<T>(task: string, data: Buffer, fileName: string): Promise<T> {
+  async function run<T>(task: string, input: { data: Buffer; fileName: string; maxChars?: number }): Promise<T> {
     if (closed) throw restarting();
     try {
       const timeoutMs = options.timeoutMs ?? FILE_TIMEOUT_MS;
-      const answer = await inTurn(() => pool.run({ task, data, fileName }, { signal: AbortSignal.timeout(timeoutMs) }));
+      const answer = await inTurn(() => pool.run({ task, ...input }, { signal: AbortSignal.timeout(timeoutMs) }));
       if (!answer.ok) throw new ExtractError(answer.reason);
       return answer as T;
     } catch (error) {
@@ -72,7 +81,7 @@ export function createFilePool(options: { threads?: number; heapMb?: number; tim
   }
 
   return {
-    paperText: (data, fileName) => run('paperText', data, fileName),
+    paperText: (data, fileName, maxChars) => run('paperText', { data, fileName, maxChars }),
     /** Stops at once: files waiting or being read are refused (503), none is half kept. */
     async close() {
       closed = true;

@@ -7,9 +7,11 @@ const { countChars } = require('../engines/similarity/check.ts');
 
 /** Tasks by name; each answers { ok: true, … } or { ok: false, reason } for a file we refuse. */
 const tasks = {
-  async paperText({ data, fileName }) {
+  /** The text only when it is within maxChars: a longer one would be refused, so it stays here. */
+  async paperText({ data, fileName, maxChars }) {
     const text = await extractText(Buffer.from(data.buffer, data.byteOffset, data.byteLength), fileName);
-    return { ok: true, text, charCount: countChars(text) };
+    const charCount = countChars(text);
+    return { ok: true, charCount, text: charCount <= maxChars ? text : undefined };
   },
 };
 

@@ -5,6 +5,7 @@
 import type { Static } from '@sinclair/typebox';
 import { randomBytes } from 'crypto';
 import { checkText, countChars } from '../../engines/similarity/check';
+import type { FilePool, PaperText } from '../../lib/filePool';
 import { storedFileName } from '../../lib/fileNames';
 import { ExtractError, extensionOf, extractText, tidyText } from '../../engines/similarity/extract';
 import type { CheckSystemTable, UserTable } from '../../db/types';
@@ -38,9 +39,10 @@ const newVerificationCode = () => {
 };
 
 /** Reads a paper's text in this thread; the server passes its worker pool instead (lib/filePool.ts). */
-async function paperTextHere(data: Buffer, fileName: string) {
+async function paperTextHere(data: Buffer, fileName: string, maxChars: number): Promise<PaperText> {
   const text = await extractText(data, fileName);
-  return { text, charCount: countChars(text) };
+  const charCount = countChars(text);
+  return { charCount, text: charCount <= maxChars ? text : undefined };
 }
 
 export function createReviewService(deps: {
@@ -49,7 +51,7 @@ export function createReviewService(deps: {
   jobs: JobRunner;
   corpus: Corpus;
   storage: Storage;
-  paperText?: (data: Buffer, fileName: string) => Promise<{ text: string; charCount: number }>;
+  paperText?: FilePool['paperText'];
 }) {
   const { repo, orders, jobs, corpus, storage, paperText = paperTextHere } = deps;
 
@@ -188,14 +190,17 @@ export function createReviewService(deps: {
     async upload(user: User, rawFileName: string, data: Buffer) {
       const fileName = storedFileName(rawFileName);
       if (!UPLOADABLE.includes(extensionOf(fileName))) throw invalidField('file', '只支持 .docx、.pdf 和 .txt 文件');
-      let text: string;
-      let charCount: number;
+      // a paper longer than every system takes can never be checked: say so now, keep nothing
+      const longest = Math.max(...(await repo.systems()).map((s) => s.max_chars));
+      let read: PaperText;
       try {
-        ({ text, charCount } = await paperText(data, fileName));
+        read = await paperText(data, fileName, longest);
       } catch (error) {
         if (error instanceof ExtractError) throw invalidField('file', error.message);
         throw error;
       }
+      const { charCount, text } = read;
+      if (text === undefined) throw invalidField('file', `论文有 ${charCount} 字，超过所有检测系统的上限 ${longest} 字，请分章上传检测`);
       const id = newId();
       const fileKey = `papers/${user.id}/${id}.${extensionOf(fileName)}`;
       await storage.put(fileKey, data);
