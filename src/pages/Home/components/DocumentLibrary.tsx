@@ -1,9 +1,10 @@
 import ListPager from '@/components/ListPager';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
-import DocumentItem from '@/components/DocumentItem';
+import { documentEntry } from '@/components/DocumentItem';
+import ItemList from '@/components/ItemList';
 import { listDisciplines, listDocuments } from '@/services/reading';
-import { Card, List, Segmented } from 'antd';
+import { Card, Segmented } from 'antd';
 import { useState } from 'react';
 import { DOCUMENT_TYPES, type DocumentType } from '../../../../common/content';
 import styles from '../index.less';
@@ -55,7 +56,7 @@ export default function DocumentLibrary() {
       {error && !data ? (
         <LoadError what="范文" onRetry={reload} />
       ) : (
-        <List itemLayout="vertical" loading={loading} dataSource={data?.list ?? []} locale={{ emptyText: '没有符合条件的范文，换个类型或学科试试' }} renderItem={(doc) => <DocumentItem doc={doc} />} />
+        <ItemList loading={loading} items={(data?.list ?? []).map(documentEntry)} emptyText="没有符合条件的范文，换个类型或学科试试" />
       )}
       {data && (
         <ListPager current={current} pageSize={PAGE_SIZE} total={data.total} onChange={setCurrent} />
