@@ -32,6 +32,8 @@ export const Review = Type.Object(
     /** 0–100 while checking */
     progress: Type.Integer(),
     orderId: Nullable(Type.String()),
+    /** the state of that order: an unpaid check whose order was cancelled or expired is not payable */
+    orderStatus: Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('closed'), Type.Literal('refunded'), Type.Null()]),
     /** 0–1 once done */
     similarity: Nullable(Type.Number()),
     failureReason: Nullable(Type.String()),

@@ -64,6 +64,7 @@ export function createReviewService(deps: { repo: ReviewRepo; orders: OrderServi
       status: check.status,
       progress: check.progress,
       orderId: check.order_id,
+      orderStatus: check.order_id ? await orders.statusOf(check.order_id) : null,
       similarity: check.similarity,
       failureReason: check.failure_reason,
       verificationCode: check.verification_code,
