@@ -97,7 +97,7 @@ describe('no answer, and what a status shows (issue 13)', () => {
 
   test('a call that handles its own failures still gets the network notice', () => {
     const { requestConfig } = jest.requireActual('@/utils/requestConfig') as typeof import('@/utils/requestConfig');
-    const error = { message: 'Network Error', request: {} };
+    const error = { message: 'Network Error', request: {} } as never;
     expect(() => requestConfig.errorConfig!.errorHandler!(error, { skipErrorHandler: true } as never)).toThrow();
     expect(notification.error).toHaveBeenCalledWith(expect.objectContaining({ message: NETWORK_ERROR_TITLE }));
   });

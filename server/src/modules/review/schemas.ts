@@ -72,7 +72,13 @@ export const CodeParams = Type.Object({ code: Type.String({ maxLength: 20 }) });
 export const ReviewListQuery = Type.Object({ ...PageQuery });
 
 export const Quote = Type.Object({ systemId: Type.String(), charCount: Type.Integer(), amountFen: Type.Integer() });
-export const Upload = Type.Object({ uploadId: Type.String(), fileName: Type.String(), charCount: Type.Integer() });
+export const Upload = Type.Object({
+  uploadId: Type.String(),
+  fileName: Type.String(),
+  charCount: Type.Integer(),
+  /** the title the paper's first line gives, to fill the form with */
+  title: Nullable(Type.String()),
+});
 
 const Figure = { totalChars: Type.Integer(), matchedChars: Type.Integer(), similarity: Type.Number() };
 export const ReportBody = Type.Object({

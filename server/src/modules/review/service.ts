@@ -36,6 +36,17 @@ const newVerificationCode = () => {
   return `ZN-${code.slice(0, 5)}-${code.slice(5, 10)}`;
 };
 
+/**
+ * A paper's title as its first line gives it (a thesis opens with its title), so the form need not
+ * ask for it again; null when the first line does not look like one (a cover page's labels, 摘要).
+ */
+export function titleOf(text: string): string | null {
+  const first = text.split('\n').map((line) => line.trim()).find(Boolean) ?? '';
+  const tooPlain = /^(摘\s*要|abstract|目\s*录|contents|学\s*校|姓\s*名|学\s*号|题\s*目[:：]?$)/i.test(first);
+  if (tooPlain || first.length < 4 || first.length > 100 || /[。！？]$/.test(first)) return null;
+  return first.replace(/^(论文)?题\s*目[:：]\s*/, '');
+}
+
 export function createReviewService(deps: { repo: ReviewRepo; orders: OrderService; jobs: JobRunner; corpus: Corpus; storage: Storage }) {
   const { repo, orders, jobs, corpus, storage } = deps;
 
@@ -186,7 +197,7 @@ export function createReviewService(deps: { repo: ReviewRepo; orders: OrderServi
       await storage.put(fileKey, data);
       const charCount = countChars(text);
       await repo.insertUpload({ id, user_id: user.id, file_key: fileKey, file_name: fileName, text, char_count: charCount, created_at: nowIso() });
-      return { uploadId: id, fileName, charCount };
+      return { uploadId: id, fileName, charCount, title: titleOf(text) };
     },
 
     async quote(user: User, body: Paper & { systemId: string }) {
