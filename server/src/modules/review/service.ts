@@ -285,7 +285,7 @@ export function createReviewService(deps: { repo: ReviewRepo; orders: OrderServi
     /** The report as a PDF file, for the owner. */
     async reportPdf(user: User, id: string, verifyUrl: string) {
       const data = await this.report(user, id);
-      const titleOf = new Map<string, string>(data.sources.map((s: { sourceId: string; title: string }) => [s.sourceId, s.title]));
+      const rank = new Map<string, number>(data.sources.map((s: { sourceId: string }, i: number) => [s.sourceId, i]));
       const pdf = await renderReportPdf({
         ...data,
         title: data.review.title,
@@ -296,7 +296,7 @@ export function createReviewService(deps: { repo: ReviewRepo; orders: OrderServi
         finishedAt: data.review.finishedAt!,
         verificationCode: data.review.verificationCode!,
         verifyUrl,
-        passages: data.passages.map((p: { sourceId: string }) => ({ ...p, sourceTitle: titleOf.get(p.sourceId) ?? '' })),
+        passages: data.passages.map((p: { sourceId: string }) => ({ ...p, source: rank.get(p.sourceId) ?? 0 })),
       });
       return { pdf, fileName: `查重报告-${data.review.title}.pdf` };
     },
