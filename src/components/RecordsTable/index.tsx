@@ -7,6 +7,8 @@ import styles from './index.less';
 
 const POLL_MS = 3000;
 const PAGE_SIZE = 10;
+/** Below this the table scrolls inside its card rather than squeezing its columns. */
+const TABLE_MIN_WIDTH = 860;
 
 /** One column of a records list; `essential` ones also show on a phone's card. */
 export interface RecordColumn<T> {
@@ -79,7 +81,7 @@ export default function RecordsTable<T extends { id: string }>({ title, what, co
   } else {
     const tableColumns: ColumnsType<T> = [
       ...columns.map((c) => ({ key: c.key, title: c.title, width: c.width, ellipsis: c.ellipsis, render: (_: unknown, row: T) => c.render(row) })),
-      { key: 'actions', title: '操作', render: (_: unknown, row: T) => actions(row, reload) },
+      { key: 'actions', title: '操作', width: 210, render: (_: unknown, row: T) => actions(row, reload) },
     ];
     body = (
       <Table<T>
@@ -87,7 +89,8 @@ export default function RecordsTable<T extends { id: string }>({ title, what, co
         columns={tableColumns}
         dataSource={data?.list ?? []}
         loading={loading && !data}
-        scroll={{ x: 'max-content' }}
+        // fills a wide card; on a narrow one the table scrolls inside itself, never the page
+        scroll={{ x: TABLE_MIN_WIDTH }}
         pagination={{ current, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, hideOnSinglePage: true }}
       />
     );

@@ -24,9 +24,18 @@ export function reviewState(r: Review): { text: string; color: string } {
 const isRunning = (r: Review) => r.status === 'queued' || r.status === 'checking';
 
 const columns: RecordColumn<Review>[] = [
-  { key: 'title', title: '论文题目', ellipsis: true, width: 220, render: (r) => r.title },
-  { key: 'system', title: '检测系统', render: (r) => r.systemName },
-  { key: 'chars', title: '字数', render: (r) => r.charCount.toLocaleString('zh-CN') },
+  { key: 'title', title: '论文题目', ellipsis: true, render: (r) => r.title },
+  {
+    key: 'system',
+    title: '检测系统',
+    width: 150,
+    render: (r) => (
+      <>
+        {r.systemName}
+        <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{r.charCount.toLocaleString('zh-CN')} 字</div>
+      </>
+    ),
+  },
   {
     key: 'status',
     title: '状态',
@@ -39,8 +48,8 @@ const columns: RecordColumn<Review>[] = [
         <Tag color={reviewState(r).color}>{reviewState(r).text}</Tag>
       ),
   },
-  { key: 'similarity', title: '相似度', essential: true, render: (r) => (r.similarity === null ? '—' : formatPercent(r.similarity)) },
-  { key: 'createdAt', title: '提交时间', essential: true, render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(r.createdAt)}</span> },
+  { key: 'similarity', title: '相似度', essential: true, width: 80, render: (r) => (r.similarity === null ? '—' : formatPercent(r.similarity)) },
+  { key: 'createdAt', title: '提交时间', essential: true, width: 150, render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(r.createdAt)}</span> },
 ];
 
 /** /personal/review/list: every check of the user, with live progress, and what can be done with each. */

@@ -8,8 +8,8 @@ import { Link } from 'umi';
 const isRunning = (t: Typeset) => t.status === 'queued' || t.status === 'running';
 
 const columns: RecordColumn<Typeset>[] = [
-  { key: 'title', title: '论文题目', ellipsis: true, width: 220, render: (t) => t.title },
-  { key: 'template', title: '模板', essential: true, render: (t) => t.templateName },
+  { key: 'title', title: '论文题目', ellipsis: true, render: (t) => t.title },
+  { key: 'template', title: '模板', essential: true, width: 160, render: (t) => t.templateName },
   {
     key: 'status',
     title: '状态',
@@ -26,7 +26,7 @@ const columns: RecordColumn<Typeset>[] = [
         <Tag color="orange">待付款</Tag>
       ),
   },
-  { key: 'createdAt', title: '提交时间', essential: true, render: (t) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(t.createdAt)}</span> },
+  { key: 'createdAt', title: '提交时间', essential: true, width: 150, render: (t) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(t.createdAt)}</span> },
 ];
 
 /** /personal/typeset/list: every typeset of the user, with what can be done with each. */
