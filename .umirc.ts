@@ -1,3 +1,5 @@
+import CompressionPlugin from 'compression-webpack-plugin';
+import { constants as zlib } from 'zlib';
 import { defineConfig } from 'umi';
 import proxy from './config/proxy';
 import routes from './config/routes';
@@ -36,10 +38,30 @@ export default defineConfig({
   mock: useMock ? { exclude: ['mock/_lib/**'] } : false,
   proxy: useMock ? {} : proxy,
   mfsu: false,
+  // no page sets head tags through Helmet; titles are set by src/utils/title.ts
+  helmet: false,
+  // the stable features our browsers lack, not every proposal `core-js` carries
+  polyfill: { imports: ['core-js/stable'] },
   // async chunks (the .docx renderer) must not share minified helper names (Umi's own advice)
   esbuildMinifyIIFE: true,
-  chainWebpack(memo: any) {
+  chainWebpack(memo: any, opts?: { env?: string }) {
     memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
+    if (opts?.env !== 'production') return memo;
+    // Umi shims Node's Buffer into every bundle; no browser code of ours needs it (jszip checks for it)
+    memo.plugin('node-polyfill-provider').tap(([provided]: [Record<string, unknown>]) => [{ process: provided.process }]);
+    // pre-compressed copies beside each asset, served by server/src/web.ts (issue 13: first-load weight)
+    const compressible = /\.(js|css|svg|json)$/;
+    memo.plugin('gzip').use(CompressionPlugin, [{ test: compressible, algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 }, threshold: 1024, minRatio: 0.9 }]);
+    memo.plugin('brotli').use(CompressionPlugin, [
+      {
+        test: compressible,
+        algorithm: 'brotliCompress',
+        filename: '[path][base].br',
+        compressionOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } },
+        threshold: 1024,
+        minRatio: 0.9,
+      },
+    ]);
     return memo;
   },
 });

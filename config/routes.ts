@@ -12,6 +12,8 @@
 export interface AppRoute {
   path?: string;
   name?: string;
+  /** the page's name in the browser title where it has no menu name (src/utils/title.ts) */
+  title?: string;
   component?: string;
   redirect?: string;
   hideInMenu?: boolean;
@@ -38,7 +40,7 @@ const personalRoutes: AppRoute[] = [
     routes: [
       ...section('/personal/review', '论文查重', [['list', '查重记录', 'Personal/ReviewList']]).routes!,
       // a check's report, reached from the list
-      { path: '/personal/review/report/:reviewId', component: page('Personal/ReviewReport'), hideInMenu: true },
+      { path: '/personal/review/report/:reviewId', title: '查重报告', component: page('Personal/ReviewReport'), hideInMenu: true },
     ],
   },
   section('/personal/typeset', '论文排版', [['list', '排版记录', 'Personal/TypesetList']]),
@@ -70,33 +72,35 @@ const routes: AppRoute[] = [
         component: '@/layouts/BasicLayout',
         routes: [
           { path: '/', name: '首页', component: page('Home') },
-          { path: '/home', component: page('Home') },
+          { path: '/home', title: '首页', component: page('Home') },
           {
             path: '/article/detail/:articleId',
+            title: '文章详情',
             component: page('Article/Detail'),
             hideInMenu: true,
           },
           {
             path: '/document/detail/:documentId',
+            title: '范文详情',
             component: page('Document/Detail'),
             hideInMenu: true,
           },
           { path: '/review', name: '论文查重', redirect: '/review/home' },
-          { path: '/review/home', component: page('Review/Home'), hideInMenu: true },
-          { path: '/review/home/:systemId', component: page('Review/Home'), hideInMenu: true },
+          { path: '/review/home', title: '论文查重', component: page('Review/Home'), hideInMenu: true },
+          { path: '/review/home/:systemId', title: '论文查重', component: page('Review/Home'), hideInMenu: true },
           { path: '/typeset', name: '论文排版', redirect: '/typeset/template-list' },
-          { path: '/typeset/template-list', component: page('Typeset/TemplateList') },
-          { path: '/typeset/template-detail/:templateId', component: page('Typeset/TemplateDetail') },
-          { path: '/403', component: page('Exception/403') },
-          { path: '/404', component: page('Exception/404') },
+          { path: '/typeset/template-list', title: '排版模板', component: page('Typeset/TemplateList') },
+          { path: '/typeset/template-detail/:templateId', title: '模板详情', component: page('Typeset/TemplateDetail') },
+          { path: '/403', title: '无权访问', component: page('Exception/403') },
+          { path: '/404', title: '页面不存在', component: page('Exception/404') },
           {
             // pathless: a layout route that only guards its children
             component: '@/layouts/SecurityLayout',
             routes: [
-              { path: '/review/info', component: page('Review/Info'), hideInMenu: true },
-              { path: '/review/info/:reviewId', component: page('Review/Info'), hideInMenu: true },
-              { path: '/typeset/preview/:typesetId', component: page('Typeset/Preview') },
-              { path: '/pay/:orderId', component: page('Pay'), hideInMenu: true },
+              { path: '/review/info', title: '填写查重信息', component: page('Review/Info'), hideInMenu: true },
+              { path: '/review/info/:reviewId', title: '填写查重信息', component: page('Review/Info'), hideInMenu: true },
+              { path: '/typeset/preview/:typesetId', title: '排版预览', component: page('Typeset/Preview') },
+              { path: '/pay/:orderId', title: '订单支付', component: page('Pay'), hideInMenu: true },
               {
                 path: '/personal',
                 component: '@/layouts/PersonalLayout',
@@ -104,7 +108,7 @@ const routes: AppRoute[] = [
               },
             ],
           },
-          { path: '*', component: page('Exception/404') },
+          { path: '*', title: '页面不存在', component: page('Exception/404') },
         ],
       },
     ],

@@ -5,7 +5,6 @@
 import { currentUserFrom } from '@/models/user';
 import { getCurrentUser, type CurrentUser } from '@/services/user';
 import { applyFeedbackDefaults, AppProviders } from '@/utils/providers';
-import { handleRequestError } from '@/utils/errorHandler';
 import { requestConfig } from '@/utils/requestConfig';
 import React from 'react';
 
@@ -22,9 +21,8 @@ applyFeedbackDefaults();
 export async function getInitialState(): Promise<InitialState> {
   try {
     return { currentUser: currentUserFrom(await getCurrentUser({ skipErrorHandler: true })) };
-  } catch (error) {
-    // only the no-answer case is worth telling the user about; never a redirect from here
-    if (!(error as { response?: unknown })?.response) handleRequestError(error);
+  } catch {
+    // the request layer has shown the network notice if there was no answer; never a redirect from here
     return {};
   }
 }

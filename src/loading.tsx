@@ -1,12 +1,12 @@
-import { Spin } from 'antd';
-
-/** Shown while page scripts and the initial user state load. */
+/**
+ * Shown while page scripts and the initial user state load. Plain markup and CSS (global.less):
+ * it is in the first script every visitor downloads, so it does not pull in antd's Spin.
+ */
 export default function Loading() {
   return (
-    <div style={{ minHeight: '60vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <Spin size="large" tip="加载中…">
-        <div style={{ padding: 48 }} />
-      </Spin>
+    <div className="zn-loading" role="status" aria-live="polite">
+      <span className="zn-loading-dot" aria-hidden />
+      <span>加载中…</span>
     </div>
   );
 }

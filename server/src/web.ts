@@ -1,6 +1,6 @@
 /**
  * Serves the built app: `/dist/*` assets with long cache headers (their names carry content
- * hashes), `index.html` never cached, and every other non-API GET falls back to index.html so
+ * hashes), as the brotli or gzip copy made at build time when the browser accepts it (.umirc.ts), `index.html` never cached, and every other non-API GET falls back to index.html so
  * deep links such as /review/home/3 work. Unknown /api paths answer 404 JSON.
  */
 import fastifyStatic from '@fastify/static';
@@ -18,6 +18,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
       prefix: '/dist/',
       index: false,
       wildcard: true,
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res) {
         res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -15,12 +15,21 @@ const toItems = (entries: MenuEntry[]): ItemType[] =>
 const leaves = (entries: MenuEntry[]): MenuEntry[] =>
   entries.flatMap((entry) => (entry.children ? leaves(entry.children) : [entry]));
 
+/**
+ * The menu page a path belongs to: its own, or for a hidden page below a section (a check's report
+ * under /personal/review) the section's page, so the menu never shows a raw path.
+ */
+export function menuPageOf(pages: MenuEntry[], pathname: string): MenuEntry | undefined {
+  const section = (path: string) => path.slice(0, path.lastIndexOf('/') + 1);
+  return pages.find((item) => pathname.startsWith(item.path)) ?? pages.find((item) => pathname.startsWith(section(item.path)));
+}
+
 /** The personal centre: a side menu on wide screens, a page picker on phones. */
 export default function PersonalLayout() {
   const { pathname } = useLocation();
   const screens = Grid.useBreakpoint();
   const pages = leaves(personalMenu);
-  const selected = pages.find((item) => pathname.startsWith(item.path))?.path ?? pathname;
+  const selected = menuPageOf(pages, pathname)?.path;
   const openKeys = personalMenu.map((entry) => entry.path);
 
   return (
@@ -30,7 +39,7 @@ export default function PersonalLayout() {
           <nav aria-label="个人中心菜单">
             <Menu
               mode="inline"
-              selectedKeys={[selected]}
+              selectedKeys={selected ? [selected] : []}
               defaultOpenKeys={openKeys}
               items={toItems(personalMenu)}
               onClick={({ key }) => history.push(key)}

@@ -1,11 +1,25 @@
+import { pageTitle } from '@/utils/title';
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'umi';
+import { Outlet, useLocation, useSelectedRoutes } from 'umi';
 
-/** The one root of every route (SPEC §2): starts each new page at the top. */
+/** The name a matched route gives its page: the deepest route's `title` or menu `name`. */
+function routeName(routes: Array<{ route: unknown }>): string | undefined {
+  for (let i = routes.length - 1; i >= 0; i -= 1) {
+    const { title, name } = routes[i].route as { title?: string; name?: string };
+    if (title || name) return title ?? name;
+  }
+  return undefined;
+}
+
+/** The one root of every route (SPEC §2): starts each new page at the top and names it in the title. */
 export default function RootLayout() {
   const { pathname } = useLocation();
+  const name = routeName(useSelectedRoutes());
   useEffect(() => {
     window.scrollTo?.(0, 0);
   }, [pathname]);
+  useEffect(() => {
+    document.title = pageTitle(name);
+  }, [pathname, name]);
   return <Outlet />;
 }

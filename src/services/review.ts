@@ -22,7 +22,7 @@ export const listSystems = () => get<ApiResponse<CheckSystem[]>>('/v1/review/sys
 export function uploadPaper(file: File, options: CallOptions = {}) {
   const form = new FormData();
   form.append('file', file);
-  return postForm<ApiResponse<{ uploadId: string; fileName: string; charCount: number }>>('/v1/review/paper', form, { skipErrorHandler: true, ...options });
+  return postForm<ApiResponse<Static<typeof schemas.Upload>>>('/v1/review/paper', form, { skipErrorHandler: true, ...options });
 }
 
 export const quoteReview = (body: Paper & { systemId: string }) =>

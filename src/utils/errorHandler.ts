@@ -73,6 +73,23 @@ export function bodyOfError(error: unknown): ErrorBody | undefined {
   return undefined;
 }
 
+/**
+ * A call that got no answer at all: offline, refused, cut off or timed out. Browsers report such a
+ * failure as status 0 (an XMLHttpRequest that never got a response), so a "response" without a
+ * status counts as none.
+ */
+export function isNoResponse(error: unknown): boolean {
+  if (!error || typeof error !== 'object' || error instanceof BizError) return false;
+  const { response, request } = error as HttpErrorLike;
+  if (response) return !response.status;
+  return Boolean(request);
+}
+
+/** The 网络异常 notice (SPEC §8): one on screen however many calls fail together. */
+export function notifyNoResponse() {
+  notification.error({ key: 'network-error', message: NETWORK_ERROR_TITLE, description: NETWORK_ERROR_DESCRIPTION });
+}
+
 function sendToLogin() {
   navigation.replaceLocation(buildLoginUrl(navigation.currentHref()));
 }
@@ -100,15 +117,21 @@ export function showError(body: ErrorBody, fallbackText: string) {
 
 /**
  * What the app does when a request fails (SPEC §8): 401 → login (not on the login page),
- * 403 → /403 (not on the login page), 404 → /404, other statuses only logged (and shown when the
- * body asks with showType), no response → the network notification.
+ * 403 → /403 (not on the login page), 404 → /404, no response → the network notification, other
+ * statuses only logged. A refusal our API explains in its envelope (a 4xx with a message, e.g. a
+ * 429 that says how long to wait) is shown as the server words it, at the level it names; a 5xx is
+ * the server's fault, not the user's news, and is only logged.
  */
 export function handleRequestError(error: unknown): void {
   if (error instanceof BizError) {
     showError(error.body, STATUS_TEXT[error.status] || '请求失败');
     return;
   }
-  const { response, request, config } = (error ?? {}) as HttpErrorLike;
+  if (isNoResponse(error)) {
+    notifyNoResponse();
+    return;
+  }
+  const { response, config } = (error ?? {}) as HttpErrorLike;
   if (response) {
     const { status } = response;
     if (status === 401) {
@@ -126,13 +149,7 @@ export function handleRequestError(error: unknown): void {
     const text = STATUS_TEXT[status] || response.statusText || '请求失败';
     console.error(`请求错误 ${status} ${config?.url ?? ''}：${text}`);
     const body = bodyOfError(error);
-    if (body?.showType !== undefined) showError(body, text);
-    return;
-  }
-  if (request) {
-    // the request went out and nothing came back: offline, refused, or timed out
-    // one notice however many calls failed at once (a page may make several)
-    notification.error({ key: 'network-error', message: NETWORK_ERROR_TITLE, description: NETWORK_ERROR_DESCRIPTION });
+    if (status < 500 && body?.message) showError(body, text);
     return;
   }
   console.error(error);

@@ -1,5 +1,5 @@
 import { ICON_PREFIX, MESSAGE_CONFIG, NOTIFICATION_CONFIG, PAGINATION_LOCALE, STYLE_PREFIX } from '@/constants';
-import { App as AntdApp, ConfigProvider, message, notification } from 'antd';
+import { ConfigProvider, message, notification } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -19,13 +19,14 @@ export function applyFeedbackDefaults() {
   message.config({ ...MESSAGE_CONFIG });
 }
 
-/** The providers around every page: locale, class prefixes, antd's App context. */
+/**
+ * The providers around every page: locale and class prefixes. No antd App wrapper: nothing reads
+ * its context, and it would put Modal into the first script of every page.
+ */
 export function AppProviders({ children }: { children: React.ReactNode }) {
   return (
     <ConfigProvider locale={appLocale} prefixCls={STYLE_PREFIX} iconPrefixCls={ICON_PREFIX}>
-      <AntdApp message={MESSAGE_CONFIG} notification={NOTIFICATION_CONFIG}>
-        {children}
-      </AntdApp>
+      {children}
     </ConfigProvider>
   );
 }

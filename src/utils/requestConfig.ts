@@ -4,7 +4,7 @@
  */
 import { API_PREFIX } from '@/constants';
 import type { RequestConfig } from 'umi';
-import { BizError, handleRequestError, type ErrorBody } from './errorHandler';
+import { BizError, handleRequestError, isNoResponse, notifyNoResponse, type ErrorBody } from './errorHandler';
 import type { CallOptions } from './request';
 
 export const requestConfig: RequestConfig = {
@@ -17,7 +17,11 @@ export const requestConfig: RequestConfig = {
       throw new BizError(body);
     },
     errorHandler(error: unknown, opts: CallOptions) {
-      if (opts?.skipErrorHandler) throw error;
+      // a call that handles its own failures still gets the network notice: no answer is never its news alone
+      if (opts?.skipErrorHandler) {
+        if (isNoResponse(error)) notifyNoResponse();
+        throw error;
+      }
       handleRequestError(error);
     },
   },

@@ -2,6 +2,7 @@
 import { Document, Packer, Paragraph } from 'docx';
 import type { FastifyInstance } from 'fastify';
 import JSZip from 'jszip';
+import { execFileSync } from 'child_process';
 import { existsSync, readdirSync } from 'fs';
 import { join } from 'path';
 import { extractText } from '../../server/src/engines/similarity/extract';
@@ -66,6 +67,18 @@ test('too short a paper, or none, is refused beside the field', async () => {
   expect(badSystem.body.errors.systemId).toBe('请选择检测系统');
 });
 
+/** The text of each page of a PDF, read with pdf.js (pdf-parse) in its own process, as the engine does. */
+async function pdfPages(data: Buffer): Promise<string[]> {
+  const script = `const { PDFParse } = require('pdf-parse'); const chunks = [];
+process.stdin.on('data', (c) => chunks.push(c)).on('end', async () => {
+  const parser = new PDFParse({ data: new Uint8Array(Buffer.concat(chunks)) });
+  const result = await parser.getText();
+  process.stdout.write(JSON.stringify(result.pages.map((p) => p.text)));
+  await parser.destroy();
+});`;
+  return JSON.parse(execFileSync(process.execPath, ['-e', script], { input: data, cwd: join(__dirname, '../..'), maxBuffer: 64 * 1024 * 1024 }).toString());
+}
+
 test('an unpaid check does not run; once paid it runs, and the report shows the copied passage with its source', async () => {
   const source = await libraryText('微塑料');
   const copied = source.fullText.split('\n').find((p) => p.startsWith('塑料制品在环境中'))!;
@@ -95,6 +108,22 @@ test('an unpaid check does not run; once paid it runs, and the report shows the 
   expect(pdfText).toContain('论文相似性检测报告');
   expect(pdfText).toContain(done.verificationCode);
   expect(pdfText).toContain(source.title);
+  // page by page (issue 13): numbered, the code in every page's header, the passage in the marked
+  // full text and beside its source, times in China time
+  const pages = await pdfPages(pdf.raw.rawPayload);
+  expect(pages.length).toBeGreaterThanOrEqual(2);
+  pages.forEach((page, i) => {
+    expect(page).toContain(`第 ${i + 1} 页 / 共 ${pages.length} 页`);
+    expect(page).toContain(`验证码：${done.verificationCode}`);
+  });
+  const squeeze = (text: string) => text.replace(/\s+/g, '');
+  const passageText = squeeze(report.text.slice(report.passages[0].start, report.passages[0].end));
+  const whole = squeeze(pages.join(''));
+  expect(whole.split(passageText).length - 1).toBeGreaterThanOrEqual(2);
+  expect(whole).toContain(squeeze(report.passages[0].sourceText));
+  expect(whole).toContain('〔1〕');
+  expect(whole).toContain('分章节相似度');
+  expect(whole).toContain('（北京时间）');
   expect((await (await otherUser(t.app)).get(`/api/v1/review/${review.id}/report.pdf`)).status).toBe(403);
   expect((await client(t.app).get(`/api/v1/review/${review.id}/report.pdf`)).status).toBe(401);
 
@@ -209,4 +238,19 @@ test('an upload longer than every system takes is refused at once, and nothing i
   const res = await upload(me, '全集.txt', Buffer.from('县'.repeat(longest + 1)));
   expect(res.status).toBe(422);
   expect(res.body.errors.file).toBe(`论文有 ${longest + 1} 字，超过所有检测系统的上限 ${longest} 字，请分章上传检测`);
+});
+
+test('a check carries its order’s state: cancelled means closed, not payable (issue 13)', async () => {
+  const { review, orderId } = await newCheck(own(3));
+  expect((await me.get(`/api/v1/review/${review.id}`)).body.result.orderStatus).toBe('pending');
+  expect((await me.post(`/api/v1/order/${orderId}/cancel`)).status).toBe(200);
+  const listed = (await me.get('/api/v1/review?pageSize=50')).body.result.list.find((r: { id: string }) => r.id === review.id);
+  expect(listed).toMatchObject({ status: 'unpaid', orderStatus: 'closed' });
+});
+
+test('an upload offers its first line as the title', async () => {
+  const answer = await upload(me, '终稿.txt', Buffer.from(`县域中学课后服务研究\n${own(3)}`));
+  expect(answer.body.result.title).toBe('县域中学课后服务研究');
+  const untitled = await upload(me, '草稿.txt', Buffer.from(own(3)));
+  expect(untitled.body.result.title).toBeNull();
 });

@@ -1,5 +1,6 @@
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'zlib';
 import { join } from 'path';
 import { loadConfig } from '../../server/src/config';
 import { createTestApp } from './testApp';
@@ -8,6 +9,9 @@ describe('serving the built app', () => {
   const webRoot = mkdtempSync(join(tmpdir(), 'zn-web-'));
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>论文网一站式服务平台【智能论文】</title><script src="/dist/umi.abc123.js"></script>');
   writeFileSync(join(webRoot, 'umi.abc123.js'), 'console.log(1)');
+  // the compressed copies `umi build` writes beside each asset (.umirc.ts)
+  writeFileSync(join(webRoot, 'umi.abc123.js.br'), brotliCompressSync('console.log(1)'));
+  writeFileSync(join(webRoot, 'umi.abc123.js.gz'), gzipSync('console.log(1)'));
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     t = await createTestApp({ webRoot });
@@ -18,6 +22,17 @@ describe('serving the built app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/dist/umi.abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test.each([
+    ['br', 'gzip, deflate, br', (body: Buffer) => brotliDecompressSync(body)],
+    ['gzip', 'gzip, deflate', (body: Buffer) => gunzipSync(body)],
+  ] as const)('the %s copy made at build time to a browser that accepts it, cached as long', async (encoding, accept, decode) => {
+    const res = await t.app.inject({ method: 'GET', url: '/dist/umi.abc123.js', headers: { 'accept-encoding': accept } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(decode(res.rawPayload).toString()).toBe('console.log(1)');
   });
 
   test.each(['/', '/review/home/3', '/personal/home/basic-info', '/no/such/page'])('%s falls back to index.html, not cached', async (url) => {

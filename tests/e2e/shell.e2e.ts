@@ -20,9 +20,10 @@ async function fillLogin(email: string, password: string) {
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
-test('the title is the platform name', async () => {
+test('the title names the page before the platform name (SPEC §1: 首页 - 论文网一站式服务平台【智能论文】)', async () => {
   await page.goto(`${base()}/`);
-  await expect(page.title()).resolves.toBe('论文网一站式服务平台【智能论文】');
+  await page.waitForFunction(() => document.title.startsWith('首页'));
+  await expect(page.title()).resolves.toBe('首页 - 论文网一站式服务平台【智能论文】');
 });
 
 test('a wrong password shows the message, then a same-origin redirect is followed', async () => {

@@ -81,6 +81,39 @@ describe('HTTP statuses (SPEC §8)', () => {
   });
 });
 
+describe('no answer, and what a status shows (issue 13)', () => {
+  test('a browser failure reported as status 0 is no answer: the network notice, nothing logged as a status', () => {
+    handleRequestError({ message: 'Network Error', response: { status: 0 }, request: {} });
+    expect(notification.error).toHaveBeenCalledWith(expect.objectContaining({ message: NETWORK_ERROR_TITLE, description: NETWORK_ERROR_DESCRIPTION }));
+    expect(logged).not.toHaveBeenCalledWith(expect.stringContaining('请求错误 0'));
+  });
+
+  test('many calls failing together give one notice (one key)', () => {
+    handleRequestError({ message: 'Network Error', request: {} });
+    handleRequestError({ message: 'timeout', request: {} });
+    const keys = (notification.error as jest.Mock).mock.calls.map(([args]) => args.key);
+    expect(new Set(keys)).toEqual(new Set(['network-error']));
+  });
+
+  test('a call that handles its own failures still gets the network notice', () => {
+    const { requestConfig } = jest.requireActual('@/utils/requestConfig') as typeof import('@/utils/requestConfig');
+    const error = { message: 'Network Error', request: {} } as never;
+    expect(() => requestConfig.errorConfig!.errorHandler!(error, { skipErrorHandler: true } as never)).toThrow();
+    expect(notification.error).toHaveBeenCalledWith(expect.objectContaining({ message: NETWORK_ERROR_TITLE }));
+  });
+
+  test('a raw 500 is only logged, even with our envelope and a show level', () => {
+    handleRequestError(httpError(500, { success: false, message: '服务器开小差了，请稍后再试', showType: ShowType.ERROR_MESSAGE }));
+    expect(message.error).not.toHaveBeenCalled();
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining(STATUS_TEXT[500]));
+  });
+
+  test('a 429 shows the server message as it comes (it says how long to wait)', () => {
+    handleRequestError(httpError(429, { success: false, message: '尝试次数过多，请 5 分钟后再试', showType: ShowType.ERROR_MESSAGE }));
+    expect(message.error).toHaveBeenCalledWith('尝试次数过多，请 5 分钟后再试');
+  });
+});
+
 test('the status table covers exactly the statuses of SPEC §8, in Chinese', () => {
   expect(Object.keys(STATUS_TEXT).map(Number)).toEqual([200, 201, 202, 204, 400, 401, 404, 406, 410, 422, 500, 502, 503, 504]);
   for (const text of Object.values(STATUS_TEXT)) expect(text).toMatch(/[\u4e00-\u9fa5]/);

@@ -30,11 +30,17 @@ test('an expired order says so and offers to order again', async () => {
   expect(screen.getByText('重新下单').closest('a')).toHaveAttribute('href', '/review/info/r_expired-1');
 });
 
-test('cancelling closes the order', async () => {
+test('cancelling asks first, then closes the order and says when, without the old fixed 30 minutes', async () => {
   await signInAsDemo();
   await renderApp('/pay/qa-pay-2');
   fireEvent.click((await screen.findByText('取消订单', {}, { timeout: 10_000 })).closest('button')!);
+  // nothing is cancelled until the question is answered
+  expect(await screen.findByText('确定取消这笔订单？')).toBeInTheDocument();
+  expect(server.requests.some((r) => r.path.endsWith('/cancel'))).toBe(false);
+  fireEvent.click(screen.getAllByText('取消订单').find((el) => el.closest('.ant-popover'))!.closest('button')!);
   expect(await screen.findByText('订单已取消')).toBeInTheDocument();
+  expect(screen.getByText(/订单已于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 取消，没有扣费/)).toBeInTheDocument();
+  expect(screen.queryByText(/30 分钟/)).toBeNull();
 });
 
 test('someone else’s order goes to the 403 page', async () => {

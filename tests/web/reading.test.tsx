@@ -22,7 +22,7 @@ function held() {
 const tab = (name: string | RegExp) =>
   [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => (typeof name === 'string' ? t.textContent === name : name.test(t.textContent ?? '')));
 const resultsRegion = () => document.querySelector<HTMLElement>('section[aria-label="搜索结果"]');
-const firstResultLink = () => resultsRegion()?.querySelector('.ant-list a');
+const firstResultLink = () => resultsRegion()?.querySelector('li a');
 
 async function firstId(path: string) {
   return (await axios.get(path, { adapter: server.adapter })).data.result.list[0];

@@ -113,3 +113,43 @@ test('the list says what to do when there is nothing yet', async () => {
   expect(await screen.findByText('还没有查重记录', {}, LONG)).toBeInTheDocument();
   expect(screen.getByText('去查重')).toBeInTheDocument();
 });
+
+describe('issue 13: honest lists, filled forms', () => {
+  test('a list whose load failed says so with a retry, never “还没有查重记录”', async () => {
+    server.use({ 'GET /api/v1/review': failing });
+    await signInAsDemo();
+    await renderApp('/personal/review/list');
+    expect(await screen.findByText('查重记录加载失败', {}, LONG)).toBeInTheDocument();
+    expect(screen.queryByText('还没有查重记录')).toBeNull();
+    const calls = () => server.requests.filter((r) => r.path === '/api/v1/review').length;
+    const before = calls();
+    fireEvent.click(screen.getByText('重新加载').closest('button')!);
+    await waitFor(() => expect(calls()).toBe(before + 1), LONG);
+    expect(await screen.findByText('查重记录加载失败', {}, LONG)).toBeInTheDocument();
+  });
+
+  test('a list call that gets no answer shows the network notice and the failure, not the empty state', async () => {
+    await signInAsDemo();
+    server.use({ 'GET /api/v1/review': (_req, res) => res.socket!.destroy() });
+    await renderApp('/personal/review/list');
+    expect(await screen.findByText('网络异常', {}, LONG)).toBeInTheDocument();
+    expect(screen.getByText('您的网络发生异常，无法连接服务器')).toBeInTheDocument();
+    expect(await screen.findByText('查重记录加载失败', {}, LONG)).toBeInTheDocument();
+    expect(screen.queryByText('还没有查重记录')).toBeNull();
+  });
+
+  test('the check form is filled from 基本信息 and the upload, with required fields marked before submitting', async () => {
+    await signInAsDemo();
+    await renderApp('/review/info');
+    await screen.findByText('填写查重信息', {}, LONG);
+    await waitFor(() => expect(input('作者').value).toBe('林晓'), LONG);
+    expect(input('学校').value).toBe('示例大学');
+    expect(input('专业').value).toBe('计算机科学与技术');
+    for (const label of ['论文题目', '作者']) {
+      expect(document.querySelector(`label[for="${input(label).id}"]`)).toHaveClass('ant-form-item-required');
+    }
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(picker, { target: { files: [new File([`县域中学课后服务研究\n${PAPER}`], '终稿.txt', { type: 'text/plain' })] } });
+    await waitFor(() => expect(input('论文题目').value).toBe('县域中学课后服务研究'), LONG);
+  });
+});

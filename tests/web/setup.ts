@@ -4,7 +4,7 @@ import { TextDecoder, TextEncoder } from 'util';
 // jsdom lacks the encoding API every browser has (the QR code encoder uses it).
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
-// jsdom has no matchMedia; antd's responsive helpers and ProLayout ask for it.
+// jsdom has no matchMedia; antd's responsive helpers ask for it.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({

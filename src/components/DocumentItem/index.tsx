@@ -1,5 +1,6 @@
+import type { ItemEntry } from '@/components/ItemList';
 import type { DocumentSummary } from '@/services/reading';
-import { List, Space, Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import { Link } from 'umi';
 
 /** A paper's catalogue line: authors · year · type · discipline · length. */
@@ -8,22 +9,20 @@ export function documentMeta(doc: DocumentSummary) {
 }
 
 /** One paper in a list: title, catalogue line, the start of its abstract. */
-export default function DocumentItem({ doc }: { doc: DocumentSummary }) {
-  return (
-    <List.Item key={doc.id}>
-      <List.Item.Meta
-        title={
-          <Space size={8} wrap>
-            <Link to={`/document/detail/${doc.id}`}>{doc.title}</Link>
-            {doc.featured && <Tag color="gold">推荐</Tag>}
-          </Space>
-        }
-        description={documentMeta(doc)}
-      />
-      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: '4px 0 0' }}>
-        {doc.excerpt}
-      </Typography.Paragraph>
-    </List.Item>
-  );
+export function documentEntry(doc: DocumentSummary): ItemEntry {
+  return {
+    key: doc.id,
+    title: (
+      <>
+        <Link to={`/document/detail/${doc.id}`}>{doc.title}</Link>
+        {doc.featured && (
+          <Tag color="gold" style={{ marginLeft: 8 }}>
+            推荐
+          </Tag>
+        )}
+      </>
+    ),
+    description: documentMeta(doc),
+    body: doc.excerpt,
+  };
 }
-

@@ -1,47 +1,136 @@
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-table';
-import { Card, Empty } from 'antd';
-import { useEffect, useState, type MutableRefObject, type ReactNode } from 'react';
+import LoadError from '@/components/LoadError';
+import { useResult } from '@/hooks/useResult';
+import { Alert, Button, Card, Empty, Grid, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useEffect, useState, type ReactNode } from 'react';
+import styles from './index.less';
 
 const POLL_MS = 3000;
+const PAGE_SIZE = 10;
+/** Below this the table scrolls inside its card rather than squeezing its columns. */
+const TABLE_MIN_WIDTH = 860;
+
+/** One column of a records list; `essential` ones also show on a phone's card. */
+export interface RecordColumn<T> {
+  key: string;
+  title: string;
+  render: (row: T) => ReactNode;
+  width?: number;
+  /** cut with an ellipsis rather than wrap (long titles) */
+  ellipsis?: boolean;
+  essential?: boolean;
+}
 
 interface Props<T> {
   title: string;
-  columns: ProColumns<T>[];
+  /** what the records are, for 「…加载失败」 */
+  what: string;
+  /** the first column is the record's name: a card's heading on a phone */
+  columns: RecordColumn<T>[];
+  actions: (row: T, reload: () => void) => ReactNode;
   load: (page: { current: number; pageSize: number }) => Promise<{ result: { list: T[]; total: number } }>;
-  /** while any row is at work, the table reloads itself so progress is live */
+  /** while any row is at work, the list reloads itself so progress is live */
   isRunning: (row: T) => boolean;
   empty: { text: string; action: ReactNode };
-  actionRef: MutableRefObject<ActionType | undefined>;
 }
 
-/** A personal-centre list of records (checks, typesets): server-paged, live while anything runs. */
-export default function RecordsTable<T extends { id: string }>({ title, columns, load, isRunning, empty, actionRef }: Props<T>) {
-  const [running, setRunning] = useState(false);
+/**
+ * A personal-centre list of records (checks, typesets): server-paged, live while anything runs.
+ * A table on wide screens, a card per record with the essential fields on a phone (UX.md). A load
+ * that failed says so and offers a retry; only a load that succeeded with no rows is "empty".
+ */
+export default function RecordsTable<T extends { id: string }>({ title, what, columns, actions, load, isRunning, empty }: Props<T>) {
+  const [current, setCurrent] = useState(1);
+  const { data, loading, error, reload } = useResult(() => load({ current, pageSize: PAGE_SIZE }), [current]);
+  const phone = Grid.useBreakpoint().md === false;
+  const running = Boolean(data?.list.some(isRunning));
 
   useEffect(() => {
     if (!running) return undefined;
-    const timer = setInterval(() => actionRef.current?.reload(), POLL_MS);
+    const timer = setInterval(reload, POLL_MS);
     return () => clearInterval(timer);
-  }, [running, actionRef]);
+  }, [running, reload]);
+
+  let body: ReactNode;
+  if (error && !data) {
+    body = <LoadError what={what} onRetry={reload} />;
+  } else if (data && data.total === 0) {
+    body = <Empty description={empty.text}>{empty.action}</Empty>;
+  } else if (phone) {
+    body = (
+      <div className={styles.cards}>
+        {(data?.list ?? []).map((row) => (
+          <Card key={row.id} size="small" className={styles.card} title={<span className={styles.cardTitle}>{columns[0].render(row)}</span>}>
+            <dl className={styles.fields}>
+              {columns
+                .filter((c) => c.essential)
+                .map((c) => (
+                  <div key={c.key} className={styles.field}>
+                    <dt>{c.title}</dt>
+                    <dd>{c.render(row)}</dd>
+                  </div>
+                ))}
+            </dl>
+            <div className={styles.actions}>{actions(row, reload)}</div>
+          </Card>
+        ))}
+        {loading && !data && <Card loading size="small" />}
+        <Pager current={current} total={data?.total ?? 0} onChange={setCurrent} />
+      </div>
+    );
+  } else {
+    const tableColumns: ColumnsType<T> = [
+      ...columns.map((c) => ({ key: c.key, title: c.title, width: c.width, ellipsis: c.ellipsis, render: (_: unknown, row: T) => c.render(row) })),
+      { key: 'actions', title: '操作', width: 210, render: (_: unknown, row: T) => actions(row, reload) },
+    ];
+    body = (
+      <Table<T>
+        rowKey="id"
+        columns={tableColumns}
+        dataSource={data?.list ?? []}
+        loading={loading && !data}
+        // fills a wide card; on a narrow one the table scrolls inside itself, never the page
+        scroll={{ x: TABLE_MIN_WIDTH }}
+        pagination={{ current, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, hideOnSinglePage: true }}
+      />
+    );
+  }
 
   return (
     <Card>
-      <h1 style={{ fontSize: 20, marginTop: 0 }}>{title}</h1>
-      <ProTable<T>
-        actionRef={actionRef}
-        rowKey="id"
-        columns={columns}
-        search={false}
-        options={false}
-        scroll={{ x: 1000 }}
-        pagination={{ defaultPageSize: 10, showSizeChanger: false }}
-        locale={{ emptyText: <Empty description={empty.text}>{empty.action}</Empty> }}
-        request={async ({ current = 1, pageSize = 10 }) => {
-          const { result } = await load({ current, pageSize });
-          setRunning(result.list.some(isRunning));
-          return { data: result.list, total: result.total, success: true };
-        }}
-      />
+      <h1 className={styles.heading}>{title}</h1>
+      {error && data && (
+        <Alert
+          type="warning"
+          showIcon
+          className={styles.stale}
+          message="刷新失败，下面是上次加载的结果"
+          action={
+            <Button size="small" onClick={reload}>
+              重新加载
+            </Button>
+          }
+        />
+      )}
+      {body}
     </Card>
+  );
+}
+
+function Pager({ current, total, onChange }: { current: number; total: number; onChange: (page: number) => void }) {
+  const pages = Math.ceil(total / PAGE_SIZE);
+  if (pages <= 1) return null;
+  return (
+    <div className={styles.pager}>
+      <Button disabled={current <= 1} onClick={() => onChange(current - 1)}>
+        上一页
+      </Button>
+      <span>
+        第 {current} / {pages} 页
+      </span>
+      <Button disabled={current >= pages} onClick={() => onChange(current + 1)}>
+        下一页
+      </Button>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import type { SearchKind } from '@/services/reading';
 import { FileSearchOutlined, FileWordOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Row, Typography } from 'antd';
+import { Button, Card, Col, Row } from 'antd';
 import { Link, useSearchParams } from 'umi';
 import DocumentLibrary from './components/DocumentLibrary';
 import FeaturedDocuments from './components/FeaturedDocuments';
@@ -53,13 +53,11 @@ export default function HomePage() {
   return (
     <div className={styles.home}>
       <section className={styles.hero}>
-        <Typography.Title level={1} className={styles.title}>
-          论文网一站式服务平台
-        </Typography.Title>
-        <Typography.Paragraph className={styles.lead}>
+        <h1 className={styles.title}>论文网一站式服务平台</h1>
+        <p className={styles.lead}>
           {currentUser ? `${currentUser.nickname}，欢迎回来。` : ''}
           查重、排版、范文阅读，一个地方办好；价格付款前就清楚，进度随时能看。
-        </Typography.Paragraph>
+        </p>
         <div className={styles.search}>
           <SearchBox query={query} onSearch={(q) => showResults({ q })} />
         </div>
@@ -74,10 +72,8 @@ export default function HomePage() {
                 <div className={styles.icon} aria-hidden>
                   {service.icon}
                 </div>
-                <Typography.Title level={2} className={styles.cardTitle}>
-                  {service.title}
-                </Typography.Title>
-                <Typography.Paragraph type="secondary">{service.text}</Typography.Paragraph>
+                <h2 className={styles.cardTitle}>{service.title}</h2>
+                <p className={styles.cardText}>{service.text}</p>
                 <Link to={service.to}>
                   <Button type="primary">{service.action}</Button>
                 </Link>

@@ -1,13 +1,39 @@
 import { cancelOrder, getGateway, getOrder, startPayment, type Channel, type Order } from '@/services/order';
+import LoadError from '@/components/LoadError';
 import { formatFen } from '@/utils/money';
 import { onwardAfterPayment, orderAgainLink } from '@/utils/orderLinks';
+import { formatTime } from '@/utils/time';
 import { AlipayCircleOutlined, WechatOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Radio, Result, Skeleton, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Popconfirm, Radio, Result, Skeleton, Space, Spin, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'umi';
 
 const POLL_MS = 2000;
+/** The channel the sandbox gateway's page reports a failed payment on (server/src/modules/payment/sandbox.ts). */
+const PAYMENT_CHANNEL = 'zn-payment';
+
+/** What a closed order's page says: when and why it closed, and that nothing was charged. */
+export function closedText(order: Order) {
+  const when = formatTime(order.closedAt);
+  return order.closeReason === 'expired'
+    ? `${order.title} · ${formatFen(order.amountFen)}。超过支付时限未付款，订单已于 ${when} 自动关闭，没有扣费。`
+    : `${order.title} · ${formatFen(order.amountFen)}。订单已于 ${when} 取消，没有扣费。`;
+}
+
+/** Tells when the sandbox gateway (opened in another tab) reports this order's payment failed. */
+function usePaymentFailure(orderId: string) {
+  const [failedAt, setFailedAt] = useState<number>();
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return undefined;
+    const channel = new BroadcastChannel(PAYMENT_CHANNEL);
+    channel.onmessage = (event: MessageEvent<{ orderId?: string; result?: string }>) => {
+      if (event.data?.orderId === orderId && event.data.result === 'fail') setFailedAt(Date.now());
+    };
+    return () => channel.close();
+  }, [orderId]);
+  return { failed: failedAt !== undefined, clear: () => setFailedAt(undefined) };
+}
 
 /** Minutes and seconds until `iso`, ticking; 0 when past. */
 function useCountdown(iso: string | undefined) {
@@ -33,6 +59,8 @@ export default function PayPage() {
   const [starting, setStarting] = useState(false);
   const [sandbox, setSandbox] = useState(false);
   const countdown = useCountdown(order?.status === 'pending' ? order.expiresAt : undefined);
+  const paymentFailure = usePaymentFailure(orderId);
+  const [cancelling, setCancelling] = useState(false);
 
   const load = useCallback(async () => {
     try {
@@ -66,6 +94,7 @@ export default function PayPage() {
   const pay = async (chosen: Channel) => {
     setChannel(chosen);
     setStarting(true);
+    paymentFailure.clear();
     try {
       const { payUrl, sandbox } = (await startPayment(orderId, chosen)).result;
       // SVG: sharp at any size, and drawn without a canvas
@@ -83,7 +112,7 @@ export default function PayPage() {
       <Card>
         <h1 style={{ fontSize: 20, marginTop: 0 }}>订单支付</h1>
         {failed ? (
-          <Result status="warning" title="订单加载失败" subTitle="请检查网络后重试。" extra={<Button onClick={load}>重试</Button>} />
+          <LoadError what="订单" onRetry={load} />
         ) : (
           <Skeleton active />
         )}
@@ -115,7 +144,7 @@ export default function PayPage() {
         <Result
           status="info"
           title={<h1 style={{ fontSize: 24, margin: 0 }}>{order.closeReason === 'expired' ? '订单已过期' : '订单已取消'}</h1>}
-          subTitle={`${order.title} · ${formatFen(order.amountFen)}。未付款的订单 30 分钟后自动关闭，不会扣费。`}
+          subTitle={closedText(order)}
           extra={
             <Link to={orderAgainLink(order)}>
               <Button type="primary">重新下单</Button>
@@ -141,9 +170,21 @@ export default function PayPage() {
         </Descriptions.Item>
         <Descriptions.Item label="剩余支付时间">
           <span aria-live="polite">{countdown.text}</span>
+          <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
+            （{formatTime(order.expiresAt)} 前未付款，订单自动关闭）
+          </Typography.Text>
         </Descriptions.Item>
       </Descriptions>
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        {paymentFailure.failed && (
+          <Alert
+            role="alert"
+            type="error"
+            showIcon
+            message="支付没有成功"
+            description="没有扣款，订单仍待付款。可以再次打开支付页面，或换一种支付方式重试。"
+          />
+        )}
         <div>
           <Typography.Text>支付方式：</Typography.Text>
           <Radio.Group value={payment ? channel : undefined} onChange={(e) => pay(e.target.value)} disabled={starting} aria-label="支付方式">
@@ -171,14 +212,25 @@ export default function PayPage() {
           </div>
         )}
         {!payment && <Typography.Text type="secondary">选择支付方式后显示二维码。</Typography.Text>}
-        <Button
-          onClick={async () => {
-            await cancelOrder(orderId).catch(() => undefined);
-            await load();
+        {/* irreversible: asks first (UX.md) */}
+        <Popconfirm
+          title="确定取消这笔订单？"
+          description="取消后不能再付款，需要时请重新下单。"
+          okText="取消订单"
+          cancelText="再想想"
+          okButtonProps={{ danger: true, loading: cancelling }}
+          onConfirm={async () => {
+            setCancelling(true);
+            try {
+              await cancelOrder(orderId).catch(() => undefined);
+              await load();
+            } finally {
+              setCancelling(false);
+            }
           }}
         >
-          取消订单
-        </Button>
+          <Button>取消订单</Button>
+        </Popconfirm>
       </Space>
     </Card>
   );

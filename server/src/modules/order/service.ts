@@ -89,6 +89,12 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
       return closeIfOverdue(ownedBy(await repo.findById(orderId), user.id, '订单'));
     },
 
+    /** The state of an order as a record pointing at it shows it (an overdue one is closed first). */
+    async statusOf(orderId: string): Promise<OrderRow['status'] | null> {
+      const order = await repo.findById(orderId);
+      return order ? (await closeIfOverdue(order)).status : null;
+    },
+
     async cancel(user: UserRow, orderId: string) {
       const order = await this.getForOwner(user, orderId);
       if (order.status !== 'pending') throw new AppError(409, 'ORDER_NOT_PENDING', order.status === 'paid' ? '订单已支付，不能取消' : '订单已关闭');

@@ -138,7 +138,9 @@ ${
       if (!found) return reply;
       const { order, channel } = found;
       if (request.body?.result !== 'pay') {
-        return page('沙箱支付', '<span class="tag">沙箱支付</span><h1 style="font-size:20px">支付失败</h1><p>没有扣款。请回到订单页重新支付。</p>');
+        // the order page listens on this channel (src/pages/Pay) and tells the payer what happened
+        const notice = `<script>try{new BroadcastChannel('zn-payment').postMessage({orderId:${JSON.stringify(order.id)},result:'fail'})}catch(e){}</script>`;
+        return page('沙箱支付', `<span class="tag">沙箱支付</span><h1 style="font-size:20px">支付失败</h1><p>没有扣款。请回到订单页重新支付。</p>${notice}`);
       }
       const notification = sandboxNotification(keys, order, channel);
       // the gateway's side: keep telling our server until it says success (first try awaited)

@@ -32,6 +32,8 @@ export const Review = Type.Object(
     /** 0–100 while checking */
     progress: Type.Integer(),
     orderId: Nullable(Type.String()),
+    /** the state of that order: an unpaid check whose order was cancelled or expired is not payable */
+    orderStatus: Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('closed'), Type.Literal('refunded'), Type.Null()]),
     /** 0–1 once done */
     similarity: Nullable(Type.Number()),
     failureReason: Nullable(Type.String()),
@@ -70,7 +72,13 @@ export const CodeParams = Type.Object({ code: Type.String({ maxLength: 20 }) });
 export const ReviewListQuery = Type.Object({ ...PageQuery });
 
 export const Quote = Type.Object({ systemId: Type.String(), charCount: Type.Integer(), amountFen: Type.Integer() });
-export const Upload = Type.Object({ uploadId: Type.String(), fileName: Type.String(), charCount: Type.Integer() });
+export const Upload = Type.Object({
+  uploadId: Type.String(),
+  fileName: Type.String(),
+  charCount: Type.Integer(),
+  /** the title the paper's first line gives, to fill the form with */
+  title: Nullable(Type.String()),
+});
 
 const Figure = { totalChars: Type.Integer(), matchedChars: Type.Integer(), similarity: Type.Number() };
 export const ReportBody = Type.Object({

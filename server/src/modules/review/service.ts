@@ -38,6 +38,17 @@ const newVerificationCode = () => {
   return `ZN-${code.slice(0, 5)}-${code.slice(5, 10)}`;
 };
 
+/**
+ * A paper's title as its first line gives it (a thesis opens with its title), so the form need not
+ * ask for it again; null when the first line does not look like one (a cover page's labels, 摘要).
+ */
+export function titleOf(text: string): string | null {
+  const first = text.split('\n').map((line) => line.trim()).find(Boolean) ?? '';
+  const tooPlain = /^(摘\s*要|abstract|目\s*录|contents|学\s*校|姓\s*名|学\s*号|题\s*目[:：]?$)/i.test(first);
+  if (tooPlain || first.length < 4 || first.length > 100 || /[。！？]$/.test(first)) return null;
+  return first.replace(/^(论文)?题\s*目[:：]\s*/, '');
+}
+
 /** Reads a paper's text in this thread; the server passes its worker pool instead (lib/filePool.ts). */
 async function paperTextHere(data: Buffer, fileName: string, maxChars: number): Promise<PaperText> {
   const text = await extractText(data, fileName);
@@ -80,6 +91,7 @@ export function createReviewService(deps: {
       status: check.status,
       progress: check.progress,
       orderId: check.order_id,
+      orderStatus: check.order_id ? await orders.statusOf(check.order_id) : null,
       similarity: check.similarity,
       failureReason: check.failure_reason,
       verificationCode: check.verification_code,
@@ -205,7 +217,7 @@ export function createReviewService(deps: {
       const fileKey = `papers/${user.id}/${id}.${extensionOf(fileName)}`;
       await storage.put(fileKey, data);
       await repo.insertUpload({ id, user_id: user.id, file_key: fileKey, file_name: fileName, text, char_count: charCount, created_at: nowIso() });
-      return { uploadId: id, fileName, charCount };
+      return { uploadId: id, fileName, charCount, title: titleOf(text) };
     },
 
     async quote(user: User, body: Paper & { systemId: string }) {
@@ -293,7 +305,7 @@ export function createReviewService(deps: {
     /** The report as a PDF file, for the owner. */
     async reportPdf(user: User, id: string, verifyUrl: string) {
       const data = await this.report(user, id);
-      const titleOf = new Map<string, string>(data.sources.map((s: { sourceId: string; title: string }) => [s.sourceId, s.title]));
+      const rank = new Map<string, number>(data.sources.map((s: { sourceId: string }, i: number) => [s.sourceId, i]));
       const pdf = await renderReportPdf({
         ...data,
         title: data.review.title,
@@ -304,7 +316,7 @@ export function createReviewService(deps: {
         finishedAt: data.review.finishedAt!,
         verificationCode: data.review.verificationCode!,
         verifyUrl,
-        passages: data.passages.map((p: { sourceId: string }) => ({ ...p, sourceTitle: titleOf.get(p.sourceId) ?? '' })),
+        passages: data.passages.map((p: { sourceId: string }) => ({ ...p, source: rank.get(p.sourceId) ?? 0 })),
       });
       return { pdf, fileName: `查重报告-${data.review.title}.pdf` };
     },

@@ -2,6 +2,7 @@ import LoadError from '@/components/LoadError';
 import ReadingSheet from '@/components/ReadingSheet';
 import RelatedCard from '@/components/RelatedCard';
 import { useResult } from '@/hooks/useResult';
+import { usePageTitle } from '@/utils/title';
 import { getArticle } from '@/services/reading';
 import { EyeOutlined } from '@ant-design/icons';
 import { Col, Row, Skeleton, Space, Tag, Typography } from 'antd';
@@ -14,8 +15,8 @@ export default function ArticleDetailPage() {
   const { articleId = '' } = useParams<{ articleId: string }>();
   const { data: article, error, reload } = useResult(() => getArticle(articleId), [articleId]);
 
+  usePageTitle(article?.title);
   useEffect(() => {
-    if (article) document.title = `${article.title} - 智能论文`;
     window.scrollTo?.(0, 0);
   }, [article]);
 

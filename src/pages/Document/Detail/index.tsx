@@ -2,6 +2,7 @@ import LoadError from '@/components/LoadError';
 import ReadingSheet from '@/components/ReadingSheet';
 import RelatedCard from '@/components/RelatedCard';
 import { useResult } from '@/hooks/useResult';
+import { usePageTitle } from '@/utils/title';
 import { documentFileUrl, getDocument } from '@/services/reading';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Col, Descriptions, Pagination, Row, Skeleton, Space, Tag, Typography } from 'antd';
@@ -19,9 +20,7 @@ export default function DocumentDetailPage() {
   const pages = useMemo(() => (doc ? pagesOf(doc.fullText) : []), [doc]);
   const page = Math.min(Math.max(1, Number(params.get('page')) || 1), Math.max(1, pages.length));
 
-  useEffect(() => {
-    if (doc) document.title = `${doc.title} - 智能论文`;
-  }, [doc]);
+  usePageTitle(doc?.title);
   useEffect(() => {
     window.scrollTo?.(0, 0);
   }, [documentId]);

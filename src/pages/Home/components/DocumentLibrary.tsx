@@ -1,9 +1,10 @@
 import ListPager from '@/components/ListPager';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
-import DocumentItem from '@/components/DocumentItem';
+import { documentEntry } from '@/components/DocumentItem';
+import ItemList from '@/components/ItemList';
 import { listDisciplines, listDocuments } from '@/services/reading';
-import { Card, List, Segmented, Select } from 'antd';
+import { Card, Segmented } from 'antd';
 import { useState } from 'react';
 import { DOCUMENT_TYPES, type DocumentType } from '../../../../common/content';
 import styles from '../index.less';
@@ -33,24 +34,29 @@ export default function DocumentLibrary() {
             setCurrent(1);
           }}
         />
-        <Select
+        {/* a native select: the home page is a first page, and antd's Select is heavy for one filter */}
+        <select
           aria-label="学科"
-          allowClear
-          placeholder="全部学科"
-          value={discipline}
+          value={discipline ?? ''}
           className={styles.disciplineSelect}
-          loading={disciplines.loading}
-          options={(disciplines.data ?? []).map((d) => ({ value: d, label: d }))}
-          onChange={(value?: string) => {
-            setDiscipline(value);
+          aria-busy={disciplines.loading}
+          onChange={(event) => {
+            setDiscipline(event.target.value || undefined);
             setCurrent(1);
           }}
-        />
+        >
+          <option value="">全部学科</option>
+          {(disciplines.data ?? []).map((d) => (
+            <option key={d} value={d}>
+              {d}
+            </option>
+          ))}
+        </select>
       </div>
       {error && !data ? (
         <LoadError what="范文" onRetry={reload} />
       ) : (
-        <List itemLayout="vertical" loading={loading} dataSource={data?.list ?? []} locale={{ emptyText: '没有符合条件的范文，换个类型或学科试试' }} renderItem={(doc) => <DocumentItem doc={doc} />} />
+        <ItemList loading={loading} items={(data?.list ?? []).map(documentEntry)} emptyText="没有符合条件的范文，换个类型或学科试试" />
       )}
       {data && (
         <ListPager current={current} pageSize={PAGE_SIZE} total={data.total} onChange={setCurrent} />

@@ -1,6 +1,7 @@
 import { useResult } from '@/hooks/useResult';
 import { listDocuments } from '@/services/reading';
-import { Button, Card, List, Skeleton } from 'antd';
+import ItemList from '@/components/ItemList';
+import { Button, Card, Skeleton } from 'antd';
 import { Link } from 'umi';
 import styles from '../index.less';
 
@@ -16,15 +17,14 @@ export default function FeaturedDocuments() {
       ) : !data ? (
         <Skeleton active />
       ) : (
-        <List
+        <ItemList
           size="small"
-          dataSource={data.list}
-          locale={{ emptyText: '暂无推荐范文' }}
-          renderItem={(doc) => (
-            <List.Item key={doc.id}>
-              <List.Item.Meta title={<Link to={`/document/detail/${doc.id}`}>{doc.title}</Link>} description={`${doc.type} · ${doc.discipline} · ${doc.year}`} />
-            </List.Item>
-          )}
+          emptyText="暂无推荐范文"
+          items={data.list.map((doc) => ({
+            key: doc.id,
+            title: <Link to={`/document/detail/${doc.id}`}>{doc.title}</Link>,
+            description: `${doc.type} · ${doc.discipline} · ${doc.year}`,
+          }))}
         />
       )}
     </Card>

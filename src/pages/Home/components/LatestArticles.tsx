@@ -3,7 +3,8 @@ import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { listArticles } from '@/services/reading';
 import { EyeOutlined } from '@ant-design/icons';
-import { Card, List, Space, Tabs, Typography } from 'antd';
+import ItemList from '@/components/ItemList';
+import { Card, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { Link } from 'umi';
 import { ARTICLE_CATEGORIES, type ArticleCategory } from '../../../../common/content';
@@ -33,30 +34,23 @@ export default function LatestArticles() {
       {error && !data ? (
         <LoadError what="文章" onRetry={reload} />
       ) : (
-        <List
-          itemLayout="vertical"
+        <ItemList
           loading={loading}
-          dataSource={data?.list ?? []}
-          locale={{ emptyText: '这个栏目还没有文章，看看其他栏目吧' }}
-          renderItem={(article) => (
-            <List.Item key={article.id}>
-              <List.Item.Meta
-                title={<Link to={`/article/detail/${article.id}`}>{article.title}</Link>}
-                description={
-                  <Space size={12} wrap className={styles.meta}>
-                    <span>{article.category}</span>
-                    <span>{article.publishedAt.slice(0, 10)}</span>
-                    <span>
-                      <EyeOutlined aria-label="阅读" /> {article.viewCount}
-                    </span>
-                  </Space>
-                }
-              />
-              <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className={styles.snippet}>
-                {article.summary}
-              </Typography.Paragraph>
-            </List.Item>
-          )}
+          emptyText="这个栏目还没有文章，看看其他栏目吧"
+          items={(data?.list ?? []).map((article) => ({
+            key: article.id,
+            title: <Link to={`/article/detail/${article.id}`}>{article.title}</Link>,
+            description: (
+              <Space size={12} wrap className={styles.meta}>
+                <span>{article.category}</span>
+                <span>{article.publishedAt.slice(0, 10)}</span>
+                <span>
+                  <EyeOutlined aria-label="阅读" /> {article.viewCount}
+                </span>
+              </Space>
+            ),
+            body: article.summary,
+          }))}
         />
       )}
       {data && (

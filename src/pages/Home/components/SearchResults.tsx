@@ -3,7 +3,8 @@ import ListPager from '@/components/ListPager';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { search, type SearchKind } from '@/services/reading';
-import { Button, Empty, List, Skeleton, Tabs, Typography } from 'antd';
+import ItemList from '@/components/ItemList';
+import { Button, Empty, Skeleton, Tabs } from 'antd';
 import { Link } from 'umi';
 import styles from '../index.less';
 
@@ -28,9 +29,7 @@ export default function SearchResults({ query, kind, current, onChange, onClear 
   const nothing = data.counts.article + data.counts.document === 0;
   return (
     <section aria-label="搜索结果" className={styles.results}>
-      <Typography.Title level={2} className={styles.sectionTitle}>
-        “{query}”的搜索结果
-      </Typography.Title>
+      <h2 className={styles.sectionTitle}>“{query}”的搜索结果</h2>
       {nothing ? (
         <Empty description={`没有找到与“${query}”相关的文章或范文。换个说法，或减少几个词试试。`}>
           <Button type="primary" onClick={onClear}>
@@ -52,25 +51,18 @@ export default function SearchResults({ query, kind, current, onChange, onClear 
             <Skeleton active paragraph={{ rows: 6 }} />
           ) : (
             <>
-              <List
-                itemLayout="vertical"
-                dataSource={data.list}
-                locale={{ emptyText: data.kind === 'article' ? '没有相关文章，看看范文吧' : '没有相关范文，看看文章吧' }}
-                renderItem={(hit) => (
-                  <List.Item key={hit.id}>
-                    <List.Item.Meta
-                      title={
-                        <Link to={`${DETAIL[hit.kind]}/${hit.id}`}>
-                          <Highlight text={hit.title} terms={data.terms} />
-                        </Link>
-                      }
-                      description={hit.subtitle}
-                    />
-                    <Typography.Paragraph className={styles.snippet}>
-                      <Highlight text={hit.snippet} terms={data.terms} />
-                    </Typography.Paragraph>
-                  </List.Item>
-                )}
+              <ItemList
+                emptyText={data.kind === 'article' ? '没有相关文章，看看范文吧' : '没有相关范文，看看文章吧'}
+                items={data.list.map((hit) => ({
+                  key: hit.id,
+                  title: (
+                    <Link to={`${DETAIL[hit.kind]}/${hit.id}`}>
+                      <Highlight text={hit.title} terms={data.terms} />
+                    </Link>
+                  ),
+                  description: hit.subtitle,
+                  body: <Highlight text={hit.snippet} terms={data.terms} />,
+                }))}
               />
               <ListPager current={data.current} pageSize={PAGE_SIZE} total={data.total} onChange={(page) => onChange({ kind: data.kind, current: page })} />
             </>

@@ -1,58 +1,85 @@
-import { deletePaper, formatPercent, listReviews, reportPdfUrl, type Review, type ReviewStatus } from '@/services/review';
+import RecordsTable, { type RecordColumn } from '@/components/RecordsTable';
+import { deletePaper, formatPercent, listReviews, reportPdfUrl, type Review } from '@/services/review';
 import { formatFen } from '@/utils/money';
-import RecordsTable from '@/components/RecordsTable';
-import type { ActionType, ProColumns } from '@ant-design/pro-table';
+import { formatTime } from '@/utils/time';
 import { Button, message, Popconfirm, Progress, Space, Tag } from 'antd';
-import { useRef } from 'react';
 import { Link } from 'umi';
 
-const STATUS: Record<ReviewStatus, { text: string; color: string }> = {
-  unpaid: { text: '待付款', color: 'orange' },
-  queued: { text: '排队中', color: 'blue' },
-  checking: { text: '检测中', color: 'processing' },
-  done: { text: '已完成', color: 'green' },
-  failed: { text: '失败', color: 'red' },
-};
+/** A check's state as the student reads it; an unpaid check whose order closed is no longer payable. */
+export function reviewState(r: Review): { text: string; color: string } {
+  switch (r.status) {
+    case 'unpaid':
+      return r.orderStatus === 'pending' ? { text: '待付款', color: 'orange' } : { text: '订单已关闭', color: 'default' };
+    case 'queued':
+      return { text: '排队中', color: 'blue' };
+    case 'checking':
+      return { text: '检测中', color: 'processing' };
+    case 'done':
+      return { text: '已完成', color: 'green' };
+    default:
+      return { text: '失败', color: 'red' };
+  }
+}
+
+const isRunning = (r: Review) => r.status === 'queued' || r.status === 'checking';
+
+const columns: RecordColumn<Review>[] = [
+  { key: 'title', title: '论文题目', ellipsis: true, render: (r) => r.title },
+  {
+    key: 'system',
+    title: '检测系统',
+    width: 150,
+    render: (r) => (
+      <>
+        {r.systemName}
+        <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{r.charCount.toLocaleString('zh-CN')} 字</div>
+      </>
+    ),
+  },
+  {
+    key: 'status',
+    title: '状态',
+    essential: true,
+    width: 140,
+    render: (r) =>
+      isRunning(r) ? (
+        <Progress percent={r.progress} size="small" status="active" aria-label={`${r.title} 的检测进度`} />
+      ) : (
+        <Tag color={reviewState(r).color}>{reviewState(r).text}</Tag>
+      ),
+  },
+  { key: 'similarity', title: '相似度', essential: true, width: 80, render: (r) => (r.similarity === null ? '—' : formatPercent(r.similarity)) },
+  { key: 'createdAt', title: '提交时间', essential: true, width: 150, render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(r.createdAt)}</span> },
+];
 
 /** /personal/review/list: every check of the user, with live progress, and what can be done with each. */
 export default function ReviewListPage() {
-  const table = useRef<ActionType>();
-
-
-  const removePaper = async (review: Review) => {
+  const removePaper = async (review: Review, reload: () => void) => {
     await deletePaper(review.id);
     message.success('论文已删除');
-    table.current?.reload();
+    reload();
   };
 
-  const columns: ProColumns<Review>[] = [
-    { title: '论文题目', dataIndex: 'title', ellipsis: true, width: 200 },
-    { title: '检测系统', dataIndex: 'systemName', width: 140 },
-    { title: '字数', dataIndex: 'charCount', width: 90, renderText: (n: number) => n.toLocaleString('zh-CN') },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 150,
-      render: (_, r) =>
-        r.status === 'checking' || r.status === 'queued' ? (
-          <Progress percent={r.progress} size="small" status="active" aria-label={`${r.title} 的检测进度`} />
-        ) : (
-          <Tag color={STATUS[r.status].color}>{STATUS[r.status].text}</Tag>
-        ),
-    },
-    { title: '相似度', dataIndex: 'similarity', width: 90, render: (_, r) => (r.similarity === null ? '—' : formatPercent(r.similarity)) },
-    { title: '提交时间', dataIndex: 'createdAt', width: 160, valueType: 'dateTime' },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 180,
-      fixed: 'right',
-      render: (_, r) => (
+  return (
+    <RecordsTable<Review>
+      title="查重记录"
+      what="查重记录"
+      columns={columns}
+      load={listReviews}
+      isRunning={isRunning}
+      actions={(r, reload) => (
         <Space size={4} wrap>
-          {r.status === 'unpaid' && (
-            <Link to={`/review/info/${r.id}`}>
+          {r.status === 'unpaid' && r.orderStatus === 'pending' && r.orderId && (
+            <Link to={`/pay/${r.orderId}`}>
               <Button type="link" size="small">
                 付款 {formatFen(r.amountFen)}
+              </Button>
+            </Link>
+          )}
+          {r.status === 'unpaid' && r.orderStatus !== 'pending' && (
+            <Link to={`/review/info/${r.id}`}>
+              <Button type="link" size="small">
+                重新下单
               </Button>
             </Link>
           )}
@@ -68,8 +95,8 @@ export default function ReviewListPage() {
               </Button>
             </>
           )}
-          {!r.paperDeleted && r.status !== 'queued' && r.status !== 'checking' && (
-            <Popconfirm title="删除论文原文？" description="删除后无法恢复；报告的验证信息会保留。" okText="删除" cancelText="取消" onConfirm={() => removePaper(r)}>
+          {!r.paperDeleted && !isRunning(r) && (
+            <Popconfirm title="删除论文原文？" description="删除后无法恢复；报告的验证信息会保留。" okText="删除" cancelText="取消" onConfirm={() => removePaper(r, reload)}>
               <Button type="link" size="small" danger>
                 删除论文
               </Button>
@@ -77,17 +104,7 @@ export default function ReviewListPage() {
           )}
           {r.paperDeleted && <Tag>论文已删除</Tag>}
         </Space>
-      ),
-    },
-  ];
-
-  return (
-    <RecordsTable<Review>
-      title="查重记录"
-      actionRef={table}
-      columns={columns}
-      load={listReviews}
-      isRunning={(r) => r.status === 'queued' || r.status === 'checking'}
+      )}
       empty={{
         text: '还没有查重记录',
         action: (

@@ -44,7 +44,7 @@ export default function ReviewReportPage() {
       <Card>
         <div className={styles.head}>
           <h1 className={styles.title}>查重报告：{report.review.title}</h1>
-          <Button icon={<DownloadOutlined />} href={reportPdfUrl(report.review.id)}>
+          <Button className={styles.download} icon={<DownloadOutlined />} href={reportPdfUrl(report.review.id)}>
             下载 PDF 报告
           </Button>
         </div>

@@ -1,5 +1,6 @@
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
+import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { createReview, getReview, listSystems, quoteReview, updateReview, uploadPaper, type Review, type ReviewForm } from '@/services/review';
 import { bodyOfError } from '@/utils/errorHandler';
 import { submitForm } from '@/utils/formErrors';
@@ -14,7 +15,7 @@ import styles from './index.less';
 const ACCEPT = '.docx,.pdf,.txt';
 const MAX_BYTES = 15 * 1024 * 1024;
 type Mode = 'upload' | 'text';
-type Uploaded = { uploadId: string; fileName: string; charCount: number };
+type Uploaded = { uploadId: string; fileName: string; charCount: number; title: string | null };
 type Quote = { charCount: number; amountFen: number };
 
 /**
@@ -46,6 +47,7 @@ function ReviewFormCard({ review }: { review?: Review }) {
   const [quote, setQuote] = useState<Quote>();
   const [quoteError, setQuoteError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
+  const { currentUser } = useCurrentUser();
   const systemId = Form.useWatch('systemId', form);
   const text = Form.useWatch('text', form);
 
@@ -83,6 +85,8 @@ function ReviewFormCard({ review }: { review?: Review }) {
     try {
       const { result } = await uploadPaper(file, { onUploadProgress: (e) => setUploading(e.total ? Math.round((e.loaded / e.total) * 100) : 0) });
       setUploaded(result);
+      // what the file already says is not asked again (UX.md): its title, unless one was typed
+      if (result.title && !form.getFieldValue('title')?.trim()) form.setFieldValue('title', result.title);
     } catch (error) {
       setUploadError(bodyOfError(error)?.message ?? '上传失败，请检查网络后重试');
     } finally {
@@ -110,7 +114,13 @@ function ReviewFormCard({ review }: { review?: Review }) {
 
   const initial = review
     ? { systemId: review.systemId, title: review.title, author: review.author, school: review.school ?? '', major: review.major ?? '' }
-    : { systemId: systems.data.find((s) => s.id === params.get('systemId'))?.id ?? systems.data[0]?.id };
+    : {
+        systemId: systems.data.find((s) => s.id === params.get('systemId'))?.id ?? systems.data[0]?.id,
+        // what 基本信息 holds is not asked again (UX.md)
+        author: currentUser?.realName ?? '',
+        school: currentUser?.school ?? '',
+        major: currentUser?.major ?? '',
+      };
 
   return (
     <Card className={styles.card}>
@@ -118,7 +128,7 @@ function ReviewFormCard({ review }: { review?: Review }) {
       <Typography.Paragraph type="secondary">
         提交后先付款，付款后立即开始检测。论文只用于本次检测，不会收入比对库，30 天后自动删除。
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={submit} requiredMark="optional" className={styles.form}>
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={submit} requiredMark className={styles.form}>
         <Form.Item name="systemId" label="检测系统" rules={[{ required: true, message: '请选择检测系统' }]}>
           <Radio.Group className={styles.systems}>
             {systems.data.map((s) => (
@@ -131,7 +141,7 @@ function ReviewFormCard({ review }: { review?: Review }) {
         <Form.Item name="title" label="论文题目" rules={[{ required: true, whitespace: true, message: '请填写论文题目' }, { max: 200, message: '论文题目请在 200 字以内' }]}>
           <Input placeholder="与论文封面一致" maxLength={200} />
         </Form.Item>
-        <Form.Item name="author" label="作者" rules={[{ required: true, whitespace: true, message: '请填写作者姓名' }, { max: 60, message: '作者姓名请在 60 字以内' }]}>
+        <Form.Item name="author" label="作者" extra={currentUser?.realName && !review ? '已按基本信息填好，可修改' : undefined} rules={[{ required: true, whitespace: true, message: '请填写作者姓名' }, { max: 60, message: '作者姓名请在 60 字以内' }]}>
           <Input maxLength={60} />
         </Form.Item>
         <div className={styles.pair}>

@@ -1,9 +1,7 @@
 import AuthCard from '@/components/AuthCard';
 import { emailRules } from '@/utils/formRules';
-import { submitOnly } from '@/utils/submitter';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { ProForm, ProFormText } from '@ant-design/pro-form';
-import { Alert } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { Link, useLocation, useModel } from 'umi';
@@ -47,30 +45,21 @@ export default function LoginPage() {
           }
         />
       )}
-      <ProForm<LoginFormValues>
-        initialValues={{ email }}
-        onFinish={onFinish}
-        loading={submitting}
-        submitter={submitOnly('登录', true)}
-      >
+      {/* antd's own Form: the login page is a first page, and pro-form weighs more than it gives here */}
+      <Form<LoginFormValues> layout="vertical" initialValues={{ email }} onFinish={onFinish} requiredMark>
         {status === 'error' && (
           <Alert role="alert" type="error" showIcon message={message || '登录失败，请重试'} style={{ marginBottom: 24 }} />
         )}
-        <ProFormText
-          name="email"
-          label="邮箱"
-          fieldProps={{ size: 'large', prefix: <MailOutlined />, autoComplete: 'username', inputMode: 'email' }}
-          placeholder="请输入注册邮箱"
-          rules={[emailRules[0], { type: 'email', message: '邮箱格式不正确' }]}
-        />
-        <ProFormText.Password
-          name="password"
-          label="密码"
-          fieldProps={{ size: 'large', prefix: <LockOutlined />, autoComplete: 'current-password' }}
-          placeholder="请输入密码"
-          rules={[{ required: true, message: '请输入密码' }]}
-        />
-      </ProForm>
+        <Form.Item name="email" label="邮箱" rules={[emailRules[0], { type: 'email', message: '邮箱格式不正确' }]}>
+          <Input size="large" prefix={<MailOutlined />} autoComplete="username" inputMode="email" placeholder="请输入注册邮箱" />
+        </Form.Item>
+        <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>
+          <Input.Password size="large" prefix={<LockOutlined />} autoComplete="current-password" placeholder="请输入密码" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+          登录
+        </Button>
+      </Form>
       <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
         <Link to="/user/register">注册账号</Link>
         <Link to="/user/reset-password">忘记密码</Link>
