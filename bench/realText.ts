@@ -33,7 +33,7 @@ const SOURCES: Record<Language, { corpus: Source[]; hosts: Source[] }> = {
       { apt: 'maint-guide-zh-cn', files: /\.zh-cn\.html$/, kind: 'html' },
       { apt: 'debian-faq-zh-cn', files: /\.zh-cn\.html$/, kind: 'html' },
     ],
-    corpus: [{ apt: 'manpages-zh', files: /\/man\d\/.*\.gz$/, kind: 'man' }],
+    corpus: [{ apt: 'manpages-zh', files: /\/zh_CN\/man\d\/.*\.gz$/, kind: 'man' }],
   },
 };
 
