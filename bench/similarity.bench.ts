@@ -5,7 +5,7 @@
  * is measured by accuracy.bench.ts.
  */
 import { performance } from 'perf_hooks';
-import { growSeeds, mergeRuns } from '../server/src/engines/similarity/align';
+import { chainRuns, growSeeds } from '../server/src/engines/similarity/align';
 import { checkText } from '../server/src/engines/similarity/check';
 import { CorpusIndex, K, W } from '../server/src/engines/similarity/corpusIndex';
 import { kgramHashes } from '../server/src/engines/similarity/fingerprint';
@@ -103,7 +103,7 @@ async function speed() {
     b.forEach((h, i) => positions.set(h, [...(positions.get(h) ?? []), i]));
     const seeds: Array<[number, number]> = [];
     a.forEach((h, q) => positions.get(h)?.forEach((s) => seeds.push([q, s])));
-    mergeRuns(growSeeds(thesisTokens, peerTokens.get(id)!, seeds, K, id), 4);
+    chainRuns(thesisTokens, peerTokens.get(id)!, growSeeds(thesisTokens, peerTokens.get(id)!, seeds, K, id), 10);
   }
   const oursPairMs = ms(start) / pairIds.length;
   const thesisFile = dolosFile('thesis', thesis, thesisTokens);

@@ -1,8 +1,10 @@
 /**
  * From shared k-grams to passages: every seed is grown in both directions into the longest run of
- * equal tokens, runs close to each other (a few edited words apart) are merged into one passage,
- * and where passages from several sources cover the same words the longest wins, so that one
- * copied passage is reported once.
+ * equal tokens; runs that follow each other closely in both texts are chained into one passage
+ * (light edits); passages of one source side by side in the checked text are joined (reordered
+ * sentences); a passage counts only by the tokens it shares with its source in order, and where
+ * passages from several sources cover the same words the one sharing most wins, so that one copied
+ * passage is reported once.
  */
 import type { Token } from './normalize';
 
@@ -45,36 +47,108 @@ export function growSeeds(query: Token[], source: Token[], seeds: Array<[number,
   return runs;
 }
 
-/**
- * Runs of one source close together in the checked text (at most `gap` tokens apart) whose places
- * in the source are near each other too (within `reach` tokens, in either order) become one
- * passage: light edits, a changed word, or sentences of one passage put in another order.
- */
-export function mergeRuns(runs: Match[], gap: number, reach = 300): Match[] {
-  const sorted = [...runs].sort((a, b) => a.qStart - b.qStart || a.sStart - b.sStart);
-  const merged: Match[] = [];
-  for (const run of sorted) {
-    const last = merged[merged.length - 1];
-    const sourceDistance = Math.max(run.sStart - last?.sEnd, last?.sStart - run.sEnd);
-    if (last && run.qStart - last.qEnd <= gap && sourceDistance <= reach) {
-      last.qEnd = Math.max(last.qEnd, run.qEnd);
-      last.sEnd = Math.max(last.sEnd, run.sEnd);
-      last.sStart = Math.min(last.sStart, run.sStart);
-      continue;
+/** A passage: runs of one source in order, and how many tokens it shares with the source. */
+export interface Passage extends Match {
+  /** tokens equal in both texts, in the same order (the evidence for the passage) */
+  shared: number;
+}
+
+/** Tokens of a[aFrom, aTo) and b[bFrom, bTo) equal in the same order (longest common subsequence). */
+function inOrder(a: Token[], aFrom: number, aTo: number, b: Token[], bFrom: number, bTo: number): number {
+  const n = aTo - aFrom;
+  const m = bTo - bFrom;
+  if (n <= 0 || m <= 0) return 0;
+  let row = new Uint16Array(m + 1);
+  let previous = new Uint16Array(m + 1);
+  for (let i = 1; i <= n; i += 1) {
+    [row, previous] = [previous, row];
+    for (let j = 1; j <= m; j += 1) {
+      row[j] = a[aFrom + i - 1].value === b[bFrom + j - 1].value ? previous[j - 1] + 1 : Math.max(previous[j], row[j - 1]);
     }
-    merged.push({ ...run });
   }
-  return merged;
+  return row[m];
 }
 
 /**
- * Keeps passages of at least `minTokens`, longest first; a passage mostly covered by one kept
- * already is the same copied text found again (in another source) and is dropped.
+ * Chains runs of one source into passages that survive edits: a run joins a passage when it
+ * follows it in both texts, at most `gap` tokens after its end in the checked text AND in the
+ * source (an inserted, deleted or changed word shifts the diagonal a little, a far jump is another
+ * passage). What lies between two runs counts as shared only as far as it is equal in order.
  */
-export function choosePassages(passages: Match[], minTokens: number, queryLength: number): Match[] {
+export function chainRuns(query: Token[], source: Token[], runs: Match[], gap: number): Passage[] {
+  const sorted = [...runs].sort((a, b) => a.qStart - b.qStart || a.sStart - b.sStart);
+  const done: Passage[] = [];
+  let open: Passage[] = [];
+  for (const run of sorted) {
+    open = open.filter((p) => (run.qStart - p.qEnd <= gap ? true : (done.push(p), false)));
+    let best: Passage | undefined;
+    let bestGain = 0;
+    for (const p of open) {
+      const qGap = run.qStart - p.qEnd;
+      const sGap = run.sStart - p.sEnd;
+      // follows in both texts (a token or two of overlap where equal words repeat), not far in either
+      if (sGap > gap || qGap < -2 || sGap < -2 || run.qEnd <= p.qEnd || run.sEnd <= p.sEnd) continue;
+      const qFrom = Math.max(run.qStart, p.qEnd);
+      const sFrom = Math.max(run.sStart, p.sEnd);
+      const gain = Math.min(run.qEnd - qFrom, run.sEnd - sFrom) + inOrder(query, p.qEnd, run.qStart, source, p.sEnd, run.sStart);
+      if (gain > bestGain) {
+        best = p;
+        bestGain = gain;
+      }
+    }
+    if (best) {
+      best.shared += bestGain;
+      best.qEnd = run.qEnd;
+      best.sEnd = run.sEnd;
+    } else {
+      open.push({ ...run, shared: run.qEnd - run.qStart });
+    }
+  }
+  return [...done, ...open];
+}
+
+/**
+ * Passages of one source next to each other in the checked text become one passage when their
+ * places in the source do not overlap and are no further apart than the copied text is long:
+ * sentences of one paragraph put in another order are one copy. One of the two must be evidence on
+ * its own (`minTokens` shared): short pieces only ever join a passage that is reported anyway.
+ */
+export function joinReordered(passages: Passage[], minTokens: number, gap: number, minPiece: number): Passage[] {
+  const sorted = passages.filter((p) => p.shared >= minPiece).sort((a, b) => a.qStart - b.qStart);
+  const joined: Array<{ passage: Passage; pieces: Passage[] }> = [];
+  for (const p of sorted) {
+    const last = joined[joined.length - 1];
+    const strong = last && (last.passage.shared >= minTokens || p.shared >= minTokens);
+    if (strong && p.sourceId === last.passage.sourceId && p.qStart - last.passage.qEnd <= gap && p.qStart >= last.passage.qEnd - 2) {
+      const apart = Math.min(...last.pieces.map((o) => Math.max(p.sStart - o.sEnd, o.sStart - p.sEnd)));
+      const overlapping = last.pieces.some((o) => Math.min(p.sEnd, o.sEnd) - Math.max(p.sStart, o.sStart) > 2);
+      if (!overlapping && apart <= p.qEnd - last.passage.qStart) {
+        const whole = last.passage;
+        whole.qEnd = p.qEnd;
+        whole.sStart = Math.min(whole.sStart, p.sStart);
+        whole.sEnd = Math.max(whole.sEnd, p.sEnd);
+        whole.shared += p.shared;
+        last.pieces.push(p);
+        continue;
+      }
+    }
+    // a short piece that joins nothing may still join the next passage, but never stands between two
+    if (p.shared < minTokens && last && last.passage.shared >= minTokens) continue;
+    if (last && last.passage.shared < minTokens) joined.pop();
+    joined.push({ passage: { ...p }, pieces: [p] });
+  }
+  return joined.map((j) => j.passage);
+}
+
+/**
+ * Keeps passages sharing at least `minTokens` tokens with their source, most shared first; a
+ * passage mostly covered by one kept already is the same copied text found again (in another
+ * source) and is dropped.
+ */
+export function choosePassages(passages: Passage[], minTokens: number, queryLength: number): Passage[] {
   const covered = new Uint8Array(queryLength);
-  const kept: Match[] = [];
-  for (const p of passages.filter((m) => m.qEnd - m.qStart >= minTokens).sort((a, b) => b.qEnd - b.qStart - (a.qEnd - a.qStart))) {
+  const kept: Passage[] = [];
+  for (const p of passages.filter((m) => m.shared >= minTokens).sort((a, b) => b.shared - a.shared)) {
     let fresh = 0;
     for (let i = p.qStart; i < p.qEnd; i += 1) if (!covered[i]) fresh += 1;
     if (fresh < minTokens) continue;

@@ -2,7 +2,7 @@
  * One paper against the corpus: candidates by shared fingerprints, passages by alignment, and the
  * report's figures. Pure: the caller gives the index and a way to read a source's text.
  */
-import { choosePassages, growSeeds, mergeRuns, type Match } from './align';
+import { chainRuns, choosePassages, growSeeds, joinReordered, type Passage as Chain } from './align';
 import { CorpusIndex, K } from './corpusIndex';
 import { kgramHashes } from './fingerprint';
 import { charsOf, tokenize, type Token } from './normalize';
@@ -13,7 +13,7 @@ export interface CheckOptions {
   minMatch: number;
   /** how many candidate sources are aligned at most */
   maxSources?: number;
-  /** token gap that still joins two runs into one passage */
+  /** tokens between two runs, in the checked text and in the source, that still chain them into one passage */
   mergeGap?: number;
   onProgress?: (fraction: number) => void;
 }
@@ -45,6 +45,9 @@ export interface CheckReport extends Figure {
   passages: Passage[];
 }
 
+/** Up to this many tokens changed, inserted or missing between two runs still make one passage. */
+const MERGE_GAP = 10;
+
 const figure = (totalChars: number, matchedChars: number): Figure => ({
   totalChars,
   matchedChars,
@@ -59,18 +62,20 @@ export async function checkText(text: string, index: CorpusIndex, sourceText: (s
   const candidates = index.candidates(kgramHashes(query, K), options.maxSources ?? 50);
   progress(0.2);
 
-  const runs: Match[] = [];
+  const gap = options.mergeGap ?? MERGE_GAP;
+  const chains: Chain[] = [];
   const sourceTokens = new Map<string, { text: string; tokens: Token[] }>();
   for (const [i, candidate] of candidates.entries()) {
     const source = await sourceText(candidate.sourceId);
     if (source !== undefined) {
       const tokens = tokenize(source);
       sourceTokens.set(candidate.sourceId, { text: source, tokens });
-      runs.push(...mergeRuns(growSeeds(query, tokens, candidate.seeds, K, candidate.sourceId), options.mergeGap ?? 4));
+      const runs = growSeeds(query, tokens, candidate.seeds, K, candidate.sourceId);
+      chains.push(...joinReordered(chainRuns(query, tokens, runs, gap), options.minMatch, gap + options.minMatch, K));
     }
     progress(0.2 + (0.7 * (i + 1)) / candidates.length);
   }
-  const kept = choosePassages(runs, options.minMatch, query.length);
+  const kept = choosePassages(chains, options.minMatch, query.length);
 
   // which source covers each token, for every figure below
   const coveredBy: Array<string | undefined> = new Array(query.length);
