@@ -103,7 +103,7 @@ async function speed() {
     b.forEach((h, i) => positions.set(h, [...(positions.get(h) ?? []), i]));
     const seeds: Array<[number, number]> = [];
     a.forEach((h, q) => positions.get(h)?.forEach((s) => seeds.push([q, s])));
-    chainRuns(thesisTokens, peerTokens.get(id)!, growSeeds(thesisTokens, peerTokens.get(id)!, seeds, K, id), 10);
+    chainRuns(growSeeds(thesisTokens, peerTokens.get(id)!, seeds, K, id), 10);
   }
   const oursPairMs = ms(start) / pairIds.length;
   const thesisFile = dolosFile('thesis', thesis, thesisTokens);

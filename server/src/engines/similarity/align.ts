@@ -51,31 +51,21 @@ export function growSeeds(query: Token[], source: Token[], seeds: Array<[number,
 export interface Passage extends Match {
   /** tokens equal in both texts, in the same order (the evidence for the passage) */
   shared: number;
+  /** the longest unbroken run of equal tokens in it */
+  longest: number;
 }
 
-/** Tokens of a[aFrom, aTo) and b[bFrom, bTo) equal in the same order (longest common subsequence). */
-function inOrder(a: Token[], aFrom: number, aTo: number, b: Token[], bFrom: number, bTo: number): number {
-  const n = aTo - aFrom;
-  const m = bTo - bFrom;
-  if (n <= 0 || m <= 0) return 0;
-  let row = new Uint16Array(m + 1);
-  let previous = new Uint16Array(m + 1);
-  for (let i = 1; i <= n; i += 1) {
-    [row, previous] = [previous, row];
-    for (let j = 1; j <= m; j += 1) {
-      row[j] = a[aFrom + i - 1].value === b[bFrom + j - 1].value ? previous[j - 1] + 1 : Math.max(previous[j], row[j - 1]);
-    }
-  }
-  return row[m];
-}
+/** Every reported passage holds an unbroken run this long (or the whole minimum, if shorter). */
+export const SOLID_RUN = 8;
 
 /**
  * Chains runs of one source into passages that survive edits: a run joins a passage when it
  * follows it in both texts, at most `gap` tokens after its end in the checked text AND in the
  * source (an inserted, deleted or changed word shifts the diagonal a little, a far jump is another
- * passage). What lies between two runs counts as shared only as far as it is equal in order.
+ * passage). Only the runs count as shared: the odd equal character in the edited stretch between
+ * two runs is no evidence.
  */
-export function chainRuns(query: Token[], source: Token[], runs: Match[], gap: number): Passage[] {
+export function chainRuns(runs: Match[], gap: number): Passage[] {
   const sorted = [...runs].sort((a, b) => a.qStart - b.qStart || a.sStart - b.sStart);
   const done: Passage[] = [];
   let open: Passage[] = [];
@@ -90,7 +80,7 @@ export function chainRuns(query: Token[], source: Token[], runs: Match[], gap: n
       if (sGap > gap || qGap < -2 || sGap < -2 || run.qEnd <= p.qEnd || run.sEnd <= p.sEnd) continue;
       const qFrom = Math.max(run.qStart, p.qEnd);
       const sFrom = Math.max(run.sStart, p.sEnd);
-      const gain = Math.min(run.qEnd - qFrom, run.sEnd - sFrom) + inOrder(query, p.qEnd, run.qStart, source, p.sEnd, run.sStart);
+      const gain = Math.min(run.qEnd - qFrom, run.sEnd - sFrom);
       if (gain > bestGain) {
         best = p;
         bestGain = gain;
@@ -98,10 +88,11 @@ export function chainRuns(query: Token[], source: Token[], runs: Match[], gap: n
     }
     if (best) {
       best.shared += bestGain;
+      best.longest = Math.max(best.longest, run.qEnd - run.qStart);
       best.qEnd = run.qEnd;
       best.sEnd = run.sEnd;
     } else {
-      open.push({ ...run, shared: run.qEnd - run.qStart });
+      open.push({ ...run, shared: run.qEnd - run.qStart, longest: run.qEnd - run.qStart });
     }
   }
   return [...done, ...open];
@@ -128,6 +119,7 @@ export function joinReordered(passages: Passage[], minTokens: number, gap: numbe
         whole.sStart = Math.min(whole.sStart, p.sStart);
         whole.sEnd = Math.max(whole.sEnd, p.sEnd);
         whole.shared += p.shared;
+        whole.longest = Math.max(whole.longest, p.longest);
         last.pieces.push(p);
         continue;
       }
@@ -141,14 +133,16 @@ export function joinReordered(passages: Passage[], minTokens: number, gap: numbe
 }
 
 /**
- * Keeps passages sharing at least `minTokens` tokens with their source, most shared first; a
+ * Keeps passages sharing at least `minTokens` tokens with their source, one unbroken run of
+ * SOLID_RUN among them (a few short common words side by side are no copy), most shared first; a
  * passage mostly covered by one kept already is the same copied text found again (in another
  * source) and is dropped.
  */
 export function choosePassages(passages: Passage[], minTokens: number, queryLength: number): Passage[] {
   const covered = new Uint8Array(queryLength);
   const kept: Passage[] = [];
-  for (const p of passages.filter((m) => m.shared >= minTokens).sort((a, b) => b.shared - a.shared)) {
+  const solid = Math.min(minTokens, SOLID_RUN);
+  for (const p of passages.filter((m) => m.shared >= minTokens && m.longest >= solid).sort((a, b) => b.shared - a.shared)) {
     let fresh = 0;
     for (let i = p.qStart; i < p.qEnd; i += 1) if (!covered[i]) fresh += 1;
     if (fresh < minTokens) continue;

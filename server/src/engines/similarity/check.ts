@@ -71,7 +71,7 @@ export async function checkText(text: string, index: CorpusIndex, sourceText: (s
       const tokens = tokenize(source);
       sourceTokens.set(candidate.sourceId, { text: source, tokens });
       const runs = growSeeds(query, tokens, candidate.seeds, K, candidate.sourceId);
-      chains.push(...joinReordered(chainRuns(query, tokens, runs, gap), options.minMatch, gap + options.minMatch, K));
+      chains.push(...joinReordered(chainRuns(runs, gap), options.minMatch, gap + options.minMatch, K));
     }
     progress(0.2 + (0.7 * (i + 1)) / candidates.length);
   }
