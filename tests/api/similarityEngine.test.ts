@@ -13,6 +13,7 @@ import iconv from 'iconv-lite';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { encryptedPdf } from './encryptedPdf';
 import { chapters } from '../../server/src/engines/similarity/structure';
+import { Converter } from 'opencc-js';
 
 const folder = join(SEED_FOLDER, 'documents');
 const corpus = new Map(
@@ -98,6 +99,43 @@ describe('finding copied passages', () => {
     expect(report.passages).toHaveLength(1);
     expect(report.passages[0].sourceId).toBe('en-06-urban-cycling.md');
     expect(report.passages[0].chars).toBeGreaterThan(countChars(edited) * 0.8);
+  });
+
+  test('an edited paragraph, characters changed, inserted and deleted, is one passage', async () => {
+    const copied = sentenceOf('edu-02-rural-teachers.md', '乡村教师是乡村教育振兴的关键力量', 4);
+    // about one character in ten: changed (every 23rd), an extra one before (every 29th), left out (every 31st)
+    const edited = [...copied].map((c, i) => (i % 23 === 11 ? '某' : i % 29 === 17 ? `又${c}` : i % 31 === 25 ? '' : c)).join('');
+    const report = await check(`${OWN_OPENING}${edited}${OWN_CLOSING}`);
+    expect(report.passages).toHaveLength(1);
+    expect(report.passages[0].sourceId).toBe('edu-02-rural-teachers.md');
+    expect(report.passages[0].chars).toBeGreaterThan(countChars(edited) * 0.9);
+  });
+
+  test('sentences of one paragraph put in another order are one passage', async () => {
+    const [a, b, c, d, e] = ['乡村教师是乡村教育振兴的关键力量', '本文通过问卷和访谈', '结果显示，教师最希望提升的是', '青年教师更重视职称晋升', '文章建议以校本研修为主'].map((start) => sentenceOf('edu-02-rural-teachers.md', start));
+    const report = await check(`${OWN_OPENING}${e}${c}${a}${d}${b}${OWN_CLOSING}`);
+    expect(report.passages.map((p) => p.sourceId)).toEqual(['edu-02-rural-teachers.md']);
+    expect(report.matchedChars).toBe(countChars(a + b + c + d + e));
+  });
+
+  test('two common terms far apart in one source are no passage', async () => {
+    // 8 characters each, about 100 characters apart in the source, side by side here: no copied passage
+    const first = sentenceOf('edu-02-rural-teachers.md', '信息技术与学科教学融合').slice(0, 8);
+    const second = sentenceOf('edu-02-rural-teachers.md', '培训时间与教学任务冲突').slice(0, 8);
+    const source = corpus.get('edu-02-rural-teachers.md')!;
+    expect(source.indexOf(second) - source.indexOf(first)).toBeGreaterThan(20);
+    const report = await check(`${OWN_OPENING}他们提到${first}以及${second}的情况。${OWN_CLOSING}`);
+    expect(report.passages).toEqual([]);
+  });
+
+  test('a passage in traditional script is found whole', async () => {
+    const copied = sentenceOf('env-02-river-microplastics.md', '塑料制品在环境中经过风化', 2);
+    const traditional = Converter({ from: 'cn', to: 'hk' })(copied);
+    expect(traditional).not.toBe(copied);
+    const report = await check(`${OWN_OPENING}${traditional}${OWN_CLOSING}`);
+    expect(report.passages).toHaveLength(1);
+    expect(report.passages[0].sourceId).toBe('env-02-river-microplastics.md');
+    expect(report.passages[0].chars).toBe(countChars(copied));
   });
 
   test('a short common phrase is not reported', async () => {
