@@ -15,7 +15,8 @@ export interface CheckOptions {
   maxSources?: number;
   /** tokens between two runs, in the checked text and in the source, that still chain them into one passage */
   mergeGap?: number;
-  onProgress?: (fraction: number) => void;
+  /** awaited, so that nothing the caller records about progress lands after the result */
+  onProgress?: (fraction: number) => void | Promise<void>;
 }
 
 export interface Passage {
@@ -60,7 +61,7 @@ export async function checkText(text: string, index: CorpusIndex, sourceText: (s
   const progress = options.onProgress ?? (() => undefined);
   const query = tokenize(text);
   const candidates = index.candidates(kgramHashes(query, K), options.maxSources ?? 50);
-  progress(0.2);
+  await progress(0.2);
 
   const gap = options.mergeGap ?? MERGE_GAP;
   const chains: Chain[] = [];
@@ -73,7 +74,7 @@ export async function checkText(text: string, index: CorpusIndex, sourceText: (s
       const runs = growSeeds(query, tokens, candidate.seeds, K, candidate.sourceId);
       chains.push(...joinReordered(chainRuns(runs, gap), options.minMatch, gap + options.minMatch, K));
     }
-    progress(0.2 + (0.7 * (i + 1)) / candidates.length);
+    await progress(0.2 + (0.7 * (i + 1)) / candidates.length);
   }
   const kept = choosePassages(chains, options.minMatch, query.length);
 
@@ -116,7 +117,7 @@ export async function checkText(text: string, index: CorpusIndex, sourceText: (s
     for (let i = p.qStart; i < p.qEnd; i += 1) chars += charsOf(query[i]);
     return { sourceId: p.sourceId, start: query[p.qStart].start, end: query[p.qEnd - 1].end, sourceStart, sourceEnd, sourceText: source.text.slice(sourceStart, sourceEnd), chars };
   });
-  progress(1);
+  await progress(1);
   return {
     ...figure(total, matched),
     excludingQuotes: figure(totalOutside, matchedOutside),
