@@ -112,10 +112,11 @@ describe('finding copied passages', () => {
   });
 
   test('sentences of one paragraph put in another order are one passage', async () => {
-    const [a, b, c, d, e] = ['乡村教师是乡村教育振兴的关键力量', '本文通过问卷和访谈', '结果显示，教师最希望提升的是', '青年教师更重视职称晋升', '文章建议以校本研修为主'].map((start) => sentenceOf('edu-02-rural-teachers.md', start));
-    const report = await check(`${OWN_OPENING}${e}${c}${a}${d}${b}${OWN_CLOSING}`);
-    expect(report.passages.map((p) => p.sourceId)).toEqual(['edu-02-rural-teachers.md']);
-    expect(report.matchedChars).toBe(countChars(a + b + c + d + e));
+    // the last sentence's 前十项推荐的命中率 also occurs further down the source: a second place to match, not a second passage
+    const [a, b, c, d] = ['高校食堂每天产生', '本文以某高校', '方法先按窗口和价格', '离线实验表明'].map((start) => sentenceOf('cs-01-campus-card-recommendation.md', start));
+    const report = await check(`${OWN_OPENING}${d}${a}${c}${b}${OWN_CLOSING}`);
+    expect(report.passages.map((p) => p.sourceId)).toEqual(['cs-01-campus-card-recommendation.md']);
+    expect(report.matchedChars).toBe(countChars(a + b + c + d));
   });
 
   test('two common terms far apart in one source are no passage', async () => {

@@ -55,6 +55,9 @@ export interface Passage extends Match {
   longest: number;
 }
 
+/** How far apart in the source, relative to their joined length, reordered pieces may lie. */
+const REORDER_REACH = 3;
+
 /** Every reported passage holds an unbroken run this long (or the whole minimum, if shorter). */
 export const SOLID_RUN = 8;
 
@@ -100,8 +103,9 @@ export function chainRuns(runs: Match[], gap: number): Passage[] {
 
 /**
  * Passages of one source next to each other in the checked text become one passage when their
- * places in the source do not overlap and are no further apart than the copied text is long:
- * sentences of one paragraph put in another order are one copy. One of the two must be evidence on
+ * places in the source do not overlap and are no further apart than REORDER_REACH times the text
+ * joined so far (the sentences still to come may lie between): sentences of one paragraph put in
+ * another order are one copy. One of the two must be evidence on
  * its own (`minTokens` shared): short pieces only ever join a passage that is reported anyway.
  */
 export function joinReordered(passages: Passage[], minTokens: number, gap: number, minPiece: number): Passage[] {
@@ -113,7 +117,7 @@ export function joinReordered(passages: Passage[], minTokens: number, gap: numbe
     if (strong && p.sourceId === last.passage.sourceId && p.qStart - last.passage.qEnd <= gap && p.qStart >= last.passage.qEnd - 2) {
       const apart = Math.min(...last.pieces.map((o) => Math.max(p.sStart - o.sEnd, o.sStart - p.sEnd)));
       const overlapping = last.pieces.some((o) => Math.min(p.sEnd, o.sEnd) - Math.max(p.sStart, o.sStart) > 2);
-      if (!overlapping && apart <= p.qEnd - last.passage.qStart) {
+      if (!overlapping && apart <= REORDER_REACH * (p.qEnd - last.passage.qStart)) {
         const whole = last.passage;
         whole.qEnd = p.qEnd;
         whole.sStart = Math.min(whole.sStart, p.sStart);
