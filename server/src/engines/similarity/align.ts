@@ -47,8 +47,8 @@ export function growSeeds(query: Token[], source: Token[], seeds: Array<[number,
   return runs;
 }
 
-/** A passage: runs of one source in order, and how many tokens it shares with the source. */
-export interface Passage extends Match {
+/** Runs of one source chained into a passage, and how many tokens it shares with the source. */
+export interface Chain extends Match {
   /** tokens equal in both texts, in the same order (the evidence for the passage) */
   shared: number;
   /** the longest unbroken run of equal tokens in it */
@@ -68,13 +68,13 @@ export const SOLID_RUN = 8;
  * passage). Only the runs count as shared: the odd equal character in the edited stretch between
  * two runs is no evidence.
  */
-export function chainRuns(runs: Match[], gap: number): Passage[] {
+export function chainRuns(runs: Match[], gap: number): Chain[] {
   const sorted = [...runs].sort((a, b) => a.qStart - b.qStart || a.sStart - b.sStart);
-  const done: Passage[] = [];
-  let open: Passage[] = [];
+  const done: Chain[] = [];
+  let open: Chain[] = [];
   for (const run of sorted) {
     open = open.filter((p) => (run.qStart - p.qEnd <= gap ? true : (done.push(p), false)));
-    let best: Passage | undefined;
+    let best: Chain | undefined;
     let bestGain = 0;
     for (const p of open) {
       const qGap = run.qStart - p.qEnd;
@@ -105,12 +105,12 @@ export function chainRuns(runs: Match[], gap: number): Passage[] {
  * Passages of one source next to each other in the checked text become one passage when their
  * places in the source do not overlap and are no further apart than REORDER_REACH times the text
  * joined so far (the sentences still to come may lie between): sentences of one paragraph put in
- * another order are one copy. One of the two must be evidence on
- * its own (`minTokens` shared): short pieces only ever join a passage that is reported anyway.
+ * another order are one copy. One of the two must be evidence on its own (`minTokens` shared):
+ * short pieces only ever join a passage that is reported anyway.
  */
-export function joinReordered(passages: Passage[], minTokens: number, gap: number, minPiece: number): Passage[] {
-  const sorted = passages.filter((p) => p.shared >= minPiece).sort((a, b) => a.qStart - b.qStart);
-  const joined: Array<{ passage: Passage; pieces: Passage[] }> = [];
+export function joinReordered(passages: Chain[], minTokens: number, gap: number): Chain[] {
+  const sorted = [...passages].sort((a, b) => a.qStart - b.qStart);
+  const joined: Array<{ passage: Chain; pieces: Chain[] }> = [];
   for (const p of sorted) {
     const last = joined[joined.length - 1];
     const strong = last && (last.passage.shared >= minTokens || p.shared >= minTokens);
@@ -142,9 +142,9 @@ export function joinReordered(passages: Passage[], minTokens: number, gap: numbe
  * passage mostly covered by one kept already is the same copied text found again (in another
  * source) and is dropped.
  */
-export function choosePassages(passages: Passage[], minTokens: number, queryLength: number): Passage[] {
+export function choosePassages(passages: Chain[], minTokens: number, queryLength: number): Chain[] {
   const covered = new Uint8Array(queryLength);
-  const kept: Passage[] = [];
+  const kept: Chain[] = [];
   const solid = Math.min(minTokens, SOLID_RUN);
   for (const p of passages.filter((m) => m.shared >= minTokens && m.longest >= solid).sort((a, b) => b.shared - a.shared)) {
     let fresh = 0;
