@@ -21,6 +21,7 @@ type Engine = 'ours' | 'dolos-core' | 'sim_text';
 const ENGINES: Engine[] = ['ours', 'dolos-core', 'sim_text'];
 const UNDERGRADUATE = CHECK_SYSTEMS.find((s) => s.id === 'undergraduate')!.min_match;
 const PER_KIND = Number(process.env.BENCH_ACCURACY_PER_KIND || 40);
+const SEED = Number(process.env.BENCH_ACCURACY_SEED || 20261123);
 
 type Dolos = typeof import('@dodona/dolos-core');
 
@@ -123,7 +124,7 @@ async function main() {
   const dolos = await import('@dodona/dolos-core');
   for (const language of ['en', 'zh'] as Language[]) {
     const started = Date.now();
-    const { corpus, set } = buildAccuracySet(language, PER_KIND);
+    const { corpus, set } = buildAccuracySet(language, PER_KIND, SEED);
     const prepared: Prepared = { corpus, corpusTokens: new Map([...corpus].map(([id, text]) => [id, tokenize(text)])), set, setTokens: set.map((d) => tokenize(d.text)) };
     const corpusChars = [...corpus.values()].reduce((n, t) => n + t.length, 0);
     console.log(`\n${language === 'zh' ? 'Chinese' : 'English'}: ${set.length} documents against a corpus of ${corpus.size} documents (${(corpusChars / 1e6).toFixed(2)} M characters)`);
