@@ -102,6 +102,26 @@ export function chainRuns(runs: Match[], gap: number): Chain[] {
 }
 
 /**
+ * Text that repeats itself in the source (of one source, most shared first) matches in several
+ * places: a chain whose words in the checked text are mostly those of a chain kept already is the
+ * same text matched again elsewhere, and is dropped before reordered pieces are joined.
+ */
+function withoutRepeats(chains: Chain[]): Chain[] {
+  if (!chains.length) return [];
+  const from = Math.min(...chains.map((c) => c.qStart));
+  const covered = new Uint8Array(Math.max(...chains.map((c) => c.qEnd)) - from);
+  const kept: Chain[] = [];
+  for (const chain of [...chains].sort((a, b) => b.shared - a.shared)) {
+    let fresh = 0;
+    for (let i = chain.qStart; i < chain.qEnd; i += 1) if (!covered[i - from]) fresh += 1;
+    if (fresh * 2 < chain.qEnd - chain.qStart) continue;
+    covered.fill(1, chain.qStart - from, chain.qEnd - from);
+    kept.push(chain);
+  }
+  return kept;
+}
+
+/**
  * Passages of one source next to each other in the checked text become one passage when their
  * places in the source do not overlap and are no further apart than REORDER_REACH times the text
  * joined so far (the sentences still to come may lie between): sentences of one paragraph put in
@@ -109,7 +129,7 @@ export function chainRuns(runs: Match[], gap: number): Chain[] {
  * short pieces only ever join a passage that is reported anyway.
  */
 export function joinReordered(passages: Chain[], minTokens: number, gap: number): Chain[] {
-  const sorted = [...passages].sort((a, b) => a.qStart - b.qStart);
+  const sorted = withoutRepeats(passages).sort((a, b) => a.qStart - b.qStart);
   const joined: Array<{ passage: Chain; pieces: Chain[] }> = [];
   for (const p of sorted) {
     const last = joined[joined.length - 1];
