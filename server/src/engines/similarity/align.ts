@@ -134,15 +134,18 @@ export function joinReordered(passages: Chain[], minTokens: number, gap: number)
   for (const p of sorted) {
     const last = joined[joined.length - 1];
     const strong = last && (last.passage.shared >= minTokens || p.shared >= minTokens);
-    if (strong && p.sourceId === last.passage.sourceId && p.qStart - last.passage.qEnd <= gap && p.qStart >= last.passage.qEnd - 2) {
+    // the end of one sentence may match the start of the next in the source as well: a little overlap, in either text
+    const length = p.qEnd - p.qStart;
+    const after = strong && p.sourceId === last.passage.sourceId && p.qStart - last.passage.qEnd <= gap && 2 * (last.passage.qEnd - p.qStart) < length;
+    if (after) {
       const apart = Math.min(...last.pieces.map((o) => Math.max(p.sStart - o.sEnd, o.sStart - p.sEnd)));
-      const overlapping = last.pieces.some((o) => Math.min(p.sEnd, o.sEnd) - Math.max(p.sStart, o.sStart) > 2);
+      const overlapping = last.pieces.some((o) => 2 * (Math.min(p.sEnd, o.sEnd) - Math.max(p.sStart, o.sStart)) >= p.sEnd - p.sStart);
       if (!overlapping && apart <= REORDER_REACH * (p.qEnd - last.passage.qStart)) {
         const whole = last.passage;
+        whole.shared += Math.min(p.shared, p.qEnd - Math.max(p.qStart, whole.qEnd));
         whole.qEnd = p.qEnd;
         whole.sStart = Math.min(whole.sStart, p.sStart);
         whole.sEnd = Math.max(whole.sEnd, p.sEnd);
-        whole.shared += p.shared;
         whole.longest = Math.max(whole.longest, p.longest);
         last.pieces.push(p);
         continue;
