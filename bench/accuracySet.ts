@@ -60,22 +60,21 @@ function passageFrom(doc: string, corpusText: string, language: Language, next: 
   return unique && chosen.join('').length >= (language === 'zh' ? 40 : 150) ? chosen : undefined;
 }
 
-/** The tokens edits work on: words, or Chinese characters. */
-const isToken = (piece: string, language: Language) => (language === 'en' ? /^[A-Za-z]{2,}$/.test(piece) : HAN.test(piece));
+/** The tokens edits work on: words (letters and digits), or Chinese characters. */
+const TOKEN: Record<Language, RegExp> = { en: /[A-Za-z0-9]+/g, zh: /\p{Script=Han}/gu };
 
 /** About one token in ten replaced by, preceded by or missing for a token of the host. */
 function edit(text: string, vocabulary: string[], language: Language, next: Random) {
-  const pieces = language === 'en' ? text.split(/(\s+)/) : [...text];
-  return pieces
-    .map((piece) => {
-      if (!isToken(piece, language) || next() >= 0.1) return piece;
+  const joiner = language === 'en' ? ' ' : '';
+  return text
+    .replace(TOKEN[language], (token) => {
+      if (next() >= 0.1) return token;
       const other = pick(vocabulary, next);
       const roll = next();
       if (roll < 1 / 3) return other;
-      if (roll < 2 / 3) return language === 'en' ? `${other} ${piece}` : other + piece;
+      if (roll < 2 / 3) return other + joiner + token;
       return '';
     })
-    .join('')
     .replace(/ {2,}/g, ' ');
 }
 
@@ -163,7 +162,7 @@ export function buildAccuracySet(language: Language, perKind = 40, seed = 202611
       const sentences = passageFrom(corpus[source], corpusText, language, next);
       if (!sentences || (how === 'reorder' && sentences.length < 2)) continue;
       const text = nextHost();
-      const vocabulary = (language === 'en' ? text.split(/\s+/) : [...text]).filter((t) => isToken(t, language));
+      const vocabulary = text.match(TOKEN[language]) ?? [];
       set.push({ language, kind: how, ...plant(text, obfuscate(sentences, how, vocabulary, language, next), ids[source], next) });
       made += 1;
     }
