@@ -101,6 +101,56 @@ export function chainRuns(runs: Match[], gap: number): Chain[] {
   return [...done, ...open];
 }
 
+/** How many tokens an edge may skip (an edit), and how many equal tokens beyond make it part of the passage. */
+const EDGE_SKIP = 3;
+const EDGE_RUN = 3;
+
+/**
+ * Moves a chain's ends over edits the seeds could not bridge: where, a token or three further on
+ * in both texts, EDGE_RUN or more tokens are equal again, the passage goes on to the end of that
+ * run. Its evidence (`shared`) stays what the seeded runs found.
+ */
+export function extendEdges(query: Token[], source: Token[], chain: Chain): Chain {
+  const equal = (q: number, s: number) => q >= 0 && s >= 0 && q < query.length && s < source.length && query[q].value === source[s].value;
+  const runFrom = (q: number, s: number, step: 1 | -1) => {
+    let n = 0;
+    while (equal(q + n * step, s + n * step)) n += 1;
+    return n;
+  };
+  const grown = { ...chain };
+  for (;;) {
+    let best: [number, number, number] | undefined;
+    for (let i = 0; i <= EDGE_SKIP && !best; i += 1) {
+      for (let j = 0; j <= EDGE_SKIP; j += 1) {
+        const n = runFrom(grown.qEnd + i, grown.sEnd + j, 1);
+        if (n >= EDGE_RUN && (i || j)) {
+          best = [i, j, n];
+          break;
+        }
+      }
+    }
+    if (!best) break;
+    grown.qEnd += best[0] + best[2];
+    grown.sEnd += best[1] + best[2];
+  }
+  for (;;) {
+    let best: [number, number, number] | undefined;
+    for (let i = 0; i <= EDGE_SKIP && !best; i += 1) {
+      for (let j = 0; j <= EDGE_SKIP; j += 1) {
+        const n = runFrom(grown.qStart - 1 - i, grown.sStart - 1 - j, -1);
+        if (n >= EDGE_RUN && (i || j)) {
+          best = [i, j, n];
+          break;
+        }
+      }
+    }
+    if (!best) break;
+    grown.qStart -= best[0] + best[2];
+    grown.sStart -= best[1] + best[2];
+  }
+  return grown;
+}
+
 /**
  * Text that repeats itself in the source (of one source, most shared first) matches in several
  * places: a chain whose words in the checked text are mostly those of a chain kept already is the

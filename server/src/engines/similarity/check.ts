@@ -2,7 +2,7 @@
  * One paper against the corpus: candidates by shared fingerprints, passages by alignment, and the
  * report's figures. Pure: the caller gives the index and a way to read a source's text.
  */
-import { chainRuns, choosePassages, growSeeds, joinReordered, type Chain } from './align';
+import { chainRuns, choosePassages, extendEdges, growSeeds, joinReordered, type Chain } from './align';
 import { CorpusIndex, K } from './corpusIndex';
 import { kgramHashes } from './fingerprint';
 import { charsOf, tokenize, type Token } from './normalize';
@@ -72,7 +72,8 @@ export async function checkText(text: string, index: CorpusIndex, sourceText: (s
       const tokens = tokenize(source);
       sourceTokens.set(candidate.sourceId, { text: source, tokens });
       const runs = growSeeds(query, tokens, candidate.seeds, K, candidate.sourceId);
-      chains.push(...joinReordered(chainRuns(runs, gap), options.minMatch, gap + options.minMatch));
+      const found = chainRuns(runs, gap).map((chain) => extendEdges(query, tokens, chain));
+      chains.push(...joinReordered(found, options.minMatch, gap + options.minMatch));
     }
     await progress(0.2 + (0.7 * (i + 1)) / candidates.length);
   }
