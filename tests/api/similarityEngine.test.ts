@@ -139,6 +139,22 @@ describe('finding copied passages', () => {
     expect(report.passages[0].chars).toBe(countChars(copied));
   });
 
+  test('a stock phrase found in many documents is no evidence, the text around it still is', async () => {
+    const stock = '本研究采用文献研究法与问卷调查法相结合的方式';
+    const own = [...'甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥'];
+    // twelve documents that all use the stock phrase, each among text of its own
+    const docs = new Map(own.slice(0, 12).map((c, i) => [`doc-${i}`, `${c.repeat(3)}${own[i + 1].repeat(30)}。${stock}。${own[i + 2].repeat(30)}${c}`]));
+    const small = new CorpusIndex();
+    for (const [id, text] of docs) small.add(id, tokenize(text));
+    const checkSmall = (text: string) => checkText(text, small, async (id) => docs.get(id), { minMatch: 13 });
+    expect((await checkSmall(`${OWN_OPENING}${stock}。${OWN_CLOSING}`)).passages).toEqual([]);
+    // copying a whole document is found, the stock phrase in it included
+    const copied = docs.get('doc-3')!;
+    const report = await checkSmall(`${OWN_OPENING}${copied}${OWN_CLOSING}`);
+    expect(report.passages.map((p) => p.sourceId)).toEqual(['doc-3']);
+    expect(report.matchedChars).toBe(countChars(copied));
+  });
+
   test('a short common phrase is not reported', async () => {
     // 8 characters shared with several papers (研究建议…) but below the system's minimum
     const report = await check(`${OWN_OPENING}研究结果表明，${OWN_CLOSING}`);

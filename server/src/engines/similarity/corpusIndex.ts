@@ -52,7 +52,7 @@ export class CorpusIndex {
    * In how many documents a k-gram may occur and still seed a passage: one found in more is a
    * common phrase of the field (软件包管理系统, "for more information see"), evidence of nothing.
    */
-  get commonLimit() {
+  private get commonLimit() {
     return Math.max(COMMON_MIN_DOCS, Math.ceil(this.size * COMMON_SHARE));
   }
 
