@@ -117,36 +117,24 @@ export function extendEdges(query: Token[], source: Token[], chain: Chain): Chai
     while (equal(q + n * step, s + n * step)) n += 1;
     return n;
   };
+  /** [tokens skipped in the query, in the source, equal tokens after them] from (q, s) on, or nothing */
+  const nextRun = (q: number, s: number, step: 1 | -1): [number, number, number] | undefined => {
+    for (let i = 0; i <= EDGE_SKIP; i += 1) {
+      for (let j = i ? 0 : 1; j <= EDGE_SKIP; j += 1) {
+        const n = runFrom(q + i * step, s + j * step, step);
+        if (n >= EDGE_RUN) return [i, j, n];
+      }
+    }
+    return undefined;
+  };
   const grown = { ...chain };
-  for (;;) {
-    let best: [number, number, number] | undefined;
-    for (let i = 0; i <= EDGE_SKIP && !best; i += 1) {
-      for (let j = 0; j <= EDGE_SKIP; j += 1) {
-        const n = runFrom(grown.qEnd + i, grown.sEnd + j, 1);
-        if (n >= EDGE_RUN && (i || j)) {
-          best = [i, j, n];
-          break;
-        }
-      }
-    }
-    if (!best) break;
-    grown.qEnd += best[0] + best[2];
-    grown.sEnd += best[1] + best[2];
+  for (let found = nextRun(grown.qEnd, grown.sEnd, 1); found; found = nextRun(grown.qEnd, grown.sEnd, 1)) {
+    grown.qEnd += found[0] + found[2];
+    grown.sEnd += found[1] + found[2];
   }
-  for (;;) {
-    let best: [number, number, number] | undefined;
-    for (let i = 0; i <= EDGE_SKIP && !best; i += 1) {
-      for (let j = 0; j <= EDGE_SKIP; j += 1) {
-        const n = runFrom(grown.qStart - 1 - i, grown.sStart - 1 - j, -1);
-        if (n >= EDGE_RUN && (i || j)) {
-          best = [i, j, n];
-          break;
-        }
-      }
-    }
-    if (!best) break;
-    grown.qStart -= best[0] + best[2];
-    grown.sStart -= best[1] + best[2];
+  for (let found = nextRun(grown.qStart - 1, grown.sStart - 1, -1); found; found = nextRun(grown.qStart - 1, grown.sStart - 1, -1)) {
+    grown.qStart -= found[0] + found[2];
+    grown.sStart -= found[1] + found[2];
   }
   return grown;
 }
