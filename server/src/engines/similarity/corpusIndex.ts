@@ -64,13 +64,15 @@ export class CorpusIndex {
     const docs = new Set<number>();
     for (let q = 0; q < queryHashes.length; q += 1) {
       hits.length = 0;
-      docs.clear();
       this.postings.forEach(queryHashes[q], (slot, position) => {
-        if (this.removed.has(slot)) return;
-        hits.push(slot, position);
-        docs.add(slot);
+        if (!this.removed.has(slot)) hits.push(slot, position);
       });
-      if (docs.size > common) continue;
+      // more postings than the limit may still be few documents: count them only then
+      if (hits.length / 2 > common) {
+        docs.clear();
+        for (let i = 0; i < hits.length; i += 2) docs.add(hits[i]);
+        if (docs.size > common) continue;
+      }
       for (let i = 0; i < hits.length; i += 2) {
         let seeds = bySlot.get(hits[i]);
         if (!seeds) bySlot.set(hits[i], (seeds = []));
