@@ -1,16 +1,20 @@
 /**
- * The accuracy set: passages of library papers inserted into other real texts, verbatim or
- * obfuscated (sentences reordered, punctuation and space noise, light word edits), in Chinese and
- * English, each insertion recorded as a plagiarism case with its place and source.
+ * The accuracy set, built at run time with a fixed seed from real text that is not in our library
+ * (see realText.ts): passages of corpus documents planted into host documents verbatim or
+ * obfuscated, each plant recorded to the character as a plagiarism case with its source; and
+ * documents that copy nothing — in Chinese also ones that share a few short common phrases with a
+ * corpus document, the way honest text on the same subject does.
  */
-import matter from 'gray-matter';
-import { readFileSync, readdirSync } from 'fs';
-import { join } from 'path';
-import { stripMarkdown } from '../common/markdown';
-import { SEED_FOLDER } from '../server/src/db/seed';
+import { Converter } from 'opencc-js';
+import { realText, type Language } from './realText';
 
-export type Obfuscation = 'verbatim' | 'reordered' | 'noisy' | 'edited';
-export const OBFUSCATIONS: Obfuscation[] = ['verbatim', 'reordered', 'noisy', 'edited'];
+export type Obfuscation = 'verbatim' | 'noise' | 'reorder' | 'edit' | 'traditional';
+export type Innocence = 'no copy' | 'common phrases';
+export const OBFUSCATIONS: Record<Language, Obfuscation[]> = {
+  en: ['verbatim', 'noise', 'reorder', 'edit'],
+  zh: ['verbatim', 'noise', 'reorder', 'edit', 'traditional'],
+};
+export const INNOCENT: Record<Language, Innocence[]> = { en: ['no copy'], zh: ['no copy', 'common phrases'] };
 
 export interface Case {
   start: number;
@@ -19,11 +23,9 @@ export interface Case {
 }
 
 export interface Suspicious {
-  language: 'zh' | 'en';
-  obfuscation: Obfuscation | 'none';
+  language: Language;
+  kind: Obfuscation | Innocence;
   text: string;
-  /** the host, when it is itself a library paper (left out of the index for this text) */
-  hostId?: string;
   cases: Case[];
 }
 
@@ -39,72 +41,78 @@ export function random(seed: number) {
   };
 }
 
-const readFolder = (folder: string) =>
-  new Map(
-    readdirSync(folder)
-      .filter((n) => n.endsWith('.md'))
-      .sort()
-      .map((name) => [name, stripMarkdown(matter(readFileSync(join(folder, name), 'utf8')).content).trim()] as const),
-  );
+const HAN = /\p{Script=Han}/u;
+const toTraditional = Converter({ from: 'cn', to: 't' });
+const sentencesOf = (paragraph: string, language: Language) => (language === 'en' ? paragraph.match(/[^.!?]+[.!?]+(\s+|$)/g) ?? [] : paragraph.match(/[^。！？]+[。！？]+/g) ?? []).map((s) => s.trim());
 
-export const library = () => readFolder(join(SEED_FOLDER, 'documents'));
-const articles = () => readFolder(join(SEED_FOLDER, 'articles'));
+type Random = () => number;
+const pick = <T>(items: T[], next: Random) => items[Math.floor(next() * items.length)];
 
-const isEnglish = (text: string) => /^[\x00-\x7f]/.test(text.slice(0, 40));
-const sentencesOf = (paragraph: string, english: boolean) => (english ? paragraph.match(/[^.!?]+[.!?]+\s*/g) ?? [] : paragraph.match(/[^。！？]+[。！？]/g) ?? []);
-
-/** 2–4 consecutive sentences of a body paragraph of a paper. */
-function passageFrom(text: string, english: boolean, next: () => number) {
-  const paragraphs = text.split('\n').filter((p) => sentencesOf(p, english).length >= 2 && !/^(摘要|abstract|关键词|keywords|\[\d)/i.test(p));
-  const paragraph = paragraphs[Math.floor(next() * paragraphs.length)];
-  const sentences = sentencesOf(paragraph, english).map((s) => s.trim());
-  const count = Math.min(sentences.length, 2 + Math.floor(next() * 3));
+/** 2–6 consecutive sentences of a paragraph of a corpus document, found nowhere else in the corpus. */
+function passageFrom(doc: string, corpusText: string, language: Language, next: Random): string[] | undefined {
+  const paragraphs = doc.split('\n').filter((p) => sentencesOf(p, language).length >= 2);
+  if (!paragraphs.length) return undefined;
+  const sentences = sentencesOf(pick(paragraphs, next), language);
+  const count = Math.min(sentences.length, 2 + Math.floor(next() * 5));
   const from = Math.floor(next() * (sentences.length - count + 1));
-  return sentences.slice(from, from + count);
+  const chosen = sentences.slice(from, from + count);
+  const unique = chosen.every((s) => corpusText.indexOf(s) === corpusText.lastIndexOf(s));
+  return unique && chosen.join('').length >= (language === 'zh' ? 40 : 150) ? chosen : undefined;
 }
 
-const COMMON_ZH = '的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处队南给色光门即保治北造百规热领七海口东导器压志世金增争济阶油思术极交受联什认六共权收证改清己美再采转更单风切打白教速花带安场身车例真务具万每目至达走积示议声报斗完类八离华名确才科张信马节话米整空元况今集温传土许步群广石记需段研界拉林律叫且究观越织装影算低持音众书布复容儿须际商非验连断深难近矿千周委素技备半办青省列习响约支般史感劳便团往酸历市克何除消构府称太准精值号率族维划选标写存候毛亲快效斯院查江型眼王按格养易置派层片始却专状育厂京识适属圆包火住调满县局照参红细引听该铁价严';
+/** The tokens edits work on: words (letters and digits), or Chinese characters. */
+const TOKEN: Record<Language, RegExp> = { en: /[A-Za-z0-9]+/g, zh: /\p{Script=Han}/gu };
 
-function obfuscate(sentences: string[], how: Obfuscation, english: boolean, next: () => number): string {
-  const joiner = english ? ' ' : '';
-  if (how === 'verbatim') return sentences.join(joiner);
-  if (how === 'reordered') {
-    const order = sentences.map((_, i) => i).reverse();
+/** About one token in ten replaced by, preceded by or missing for a token of the host. */
+function edit(text: string, vocabulary: string[], language: Language, next: Random) {
+  const joiner = language === 'en' ? ' ' : '';
+  return text
+    .replace(TOKEN[language], (token) => {
+      if (next() >= 0.1) return token;
+      const other = pick(vocabulary, next);
+      const roll = next();
+      if (roll < 1 / 3) return other;
+      if (roll < 2 / 3) return other + joiner + token;
+      return '';
+    })
+    .replace(/ {2,}/g, ' ');
+}
+
+/** Punctuation between full and half width, stray and doubled spaces, letters and digits in full width. */
+function noise(text: string, language: Language, next: Random) {
+  const swap: Record<string, string> = language === 'en' ? { ',': '，', '.': '．', ';': '；', ':': '：' } : { '，': ', ', '。': '. ', '；': ';', '：': ': ', '（': '(', '）': ')' };
+  return [...text]
+    .map((c) => {
+      if (swap[c] && next() < 0.7) return swap[c];
+      if (c === ' ' && next() < 0.3) return '  ';
+      if (/[A-Za-z0-9]/.test(c) && next() < 0.15) return String.fromCharCode(c.charCodeAt(0) + 0xfee0);
+      if (language === 'zh' && HAN.test(c) && next() < 0.05) return `${c} `;
+      return c;
+    })
+    .join('');
+}
+
+function obfuscate(sentences: string[], how: Obfuscation, vocabulary: string[], language: Language, next: Random): string {
+  const joiner = language === 'en' ? ' ' : '';
+  if (how === 'reorder') {
+    const order = sentences.map((_, i) => i);
+    while (order.every((v, i) => v === i)) {
+      for (let i = order.length - 1; i > 0; i -= 1) {
+        const j = Math.floor(next() * (i + 1));
+        [order[i], order[j]] = [order[j], order[i]];
+      }
+    }
     return order.map((i) => sentences[i]).join(joiner);
   }
   const text = sentences.join(joiner);
-  if (how === 'noisy' && english) {
-    // doubled spaces, punctuation swapped to full width, some letters and digits in full width
-    return [...text]
-      .map((c) => {
-        if (c === ' ' && next() < 0.3) return '  ';
-        if (c === ',') return '，';
-        if (c === '.') return '。';
-        if (/[A-Za-z0-9]/.test(c) && next() < 0.1) return String.fromCharCode(c.charCodeAt(0) + 0xfee0);
-        return c;
-      })
-      .join('');
-  }
-  if (how === 'noisy') {
-    // punctuation swapped between full and half width, stray spaces, full-width letters and digits
-    return [...text]
-      .map((c) => {
-        if (c === '，') return ', ';
-        if (c === '。') return '. ';
-        if (c === ',') return '，';
-        if (/[A-Za-z0-9]/.test(c) && next() < 0.2) return String.fromCharCode(c.charCodeAt(0) + 0xfee0);
-        if (next() < 0.06) return `${c} `;
-        return c;
-      })
-      .join('');
-  }
-  // light edits: about one word in twelve (English) or one character in fifteen (Chinese) changed
-  if (english) return text.split(' ').map((w) => (next() < 1 / 12 && /^[a-z]{4,}$/.test(w) ? ['several', 'various', 'notable', 'careful'][Math.floor(next() * 4)] : w)).join(' ');
-  return [...text].map((c) => (/[\u4e00-\u9fff]/.test(c) && next() < 1 / 15 ? COMMON_ZH[Math.floor(next() * COMMON_ZH.length)] : c)).join('');
+  if (how === 'verbatim') return text;
+  if (how === 'noise') return noise(text, language, next);
+  if (how === 'traditional') return toTraditional(text);
+  return edit(text, vocabulary, language, next);
 }
 
-/** Inserts `passage` after a paragraph of `host`: the new text and the case. */
-function insert(host: string, passage: string, sourceId: string, next: () => number): { text: string; cases: Case[] } {
+/** Inserts `passage` as a paragraph of `host`: the new text and the case. */
+function plant(host: string, passage: string, sourceId: string, next: Random): { text: string; cases: Case[] } {
   const paragraphs = host.split('\n');
   const at = 1 + Math.floor(next() * Math.max(1, paragraphs.length - 1));
   const before = paragraphs.slice(0, at).join('\n');
@@ -112,29 +120,60 @@ function insert(host: string, passage: string, sourceId: string, next: () => num
   return { text: `${before}\n${passage}\n${paragraphs.slice(at).join('\n')}`, cases: [{ start, end: start + passage.length, sourceId }] };
 }
 
-export function buildAccuracySet(seed = 20261121): Suspicious[] {
-  const next = random(seed);
-  const papers = library();
-  const chinese = [...papers.keys()].filter((id) => !isEnglish(papers.get(id)!));
-  const english = [...papers.keys()].filter((id) => isEnglish(papers.get(id)!));
+/**
+ * Three phrases of 4–9 Chinese characters, each found in several corpus documents, taken in order
+ * from places at least 150 characters apart in one document and put a few dozen characters apart
+ * into the host: what an honest text on the same subject shares with the corpus.
+ */
+function commonPhrases(host: string, doc: string, corpus: string[], next: Random): string | undefined {
+  const phrases: string[] = [];
+  let from = 0;
+  for (let tries = 0; phrases.length < 3 && tries < 400; tries += 1) {
+    const length = 4 + Math.floor(next() * 6);
+    const at = from + Math.floor(next() * Math.min(600, Math.max(1, doc.length - from - length)));
+    const phrase = doc.slice(at, at + length);
+    if (phrase.length !== length || ![...phrase].every((c) => HAN.test(c))) continue;
+    if (corpus.filter((d) => d.includes(phrase)).length < 3) continue;
+    phrases.push(phrase);
+    from = at + length + 150;
+  }
+  if (phrases.length < 3) return undefined;
+  let text = host;
+  let at = Math.floor(next() * (host.length / 2));
+  for (const phrase of phrases) {
+    text = text.slice(0, at) + phrase + text.slice(at);
+    at += phrase.length + 10 + Math.floor(next() * 40);
+  }
+  return text;
+}
+
+/** The set for one language: `perKind` documents of every obfuscation and every kind of innocence. */
+export function buildAccuracySet(language: Language, perKind = 40, seed = 20261123) {
+  const next = random(seed + (language === 'zh' ? 1 : 2));
+  const { corpus, hosts } = realText(language);
+  const ids = corpus.map((_, i) => `${language}-${String(i).padStart(4, '0')}`);
+  const corpusText = corpus.join('\n');
   const set: Suspicious[] = [];
-  // Chinese: the product's own articles (not in the library) as hosts
-  for (const [, host] of articles()) {
-    set.push({ language: 'zh', obfuscation: 'none', text: host, cases: [] });
-    for (const how of OBFUSCATIONS) {
-      const sourceId = chinese[Math.floor(next() * chinese.length)];
-      const passage = obfuscate(passageFrom(papers.get(sourceId)!, false, next), how, false, next);
-      set.push({ language: 'zh', obfuscation: how, ...insert(host, passage, sourceId, next) });
+  let host = 0;
+  const nextHost = () => hosts[host++ % hosts.length];
+  for (const how of OBFUSCATIONS[language]) {
+    for (let made = 0; made < perKind; ) {
+      const source = Math.floor(next() * corpus.length);
+      const sentences = passageFrom(corpus[source], corpusText, language, next);
+      if (!sentences || (how === 'reorder' && sentences.length < 2)) continue;
+      const text = nextHost();
+      const vocabulary = text.match(TOKEN[language]) ?? [];
+      set.push({ language, kind: how, ...plant(text, obfuscate(sentences, how, vocabulary, language, next), ids[source], next) });
+      made += 1;
     }
   }
-  // English: each English paper hosts a passage of another (and is left out of the index then)
-  for (const hostId of english) {
-    for (const how of OBFUSCATIONS) {
-      const others = english.filter((id) => id !== hostId);
-      const sourceId = others[Math.floor(next() * others.length)];
-      const passage = obfuscate(passageFrom(papers.get(sourceId)!, true, next), how, true, next);
-      set.push({ language: 'en', obfuscation: how, hostId, ...insert(papers.get(hostId)!, passage, sourceId, next) });
+  for (const kind of INNOCENT[language]) {
+    for (let made = 0; made < perKind; ) {
+      const text = kind === 'no copy' ? nextHost() : commonPhrases(nextHost(), pick(corpus, next), corpus, next);
+      if (!text) continue;
+      set.push({ language, kind, text, cases: [] });
+      made += 1;
     }
   }
-  return set;
+  return { corpus: new Map(corpus.map((text, i) => [ids[i], text])), set };
 }

@@ -13,6 +13,7 @@ import iconv from 'iconv-lite';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { encryptedPdf } from './encryptedPdf';
 import { chapters } from '../../server/src/engines/similarity/structure';
+import { Converter } from 'opencc-js';
 
 const folder = join(SEED_FOLDER, 'documents');
 const corpus = new Map(
@@ -98,6 +99,60 @@ describe('finding copied passages', () => {
     expect(report.passages).toHaveLength(1);
     expect(report.passages[0].sourceId).toBe('en-06-urban-cycling.md');
     expect(report.passages[0].chars).toBeGreaterThan(countChars(edited) * 0.8);
+  });
+
+  test('an edited paragraph, characters changed, inserted and deleted, is one passage', async () => {
+    const copied = sentenceOf('edu-02-rural-teachers.md', '乡村教师是乡村教育振兴的关键力量', 4);
+    // about one character in ten: changed (every 23rd), an extra one before (every 29th), left out (every 31st)
+    const edited = [...copied].map((c, i) => (i % 23 === 11 ? '某' : i % 29 === 17 ? `又${c}` : i % 31 === 25 ? '' : c)).join('');
+    const report = await check(`${OWN_OPENING}${edited}${OWN_CLOSING}`);
+    expect(report.passages).toHaveLength(1);
+    expect(report.passages[0].sourceId).toBe('edu-02-rural-teachers.md');
+    expect(report.passages[0].chars).toBeGreaterThan(countChars(edited) * 0.9);
+  });
+
+  test('sentences of one paragraph put in another order are one passage', async () => {
+    // the last sentence's 前十项推荐的命中率 also occurs further down the source: a second place to match, not a second passage
+    const [a, b, c, d] = ['高校食堂每天产生', '本文以某高校', '方法先按窗口和价格', '离线实验表明'].map((start) => sentenceOf('cs-01-campus-card-recommendation.md', start));
+    const report = await check(`${OWN_OPENING}${d}${a}${c}${b}${OWN_CLOSING}`);
+    expect(report.passages.map((p) => p.sourceId)).toEqual(['cs-01-campus-card-recommendation.md']);
+    expect(report.matchedChars).toBe(countChars(a + b + c + d));
+  });
+
+  test('two common terms far apart in one source are no passage', async () => {
+    // 8 characters each, about 100 characters apart in the source, side by side here: no copied passage
+    const first = sentenceOf('edu-02-rural-teachers.md', '信息技术与学科教学融合').slice(0, 8);
+    const second = sentenceOf('edu-02-rural-teachers.md', '培训时间与教学任务冲突').slice(0, 8);
+    const source = corpus.get('edu-02-rural-teachers.md')!;
+    expect(source.indexOf(second) - source.indexOf(first)).toBeGreaterThan(20);
+    const report = await check(`${OWN_OPENING}他们提到${first}以及${second}的情况。${OWN_CLOSING}`);
+    expect(report.passages).toEqual([]);
+  });
+
+  test('a passage in traditional script is found whole', async () => {
+    const copied = sentenceOf('env-02-river-microplastics.md', '塑料制品在环境中经过风化', 2);
+    const traditional = Converter({ from: 'cn', to: 'hk' })(copied);
+    expect(traditional).not.toBe(copied);
+    const report = await check(`${OWN_OPENING}${traditional}${OWN_CLOSING}`);
+    expect(report.passages).toHaveLength(1);
+    expect(report.passages[0].sourceId).toBe('env-02-river-microplastics.md');
+    expect(report.passages[0].chars).toBe(countChars(copied));
+  });
+
+  test('a stock phrase found in many documents is no evidence, the text around it still is', async () => {
+    const stock = '本研究采用文献研究法与问卷调查法相结合的方式';
+    const own = [...'甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥'];
+    // twelve documents that all use the stock phrase, each among text of its own
+    const docs = new Map(own.slice(0, 12).map((c, i) => [`doc-${i}`, `${c.repeat(3)}${own[i + 1].repeat(30)}。${stock}。${own[i + 2].repeat(30)}${c}`]));
+    const small = new CorpusIndex();
+    for (const [id, text] of docs) small.add(id, tokenize(text));
+    const checkSmall = (text: string) => checkText(text, small, async (id) => docs.get(id), { minMatch: 13 });
+    expect((await checkSmall(`${OWN_OPENING}${stock}。${OWN_CLOSING}`)).passages).toEqual([]);
+    // copying a whole document is found, the stock phrase in it included
+    const copied = docs.get('doc-3')!;
+    const report = await checkSmall(`${OWN_OPENING}${copied}${OWN_CLOSING}`);
+    expect(report.passages.map((p) => p.sourceId)).toEqual(['doc-3']);
+    expect(report.matchedChars).toBe(countChars(copied));
   });
 
   test('a short common phrase is not reported', async () => {

@@ -314,4 +314,23 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('throttles').execute();
     },
   },
+  '0007_check_minimum_13': {
+    // Shorter minimums flagged honest Chinese text for commonplace phrases (README, "Plagiarism checks").
+    async up(db: Kysely<any>) {
+      for (const [id, before, description] of [
+        ['graduate', 10, '面向硕士、博士学位论文：篇幅上限更高，连续 13 字相同即标出，报告含分章节结果与逐段对照，适合送审前的最终自查。'],
+        ['journal', 8, '面向期刊投稿与职称评审论文：篇幅短、出报告快，连续 13 字相同即标出。'],
+      ] as const) {
+        await db.updateTable('check_systems').set({ min_match: 13, description }).where('id', '=', id).where('min_match', '=', before).execute();
+      }
+    },
+    async down(db: Kysely<any>) {
+      for (const [id, minMatch, description] of [
+        ['graduate', 10, '面向硕士、博士学位论文：检测更严格，连续 10 字相同即标出，适合送审前的最终自查。'],
+        ['journal', 8, '面向期刊投稿与职称评审论文：篇幅短、要求高，连续 8 字相同即标出。'],
+      ] as const) {
+        await db.updateTable('check_systems').set({ min_match: minMatch, description }).where('id', '=', id).execute();
+      }
+    },
+  },
 };

@@ -1,8 +1,10 @@
 /**
  * From shared k-grams to passages: every seed is grown in both directions into the longest run of
- * equal tokens, runs close to each other (a few edited words apart) are merged into one passage,
- * and where passages from several sources cover the same words the longest wins, so that one
- * copied passage is reported once.
+ * equal tokens; runs that follow each other closely in both texts are chained into one passage
+ * (light edits); passages of one source side by side in the checked text are joined (reordered
+ * sentences); a passage counts only by the tokens it shares with its source in order, and where
+ * passages from several sources cover the same words the one sharing most wins, so that one copied
+ * passage is reported once.
  */
 import type { Token } from './normalize';
 
@@ -45,36 +47,167 @@ export function growSeeds(query: Token[], source: Token[], seeds: Array<[number,
   return runs;
 }
 
+/** Runs of one source chained into a passage, and how many tokens it shares with the source. */
+export interface Chain extends Match {
+  /** tokens equal in both texts, in the same order (the evidence for the passage) */
+  shared: number;
+  /** the longest unbroken run of equal tokens in it */
+  longest: number;
+}
+
+/** How far apart in the source, relative to their joined length, reordered pieces may lie. */
+const REORDER_REACH = 3;
+
+/** Every reported passage holds an unbroken run this long (or the whole minimum, if shorter). */
+export const SOLID_RUN = 8;
+
 /**
- * Runs of one source close together in the checked text (at most `gap` tokens apart) whose places
- * in the source are near each other too (within `reach` tokens, in either order) become one
- * passage: light edits, a changed word, or sentences of one passage put in another order.
+ * Chains runs of one source into passages that survive edits: a run joins a passage when it
+ * follows it in both texts, at most `gap` tokens after its end in the checked text AND in the
+ * source (an inserted, deleted or changed word shifts the diagonal a little, a far jump is another
+ * passage). Only the runs count as shared: the odd equal character in the edited stretch between
+ * two runs is no evidence.
  */
-export function mergeRuns(runs: Match[], gap: number, reach = 300): Match[] {
+export function chainRuns(runs: Match[], gap: number): Chain[] {
   const sorted = [...runs].sort((a, b) => a.qStart - b.qStart || a.sStart - b.sStart);
-  const merged: Match[] = [];
+  const done: Chain[] = [];
+  let open: Chain[] = [];
   for (const run of sorted) {
-    const last = merged[merged.length - 1];
-    const sourceDistance = Math.max(run.sStart - last?.sEnd, last?.sStart - run.sEnd);
-    if (last && run.qStart - last.qEnd <= gap && sourceDistance <= reach) {
-      last.qEnd = Math.max(last.qEnd, run.qEnd);
-      last.sEnd = Math.max(last.sEnd, run.sEnd);
-      last.sStart = Math.min(last.sStart, run.sStart);
-      continue;
+    open = open.filter((p) => (run.qStart - p.qEnd <= gap ? true : (done.push(p), false)));
+    let best: Chain | undefined;
+    let bestGain = 0;
+    for (const p of open) {
+      const qGap = run.qStart - p.qEnd;
+      const sGap = run.sStart - p.sEnd;
+      // follows in both texts (a token or two of overlap where equal words repeat), not far in either
+      if (sGap > gap || qGap < -2 || sGap < -2 || run.qEnd <= p.qEnd || run.sEnd <= p.sEnd) continue;
+      const qFrom = Math.max(run.qStart, p.qEnd);
+      const sFrom = Math.max(run.sStart, p.sEnd);
+      const gain = Math.min(run.qEnd - qFrom, run.sEnd - sFrom);
+      if (gain > bestGain) {
+        best = p;
+        bestGain = gain;
+      }
     }
-    merged.push({ ...run });
+    if (best) {
+      best.shared += bestGain;
+      best.longest = Math.max(best.longest, run.qEnd - run.qStart);
+      best.qEnd = run.qEnd;
+      best.sEnd = run.sEnd;
+    } else {
+      open.push({ ...run, shared: run.qEnd - run.qStart, longest: run.qEnd - run.qStart });
+    }
   }
-  return merged;
+  return [...done, ...open];
+}
+
+/** How many tokens an edge may skip (an edit), and how many equal tokens beyond make it part of the passage. */
+const EDGE_SKIP = 3;
+const EDGE_RUN = 3;
+
+/**
+ * Moves a chain's ends over edits the seeds could not bridge: where, a token or three further on
+ * in both texts, EDGE_RUN or more tokens are equal again, the passage goes on to the end of that
+ * run. Its evidence (`shared`) stays what the seeded runs found.
+ */
+export function extendEdges(query: Token[], source: Token[], chain: Chain): Chain {
+  const equal = (q: number, s: number) => q >= 0 && s >= 0 && q < query.length && s < source.length && query[q].value === source[s].value;
+  const runFrom = (q: number, s: number, step: 1 | -1) => {
+    let n = 0;
+    while (equal(q + n * step, s + n * step)) n += 1;
+    return n;
+  };
+  /** [tokens skipped in the query, in the source, equal tokens after them] from (q, s) on, or nothing */
+  const nextRun = (q: number, s: number, step: 1 | -1): [number, number, number] | undefined => {
+    for (let i = 0; i <= EDGE_SKIP; i += 1) {
+      for (let j = i ? 0 : 1; j <= EDGE_SKIP; j += 1) {
+        const n = runFrom(q + i * step, s + j * step, step);
+        if (n >= EDGE_RUN) return [i, j, n];
+      }
+    }
+    return undefined;
+  };
+  const grown = { ...chain };
+  for (let found = nextRun(grown.qEnd, grown.sEnd, 1); found; found = nextRun(grown.qEnd, grown.sEnd, 1)) {
+    grown.qEnd += found[0] + found[2];
+    grown.sEnd += found[1] + found[2];
+  }
+  for (let found = nextRun(grown.qStart - 1, grown.sStart - 1, -1); found; found = nextRun(grown.qStart - 1, grown.sStart - 1, -1)) {
+    grown.qStart -= found[0] + found[2];
+    grown.sStart -= found[1] + found[2];
+  }
+  return grown;
 }
 
 /**
- * Keeps passages of at least `minTokens`, longest first; a passage mostly covered by one kept
- * already is the same copied text found again (in another source) and is dropped.
+ * Text that repeats itself in the source (of one source, most shared first) matches in several
+ * places: a chain whose words in the checked text are mostly those of a chain kept already is the
+ * same text matched again elsewhere, and is dropped before reordered pieces are joined.
  */
-export function choosePassages(passages: Match[], minTokens: number, queryLength: number): Match[] {
+function withoutRepeats(chains: Chain[]): Chain[] {
+  if (!chains.length) return [];
+  const from = Math.min(...chains.map((c) => c.qStart));
+  const covered = new Uint8Array(Math.max(...chains.map((c) => c.qEnd)) - from);
+  const kept: Chain[] = [];
+  for (const chain of [...chains].sort((a, b) => b.shared - a.shared)) {
+    let fresh = 0;
+    for (let i = chain.qStart; i < chain.qEnd; i += 1) if (!covered[i - from]) fresh += 1;
+    if (fresh * 2 < chain.qEnd - chain.qStart) continue;
+    covered.fill(1, chain.qStart - from, chain.qEnd - from);
+    kept.push(chain);
+  }
+  return kept;
+}
+
+/**
+ * Passages of one source next to each other in the checked text become one passage when their
+ * places in the source do not overlap and are no further apart than REORDER_REACH times the text
+ * joined so far (the sentences still to come may lie between): sentences of one paragraph put in
+ * another order are one copy. One of the two must be evidence on its own (`minTokens` shared):
+ * short pieces only ever join a passage that is reported anyway.
+ */
+export function joinReordered(passages: Chain[], minTokens: number, gap: number): Chain[] {
+  const sorted = withoutRepeats(passages).sort((a, b) => a.qStart - b.qStart);
+  const joined: Array<{ passage: Chain; pieces: Chain[] }> = [];
+  for (const p of sorted) {
+    const last = joined[joined.length - 1];
+    const strong = last && (last.passage.shared >= minTokens || p.shared >= minTokens);
+    // the end of one sentence may match the start of the next in the source as well: a little overlap, in either text
+    const length = p.qEnd - p.qStart;
+    const after = strong && p.sourceId === last.passage.sourceId && p.qStart - last.passage.qEnd <= gap && 2 * (last.passage.qEnd - p.qStart) < length;
+    if (after) {
+      const apart = Math.min(...last.pieces.map((o) => Math.max(p.sStart - o.sEnd, o.sStart - p.sEnd)));
+      const overlapping = last.pieces.some((o) => 2 * (Math.min(p.sEnd, o.sEnd) - Math.max(p.sStart, o.sStart)) >= p.sEnd - p.sStart);
+      if (!overlapping && apart <= REORDER_REACH * (p.qEnd - last.passage.qStart)) {
+        const whole = last.passage;
+        whole.shared += Math.min(p.shared, p.qEnd - Math.max(p.qStart, whole.qEnd));
+        whole.qEnd = p.qEnd;
+        whole.sStart = Math.min(whole.sStart, p.sStart);
+        whole.sEnd = Math.max(whole.sEnd, p.sEnd);
+        whole.longest = Math.max(whole.longest, p.longest);
+        last.pieces.push(p);
+        continue;
+      }
+    }
+    // a short piece that joins nothing may still join the next passage, but never stands between two
+    if (p.shared < minTokens && last && last.passage.shared >= minTokens) continue;
+    if (last && last.passage.shared < minTokens) joined.pop();
+    joined.push({ passage: { ...p }, pieces: [p] });
+  }
+  return joined.map((j) => j.passage);
+}
+
+/**
+ * Keeps passages sharing at least `minTokens` tokens with their source, one unbroken run of
+ * SOLID_RUN among them (a few short common words side by side are no copy), most shared first; a
+ * passage mostly covered by one kept already is the same copied text found again (in another
+ * source) and is dropped.
+ */
+export function choosePassages(passages: Chain[], minTokens: number, queryLength: number): Chain[] {
   const covered = new Uint8Array(queryLength);
-  const kept: Match[] = [];
-  for (const p of passages.filter((m) => m.qEnd - m.qStart >= minTokens).sort((a, b) => b.qEnd - b.qStart - (a.qEnd - a.qStart))) {
+  const kept: Chain[] = [];
+  const solid = Math.min(minTokens, SOLID_RUN);
+  for (const p of passages.filter((m) => m.shared >= minTokens && m.longest >= solid).sort((a, b) => b.shared - a.shared)) {
     let fresh = 0;
     for (let i = p.qStart; i < p.qEnd; i += 1) if (!covered[i]) fresh += 1;
     if (fresh < minTokens) continue;

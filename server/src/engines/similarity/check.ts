@@ -2,7 +2,7 @@
  * One paper against the corpus: candidates by shared fingerprints, passages by alignment, and the
  * report's figures. Pure: the caller gives the index and a way to read a source's text.
  */
-import { choosePassages, growSeeds, mergeRuns, type Match } from './align';
+import { chainRuns, choosePassages, extendEdges, growSeeds, joinReordered, type Chain } from './align';
 import { CorpusIndex, K } from './corpusIndex';
 import { kgramHashes } from './fingerprint';
 import { charsOf, tokenize, type Token } from './normalize';
@@ -13,9 +13,10 @@ export interface CheckOptions {
   minMatch: number;
   /** how many candidate sources are aligned at most */
   maxSources?: number;
-  /** token gap that still joins two runs into one passage */
+  /** tokens between two runs, in the checked text and in the source, that still chain them into one passage */
   mergeGap?: number;
-  onProgress?: (fraction: number) => void;
+  /** awaited, so that nothing the caller records about progress lands after the result */
+  onProgress?: (fraction: number) => void | Promise<void>;
 }
 
 export interface Passage {
@@ -45,6 +46,9 @@ export interface CheckReport extends Figure {
   passages: Passage[];
 }
 
+/** Up to this many tokens changed, inserted or missing between two runs still make one passage. */
+const MERGE_GAP = 10;
+
 const figure = (totalChars: number, matchedChars: number): Figure => ({
   totalChars,
   matchedChars,
@@ -57,20 +61,23 @@ export async function checkText(text: string, index: CorpusIndex, sourceText: (s
   const progress = options.onProgress ?? (() => undefined);
   const query = tokenize(text);
   const candidates = index.candidates(kgramHashes(query, K), options.maxSources ?? 50);
-  progress(0.2);
+  await progress(0.2);
 
-  const runs: Match[] = [];
+  const gap = options.mergeGap ?? MERGE_GAP;
+  const chains: Chain[] = [];
   const sourceTokens = new Map<string, { text: string; tokens: Token[] }>();
   for (const [i, candidate] of candidates.entries()) {
     const source = await sourceText(candidate.sourceId);
     if (source !== undefined) {
       const tokens = tokenize(source);
       sourceTokens.set(candidate.sourceId, { text: source, tokens });
-      runs.push(...mergeRuns(growSeeds(query, tokens, candidate.seeds, K, candidate.sourceId), options.mergeGap ?? 4));
+      const runs = growSeeds(query, tokens, candidate.seeds, K, candidate.sourceId);
+      const found = chainRuns(runs, gap).map((chain) => extendEdges(query, tokens, chain));
+      chains.push(...joinReordered(found, options.minMatch, gap + options.minMatch));
     }
-    progress(0.2 + (0.7 * (i + 1)) / candidates.length);
+    await progress(0.2 + (0.7 * (i + 1)) / candidates.length);
   }
-  const kept = choosePassages(runs, options.minMatch, query.length);
+  const kept = choosePassages(chains, options.minMatch, query.length);
 
   // which source covers each token, for every figure below
   const coveredBy: Array<string | undefined> = new Array(query.length);
@@ -111,7 +118,7 @@ export async function checkText(text: string, index: CorpusIndex, sourceText: (s
     for (let i = p.qStart; i < p.qEnd; i += 1) chars += charsOf(query[i]);
     return { sourceId: p.sourceId, start: query[p.qStart].start, end: query[p.qEnd - 1].end, sourceStart, sourceEnd, sourceText: source.text.slice(sourceStart, sourceEnd), chars };
   });
-  progress(1);
+  await progress(1);
   return {
     ...figure(total, matched),
     excludingQuotes: figure(totalOutside, matchedOutside),

@@ -12,6 +12,10 @@ import { PostingTable } from './postings';
 export const K = 5;
 export const W = 4;
 
+/** A k-gram in more than this share of the documents (and at least this many) is common. */
+const COMMON_SHARE = 0.01;
+const COMMON_MIN_DOCS = 8;
+
 export interface Candidate {
   sourceId: string;
   /** (query position, source position) of every shared k-gram */
@@ -44,16 +48,36 @@ export class CorpusIndex {
     this.removed.add(slot);
   }
 
-  /** Documents sharing fingerprints with the query, most shared first. */
+  /**
+   * In how many documents a k-gram may occur and still seed a passage: one found in more is a
+   * common phrase of the field (软件包管理系统, "for more information see"), evidence of nothing.
+   */
+  private get commonLimit() {
+    return Math.max(COMMON_MIN_DOCS, Math.ceil(this.size * COMMON_SHARE));
+  }
+
+  /** Documents sharing fingerprints with the query, most shared first; common fingerprints do not count. */
   candidates(queryHashes: Uint32Array, limit = 50): Candidate[] {
     const bySlot = new Map<number, Array<[number, number]>>();
+    const common = this.commonLimit;
+    const hits: number[] = [];
+    const docs = new Set<number>();
     for (let q = 0; q < queryHashes.length; q += 1) {
+      hits.length = 0;
       this.postings.forEach(queryHashes[q], (slot, position) => {
-        if (this.removed.has(slot)) return;
-        let seeds = bySlot.get(slot);
-        if (!seeds) bySlot.set(slot, (seeds = []));
-        seeds.push([q, position]);
+        if (!this.removed.has(slot)) hits.push(slot, position);
       });
+      // more postings than the limit may still be few documents: count them only then
+      if (hits.length / 2 > common) {
+        docs.clear();
+        for (let i = 0; i < hits.length; i += 2) docs.add(hits[i]);
+        if (docs.size > common) continue;
+      }
+      for (let i = 0; i < hits.length; i += 2) {
+        let seeds = bySlot.get(hits[i]);
+        if (!seeds) bySlot.set(hits[i], (seeds = []));
+        seeds.push([q, hits[i + 1]]);
+      }
     }
     return [...bySlot]
       .sort((a, b) => b[1].length - a[1].length)

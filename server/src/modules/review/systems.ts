@@ -1,7 +1,10 @@
 /**
  * The check systems offered on first run; afterwards they are data in `check_systems`. They
- * differ in strictness, limit and price; each names only the corpora it really compares against
- * (the document library, which grows with every import).
+ * differ in limit, price and turnaround; each names only the corpora it really compares against
+ * (the document library, which grows with every import). All report from 13 characters (words):
+ * honest Chinese text shares commonplace phrases of up to a dozen characters with any corpus of
+ * its field, so a shorter minimum accuses students of copying what everyone writes (README,
+ * "Plagiarism checks"; migration 0006 moved the graduate and journal systems up from 10 and 8).
  */
 import type { CheckSystemTable } from '../../db/types';
 
@@ -20,9 +23,9 @@ export const CHECK_SYSTEMS: CheckSystemTable[] = [
   {
     id: 'graduate',
     name: '硕博学位论文检测',
-    description: '面向硕士、博士学位论文：检测更严格，连续 10 字相同即标出，适合送审前的最终自查。',
+    description: '面向硕士、博士学位论文：篇幅上限更高，连续 13 字相同即标出，报告含分章节结果与逐段对照，适合送审前的最终自查。',
     price_per_thousand_fen: 500,
-    min_match: 10,
+    min_match: 13,
     corpora: JSON.stringify(['范文库：学位论文', '范文库：期刊论文']),
     max_chars: 400_000,
     turnaround: '约 20 分钟',
@@ -31,9 +34,9 @@ export const CHECK_SYSTEMS: CheckSystemTable[] = [
   {
     id: 'journal',
     name: '期刊职称论文检测',
-    description: '面向期刊投稿与职称评审论文：篇幅短、要求高，连续 8 字相同即标出。',
+    description: '面向期刊投稿与职称评审论文：篇幅短、出报告快，连续 13 字相同即标出。',
     price_per_thousand_fen: 400,
-    min_match: 8,
+    min_match: 13,
     corpora: JSON.stringify(['范文库：学位论文', '范文库：期刊论文']),
     max_chars: 60_000,
     turnaround: '约 5 分钟',

@@ -23,7 +23,7 @@ export default function ReviewHomePage() {
         选择查重系统
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        三个系统比对的文献库和严格程度不同，按字数计费；提交前会显示准确字数和价格，付款后开始检测，进度随时可查。
+        三个系统面向的论文、篇幅上限和报告内容不同，都以连续 13 字相同为起点标出，按字数计费；提交前会显示准确字数和价格，付款后开始检测，进度随时可查。
       </Typography.Paragraph>
       {error && !systems ? (
         <LoadError what="查重系统" onRetry={reload} />
