@@ -4,19 +4,23 @@
  * or tampered payment notifications.
  */
 import { sandboxNotification } from '../../server/src/modules/payment/sandbox';
-import { httpClient, serverFixture } from './server';
+import { httpClient, useServer } from './server';
 
-const fixture = serverFixture();
-let server: Awaited<typeof fixture>;
-let url: string;
-beforeAll(async () => {
-  server = await fixture;
-  url = (await server.start()).url;
-});
-afterAll(() => server.close());
+const running = useServer();
+
+/** A newly registered account (its code read from the outbox), signed in. */
+async function signedInNewUser(email: string) {
+  const browser = httpClient(running.url());
+  await browser.post('/api/v1/user/sendCode', { email, purpose: 'register' });
+  const outbox = await (await fetch(`${running.url()}/api/v1/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+  const code = /验证码：(\d{6})/.exec(outbox.result[0].body)![1];
+  await browser.post('/api/v1/user/register', { email, code, password: 'Lunwen2026', nickname: '同学', agreement: true });
+  expect((await browser.login(email, 'Lunwen2026')).body.success).toBe(true);
+  return browser;
+}
 
 test('40 wrong passwords for the demo account from 40 claimed addresses: at least 20 refused, then the right one too', async () => {
-  const attacker = httpClient(url);
+  const attacker = httpClient(running.url());
   const statuses: number[] = [];
   for (let i = 0; i < 40; i += 1) {
     const res = await attacker.post('/api/v1/actionLogin', { email: 'demo@zhinenglunwen.cn', password: `Guess${i}xyz` }, { 'x-forwarded-for': `198.51.100.${i + 1}` });
@@ -31,14 +35,8 @@ test('40 wrong passwords for the demo account from 40 claimed addresses: at leas
 });
 
 test('cross-site form posts to login, logout, orders and checks: no effect at all', async () => {
-  const victim = httpClient(url);
-  const other = httpClient(url);
-  await other.call('POST', '/api/v1/user/sendCode', { email: 'victim@example.cn', purpose: 'register' });
   // the victim: a fresh account, signed in (the demo account is locked by the test above)
-  const outbox = await (await fetch(`${url}/api/v1/dev/outbox?to=victim%40example.cn`)).json();
-  const code = /验证码：(\d{6})/.exec(outbox.result[0].body)![1];
-  await victim.post('/api/v1/user/register', { email: 'victim@example.cn', code, password: 'Lunwen2026', nickname: '受害者', agreement: true });
-  expect((await victim.login('victim@example.cn', 'Lunwen2026')).body.success).toBe(true);
+  const victim = await signedInNewUser('victim@example.cn');
 
   const evil = { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' };
   const posts = [
@@ -55,20 +53,15 @@ test('cross-site form posts to login, logout, orders and checks: no effect at al
 });
 
 test('payment notifications: forged, tampered and replayed ones change nothing; the real one pays once', async () => {
-  const buyer = httpClient(url);
-  await buyer.post('/api/v1/user/sendCode', { email: 'buyer@example.cn', purpose: 'register' });
-  const outbox = await (await fetch(`${url}/api/v1/dev/outbox?to=buyer%40example.cn`)).json();
-  const code = /验证码：(\d{6})/.exec(outbox.result[0].body)![1];
-  await buyer.post('/api/v1/user/register', { email: 'buyer@example.cn', code, password: 'Lunwen2026', nickname: '买家', agreement: true });
-  await buyer.login('buyer@example.cn', 'Lunwen2026');
+  const buyer = await signedInNewUser('buyer@example.cn');
   const created = await buyer.post('/api/v1/review', { systemId: 'undergraduate', title: '县域中学课后服务研究', author: '林晓', text: '本文讨论县域中学课后服务的组织方式。'.repeat(60) });
   const { orderId } = created.body.result;
   const order = (await buyer.get(`/api/v1/order/${orderId}`)).body.result;
-  const keys = server.secrets().sandboxKeys;
+  const keys = running.server().secrets().sandboxKeys;
   const sign = (amountFen: number) =>
     sandboxNotification(JSON.parse(keys), { id: orderId, amount_fen: amountFen } as never, 'alipay');
   const notify = (params: Record<string, string>) =>
-    fetch(`${url}/api/v1/payment/notify/sandbox`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() }).then((r) => r.text());
+    fetch(`${running.url()}/api/v1/payment/notify/sandbox`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() }).then((r) => r.text());
 
   const genuine = sign(order.amountFen);
   expect(await notify({ ...genuine, total_amount: '0.01' })).toBe('fail'); // tampered after signing

@@ -167,3 +167,14 @@ export async function paidCheck(browser: ReturnType<typeof httpClient>, baseUrl:
   if (!(await paid.text()).includes('支付成功')) throw new Error('sandbox payment failed');
   return { reviewId: review.id as string, orderId: orderId as string };
 }
+
+/** One running server for a whole test file: started before its tests, removed after them. */
+export function useServer(env: Record<string, string> = {}) {
+  let fixture: Awaited<ReturnType<typeof serverFixture>>;
+  beforeAll(async () => {
+    fixture = await serverFixture(env);
+    await fixture.start();
+  });
+  afterAll(() => fixture.close());
+  return { server: () => fixture, url: () => fixture.url };
+}

@@ -7,16 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { bigDocx, chineseText, fileForm, lyingZip } from './files';
-import { httpClient, quantile, serverFixture } from './server';
+import { httpClient, quantile, useServer } from './server';
 
-const fixture = serverFixture();
-let server: Awaited<typeof fixture>;
-let url: string;
-beforeAll(async () => {
-  server = await fixture;
-  url = (await server.start()).url;
-});
-afterAll(() => server.close());
+const running = useServer();
 
 const LIMIT = 15 * 1024 * 1024;
 const upload = (browser: ReturnType<typeof httpClient>, name: string, data: Buffer) => browser.call('POST', '/api/v1/review/paper', fileForm(name, data));
@@ -24,14 +17,14 @@ const upload = (browser: ReturnType<typeof httpClient>, name: string, data: Buff
 test('a zip whose directory lies (1 MB inflating to 1 GB): refused in under a second, memory barely moves', async () => {
   const bomb = await lyingZip();
   expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
-  const browser = httpClient(url);
+  const browser = httpClient(running.url());
   await browser.login();
   await upload(browser, 'warm-up.txt', chineseText(10_000)); // the worker pool starts on first use
-  const before = server.rss();
+  const before = running.server().rss();
   const started = Date.now();
   const res = await upload(browser, '论文.docx', bomb);
   const elapsed = Date.now() - started;
-  const growth = server.rss() - before;
+  const growth = running.server().rss() - before;
   console.log(`lying zip: ${res.status} in ${elapsed} ms, server RSS +${(growth / 1048576).toFixed(1)} MB`);
   expect(res.status).toBe(422);
   expect(res.body.message).toBe('文件解压后过大，无法处理');
@@ -40,7 +33,7 @@ test('a zip whose directory lies (1 MB inflating to 1 GB): refused in under a se
 });
 
 test('files 100 KB to 1 MB over 15 MB: 413 every time, never a shortened paper', async () => {
-  const browser = httpClient(url);
+  const browser = httpClient(running.url());
   await browser.login();
   for (const over of [100 * 1024, 300 * 1024, 500 * 1024, 800 * 1024, 1024 * 1024]) {
     const res = await upload(browser, '论文.txt', chineseText(LIMIT + over));
@@ -60,11 +53,11 @@ test('eight 15 MB uploads at once (four theses with pictures, four plain-text fi
   writeFileSync(join(folder, 'long.txt'), chineseText(LIMIT - 4096));
   const cookies = await Promise.all(
     Array.from({ length: 8 }, async () => {
-      const res = await fetch(`${url}/api/v1/actionLogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@zhinenglunwen.cn', password: 'Demo1234' }) });
+      const res = await fetch(`${running.url()}/api/v1/actionLogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@zhinenglunwen.cn', password: 'Demo1234' }) });
       return res.headers.getSetCookie()[0].split(';')[0];
     }),
   );
-  const reader = httpClient(url);
+  const reader = httpClient(running.url());
   await reader.login();
   const timings: number[] = [];
   let uploading = true;
@@ -79,7 +72,7 @@ test('eight 15 MB uploads at once (four theses with pictures, four plain-text fi
   })();
   const uploads = cookies.map((cookie, i) => (i % 2 ? { cookie, file: join(folder, 'long.txt'), name: `论文${i}.txt` } : { cookie, file: join(folder, 'thesis.docx'), name: `论文${i}.docx` }));
   const results = await new Promise<{ status: number; body: any }[]>((resolve, reject) =>
-    execFile(process.execPath, [join(__dirname, 'uploadProcess.mjs'), url, JSON.stringify(uploads)], { maxBuffer: 1 << 20 }, (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout)))),
+    execFile(process.execPath, [join(__dirname, 'uploadProcess.mjs'), running.url(), JSON.stringify(uploads)], { maxBuffer: 1 << 20 }, (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout)))),
   );
   uploading = false;
   await probe;
