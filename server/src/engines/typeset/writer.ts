@@ -26,7 +26,11 @@ import {
   WidthType,
   type IParagraphStyleOptions,
   type ISectionOptions,
+  type IXmlableObject,
+  type PageNumberEstimator,
 } from 'docx';
+import { estimatePageNumbers } from 'docx/layout';
+import { TextWatermark } from 'docx/watermarks';
 import { imageSize } from 'image-size';
 import type { Block, Manuscript } from './manuscript';
 import { pointsOf, type Template, type TextStyle } from './template';
@@ -70,6 +74,32 @@ function paragraphStyle(id: string, name: string, style: TextStyle, extra: Parti
   };
 }
 
+/** The names of the bookmarks in a document body, in order (the headings' ones are the contents' anchors). */
+function bookmarkNames(node: unknown, names: string[] = []): string[] {
+  if (Array.isArray(node)) for (const child of node) bookmarkNames(child, names);
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      const name = key === 'w:bookmarkStart' ? (value as { _attr?: Record<string, string> })?._attr?.['w:name'] : undefined;
+      if (name) names.push(name);
+      else bookmarkNames(value, names);
+    }
+  }
+  return names;
+}
+
+/**
+ * The contents' page numbers as a layout engine found them: `pages[i]` is the page label (as its
+ * footer shows it) the i-th heading of the contents starts on. The entries' heading numbers
+ * (第1章, 1.1) are worked out by docx from the numbering definitions.
+ */
+function laidOut(pages: string[]): PageNumberEstimator {
+  const estimator = ((body: IXmlableObject) => {
+    const names = bookmarkNames(body).filter((name) => name.startsWith('_Toc'));
+    return { bookmarks: new Map(names.flatMap((name, i) => (pages[i] ? [[name, pages[i]] as [string, string]] : []))) };
+  }) as PageNumberEstimator;
+  return Object.assign(estimator, { listNumbers: estimatePageNumbers.listNumbers });
+}
+
 /** '第{1}章' → '第%1章' (Word's level text). */
 const levelText = (format: string) => format.replace(/\{(\d)\}/g, '%$1');
 
@@ -84,8 +114,14 @@ function fill(line: string, fields: CoverFields): string | undefined {
   return empty && !text.replace(/[\s（）()：:]/g, '') ? undefined : text;
 }
 
-/** `watermark`: a line on every page's header, the cover's included (the unpaid preview). */
-export async function writeDocx(manuscript: Manuscript, template: Template, fields: CoverFields, options: { watermark?: string } = {}): Promise<Buffer> {
+export interface WriteOptions {
+  /** written diagonally across every page, the cover's included (the unpaid preview's pages) */
+  watermark?: string;
+  /** the page label each contents entry starts on, in order, from a layout engine (see layout.ts); without them the entries have no page numbers and Word refreshes them on opening */
+  pages?: string[];
+}
+
+export async function writeDocx(manuscript: Manuscript, template: Template, fields: CoverFields, options: WriteOptions = {}): Promise<Buffer> {
   const { styles } = template;
   const page = PAGE[template.page.size];
   const margins = template.page.marginsCm;
@@ -164,12 +200,11 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
   const pageSetup = { size: page, margin: pageMargins };
   const headerText = fill(template.header, fields);
   const footer = new Footer({ children: [new Paragraph({ style: 'FooterText', children: [new TextRun({ children: [PageNumber.CURRENT] })] })] });
-  const watermark = () => (options.watermark ? [new Paragraph({ style: 'HeaderText', children: [new TextRun({ text: options.watermark, bold: true, color: '999999' })] })] : []);
+  // the watermark is a shape in the header's one paragraph: the pages are laid out as without it
+  const watermark = () => (options.watermark ? [new TextWatermark({ text: options.watermark, font: styles.body.zhFont, color: 'B0B0B0', opacity: 0.45, layout: 'diagonal' })] : []);
   const header =
-    headerText || options.watermark
-      ? new Header({ children: [...watermark(), ...(headerText ? [new Paragraph({ style: 'HeaderText', children: [new TextRun(headerText)] })] : [])] })
-      : undefined;
-  const coverHeader = options.watermark ? new Header({ children: watermark() }) : undefined;
+    headerText || options.watermark ? new Header({ children: [new Paragraph({ style: 'HeaderText', children: [...watermark(), ...(headerText ? [new TextRun(headerText)] : [])] })] }) : undefined;
+  const coverHeader = options.watermark ? new Header({ children: [new Paragraph({ style: 'HeaderText', children: watermark() })] }) : undefined;
 
   // cover
   const coverLines = template.cover.lines.map((line) => fill(line, fields)).filter((line): line is string => line !== undefined);
@@ -193,7 +228,7 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
     front.push(new Paragraph({ children: [new PageBreak()] }));
   }
   front.push(p(template.toc.title, 'TocTitle'));
-  const contents = new TableOfContents(template.toc.title, { hyperlink: true, headingStyleRange: `1-${template.toc.levels}` });
+  const contents = new TableOfContents(template.toc.title, { hyperlink: true, headingStyleRange: `1-${template.toc.levels}`, beginDirty: !options.pages });
 
   // body, then references, acknowledgements, appendices (named, not numbered)
   const body: Array<Paragraph | Table> = manuscript.body.flatMap(blockParagraphs);
@@ -225,7 +260,8 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
   const document = new Document({
     creator: '智能论文',
     title: fields.title,
-    features: { updateFields: true },
+    features: { updateFields: !options.pages },
+    pageNumbers: laidOut(options.pages ?? []),
     styles: {
       paragraphStyles: [
         paragraphStyle('Normal', 'Normal', styles.body),
@@ -244,6 +280,10 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
         paragraphStyle('HeaderText', 'header', styles.header),
         paragraphStyle('FooterText', 'footer', styles.footer),
         paragraphStyle('TocTitle', 'TOC Heading', styles.abstractTitle),
+        // each level indented one more step (two characters), as every word processor shows them
+        ...[1, 2, 3].map((level) =>
+          paragraphStyle(`TOC${level}`, `toc ${level}`, { ...styles.toc, firstLineChars: 0 }, { paragraph: { ...paragraphStyle('t', 't', styles.toc).paragraph, indent: { left: (level - 1) * Math.round(pointsOf(styles.toc.size) * 40), firstLine: 0 } } }),
+        ),
         paragraphStyle('CoverLine', 'Cover Line', { ...styles.heading2, align: 'center' }),
       ],
     },
