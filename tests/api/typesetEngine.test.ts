@@ -7,7 +7,7 @@ import { ExtractError } from '../../server/src/engines/similarity/extract';
 import { numberedHeading, readManuscript } from '../../server/src/engines/typeset/manuscript';
 import { checkTemplate, type Template } from '../../server/src/engines/typeset/template';
 import { writeDocx } from '../../server/src/engines/typeset/writer';
-import { FIELDS, MARKDOWN, PLAIN, wordManuscript } from '../fixtures/manuscripts';
+import { FIELDS, MARKDOWN, PLAIN, markdownThesis, wordManuscript, wordThesis } from '../fixtures/manuscripts';
 
 const templates = new Map(
   readdirSync(join(SEED_FOLDER, 'templates')).map((f) => {
@@ -68,6 +68,41 @@ describe('reading manuscripts', () => {
     expect(m.body.find((b) => b.kind === 'table')).toMatchObject({ caption: '两校的基本情况' });
     expect(m.warnings.some((w) => w.includes('figure.png'))).toBe(true);
     expect(m.references).toEqual(['王明. 课后服务的实践[J]. 教育研究, 2021.']);
+  });
+
+  test.each(['heading', 'inline'] as const)('Markdown with `# 题目` first and the abstract %s: title, abstracts, keywords, chapters from 1, the same structure as the .docx', async (abstract) => {
+    const md = await readManuscript(Buffer.from(markdownThesis(abstract)), 'paper.md');
+    expect(md.title).toBe('县域中学课后服务研究');
+    expect(md.abstractZh).toBe('本文讨论县域中学课后服务的组织方式。');
+    expect(md.abstractEn).toBe('This thesis studies after-school services.');
+    expect(md.keywordsZh).toEqual(['课后服务', '县域中学']);
+    expect(md.keywordsEn).toEqual(['after-school services', 'county schools']);
+    expect(md.body.filter((b) => b.kind === 'heading')).toEqual([
+      { kind: 'heading', level: 1, text: '绪论' },
+      { kind: 'heading', level: 2, text: '研究背景' },
+      { kind: 'heading', level: 1, text: '结论' },
+    ]);
+    expect(md.warnings).toEqual([]);
+    const word = await readManuscript(await wordThesis(), 'paper.docx');
+    expect(md).toEqual(word);
+    // written: the first chapter is 第1章, its table 表1-1, and the keywords are on the abstract's page
+    const xml = (await xmlOf(await writeDocx(md, bachelor, FIELDS))).document;
+    expect(xml).toContain('表1-1  两校的基本情况');
+    expect(xml).toMatch(/关键词：<\/w:t>[\s\S]*?课后服务；县域中学/);
+    expect(xml).toContain('after-school services; county schools');
+  });
+
+  test('the usual forms of 摘要 and 关键词; keywords under a heading; nothing dropped', async () => {
+    const text = ['题目', '【摘要】本文讨论课后服务。', '关键字 课后服务，县域中学', 'ABSTRACT', 'This thesis studies services.', 'KEY WORDS：services; schools', '第一章 绪论', '正文。'].join('\n');
+    const m = await readManuscript(Buffer.from(text), 'paper.txt');
+    expect(m).toMatchObject({ title: '题目', abstractZh: '本文讨论课后服务。', keywordsZh: ['课后服务', '县域中学'], abstractEn: 'This thesis studies services.', keywordsEn: ['services', 'schools'] });
+    const md = await readManuscript(Buffer.from(['# 题目', '', '# 摘要', '', '本文。', '', '# 关键词', '', '甲；乙', '', '# 绪论', '', '正文。', '', '# 结论', '', '完。'].join('\n')), 'a.md');
+    expect(md).toMatchObject({ title: '题目', abstractZh: '本文。', keywordsZh: ['甲', '乙'] });
+    expect(md.body.filter((b) => b.kind === 'heading').map((b) => b.kind === 'heading' && b.text)).toEqual(['绪论', '结论']);
+    // keywords without an abstract are still written
+    const bare = await readManuscript(Buffer.from(['题目', '关键词：甲；乙', '第一章 绪论', '正文。'].join('\n')), 'b.txt');
+    expect(bare.warnings).toContain('没有找到摘要（以“摘要”或“Abstract”开头的段落）');
+    expect((await xmlOf(await writeDocx(bare, bachelor, FIELDS))).document).toContain('甲；乙');
   });
 
   test('malformed, encrypted and empty manuscripts are refused with a clear message', async () => {

@@ -217,16 +217,15 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
   // front matter: abstracts and the contents
   const front: Paragraph[] = [];
   const keywords = (label: string, words: string[], separator: string) => new Paragraph({ style: 'Keywords', children: [new TextRun({ text: label, bold: true }), new TextRun(words.join(separator))] });
-  if (manuscript.abstractZh) {
-    front.push(p(template.abstract.zhTitle, 'AbstractTitle'), ...manuscript.abstractZh.split('\n').map((t) => p(t, 'AbstractBody')));
-    if (manuscript.keywordsZh.length) front.push(keywords(template.abstract.zhKeywordsLabel, manuscript.keywordsZh, template.abstract.keywordSeparatorZh));
+  // an abstract's page, with its keywords (keywords without an abstract keep a page of their own)
+  const abstractPage = (title: string, text: string | undefined, words: string[], label: string, separator: string) => {
+    if (!text && !words.length) return;
+    front.push(p(title, 'AbstractTitle'), ...(text ?? '').split('\n').filter(Boolean).map((t) => p(t, 'AbstractBody')));
+    if (words.length) front.push(keywords(label, words, separator));
     front.push(new Paragraph({ children: [new PageBreak()] }));
-  }
-  if (manuscript.abstractEn) {
-    front.push(p(template.abstract.enTitle, 'AbstractTitle'), ...manuscript.abstractEn.split('\n').map((t) => p(t, 'AbstractBody')));
-    if (manuscript.keywordsEn.length) front.push(keywords(template.abstract.enKeywordsLabel, manuscript.keywordsEn, template.abstract.keywordSeparatorEn));
-    front.push(new Paragraph({ children: [new PageBreak()] }));
-  }
+  };
+  abstractPage(template.abstract.zhTitle, manuscript.abstractZh, manuscript.keywordsZh, template.abstract.zhKeywordsLabel, template.abstract.keywordSeparatorZh);
+  abstractPage(template.abstract.enTitle, manuscript.abstractEn, manuscript.keywordsEn, template.abstract.enKeywordsLabel, template.abstract.keywordSeparatorEn);
   front.push(p(template.toc.title, 'TocTitle'));
   const contents = new TableOfContents(template.toc.title, { hyperlink: true, headingStyleRange: `1-${template.toc.levels}`, beginDirty: !options.pages });
 
