@@ -5,6 +5,7 @@ import { join } from 'path';
 import { SEED_FOLDER } from '../../server/src/db/seed';
 import { ExtractError } from '../../server/src/engines/similarity/extract';
 import { numberedHeading, readManuscript } from '../../server/src/engines/typeset/manuscript';
+import { formatReferences } from '../../server/src/engines/typeset/references';
 import { checkTemplate, type Template } from '../../server/src/engines/typeset/template';
 import { writeDocx } from '../../server/src/engines/typeset/writer';
 import { FIELDS, MARKDOWN, PLAIN, markdownThesis, wordManuscript, wordThesis } from '../fixtures/manuscripts';
@@ -110,6 +111,36 @@ describe('reading manuscripts', () => {
     await expect(readManuscript(Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(100)]), 'a.docx')).rejects.toThrow(/已加密/);
     await expect(readManuscript(Buffer.alloc(0), 'a.txt')).rejects.toThrow('文件是空的');
     await expect(readManuscript(Buffer.from('x'), 'a.pdf')).rejects.toThrow(ExtractError);
+  });
+});
+
+describe('references in the template’s style', () => {
+  const entries = [
+    '王明，李华，张三，赵四．课后服务的实践［J］．教育研究，2021，42（3）：10－18．',
+    '李华. 县域教育. 北京: 教育出版社, 2020.',
+    '陈晨. 县域中学课后服务研究[D]. 上海: 华东师范大学, 2019.',
+    'Smith J, Brown K A. After-school programs[J]. Child Development, 2018, 89(2): 100-120.',
+    '老师上课讲的内容',
+  ];
+
+  test('GB/T 7714-2015: half-width punctuation, type marks, at most three authors then 等; what cannot be parsed is kept and warned', () => {
+    const { references, warnings } = formatReferences(entries, 'gbt7714');
+    expect(references).toEqual([
+      '王明, 李华, 张三, 等. 课后服务的实践[J]. 教育研究, 2021, 42(3): 10-18.',
+      '李华. 县域教育[M]. 北京: 教育出版社, 2020.',
+      '陈晨. 县域中学课后服务研究[D]. 上海: 华东师范大学, 2019.',
+      'Smith J, Brown K A. After-school programs[J]. Child Development, 2018, 89(2): 100-120.',
+      '老师上课讲的内容',
+    ]);
+    expect(warnings).toEqual([expect.stringContaining('参考文献第 5 条无法识别')]);
+  });
+
+  test('APA 7: authors with initials and &, the year after them, volume(issue), pages with an en dash', () => {
+    const { references, warnings } = formatReferences([...entries, 'Zhou, L. (2020). Later. Press.'], 'apa');
+    expect(references[3]).toBe('Smith, J., & Brown, K. A. (2018). After-school programs. Child Development, 89(2), 100–120.');
+    expect(references[0]).toBe('王明, 李华, 张三, & 赵四 (2021). 课后服务的实践. 教育研究, 42(3), 10–18.');
+    expect(references[5]).toBe('Zhou, L. (2020). Later. Press.');
+    expect(warnings).toHaveLength(1);
   });
 });
 

@@ -6,6 +6,7 @@
  * is the same document with a watermark across every page, as pictures.
  */
 import type { Manuscript } from './manuscript';
+import { formatReferences } from './references';
 import { docxToPdf, officeMissing, pdfToImages, readPdf, type PdfLayout } from './office';
 import type { Template } from './template';
 import { writeDocx, type CoverFields } from './writer';
@@ -21,6 +22,8 @@ export interface Typeset {
   previewPages: Buffer[];
   /** the contents' page labels, as the last layout found them */
   contentsPages: string[];
+  /** the manuscript's warnings and the typesetting's own (references kept as written) */
+  warnings: string[];
 }
 
 /** The page label (its footer's last line) each contents heading starts on, in order. */
@@ -32,8 +35,10 @@ export function headingPages(layout: PdfLayout, levels: number): string[] {
 export const footerOf = (page: string) => page.trim().split('\n').pop()!.trim();
 
 /** `watermark`: the preview's pages are made with it (none without it). */
-export async function typeset(manuscript: Manuscript, template: Template, fields: CoverFields, watermark?: string): Promise<Typeset> {
-  if (officeMissing().length) return { docx: await writeDocx(manuscript, template, fields), previewPages: [], contentsPages: [] };
+export async function typeset(read: Manuscript, template: Template, fields: CoverFields, watermark?: string): Promise<Typeset> {
+  const { references, warnings } = formatReferences(read.references, template.references.style);
+  const manuscript = { ...read, references, warnings: [...read.warnings, ...warnings] };
+  if (officeMissing().length) return { docx: await writeDocx(manuscript, template, fields), previewPages: [], contentsPages: [], warnings: manuscript.warnings };
   const draft = await docxToPdf({ draft: await writeDocx(manuscript, template, fields) });
   let pages = headingPages(await readPdf(draft.draft), template.toc.levels);
   for (let pass = 1; ; pass += 1) {
@@ -41,7 +46,7 @@ export async function typeset(manuscript: Manuscript, template: Template, fields
     const pdfs = await docxToPdf(watermark ? { docx, preview: await writeDocx(manuscript, template, fields, { pages, watermark }) } : { docx });
     const found = headingPages(await readPdf(pdfs.docx), template.toc.levels);
     if (found.join('\n') === pages.join('\n') || pass === MAX_PASSES) {
-      return { docx, pdf: pdfs.docx, previewPages: pdfs.preview ? await pdfToImages(pdfs.preview, PREVIEW_DPI) : [], contentsPages: found };
+      return { docx, pdf: pdfs.docx, previewPages: pdfs.preview ? await pdfToImages(pdfs.preview, PREVIEW_DPI) : [], contentsPages: found, warnings: manuscript.warnings };
     }
     pages = found;
   }

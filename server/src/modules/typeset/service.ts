@@ -145,7 +145,7 @@ export function createTypesetService(deps: { repo: TypesetRepo; jobs: JobRunner;
       await repo.update(id, {
         status: 'done',
         progress: 100,
-        warnings: JSON.stringify(manuscript.warnings),
+        warnings: JSON.stringify(result.warnings),
         output_key: `${base}.docx`,
         pdf_key: result.pdf ? `${base}.pdf` : null,
         preview_key: `${base}.preview/`,
