@@ -4,6 +4,7 @@
  * that lists every heading with its number and the page it starts on, as the body shows it, level 2
  * indented more than level 1.
  */
+import JSZip from 'jszip';
 import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
 import { SEED_FOLDER } from '../../server/src/db/seed';
@@ -11,6 +12,7 @@ import { footerOf, typeset } from '../../server/src/engines/typeset/layout';
 import { readManuscript } from '../../server/src/engines/typeset/manuscript';
 import { docxToPdf, readPdf } from '../../server/src/engines/typeset/office';
 import { checkTemplate } from '../../server/src/engines/typeset/template';
+import { writeDocx } from '../../server/src/engines/typeset/writer';
 import { FIELDS, wordManuscript } from '../fixtures/manuscripts';
 import { longThesis } from '../fixtures/longThesis';
 
@@ -41,7 +43,7 @@ const templates = readdirSync(join(SEED_FOLDER, 'templates')).map((file) => chec
 describe.each(templates.map((t) => [t.id, t] as const))('%s', (_id, template) => {
   test.each([
     ['the short manuscript', () => wordManuscript()],
-    ['a 30-page thesis', () => longThesis()],
+    ['a long thesis (five chapters, fifteen sections)', () => longThesis()],
   ])('%s: the contents match the body in the .docx as LibreOffice opens it and in the PDF', async (_name, manuscript) => {
     const result = await typeset(await readManuscript(await manuscript(), 'paper.docx'), template, FIELDS, '预览');
     const converted = (await docxToPdf({ delivered: result.docx })).delivered;
@@ -60,8 +62,6 @@ describe.each(templates.map((t) => [t.id, t] as const))('%s', (_id, template) =>
 });
 
 test('contents levels are indented one step each: level 2 more than level 1', async () => {
-  const { writeDocx } = await import('../../server/src/engines/typeset/writer');
-  const JSZip = (await import('jszip')).default;
   const docx = await writeDocx(await readManuscript(await wordManuscript(), 'paper.docx'), templates[0], FIELDS, { pages: ['1', '1', '2', '3', '4'] });
   const styles = await (await JSZip.loadAsync(docx)).file('word/styles.xml')!.async('string');
   const indent = (id: string) => Number(new RegExp(`w:styleId="${id}"[\\s\\S]*?<w:ind w:left="(\\d+)"`).exec(styles)?.[1]);

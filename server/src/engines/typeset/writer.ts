@@ -74,30 +74,48 @@ function paragraphStyle(id: string, name: string, style: TextStyle, extra: Parti
   };
 }
 
-/** The names of the bookmarks in a document body, in order (the headings' ones are the contents' anchors). */
-function bookmarkNames(node: unknown, names: string[] = []): string[] {
-  if (Array.isArray(node)) for (const child of node) bookmarkNames(child, names);
+/** The bookmarks in a document body, in order, each with the style of its paragraph (the headings' ones are the contents' anchors). */
+function bookmarksOf(node: unknown, found: Array<{ name: string; style?: string }> = [], at: { style?: string } = {}) {
+  if (Array.isArray(node)) for (const child of node) bookmarksOf(child, found, at);
   else if (node && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
-      const name = key === 'w:bookmarkStart' ? (value as { _attr?: Record<string, string> })?._attr?.['w:name'] : undefined;
-      if (name) names.push(name);
-      else bookmarkNames(value, names);
+      const attributes = (value as { _attr?: Record<string, string> })?._attr;
+      if (key === 'w:pStyle' && attributes?.['w:val']) at.style = attributes['w:val'];
+      else if (key === 'w:bookmarkStart' && attributes?.['w:name']) found.push({ name: attributes['w:name'], style: at.style });
+      else bookmarksOf(value, found, at);
     }
   }
-  return names;
+  return found;
 }
+
+const isFullWidth = (c: string) => /[\u2e80-\u9fff\uff00-\uffef\u3000-\u303f]/.test(c);
 
 /**
  * The contents' page numbers as a layout engine found them: `pages[i]` is the page label (as its
  * footer shows it) the i-th heading of the contents starts on. The entries' heading numbers
- * (第1章, 1.1) are worked out by docx from the numbering definitions.
+ * (第1章, 1.1) are worked out by docx from the numbering definitions; the tab after a number is
+ * placed past it in the contents' own font and indents (docx measures it in Word's default font,
+ * too short for （一） in 宋体, which pushed the title behind the dot leader).
  */
-function laidOut(pages: string[]): PageNumberEstimator {
-  const estimator = ((body: IXmlableObject) => {
-    const names = bookmarkNames(body).filter((name) => name.startsWith('_Toc'));
-    return { bookmarks: new Map(names.flatMap((name, i) => (pages[i] ? [[name, pages[i]] as [string, string]] : []))) };
-  }) as PageNumberEstimator;
-  return Object.assign(estimator, { listNumbers: estimatePageNumbers.listNumbers });
+function laidOut(pages: string[], toc: TextStyle, indentStep: number): PageNumberEstimator {
+  const headings = (body: IXmlableObject) => bookmarksOf(body).filter(({ name }) => name.startsWith('_Toc'));
+  const estimator = ((body: IXmlableObject) => ({
+    bookmarks: new Map(headings(body).flatMap(({ name }, i) => (pages[i] ? [[name, pages[i]] as [string, string]] : []))),
+  })) as PageNumberEstimator;
+  const size = pointsOf(toc.size) * 20;
+  const listNumbers: PageNumberEstimator['listNumbers'] = (body, context) => {
+    const numbers = new Map(estimatePageNumbers.listNumbers?.(body, context) ?? []);
+    for (const { name, style } of headings(body)) {
+      const number = numbers.get(name);
+      if (!number) continue;
+      const level = Number(/\d$/.exec(style ?? '')?.[0] ?? 1);
+      const width = [...number.text].reduce((sum, c) => sum + (isFullWidth(c) ? size : size / 2), 0);
+      // docx puts the tab stop at 240 × (level − 1) + width + 240 twips: past the number where our indents put it
+      numbers.set(name, { ...number, width: Math.max(number.width, Math.round((level - 1) * (indentStep - 240) + width + size / 2)) });
+    }
+    return numbers;
+  };
+  return Object.assign(estimator, { listNumbers });
 }
 
 /** '第{1}章' → '第%1章' (Word's level text). */
@@ -127,6 +145,8 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
   const margins = template.page.marginsCm;
   const textWidthPx = Math.round(((page.width - (margins.left + margins.right) * TWIPS_PER_CM) / 1440) * 96);
   const en = template.language === 'en';
+  // each contents level is indented two characters more than the one above
+  const tocIndent = Math.round(pointsOf(styles.toc.size) * 40);
 
   const p = (text: string, style: string, extra: Record<string, unknown> = {}) => new Paragraph({ style, children: [new TextRun(text)], ...extra });
   // every chapter after the first starts a new page (the body's section starts one for the first)
@@ -260,7 +280,7 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
     creator: '智能论文',
     title: fields.title,
     features: { updateFields: !options.pages },
-    pageNumbers: laidOut(options.pages ?? []),
+    pageNumbers: laidOut(options.pages ?? [], styles.toc, tocIndent),
     styles: {
       paragraphStyles: [
         paragraphStyle('Normal', 'Normal', styles.body),
@@ -281,7 +301,7 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
         paragraphStyle('TocTitle', 'TOC Heading', styles.abstractTitle),
         // each level indented one more step (two characters), as every word processor shows them
         ...[1, 2, 3].map((level) =>
-          paragraphStyle(`TOC${level}`, `toc ${level}`, { ...styles.toc, firstLineChars: 0 }, { paragraph: { ...paragraphStyle('t', 't', styles.toc).paragraph, indent: { left: (level - 1) * Math.round(pointsOf(styles.toc.size) * 40), firstLine: 0 } } }),
+          paragraphStyle(`TOC${level}`, `toc ${level}`, { ...styles.toc, firstLineChars: 0 }, { paragraph: { ...paragraphStyle('t', 't', styles.toc).paragraph, indent: { left: (level - 1) * tocIndent, firstLine: 0 } } }),
         ),
         paragraphStyle('CoverLine', 'Cover Line', { ...styles.heading2, align: 'center' }),
       ],
