@@ -18,7 +18,8 @@ const PROGRAMS = [
 let missing: string[] | undefined;
 /** The Debian packages to install for previews, PDFs and laid-out contents pages; empty when all are here. */
 export function officeMissing(): string[] {
-  missing ??= PROGRAMS.filter(({ command }) => spawnSync('sh', ['-c', `command -v ${command}`]).status !== 0).map(({ apt }) => apt);
+  // the environment given explicitly: the one this module sees is the one searched
+  missing ??= PROGRAMS.filter(({ command }) => spawnSync('sh', ['-c', `command -v ${command}`], { env: process.env }).status !== 0).map(({ apt }) => apt);
   return missing;
 }
 
