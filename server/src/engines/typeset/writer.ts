@@ -29,7 +29,6 @@ import {
   type IXmlableObject,
   type PageNumberEstimator,
 } from 'docx';
-import { estimatePageNumbers } from 'docx/layout';
 import { TextWatermark } from 'docx/watermarks';
 import { imageSize } from 'image-size';
 import type { Block, Manuscript } from './manuscript';
@@ -88,33 +87,46 @@ function bookmarksOf(node: unknown, found: Array<{ name: string; style?: string 
   return found;
 }
 
+const ZH_DIGITS = '零一二三四五六七八九';
+/** 1 → 一, 10 → 十, 12 → 十二, 21 → 二十一 (Word's chineseCounting, up to 99). */
+export const chineseNumber = (n: number) =>
+  n < 10 ? ZH_DIGITS[n] : `${n >= 20 ? ZH_DIGITS[Math.floor(n / 10)] : ''}十${n % 10 ? ZH_DIGITS[n % 10] : ''}`;
+
+/** A heading's number from the counters of its level and those above, as Word writes the level's text. */
+function numberOf(headings: Template['headings'], counters: number[], level: number) {
+  // Arabic numbers under a Chinese-numbered level (isLegalNumberingStyle), else each in its level's own style
+  const legal = !headings[level].zh && level > 0;
+  return headings[level].format.replace(/\{(\d)\}/g, (_, k: string) => {
+    const n = counters[Number(k) - 1];
+    return !legal && headings[Number(k) - 1].zh ? chineseNumber(n) : String(n);
+  });
+}
+
 const isFullWidth = (c: string) => /[\u2e80-\u9fff\uff00-\uffef\u3000-\u303f]/.test(c);
 
 /**
- * The contents' page numbers as a layout engine found them: `pages[i]` is the page label (as its
- * footer shows it) the i-th heading of the contents starts on. The entries' heading numbers
- * (第1章, 1.1) are worked out by docx from the numbering definitions; the tab after a number is
- * placed past it in the contents' own font and indents (docx measures it in Word's default font,
- * too short for （一） in 宋体, which pushed the title behind the dot leader).
+ * The contents' entries as a layout engine laid them out: `pages[i]` is the page label (as its
+ * footer shows it) the i-th heading of the contents starts on, `numbers[i]` its number. The tab
+ * after a number is placed past it in the contents' own font and indents (docx measures it in
+ * Word's default font, too short for （一） in 宋体, which pushed the title behind the dot leader).
  */
-function laidOut(pages: string[], toc: TextStyle, indentStep: number): PageNumberEstimator {
+function laidOut(pages: string[], numbers: Array<string | undefined>, toc: TextStyle, indentStep: number): PageNumberEstimator {
   const headings = (body: IXmlableObject) => bookmarksOf(body).filter(({ name }) => name.startsWith('_Toc'));
   const estimator = ((body: IXmlableObject) => ({
     bookmarks: new Map(headings(body).flatMap(({ name }, i) => (pages[i] ? [[name, pages[i]] as [string, string]] : []))),
   })) as PageNumberEstimator;
   const size = pointsOf(toc.size) * 20;
-  const listNumbers: PageNumberEstimator['listNumbers'] = (body, context) => {
-    const numbers = new Map(estimatePageNumbers.listNumbers?.(body, context) ?? []);
-    for (const { name, style } of headings(body)) {
-      const number = numbers.get(name);
-      if (!number) continue;
-      const level = Number(/\d$/.exec(style ?? '')?.[0] ?? 1);
-      const width = [...number.text].reduce((sum, c) => sum + (isFullWidth(c) ? size : size / 2), 0);
-      // docx puts the tab stop at 240 × (level − 1) + width + 240 twips: past the number where our indents put it
-      numbers.set(name, { ...number, width: Math.max(number.width, Math.round((level - 1) * (indentStep - 240) + width + size / 2)) });
-    }
-    return numbers;
-  };
+  const listNumbers: PageNumberEstimator['listNumbers'] = (body) =>
+    new Map(
+      headings(body).flatMap(({ name, style }, i) => {
+        const text = numbers[i];
+        if (!text) return [];
+        const level = Number(/\d$/.exec(style ?? '')?.[0] ?? 1);
+        const width = [...text].reduce((sum, c) => sum + (isFullWidth(c) ? size : size / 2), 0);
+        // docx puts the tab stop at 240 × (level − 1) + width + 240 twips: past the number where our indents put it
+        return [[name, { text, separator: 'tab' as const, width: Math.round((level - 1) * (indentStep - 240) + width + size / 2) }]];
+      }),
+    );
   return Object.assign(estimator, { listNumbers });
 }
 
@@ -149,14 +161,27 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
   const tocIndent = Math.round(pointsOf(styles.toc.size) * 40);
 
   const p = (text: string, style: string, extra: Record<string, unknown> = {}) => new Paragraph({ style, children: [new TextRun(text)], ...extra });
+  // each heading's number as the numbering definitions write it, for the contents' entries (in order; none for 参考文献, 致谢 …)
+  const headingCounters = [0, 0, 0];
+  const contentsNumbers: Array<string | undefined> = [];
+  const inContents = (level: number) => level < template.toc.levels;
   // every chapter after the first starts a new page (the body's section starts one for the first)
-  const heading = (text: string, level: 0 | 1 | 2) =>
-    new Paragraph({
+  const heading = (text: string, level: 0 | 1 | 2) => {
+    headingCounters[level] += 1;
+    headingCounters.fill(0, level + 1);
+    if (inContents(level)) contentsNumbers.push(numberOf(template.headings, headingCounters, level));
+    return new Paragraph({
       heading: [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3][level],
       numbering: { reference: 'headings', level },
       pageBreakBefore: level === 0 && chapter > 1,
       children: [new TextRun(text)],
     });
+  };
+  /** 参考文献, 致谢, 附录: in the contents, without a number */
+  const namedHeading = (text: string, level: 0 | 1, pageBreakBefore: boolean) => {
+    if (inContents(level)) contentsNumbers.push(undefined);
+    return new Paragraph({ heading: level ? HeadingLevel.HEADING_2 : HeadingLevel.HEADING_1, pageBreakBefore, children: [new TextRun(text)] });
+  };
 
   // figures and tables are numbered per chapter (or through the text, as the template says)
   let chapter = 0;
@@ -252,18 +277,18 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
   // body, then references, acknowledgements, appendices (named, not numbered)
   const body: Array<Paragraph | Table> = manuscript.body.flatMap(blockParagraphs);
   if (manuscript.references.length) {
-    body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(template.references.title)] }));
+    body.push(namedHeading(template.references.title, 0, true));
     const references = template.references.style === 'apa' ? [...manuscript.references].sort((a, b) => a.localeCompare(b, 'en')) : manuscript.references;
     references.forEach((ref, i) => body.push(p(template.references.style === 'apa' ? ref : `[${i + 1}] ${ref}`, 'Reference')));
   }
   if (manuscript.acknowledgements.length) {
-    body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(en ? 'Acknowledgements' : '致  谢')] }));
+    body.push(namedHeading(en ? 'Acknowledgements' : '致  谢', 0, true));
     body.push(...manuscript.acknowledgements.flatMap(blockParagraphs));
   }
   if (manuscript.appendices.length) {
     const [first, ...rest] = manuscript.appendices;
-    body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(first.kind === 'heading' ? first.text : en ? 'Appendix' : '附  录')] }));
-    body.push(...rest.flatMap((b) => (b.kind === 'heading' ? [new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(b.text)] })] : blockParagraphs(b))));
+    body.push(namedHeading(first.kind === 'heading' ? first.text : en ? 'Appendix' : '附  录', 0, true));
+    body.push(...rest.flatMap((b) => (b.kind === 'heading' ? [namedHeading(b.text, 1, false)] : blockParagraphs(b))));
   }
 
   const headings = template.headings.map((h, level) => ({
@@ -280,7 +305,7 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
     creator: '智能论文',
     title: fields.title,
     features: { updateFields: !options.pages },
-    pageNumbers: laidOut(options.pages ?? [], styles.toc, tocIndent),
+    pageNumbers: laidOut(options.pages ?? [], contentsNumbers, styles.toc, tocIndent),
     styles: {
       paragraphStyles: [
         paragraphStyle('Normal', 'Normal', styles.body),
