@@ -18,7 +18,7 @@ import { checkTemplate } from '../server/src/engines/typeset/template';
 import { writeDocx } from '../server/src/engines/typeset/writer';
 import { longThesis } from '../tests/fixtures/longThesis';
 
-const RUNS = 3;
+const RUNS = 5;
 const thesis = () => longThesis({ chapters: 10, characters: 60_000, references: 50 });
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -31,7 +31,8 @@ async function main() {
   const fields = { title: '县域中学课后服务研究', author: '林晓', school: '示例大学' };
 
   const ours: number[] = [];
-  let output: Buffer = Buffer.alloc(0);
+  // one run first: the server typesets in a long-running process, past its first call's compilation
+  let output: Buffer = await writeDocx(await readManuscript(readFileSync(input), 'thesis.docx'), template, fields);
   for (let i = 0; i < RUNS; i += 1) {
     const start = performance.now();
     output = await writeDocx(await readManuscript(readFileSync(input), 'thesis.docx'), template, fields);
@@ -40,7 +41,7 @@ async function main() {
   const reference = join(dir, 'reference.docx');
   writeFileSync(reference, output);
 
-  console.log('\nTypesetting a 60,000-character thesis (10 images, 10 tables, 50 references), median of 3');
+  console.log(`\nTypesetting a 60,000-character thesis (10 images, 10 tables, 50 references), median of ${RUNS}`);
   console.log(`ours: ${median(ours).toFixed(0)} ms (${(output.length / 1024).toFixed(0)} KB .docx)`);
   try {
     const pandoc: number[] = [];
