@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 
 /** Scales the rendered pages down to the width there is (never up), so a whole page is in view on a phone. */
 function fitToWidth(outer: HTMLDivElement) {
-  const pages = outer.firstElementChild as HTMLElement | null;
+  // docx-preview writes its <style> elements first, then the wrapper of the pages
+  const pages = outer.querySelector<HTMLElement>('.docx-wrapper');
   if (!pages) return;
   pages.style.transform = '';
   pages.style.width = 'max-content';
