@@ -111,7 +111,12 @@ const isFullWidth = (c: string) => /[\u2e80-\u9fff\uff00-\uffef\u3000-\u303f]/.t
  * Word's default font, too short for （一） in 宋体, which pushed the title behind the dot leader).
  */
 function laidOut(pages: string[], numbers: Array<string | undefined>, toc: TextStyle, indentStep: number): PageNumberEstimator {
-  const headings = (body: IXmlableObject) => bookmarksOf(body).filter(({ name }) => name.startsWith('_Toc'));
+  // docx asks for the list numbers and the pages of the same body: it is walked once
+  const walked = new WeakMap<IXmlableObject, Array<{ name: string; style?: string }>>();
+  const headings = (body: IXmlableObject) => {
+    if (!walked.has(body)) walked.set(body, bookmarksOf(body).filter(({ name }) => name.startsWith('_Toc')));
+    return walked.get(body)!;
+  };
   const estimator = ((body: IXmlableObject) => ({
     bookmarks: new Map(headings(body).flatMap(({ name }, i) => (pages[i] ? [[name, pages[i]] as [string, string]] : []))),
   })) as PageNumberEstimator;
