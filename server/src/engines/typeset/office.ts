@@ -75,7 +75,8 @@ export async function pdfToImages(pdf: Buffer, dpi: number): Promise<Buffer[]> {
     await writeFile(join(dir, 'in.pdf'), pdf);
     await run('pdftoppm', ['-png', '-r', String(dpi), join(dir, 'in.pdf'), join(dir, 'page')]);
     const names = (await readdir(dir)).filter((f) => f.startsWith('page')).sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]));
-    return Promise.all(names.map((name) => readFile(join(dir, name))));
+    // awaited here: the folder is removed as soon as this returns
+    return await Promise.all(names.map((name) => readFile(join(dir, name))));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
