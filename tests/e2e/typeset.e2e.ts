@@ -17,7 +17,7 @@ beforeEach(() => {
   page = currentPage();
 });
 
-test('template → upload → preview with watermark → pay in the sandbox → download the .docx', async () => {
+test('template → upload → preview pictures with watermark → pay in the sandbox → download the .docx and the PDF', async () => {
   await signInTo(page, base(), '/typeset/template-list', DEMO_ACCOUNT);
   await page.getByRole('heading', { name: '通用本科毕业论文' }).waitFor();
   await page.locator('.ant-card', { hasText: '通用本科毕业论文' }).getByRole('link', { name: /查看规范并使用/ }).click();
