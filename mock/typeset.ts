@@ -15,14 +15,16 @@ async function signedIn(req: MockRequest, res: MockResponse) {
 
 type UploadedFile = { originalname: string; buffer: Buffer };
 
-/** Sends a stored .docx as the server does, or the service's error. */
-async function sendFile(res: MockResponse, find: () => Promise<{ stream: Readable; fileName: string }>) {
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** Sends a stored file as the server does (a download when it has a name), or the service's error. */
+async function sendFile(res: MockResponse, find: () => Promise<{ stream: Readable; fileName?: string }>, type = DOCX) {
   try {
     const { stream, fileName } = await find();
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
-    res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-    res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+    res.setHeader('Content-Type', type);
+    if (fileName) res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
     (res as MockResponse & { end(body?: Buffer): void }).end(Buffer.concat(chunks));
   } catch (error) {
     answer(res, () => Promise.reject(error));
@@ -63,14 +65,20 @@ const handlers: Record<string, MockHandler> = {
     if (user && query) answer(res, async () => (await mockServices()).typesets.list(user, query));
   },
 
-  'GET /api/v1/typeset/:typesetId/preview.docx': async (req, res) => {
+  'GET /api/v1/typeset/:typesetId/preview/:page': async (req, res) => {
     const user = await signedIn(req, res);
-    if (user) sendFile(res, async () => (await mockServices()).typesets.preview(user, req.params.typesetId));
+    const page = Number(String(req.params.page).replace(/\.png$/, ''));
+    if (user) sendFile(res, async () => ({ stream: await (await mockServices()).typesets.previewPage(user, req.params.typesetId, page) }), 'image/png');
+  },
+
+  'GET /api/v1/typeset/:typesetId/download.pdf': async (req, res) => {
+    const user = await signedIn(req, res);
+    if (user) sendFile(res, async () => (await mockServices()).typesets.download(user, req.params.typesetId, 'pdf'), 'application/pdf');
   },
 
   'GET /api/v1/typeset/:typesetId/download': async (req, res) => {
     const user = await signedIn(req, res);
-    if (user) sendFile(res, async () => (await mockServices()).typesets.download(user, req.params.typesetId));
+    if (user) sendFile(res, async () => (await mockServices()).typesets.download(user, req.params.typesetId, 'docx'));
   },
 
   'GET /api/v1/typeset/:typesetId': async (req, res) => {

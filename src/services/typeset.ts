@@ -34,6 +34,7 @@ export const deleteTypeset = (typesetId: string) => del<ApiResponse<null>>(`/v1/
 /** A template's sample pages, as a .docx for the in-page renderer. */
 export const sampleUrl = (templateId: string) => `/api/v1/typeset/template/${path(templateId)}/sample.docx`;
 
-/** The watermarked preview (fetched as a file for the in-page renderer) and the paid download. */
-export const previewUrl = (typesetId: string) => `/api/v1/typeset/${path(typesetId)}/preview.docx`;
+/** A page of the preview (a watermarked picture, 1-based), and the paid downloads: the .docx and the PDF. */
+export const previewPageUrl = (typesetId: string, page: number) => `/api/v1/typeset/${path(typesetId)}/preview/${page}.png`;
 export const downloadUrl = (typesetId: string) => `/api/v1/typeset/${path(typesetId)}/download`;
+export const pdfUrl = (typesetId: string) => `/api/v1/typeset/${path(typesetId)}/download.pdf`;

@@ -1,9 +1,17 @@
-/** Typesetting through HTTP: templates, upload, the job, the watermarked preview, payment, download, access. */
+/**
+ * Typesetting through HTTP: templates, upload, the job, the preview as watermarked pictures,
+ * payment, the .docx and PDF downloads, access. The job lays the pages out with LibreOffice, as
+ * CI installs it.
+ */
 import JSZip from 'jszip';
+import { execFileSync } from 'child_process';
 import { existsSync, readdirSync } from 'fs';
 import { join } from 'path';
 import { FIELDS, wordManuscript } from '../fixtures/manuscripts';
 import { client, createTestApp, multipart, otherUser } from './testApp';
+
+// each job lays its pages out in LibreOffice: seconds, not milliseconds
+jest.setTimeout(120_000);
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let me: ReturnType<typeof client>;
@@ -41,22 +49,50 @@ test('the four templates, filtered and searched, each with its rules', async () 
   expect((await visitor.get('/api/v1/typeset/template/nope')).status).toBe(404);
 });
 
-test('upload → job → watermarked preview → unpaid download refused → pay → the clean .docx', async () => {
+/** Every text a response body holds, as a reader would extract it: the XML of a .docx, the text layer of a PDF, or the bytes themselves. */
+async function textOf(body: Buffer, type: string): Promise<string> {
+  if (type.includes('wordprocessingml')) {
+    const zip = await JSZip.loadAsync(body);
+    return (await Promise.all(Object.values(zip.files).map((f) => f.async('string')))).join('');
+  }
+  if (type.includes('pdf')) {
+    const script = "const {PDFParse}=require('pdf-parse');new PDFParse({data:new Uint8Array(require('fs').readFileSync(0))}).getText().then(r=>process.stdout.write(r.text))";
+    return execFileSync(process.execPath, ['-e', script], { input: body, encoding: 'utf8' });
+  }
+  return body.toString('utf8') + body.toString('latin1');
+}
+
+// text of the manuscript beyond its first page (its body, references, acknowledgements)
+const BEYOND_FIRST_PAGE = ['课后服务关系到学生的成长', '经费、激励和课程三者缺一不可', '课后服务的实践', '感谢导师的指导'];
+
+test('upload → job → the preview is pictures with nothing of the text → unpaid downloads refused → pay → the clean .docx and the PDF', async () => {
   const created = await submit(me, { name: '论文初稿.docx', data: await wordManuscript() });
   expect(created.status).toBe(200);
   const id = created.body.result.id;
-  expect(created.body.result).toMatchObject({ status: 'queued', templateName: '通用本科毕业论文', priceFen: 1990, paid: false });
+  expect(created.body.result).toMatchObject({ status: 'queued', templateName: '通用本科毕业论文', priceFen: 1990, paid: false, previewPages: 0 });
   await t.app.jobs.drain();
   const done = (await me.get(`/api/v1/typeset/${id}`)).body.result;
-  expect(done).toMatchObject({ status: 'done', progress: 100 });
+  // cover, 摘要, Abstract, 目录, chapter 1, chapter 2, references, acknowledgements
+  expect(done).toMatchObject({ status: 'done', progress: 100, previewPages: 8, previewUnavailable: null, pdf: true });
 
-  const preview = await me.get(`/api/v1/typeset/${id}/preview.docx`);
-  expect(preview.status).toBe(200);
-  expect(await headersOf(preview.raw.rawPayload)).toContain('预览版');
-
-  const early = await me.get(`/api/v1/typeset/${id}/download`);
-  expect(early.status).toBe(409);
-  expect(early.body.message).toBe('请先付款，再下载排版后的文档');
+  // every answer the owner can get before paying: none holds the text beyond the first page in a readable form
+  const answers = [await me.get(`/api/v1/typeset/${id}`), await me.get('/api/v1/typeset'), await me.get(`/api/v1/typeset/${id}/preview.docx`), await me.get(`/api/v1/typeset/${id}/download`), await me.get(`/api/v1/typeset/${id}/download.pdf`)];
+  for (let page = 1; page <= done.previewPages; page += 1) {
+    const picture = await me.get(`/api/v1/typeset/${id}/preview/${page}.png`);
+    expect(picture.status).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(picture.raw.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    answers.push(picture);
+  }
+  expect((await me.get(`/api/v1/typeset/${id}/preview/9.png`)).status).toBe(404);
+  for (const answer of answers) {
+    const text = await textOf(answer.raw.rawPayload, String(answer.headers['content-type'] ?? ''));
+    for (const phrase of BEYOND_FIRST_PAGE) expect(text).not.toContain(phrase);
+  }
+  expect(answers[2].status).toBe(404);
+  expect(answers[3].status).toBe(409);
+  expect(answers[3].body.message).toBe('请先付款，再下载排版后的文档');
+  expect(answers[4].status).toBe(409);
 
   const order = (await me.post('/api/v1/order', { kind: 'typeset', itemId: id })).body.result;
   expect(order).toMatchObject({ amountFen: 1990, title: '通用本科毕业论文 · 县域中学课后服务研究' });
@@ -66,17 +102,25 @@ test('upload → job → watermarked preview → unpaid download refused → pay
   const headers = await headersOf(download.raw.rawPayload);
   expect(headers).toContain('示例大学本科毕业论文');
   expect(headers).not.toContain('预览版');
+  expect(await textOf(download.raw.rawPayload, String(download.headers['content-type']))).toContain('课后服务关系到学生的成长');
+  const pdf = await me.get(`/api/v1/typeset/${id}/download.pdf`);
+  expect(pdf.status).toBe(200);
+  expect(pdf.headers['content-type']).toBe('application/pdf');
+  expect(pdf.headers['content-disposition']).toContain(encodeURIComponent('县域中学课后服务研究.pdf'));
+  const pdfText = await textOf(pdf.raw.rawPayload, 'application/pdf');
+  for (const phrase of BEYOND_FIRST_PAGE) expect(pdfText).toContain(phrase);
+  expect(pdfText).not.toContain('预览版');
   expect((await me.post('/api/v1/order', { kind: 'typeset', itemId: id })).status).toBe(409);
-});
+}, 120_000);
 
 test('only the owner sees a typeset, its preview and its download', async () => {
   const { id } = (await submit(me, { name: 'a.docx', data: await wordManuscript() })).body.result;
   await t.app.jobs.drain();
   const other = await otherUser(t.app);
-  for (const path of ['', '/preview.docx', '/download']) expect((await other.get(`/api/v1/typeset/${id}${path}`)).status).toBe(403);
+  for (const path of ['', '/preview/1.png', '/download', '/download.pdf']) expect((await other.get(`/api/v1/typeset/${id}${path}`)).status).toBe(403);
   expect((await other.call('DELETE', `/api/v1/typeset/${id}`)).status).toBe(403);
   const visitor = client(t.app);
-  for (const path of ['', '/preview.docx', '/download']) expect((await visitor.get(`/api/v1/typeset/${id}${path}`)).status).toBe(401);
+  for (const path of ['', '/preview/1.png', '/download', '/download.pdf']) expect((await visitor.get(`/api/v1/typeset/${id}${path}`)).status).toBe(401);
   expect((await submit(visitor, { name: 'a.docx', data: await wordManuscript() })).status).toBe(401);
   expect((await me.get('/api/v1/typeset')).body.result.list.map((x: { id: string }) => x.id)).toContain(id);
 });

@@ -5,9 +5,10 @@ import { join } from 'path';
 import { SEED_FOLDER } from '../../server/src/db/seed';
 import { ExtractError } from '../../server/src/engines/similarity/extract';
 import { numberedHeading, readManuscript } from '../../server/src/engines/typeset/manuscript';
+import { formatReferences } from '../../server/src/engines/typeset/references';
 import { checkTemplate, type Template } from '../../server/src/engines/typeset/template';
 import { writeDocx } from '../../server/src/engines/typeset/writer';
-import { FIELDS, MARKDOWN, PLAIN, wordManuscript } from '../fixtures/manuscripts';
+import { FIELDS, MARKDOWN, PLAIN, markdownThesis, wordManuscript, wordThesis } from '../fixtures/manuscripts';
 
 const templates = new Map(
   readdirSync(join(SEED_FOLDER, 'templates')).map((f) => {
@@ -70,11 +71,76 @@ describe('reading manuscripts', () => {
     expect(m.references).toEqual(['王明. 课后服务的实践[J]. 教育研究, 2021.']);
   });
 
+  test.each(['heading', 'inline'] as const)('Markdown with `# 题目` first and the abstract %s: title, abstracts, keywords, chapters from 1, the same structure as the .docx', async (abstract) => {
+    const md = await readManuscript(Buffer.from(markdownThesis(abstract)), 'paper.md');
+    expect(md.title).toBe('县域中学课后服务研究');
+    expect(md.abstractZh).toBe('本文讨论县域中学课后服务的组织方式。');
+    expect(md.abstractEn).toBe('This thesis studies after-school services.');
+    expect(md.keywordsZh).toEqual(['课后服务', '县域中学']);
+    expect(md.keywordsEn).toEqual(['after-school services', 'county schools']);
+    expect(md.body.filter((b) => b.kind === 'heading')).toEqual([
+      { kind: 'heading', level: 1, text: '绪论' },
+      { kind: 'heading', level: 2, text: '研究背景' },
+      { kind: 'heading', level: 1, text: '结论' },
+    ]);
+    expect(md.warnings).toEqual([]);
+    const word = await readManuscript(await wordThesis(), 'paper.docx');
+    expect(md).toEqual(word);
+    // written: the first chapter is 第1章, its table 表1-1, and the keywords are on the abstract's page
+    const xml = (await xmlOf(await writeDocx(md, bachelor, FIELDS))).document;
+    expect(xml).toContain('表1-1  两校的基本情况');
+    expect(xml).toMatch(/关键词：<\/w:t>[\s\S]*?课后服务；县域中学/);
+    expect(xml).toContain('after-school services; county schools');
+  });
+
+  test('the usual forms of 摘要 and 关键词; keywords under a heading; nothing dropped', async () => {
+    const text = ['题目', '【摘要】本文讨论课后服务。', '关键字 课后服务，县域中学', 'ABSTRACT', 'This thesis studies services.', 'KEY WORDS：services; schools', '第一章 绪论', '正文。'].join('\n');
+    const m = await readManuscript(Buffer.from(text), 'paper.txt');
+    expect(m).toMatchObject({ title: '题目', abstractZh: '本文讨论课后服务。', keywordsZh: ['课后服务', '县域中学'], abstractEn: 'This thesis studies services.', keywordsEn: ['services', 'schools'] });
+    const md = await readManuscript(Buffer.from(['# 题目', '', '# 摘要', '', '本文。', '', '# 关键词', '', '甲；乙', '', '# 绪论', '', '正文。', '', '# 结论', '', '完。'].join('\n')), 'a.md');
+    expect(md).toMatchObject({ title: '题目', abstractZh: '本文。', keywordsZh: ['甲', '乙'] });
+    expect(md.body.filter((b) => b.kind === 'heading').map((b) => b.kind === 'heading' && b.text)).toEqual(['绪论', '结论']);
+    // keywords without an abstract are still written
+    const bare = await readManuscript(Buffer.from(['题目', '关键词：甲；乙', '第一章 绪论', '正文。'].join('\n')), 'b.txt');
+    expect(bare.warnings).toContain('没有找到摘要（以“摘要”或“Abstract”开头的段落）');
+    expect((await xmlOf(await writeDocx(bare, bachelor, FIELDS))).document).toContain('甲；乙');
+  });
+
   test('malformed, encrypted and empty manuscripts are refused with a clear message', async () => {
     await expect(readManuscript(Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(100, 3)]), 'a.docx')).rejects.toThrow('文件已损坏，无法打开');
     await expect(readManuscript(Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(100)]), 'a.docx')).rejects.toThrow(/已加密/);
     await expect(readManuscript(Buffer.alloc(0), 'a.txt')).rejects.toThrow('文件是空的');
     await expect(readManuscript(Buffer.from('x'), 'a.pdf')).rejects.toThrow(ExtractError);
+  });
+});
+
+describe('references in the template’s style', () => {
+  const entries = [
+    '王明，李华，张三，赵四．课后服务的实践［J］．教育研究，2021，42（3）：10－18．',
+    '李华. 县域教育. 北京: 教育出版社, 2020.',
+    '陈晨. 县域中学课后服务研究[D]. 上海: 华东师范大学, 2019.',
+    'Smith J, Brown K A. After-school programs[J]. Child Development, 2018, 89(2): 100-120.',
+    '老师上课讲的内容',
+  ];
+
+  test('GB/T 7714-2015: half-width punctuation, type marks, at most three authors then 等; what cannot be parsed is kept and warned', () => {
+    const { references, warnings } = formatReferences(entries, 'gbt7714');
+    expect(references).toEqual([
+      '王明, 李华, 张三, 等. 课后服务的实践[J]. 教育研究, 2021, 42(3): 10-18.',
+      '李华. 县域教育[M]. 北京: 教育出版社, 2020.',
+      '陈晨. 县域中学课后服务研究[D]. 上海: 华东师范大学, 2019.',
+      'Smith J, Brown K A. After-school programs[J]. Child Development, 2018, 89(2): 100-120.',
+      '老师上课讲的内容',
+    ]);
+    expect(warnings).toEqual([expect.stringContaining('参考文献第 5 条无法识别')]);
+  });
+
+  test('APA 7: authors with initials and &, the year after them, volume(issue), pages with an en dash', () => {
+    const { references, warnings } = formatReferences([...entries, 'Zhou, L. (2020). Later. Press.'], 'apa');
+    expect(references[3]).toBe('Smith, J., & Brown, K. A. (2018). After-school programs. Child Development, 89(2), 100–120.');
+    expect(references[0]).toBe('王明, 李华, 张三, & 赵四 (2021). 课后服务的实践. 教育研究, 42(3), 10–18.');
+    expect(references[5]).toBe('Zhou, L. (2020). Later. Press.');
+    expect(warnings).toHaveLength(1);
   });
 });
 

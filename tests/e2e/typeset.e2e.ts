@@ -1,6 +1,7 @@
 /**
  * Typesetting end to end against the real server: pick a template, upload a manuscript, see the
- * preview page by page with its watermark, pay in the sandbox, download the .docx.
+ * preview page by page (watermarked pictures), pay in the sandbox, download the .docx and the PDF;
+ * at phone width every preview page and every sample page is wholly on the screen.
  */
 import JSZip from 'jszip';
 import { readFileSync } from 'fs';
@@ -16,14 +17,14 @@ beforeEach(() => {
   page = currentPage();
 });
 
-test('template → upload → preview with watermark → pay in the sandbox → download the .docx', async () => {
+test('template → upload → preview pictures with watermark → pay in the sandbox → download the .docx and the PDF', async () => {
   await signInTo(page, base(), '/typeset/template-list', DEMO_ACCOUNT);
   await page.getByRole('heading', { name: '通用本科毕业论文' }).waitFor();
   await page.locator('.ant-card', { hasText: '通用本科毕业论文' }).getByRole('link', { name: /查看规范并使用/ }).click();
   await page.waitForURL(/\/typeset\/template-detail\/general-bachelor/);
   await page.getByText('排版规范').waitFor();
   // the sample pages render in the page
-  await page.locator('[aria-label="排版预览"] section.docx').first().waitFor({ timeout: 30_000 });
+  await page.locator('[aria-label="样张"] section.docx').first().waitFor({ timeout: 60_000 });
 
   await page.locator('input[type="file"]').setInputFiles({ name: '初稿.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await wordManuscript() });
   await page.getByText('已选择：初稿.docx').waitFor();
@@ -32,10 +33,11 @@ test('template → upload → preview with watermark → pay in the sandbox → 
   await page.getByLabel('学校').fill('示例大学');
   await page.getByRole('button', { name: '上传并排版' }).click();
   await page.waitForURL(/\/typeset\/preview\//);
-  await page.getByRole('heading', { name: '排版预览：县域中学课后服务研究' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('heading', { name: '排版预览：县域中学课后服务研究' }).waitFor({ timeout: 90_000 });
   const preview = page.locator('[aria-label="排版预览"]');
-  await preview.locator('section.docx').first().waitFor({ timeout: 30_000 });
-  await preview.getByText(/预览版/).first().waitFor();
+  await preview.getByRole('img', { name: '第 1 页（共 8 页）' }).waitFor({ timeout: 30_000 });
+  // nothing of the document's text in the page: the pages are pictures
+  expect(await preview.innerText()).toBe('');
   const typesetPath = new URL(page.url()).pathname;
 
   await page.getByRole('button', { name: /付款并下载 ¥19\.90/ }).click();
@@ -49,6 +51,39 @@ test('template → upload → preview with watermark → pay in the sandbox → 
   const headers = await Promise.all(Object.keys(zip.files).filter((f) => /word\/header\d+\.xml/.test(f)).map((f) => zip.file(f)!.async('string')));
   expect(headers.join('')).toContain('示例大学本科毕业论文');
   expect(headers.join('')).not.toContain('预览版');
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /下载 PDF/ }).click()]);
+  expect(readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+/** Each picture or page inside `selector`, scrolled into view: loaded and wholly within the screen's width. */
+async function pagesFullyVisible(page: Page, selector: string, shot: string) {
+  const pages = page.locator(selector);
+  const count = await pages.count();
+  expect(count).toBeGreaterThan(1);
+  const width = page.viewportSize()!.width;
+  for (let i = 0; i < count; i += 1) {
+    await pages.nth(i).scrollIntoViewIfNeeded();
+    const box = (await pages.nth(i).boundingBox())!;
+    expect({ page: i + 1, left: box.x >= 0, right: box.x + box.width <= width, tall: box.height > box.width }).toEqual({ page: i + 1, left: true, right: true, tall: true });
+    if (i < 2) await page.screenshot({ path: `test-results/${shot}_page${i + 1}.png` });
+  }
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+}
+
+test('at 375 px every preview page and every sample page is wholly visible, without sideways scrolling', async () => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  await signInTo(page, base(), '/typeset/template-detail/general-bachelor', DEMO_ACCOUNT);
+  await page.locator('[aria-label="样张"] section.docx').first().waitFor({ timeout: 60_000 });
+  await pagesFullyVisible(page, '[aria-label="样张"] section.docx', 'phone_typeset_sample');
+
+  await page.locator('input[type="file"]').setInputFiles({ name: '初稿.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await wordManuscript() });
+  await page.getByLabel('论文题目').fill('县域中学课后服务研究');
+  await page.getByRole('button', { name: '上传并排版' }).click();
+  await page.waitForURL(/\/typeset\/preview\//);
+  await page.getByRole('img', { name: '第 1 页（共 8 页）' }).waitFor({ timeout: 90_000 });
+  // every picture loaded
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[aria-label="排版预览"] img')].every((img) => (img.scrollIntoView(), img.complete && img.naturalWidth > 0)), undefined, { timeout: 30_000 });
+  await pagesFullyVisible(page, '[aria-label="排版预览"] img', 'phone_typeset_preview');
 });
 
 describe.each(Object.entries(VIEWPORTS))('at %s width', (name, viewport) => {
@@ -60,7 +95,7 @@ describe.each(Object.entries(VIEWPORTS))('at %s width', (name, viewport) => {
     ]) {
       await page.goto(base() + path);
       await page.locator('h1').first().waitFor();
-      if (label === 'template') await page.locator('[aria-label="排版预览"] section.docx').first().waitFor({ timeout: 30_000 });
+      if (label === 'template') await page.locator('[aria-label="样张"] section.docx').first().waitFor({ timeout: 60_000 });
       await page.screenshot({ path: `test-results/${name}_typeset_${label}.png`, fullPage: true });
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     }

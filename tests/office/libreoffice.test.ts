@@ -1,35 +1,71 @@
 /**
- * The typeset .docx opens in LibreOffice: converted headless to PDF without error, with the pages
- * and the first page's text a reader expects. Needs LibreOffice (`npm run test:office`; CI
- * installs it).
+ * The typeset documents in LibreOffice (`npm run test:office`; CI installs it): for every template,
+ * the delivered .docx converted by LibreOffice and the delivered PDF both open with a contents page
+ * that lists every heading with its number and the page it starts on, as the body shows it, level 2
+ * indented more than level 1.
  */
-import { execFileSync } from 'child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
+import JSZip from 'jszip';
+import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
 import { SEED_FOLDER } from '../../server/src/db/seed';
+import { footerOf, typeset } from '../../server/src/engines/typeset/layout';
 import { readManuscript } from '../../server/src/engines/typeset/manuscript';
+import { docxToPdf, readPdf } from '../../server/src/engines/typeset/office';
 import { checkTemplate } from '../../server/src/engines/typeset/template';
 import { writeDocx } from '../../server/src/engines/typeset/writer';
 import { FIELDS, wordManuscript } from '../fixtures/manuscripts';
+import { longThesis } from '../fixtures/longThesis';
 
-/** A PDF's pages as text, read by pdf.js in a plain Node process. */
-function pagesOf(pdf: string): string[] {
-  const script = "const {PDFParse}=require('pdf-parse');new PDFParse({data:new Uint8Array(require('fs').readFileSync(process.argv[1]))}).getText().then(r=>process.stdout.write(JSON.stringify(r.pages.map(p=>p.text))))";
-  return JSON.parse(execFileSync(process.execPath, ['-e', script, pdf], { encoding: 'utf8' }));
+const squeeze = (text: string) => text.replace(/\s+/g, '');
+
+/** The contents page's entries: "第1章 绪论……12" → { entry: '第1章绪论', page: '12' }. */
+function contentsOf(pages: string[], title: string) {
+  const first = pages.findIndex((p) => squeeze(p).includes(squeeze(title)) && /\.{5,}/.test(p));
+  expect(first).toBeGreaterThan(0);
+  const entries: Array<{ entry: string; page: string }> = [];
+  for (let i = first; i < pages.length && /\.{5,}/.test(pages[i]); i += 1) {
+    for (const line of pages[i].split('\n')) {
+      const match = /^(.*?)\s*\.{3,}\s*(\S+)$/.exec(line.trim());
+      if (match) entries.push({ entry: squeeze(match[1]), page: match[2] });
+    }
+  }
+  return entries;
 }
 
-test.each(readdirSync(join(SEED_FOLDER, 'templates')))('%s: LibreOffice converts the document, cover first, one page per part', async (file) => {
-  const template = checkTemplate(JSON.parse(readFileSync(join(SEED_FOLDER, 'templates', file), 'utf8')));
-  const dir = mkdtempSync(join(tmpdir(), 'zn-office-'));
-  const docx = join(dir, 'thesis.docx');
-  writeFileSync(docx, await writeDocx(await readManuscript(await wordManuscript(), 'paper.docx'), template, FIELDS));
-  execFileSync('soffice', ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'pdf', '--outdir', dir, docx], { stdio: 'pipe', timeout: 120_000 });
-  const pages = pagesOf(join(dir, 'thesis.pdf'));
-  // cover, Chinese abstract, English abstract, contents, chapter 1, chapter 2, references, acknowledgements
-  expect(pages).toHaveLength(8);
-  expect(pages[0]).toContain(FIELDS.title);
-  expect(pages[0].replace(/\s/g, '')).toContain(FIELDS.author);
-  expect(pages[4]).toContain('绪论');
-  expect(pages[6]).toContain('李华. 县域教育');
-}, 180_000);
+/** Each heading of the body as the PDF's bookmarks place it: its text with its number, and the page number its page shows. */
+async function headingsOf(pdf: Buffer, levels: number) {
+  const layout = await readPdf(pdf);
+  return { pages: layout.pages, headings: layout.outline.filter((o) => o.depth < levels).map((o) => ({ entry: squeeze(o.title), page: footerOf(layout.pages[o.page]), depth: o.depth })) };
+}
+
+const templates = readdirSync(join(SEED_FOLDER, 'templates')).map((file) => checkTemplate(JSON.parse(readFileSync(join(SEED_FOLDER, 'templates', file), 'utf8'))));
+
+describe.each(templates.map((t) => [t.id, t] as const))('%s', (_id, template) => {
+  test.each([
+    ['the short manuscript', () => wordManuscript()],
+    ['a long thesis (five chapters, fifteen sections)', () => longThesis()],
+  ])('%s: the contents match the body in the .docx as LibreOffice opens it and in the PDF', async (_name, manuscript) => {
+    const result = await typeset(await readManuscript(await manuscript(), 'paper.docx'), template, FIELDS, '预览');
+    const converted = (await docxToPdf({ delivered: result.docx })).delivered;
+    for (const pdf of [converted, result.pdf!]) {
+      const { pages, headings } = await headingsOf(pdf, template.toc.levels);
+      expect(pages[0]).toContain(FIELDS.title);
+      expect(headings.length).toBeGreaterThan(3);
+      const contents = contentsOf(pages, template.toc.title);
+      expect(contents).toEqual(headings.map(({ entry, page }) => ({ entry, page })));
+      // chapters carry their numbers in the contents, as in the body
+      expect(contents[0].entry).toMatch(/^(第1章|1|一、|Chapter1|1\.)/);
+    }
+    // the preview: one picture per page of the PDF
+    expect(result.previewPages).toHaveLength((await readPdf(result.pdf!)).pages.length);
+  });
+});
+
+test('contents levels are indented one step each: level 2 more than level 1', async () => {
+  const docx = await writeDocx(await readManuscript(await wordManuscript(), 'paper.docx'), templates[0], FIELDS, { pages: ['1', '1', '2', '3', '4'] });
+  const styles = await (await JSZip.loadAsync(docx)).file('word/styles.xml')!.async('string');
+  const indent = (id: string) => Number(new RegExp(`w:styleId="${id}"[\\s\\S]*?<w:ind w:left="(\\d+)"`).exec(styles)?.[1]);
+  expect(indent('TOC1')).toBe(0);
+  expect(indent('TOC2')).toBeGreaterThan(indent('TOC1'));
+  expect(indent('TOC3')).toBeGreaterThan(indent('TOC2'));
+});

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PLAIN } from '../fixtures/manuscripts';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
@@ -29,7 +29,10 @@ test('a template’s rules; a visitor is asked to log in before starting', async
   expect(screen.getByText('登录后开始排版')).toBeInTheDocument();
 });
 
-test('upload a manuscript → the preview with what to check → pay and download', async () => {
+// the mock typesets with the server's own engine: LibreOffice lays out the pages (seconds)
+const OFFICE = { timeout: 90_000 };
+
+test('upload a manuscript → the preview pages as pictures with what to check → pay and download the .docx and the PDF', async () => {
   await signInAsDemo();
   const { history } = await renderApp('/typeset/template-detail/general-bachelor');
   await screen.findByText('上传并排版', {}, LONG);
@@ -38,10 +41,14 @@ test('upload a manuscript → the preview with what to check → pay and downloa
   fireEvent.change(screen.getByLabelText('论文题目'), { target: { value: '县域中学课后服务研究' } });
   fireEvent.change(screen.getByLabelText('作者'), { target: { value: '林晓' } });
   fireEvent.click(screen.getByText('上传并排版').closest('button')!);
-  await waitFor(() => expect(history.location.pathname).toMatch(/^\/typeset\/preview\//), LONG);
+  await waitFor(() => expect(history.location.pathname).toMatch(/^\/typeset\/preview\//), OFFICE);
   expect(await screen.findByText('排版预览：县域中学课后服务研究', {}, LONG)).toBeInTheDocument();
-  expect(screen.getByText(/预览带水印/)).toBeInTheDocument();
+  expect(screen.getByText(/预览带水印，只能查看不能复制/)).toBeInTheDocument();
   const typesetId = history.location.pathname.split('/').pop()!;
+  const pages = within(screen.getByLabelText('排版预览')).getAllByRole('img');
+  expect(pages.length).toBeGreaterThan(4);
+  expect(pages[0]).toHaveAttribute('src', `/api/v1/typeset/${typesetId}/preview/1.png`);
+  expect(pages[0]).toHaveAccessibleName(`第 1 页（共 ${pages.length} 页）`);
 
   fireEvent.click(screen.getByText(/付款并下载/).closest('button')!);
   await waitFor(() => expect(history.location.pathname).toMatch(/^\/pay\//), LONG);
@@ -53,6 +60,21 @@ test('upload a manuscript → the preview with what to check → pay and downloa
   fireEvent.click(screen.getByText('查看排版结果'));
   await waitFor(() => expect(history.location.pathname).toBe(`/typeset/preview/${typesetId}`), LONG);
   expect((await screen.findByText('下载 Word 文档', {}, LONG)).closest('a')).toHaveAttribute('href', `/api/v1/typeset/${typesetId}/download`);
+  expect(screen.getByText('下载 PDF').closest('a')).toHaveAttribute('href', `/api/v1/typeset/${typesetId}/download.pdf`);
+}, 180_000);
+
+test('the start form is prefilled from 基本信息 and the manuscript’s title, its required fields marked', async () => {
+  await signInAsDemo();
+  await renderApp('/typeset/template-detail/general-bachelor');
+  await screen.findByText('上传并排版', {}, LONG);
+  // the demo account's 基本信息
+  expect(screen.getByLabelText('作者')).toHaveValue('林晓');
+  expect(screen.getByLabelText('学校')).toHaveValue('示例大学');
+  expect(screen.getByLabelText('专业')).toHaveValue('计算机科学与技术');
+  expect(screen.getByText('论文题目').closest('label')).toHaveClass('ant-form-item-required');
+  expect(screen.getByText('作者').closest('label')).toHaveClass('ant-form-item-required');
+  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [new File(['# 县域中学课后服务研究\n\n摘要：本文。\n\n## 绪论\n\n正文。'], '初稿.md')] } });
+  await waitFor(() => expect(screen.getByLabelText('论文题目')).toHaveValue('县域中学课后服务研究'), LONG);
 });
 
 test('a manuscript the engine cannot read is refused beside the field', async () => {

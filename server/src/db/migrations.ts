@@ -333,4 +333,14 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  '0008_typeset_pages': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('typesets').addColumn('pdf_key', 'varchar(200)').execute();
+      await db.schema.alterTable('typesets').addColumn('preview_pages', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('typesets').dropColumn('preview_pages').execute();
+      await db.schema.alterTable('typesets').dropColumn('pdf_key').execute();
+    },
+  },
 };

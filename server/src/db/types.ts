@@ -250,9 +250,12 @@ export interface TypesetTable {
   progress: number;
   /** JSON array of what the engine could not place */
   warnings: string;
-  /** the finished .docx, and the same with the preview watermark */
+  /** the finished .docx and its PDF (none without LibreOffice) */
   output_key: string | null;
+  pdf_key: string | null;
+  /** the folder of the preview's pages (1.png, 2.png …, watermarked pictures), and how many there are */
   preview_key: string | null;
+  preview_pages: number;
   order_id: string | null;
   paid_at: string | null;
   failure_reason: string | null;

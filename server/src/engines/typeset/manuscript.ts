@@ -38,10 +38,13 @@ const NUMBERED_HEADINGS: Array<[RegExp, 1 | 2 | 3]> = [
   [/^\d{1,2}\s+(?=\S)/, 1],
 ];
 const CAPTION = /^(图|表|figure|table)\s*\d+([.\-–]\d+)?[\s.:：]*/i;
-const ABSTRACT_ZH = /^摘\s*要[:：]?\s*/;
-const ABSTRACT_EN = /^abstract[:：.]?\s*/i;
-const KEYWORDS_ZH = /^关键[词字][:：]\s*/;
-const KEYWORDS_EN = /^key\s*words?[:：.]\s*/i;
+/** A part's name at the start of a paragraph or alone: 摘要 / 【摘要】 / 摘 要： / Abstract. … */
+const named = (name: string) => new RegExp(`^(?:[【\\[]${name}[】\\]]\\s*[:：.]?\\s*|${name}(?:\\s*[:：.]\\s*|\\s+|$))`, 'i');
+const ABSTRACT_ZH = named('摘\\s*要');
+const ABSTRACT_EN = named('abstract');
+// 关键词：… / 关键字 … / Keywords: … / Key words …; alone (a heading), its words follow in the next paragraph
+const KEYWORDS_ZH = named('关\\s*键\\s*[词字]');
+const KEYWORDS_EN = named('key\\s*-?\\s*words?');
 const REFERENCES = /^(参考文献|references|bibliography)$/i;
 const ACKNOWLEDGEMENTS = /^(致\s*谢|acknowledg(e)?ments?)$/i;
 const APPENDIX = /^(附\s*录|appendix)/i;
@@ -123,15 +126,44 @@ async function rawBlocks(data: Buffer, fileName: string, warnings: string[]): Pr
   throw new ExtractError('只支持 .docx、.md 和 .txt 稿件');
 }
 
+const namesPart = (text: string) => [ABSTRACT_ZH, ABSTRACT_EN, KEYWORDS_ZH, KEYWORDS_EN].some((p) => p.test(text)) || [REFERENCES, ACKNOWLEDGEMENTS, APPENDIX].some((p) => p.test(text.replace(/\s+/g, '')));
+const isChapter = (b: Block) => b.kind === 'heading' && b.level === 1 && !namesPart(b.text);
+
+/**
+ * A manuscript that opens with a first-level heading which is not a chapter gives its title that way
+ * (Markdown's `# 题目`): when it is the only first-level heading, the chapters are the second-level
+ * ones, and every heading moves up a level; when the abstract or keywords follow it, it is the title.
+ */
+function titleFromHeading(blocks: Block[]): { title?: string; blocks: Block[] } {
+  const [first, ...rest] = blocks;
+  if (!first || !isChapter(first) || first.kind !== 'heading' || numberedHeading(first.text)) return { blocks };
+  if (!rest.some(isChapter)) {
+    return { title: first.text, blocks: rest.map((b) => (b.kind === 'heading' && b.level > 1 ? { ...b, level: (b.level - 1) as 1 | 2 } : b)) };
+  }
+  const next = rest.find((b) => b.kind === 'heading' || b.kind === 'paragraph');
+  if (next && (next.kind === 'heading' || next.kind === 'paragraph') && namesPart(next.text) && !REFERENCES.test(next.text.replace(/\s+/g, ''))) return { title: first.text, blocks: rest };
+  return { blocks };
+}
+
 /** Sorts the blocks into the parts of a thesis. */
-export function structure(blocks: Block[], warnings: string[] = []): Manuscript {
+export function structure(allBlocks: Block[], warnings: string[] = []): Manuscript {
   const manuscript: Manuscript = { keywordsZh: [], keywordsEn: [], body: [], references: [], acknowledgements: [], appendices: [], warnings };
   let part: 'front' | 'abstractZh' | 'abstractEn' | 'body' | 'references' | 'acknowledgements' | 'appendices' = 'front';
+  const { title, blocks } = titleFromHeading(allBlocks);
+  manuscript.title = title;
   const abstractZh: string[] = [];
   const abstractEn: string[] = [];
+  // a keywords heading whose words are in the next paragraph
+  let keywordsNext: 'keywordsZh' | 'keywordsEn' | undefined;
   for (const block of blocks) {
     const text = block.kind === 'heading' || block.kind === 'paragraph' ? block.text : '';
     const plain = text.replace(/\s+/g, '');
+    if (keywordsNext && block.kind === 'paragraph') {
+      manuscript[keywordsNext] = splitKeywords(text);
+      keywordsNext = undefined;
+      continue;
+    }
+    keywordsNext = undefined;
     // the parts a thesis names
     if (text && ABSTRACT_ZH.test(text) && part !== 'body') {
       part = 'abstractZh';
@@ -145,14 +177,13 @@ export function structure(blocks: Block[], warnings: string[] = []): Manuscript 
       if (rest && block.kind === 'paragraph') abstractEn.push(rest);
       continue;
     }
-    if (text && KEYWORDS_ZH.test(text)) {
-      manuscript.keywordsZh = splitKeywords(text.replace(KEYWORDS_ZH, ''));
-      continue;
+    for (const [pattern, key] of [[KEYWORDS_ZH, 'keywordsZh'], [KEYWORDS_EN, 'keywordsEn']] as const) {
+      if (!text || !pattern.test(text) || text.length > 300) continue;
+      if (manuscript[key].length) warnings.push(`关键词出现了不止一次，排入的是后一处：“${text.slice(0, 30)}”`);
+      manuscript[key] = splitKeywords(text.replace(pattern, ''));
+      if (!manuscript[key].length) keywordsNext = key;
     }
-    if (text && KEYWORDS_EN.test(text)) {
-      manuscript.keywordsEn = splitKeywords(text.replace(KEYWORDS_EN, ''));
-      continue;
-    }
+    if (text && (KEYWORDS_ZH.test(text) || KEYWORDS_EN.test(text)) && text.length <= 300) continue;
     if (REFERENCES.test(plain)) {
       part = 'references';
       continue;

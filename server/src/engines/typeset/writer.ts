@@ -26,7 +26,10 @@ import {
   WidthType,
   type IParagraphStyleOptions,
   type ISectionOptions,
+  type IXmlableObject,
+  type PageNumberEstimator,
 } from 'docx';
+import { TextWatermark } from 'docx/watermarks';
 import { imageSize } from 'image-size';
 import type { Block, Manuscript } from './manuscript';
 import { pointsOf, type Template, type TextStyle } from './template';
@@ -70,6 +73,68 @@ function paragraphStyle(id: string, name: string, style: TextStyle, extra: Parti
   };
 }
 
+/** The bookmarks in a document body, in order, each with the style of its paragraph (the headings' ones are the contents' anchors). */
+function bookmarksOf(node: unknown, found: Array<{ name: string; style?: string }> = [], at: { style?: string } = {}) {
+  if (Array.isArray(node)) for (const child of node) bookmarksOf(child, found, at);
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      const attributes = (value as { _attr?: Record<string, string> })?._attr;
+      if (key === 'w:pStyle' && attributes?.['w:val']) at.style = attributes['w:val'];
+      else if (key === 'w:bookmarkStart' && attributes?.['w:name']) found.push({ name: attributes['w:name'], style: at.style });
+      else bookmarksOf(value, found, at);
+    }
+  }
+  return found;
+}
+
+const ZH_DIGITS = '零一二三四五六七八九';
+/** 1 → 一, 10 → 十, 12 → 十二, 21 → 二十一 (Word's chineseCounting, up to 99). */
+export const chineseNumber = (n: number) =>
+  n < 10 ? ZH_DIGITS[n] : `${n >= 20 ? ZH_DIGITS[Math.floor(n / 10)] : ''}十${n % 10 ? ZH_DIGITS[n % 10] : ''}`;
+
+/** A heading's number from the counters of its level and those above, as Word writes the level's text. */
+function numberOf(headings: Template['headings'], counters: number[], level: number) {
+  // Arabic numbers under a Chinese-numbered level (isLegalNumberingStyle), else each in its level's own style
+  const legal = !headings[level].zh && level > 0;
+  return headings[level].format.replace(/\{(\d)\}/g, (_, k: string) => {
+    const n = counters[Number(k) - 1];
+    return !legal && headings[Number(k) - 1].zh ? chineseNumber(n) : String(n);
+  });
+}
+
+const isFullWidth = (c: string) => /[\u2e80-\u9fff\uff00-\uffef\u3000-\u303f]/.test(c);
+
+/**
+ * The contents' entries as a layout engine laid them out: `pages[i]` is the page label (as its
+ * footer shows it) the i-th heading of the contents starts on, `numbers[i]` its number. The tab
+ * after a number is placed past it in the contents' own font and indents (docx measures it in
+ * Word's default font, too short for （一） in 宋体, which pushed the title behind the dot leader).
+ */
+function laidOut(pages: string[], numbers: Array<string | undefined>, toc: TextStyle, indentStep: number): PageNumberEstimator {
+  // docx asks for the list numbers and the pages of the same body: it is walked once
+  const walked = new WeakMap<IXmlableObject, Array<{ name: string; style?: string }>>();
+  const headings = (body: IXmlableObject) => {
+    if (!walked.has(body)) walked.set(body, bookmarksOf(body).filter(({ name }) => name.startsWith('_Toc')));
+    return walked.get(body)!;
+  };
+  const estimator = ((body: IXmlableObject) => ({
+    bookmarks: new Map(headings(body).flatMap(({ name }, i) => (pages[i] ? [[name, pages[i]] as [string, string]] : []))),
+  })) as PageNumberEstimator;
+  const size = pointsOf(toc.size) * 20;
+  const listNumbers: PageNumberEstimator['listNumbers'] = (body) =>
+    new Map(
+      headings(body).flatMap(({ name, style }, i) => {
+        const text = numbers[i];
+        if (!text) return [];
+        const level = Number(/\d$/.exec(style ?? '')?.[0] ?? 1);
+        const width = [...text].reduce((sum, c) => sum + (isFullWidth(c) ? size : size / 2), 0);
+        // docx puts the tab stop at 240 × (level − 1) + width + 240 twips: past the number where our indents put it
+        return [[name, { text, separator: 'tab' as const, width: Math.round((level - 1) * (indentStep - 240) + width + size / 2) }]];
+      }),
+    );
+  return Object.assign(estimator, { listNumbers });
+}
+
 /** '第{1}章' → '第%1章' (Word's level text). */
 const levelText = (format: string) => format.replace(/\{(\d)\}/g, '%$1');
 
@@ -84,23 +149,44 @@ function fill(line: string, fields: CoverFields): string | undefined {
   return empty && !text.replace(/[\s（）()：:]/g, '') ? undefined : text;
 }
 
-/** `watermark`: a line on every page's header, the cover's included (the unpaid preview). */
-export async function writeDocx(manuscript: Manuscript, template: Template, fields: CoverFields, options: { watermark?: string } = {}): Promise<Buffer> {
+export interface WriteOptions {
+  /** written diagonally across every page, the cover's included (the unpaid preview's pages) */
+  watermark?: string;
+  /** the page label each contents entry starts on, in order, from a layout engine (see layout.ts); without them the entries have no page numbers and Word refreshes them on opening */
+  pages?: string[];
+}
+
+export async function writeDocx(manuscript: Manuscript, template: Template, fields: CoverFields, options: WriteOptions = {}): Promise<Buffer> {
   const { styles } = template;
   const page = PAGE[template.page.size];
   const margins = template.page.marginsCm;
   const textWidthPx = Math.round(((page.width - (margins.left + margins.right) * TWIPS_PER_CM) / 1440) * 96);
   const en = template.language === 'en';
+  // each contents level is indented two characters more than the one above
+  const tocIndent = Math.round(pointsOf(styles.toc.size) * 40);
 
   const p = (text: string, style: string, extra: Record<string, unknown> = {}) => new Paragraph({ style, children: [new TextRun(text)], ...extra });
+  // each heading's number as the numbering definitions write it, for the contents' entries (in order; none for 参考文献, 致谢 …)
+  const headingCounters = [0, 0, 0];
+  const contentsNumbers: Array<string | undefined> = [];
+  const inContents = (level: number) => level < template.toc.levels;
   // every chapter after the first starts a new page (the body's section starts one for the first)
-  const heading = (text: string, level: 0 | 1 | 2) =>
-    new Paragraph({
+  const heading = (text: string, level: 0 | 1 | 2) => {
+    headingCounters[level] += 1;
+    headingCounters.fill(0, level + 1);
+    if (inContents(level)) contentsNumbers.push(numberOf(template.headings, headingCounters, level));
+    return new Paragraph({
       heading: [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3][level],
       numbering: { reference: 'headings', level },
       pageBreakBefore: level === 0 && chapter > 1,
       children: [new TextRun(text)],
     });
+  };
+  /** 参考文献, 致谢, 附录: in the contents, without a number */
+  const namedHeading = (text: string, level: 0 | 1, pageBreakBefore: boolean) => {
+    if (inContents(level)) contentsNumbers.push(undefined);
+    return new Paragraph({ heading: level ? HeadingLevel.HEADING_2 : HeadingLevel.HEADING_1, pageBreakBefore, children: [new TextRun(text)] });
+  };
 
   // figures and tables are numbered per chapter (or through the text, as the template says)
   let chapter = 0;
@@ -164,12 +250,11 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
   const pageSetup = { size: page, margin: pageMargins };
   const headerText = fill(template.header, fields);
   const footer = new Footer({ children: [new Paragraph({ style: 'FooterText', children: [new TextRun({ children: [PageNumber.CURRENT] })] })] });
-  const watermark = () => (options.watermark ? [new Paragraph({ style: 'HeaderText', children: [new TextRun({ text: options.watermark, bold: true, color: '999999' })] })] : []);
+  // the watermark is a shape in the header's one paragraph: the pages are laid out as without it
+  const watermark = () => (options.watermark ? [new TextWatermark({ text: options.watermark, font: styles.body.zhFont, color: 'B0B0B0', opacity: 0.45, layout: 'diagonal' })] : []);
   const header =
-    headerText || options.watermark
-      ? new Header({ children: [...watermark(), ...(headerText ? [new Paragraph({ style: 'HeaderText', children: [new TextRun(headerText)] })] : [])] })
-      : undefined;
-  const coverHeader = options.watermark ? new Header({ children: watermark() }) : undefined;
+    headerText || options.watermark ? new Header({ children: [new Paragraph({ style: 'HeaderText', children: [...watermark(), ...(headerText ? [new TextRun(headerText)] : [])] })] }) : undefined;
+  const coverHeader = options.watermark ? new Header({ children: [new Paragraph({ style: 'HeaderText', children: watermark() })] }) : undefined;
 
   // cover
   const coverLines = template.cover.lines.map((line) => fill(line, fields)).filter((line): line is string => line !== undefined);
@@ -182,34 +267,33 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
   // front matter: abstracts and the contents
   const front: Paragraph[] = [];
   const keywords = (label: string, words: string[], separator: string) => new Paragraph({ style: 'Keywords', children: [new TextRun({ text: label, bold: true }), new TextRun(words.join(separator))] });
-  if (manuscript.abstractZh) {
-    front.push(p(template.abstract.zhTitle, 'AbstractTitle'), ...manuscript.abstractZh.split('\n').map((t) => p(t, 'AbstractBody')));
-    if (manuscript.keywordsZh.length) front.push(keywords(template.abstract.zhKeywordsLabel, manuscript.keywordsZh, template.abstract.keywordSeparatorZh));
+  // an abstract's page, with its keywords (keywords without an abstract keep a page of their own)
+  const abstractPage = (title: string, text: string | undefined, words: string[], label: string, separator: string) => {
+    if (!text && !words.length) return;
+    front.push(p(title, 'AbstractTitle'), ...(text ?? '').split('\n').filter(Boolean).map((t) => p(t, 'AbstractBody')));
+    if (words.length) front.push(keywords(label, words, separator));
     front.push(new Paragraph({ children: [new PageBreak()] }));
-  }
-  if (manuscript.abstractEn) {
-    front.push(p(template.abstract.enTitle, 'AbstractTitle'), ...manuscript.abstractEn.split('\n').map((t) => p(t, 'AbstractBody')));
-    if (manuscript.keywordsEn.length) front.push(keywords(template.abstract.enKeywordsLabel, manuscript.keywordsEn, template.abstract.keywordSeparatorEn));
-    front.push(new Paragraph({ children: [new PageBreak()] }));
-  }
+  };
+  abstractPage(template.abstract.zhTitle, manuscript.abstractZh, manuscript.keywordsZh, template.abstract.zhKeywordsLabel, template.abstract.keywordSeparatorZh);
+  abstractPage(template.abstract.enTitle, manuscript.abstractEn, manuscript.keywordsEn, template.abstract.enKeywordsLabel, template.abstract.keywordSeparatorEn);
   front.push(p(template.toc.title, 'TocTitle'));
-  const contents = new TableOfContents(template.toc.title, { hyperlink: true, headingStyleRange: `1-${template.toc.levels}` });
+  const contents = new TableOfContents(template.toc.title, { hyperlink: true, headingStyleRange: `1-${template.toc.levels}`, beginDirty: !options.pages });
 
   // body, then references, acknowledgements, appendices (named, not numbered)
   const body: Array<Paragraph | Table> = manuscript.body.flatMap(blockParagraphs);
   if (manuscript.references.length) {
-    body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(template.references.title)] }));
+    body.push(namedHeading(template.references.title, 0, true));
     const references = template.references.style === 'apa' ? [...manuscript.references].sort((a, b) => a.localeCompare(b, 'en')) : manuscript.references;
     references.forEach((ref, i) => body.push(p(template.references.style === 'apa' ? ref : `[${i + 1}] ${ref}`, 'Reference')));
   }
   if (manuscript.acknowledgements.length) {
-    body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(en ? 'Acknowledgements' : '致  谢')] }));
+    body.push(namedHeading(en ? 'Acknowledgements' : '致  谢', 0, true));
     body.push(...manuscript.acknowledgements.flatMap(blockParagraphs));
   }
   if (manuscript.appendices.length) {
     const [first, ...rest] = manuscript.appendices;
-    body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(first.kind === 'heading' ? first.text : en ? 'Appendix' : '附  录')] }));
-    body.push(...rest.flatMap((b) => (b.kind === 'heading' ? [new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(b.text)] })] : blockParagraphs(b))));
+    body.push(namedHeading(first.kind === 'heading' ? first.text : en ? 'Appendix' : '附  录', 0, true));
+    body.push(...rest.flatMap((b) => (b.kind === 'heading' ? [namedHeading(b.text, 1, false)] : blockParagraphs(b))));
   }
 
   const headings = template.headings.map((h, level) => ({
@@ -225,7 +309,8 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
   const document = new Document({
     creator: '智能论文',
     title: fields.title,
-    features: { updateFields: true },
+    features: { updateFields: !options.pages },
+    pageNumbers: laidOut(options.pages ?? [], contentsNumbers, styles.toc, tocIndent),
     styles: {
       paragraphStyles: [
         paragraphStyle('Normal', 'Normal', styles.body),
@@ -244,6 +329,10 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
         paragraphStyle('HeaderText', 'header', styles.header),
         paragraphStyle('FooterText', 'footer', styles.footer),
         paragraphStyle('TocTitle', 'TOC Heading', styles.abstractTitle),
+        // each level indented one more step (two characters), as every word processor shows them
+        ...[1, 2, 3].map((level) =>
+          paragraphStyle(`TOC${level}`, `toc ${level}`, { ...styles.toc, firstLineChars: 0 }, { paragraph: { ...paragraphStyle('t', 't', styles.toc).paragraph, indent: { left: (level - 1) * tocIndent, firstLine: 0 } } }),
+        ),
         paragraphStyle('CoverLine', 'Cover Line', { ...styles.heading2, align: 'center' }),
       ],
     },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../lib/errors';
 import { requireUser, userOf } from '../../plugins/session';
 import { Message } from '../shared/schemas';
-import { TemplateParams, TemplateQuery, TemplateReply, TemplatesReply, TypesetListQuery, TypesetListReply, TypesetParams, TypesetReply } from './schemas';
+import { TemplateParams, TemplateQuery, TemplateReply, TemplatesReply, TypesetListQuery, TypesetListReply, TypesetParams, TypesetReply, PreviewPageParams } from './schemas';
 import { MANUSCRIPT_MAX_BYTES, type TypesetService } from './service';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -53,10 +53,16 @@ export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService 
     result: await service.get(userOf(request), request.params.typesetId),
   }));
 
-  for (const [path, which] of [['preview.docx', 'preview'], ['download', 'download']] as const) {
+  /** the preview: one page as a watermarked picture (the document itself only after payment) */
+  app.get('/v1/typeset/:typesetId/preview/:page', { ...guarded, schema: { tags, params: PreviewPageParams } }, async (request, reply) => {
+    const stream = await service.previewPage(userOf(request), request.params.typesetId, Number(request.params.page.replace(/\.png$/, '')));
+    return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(stream);
+  });
+
+  for (const [path, kind, type] of [['download', 'docx', DOCX], ['download.pdf', 'pdf', 'application/pdf']] as const) {
     app.get(`/v1/typeset/:typesetId/${path}`, { ...guarded, schema: { tags, params: TypesetParams } }, async (request, reply) => {
-      const { stream, fileName } = await service[which](userOf(request), request.params.typesetId);
-      return reply.type(DOCX).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`).send(stream);
+      const { stream, fileName } = await service.download(userOf(request), request.params.typesetId, kind);
+      return reply.type(type).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`).send(stream);
     });
   }
 

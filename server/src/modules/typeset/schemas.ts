@@ -30,6 +30,12 @@ export const Typeset = Type.Object(
     warnings: Type.Array(Type.String()),
     priceFen: Type.Integer(),
     paid: Type.Boolean(),
+    /** how many pages the preview has (GET …/preview/{n}.png, watermarked pictures) */
+    previewPages: Type.Integer(),
+    /** why a finished typeset has no preview, for the page to say so */
+    previewUnavailable: Nullable(Type.String()),
+    /** a PDF is downloadable after payment */
+    pdf: Type.Boolean(),
     orderId: Nullable(Type.String()),
     failureReason: Nullable(Type.String()),
     createdAt: Type.String(),
@@ -44,6 +50,7 @@ export const TemplateQuery = Type.Object({
 });
 export const TemplateParams = Type.Object({ templateId: Type.String({ maxLength: 40 }) });
 export const TypesetParams = Type.Object({ typesetId: Type.String({ maxLength: 32 }) });
+export const PreviewPageParams = Type.Object({ typesetId: Type.String({ maxLength: 32 }), page: Type.String({ pattern: '^\\d{1,4}(\\.png)?$' }) });
 export const TypesetListQuery = Type.Object({ ...PageQuery });
 
 export const TemplatesReply = Ok(Type.Array(TemplateSummary));

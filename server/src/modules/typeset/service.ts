@@ -1,6 +1,7 @@
 /**
  * Typesetting: the template library, a manuscript uploaded with its cover fields, the background
- * job that writes the .docx (and its watermarked preview), payment, and the download.
+ * job that typesets it (the .docx, its PDF, and the preview: its pages as watermarked pictures),
+ * payment, and the downloads. Nothing of the document but those pictures leaves before payment.
  */
 import type { Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
@@ -9,7 +10,8 @@ import { join } from 'path';
 import { ExtractError, extensionOf } from '../../engines/similarity/extract';
 import { readManuscript } from '../../engines/typeset/manuscript';
 import { checkTemplate, type Template } from '../../engines/typeset/template';
-import { writeDocx } from '../../engines/typeset/writer';
+import { typeset } from '../../engines/typeset/layout';
+import { officeMissing } from '../../engines/typeset/office';
 import type { TemplateTable, UserTable } from '../../db/types';
 import { AppError, invalidField, notFound, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -25,9 +27,18 @@ import { CoverFields, type Typeset } from './schemas';
 
 export const MANUSCRIPT_MAX_BYTES = 15 * 1024 * 1024;
 const MANUSCRIPT_TYPES = ['docx', 'md', 'txt'];
-export const PREVIEW_WATERMARK = '智能论文 · 预览版 · 付款后下载无水印文档';
+export const PREVIEW_WATERMARK = '智能论文 · 预览版';
+const PDF = 'pdf';
 
 type User = Pick<UserTable, 'id'>;
+
+/** Why a finished typeset has no preview pages (nor PDF): what this server lacks, or an earlier version made it. */
+function previewUnavailable() {
+  const missing = officeMissing();
+  return missing.length
+    ? `本服务器未安装排版预览所需的 LibreOffice 和 poppler，暂时无法生成预览页和 PDF（管理员请安装 ${missing.join('、')}，再重新排版）`
+    : '这份排版生成于预览功能上线之前，请重新提交排版以查看预览';
+}
 
 /** The templates of a folder (server/seed/templates), checked, as table rows. */
 export function templateRows(folder: string): TemplateTable[] {
@@ -70,22 +81,33 @@ export function createTypesetService(deps: { repo: TypesetRepo; jobs: JobRunner;
       warnings: parseList(row.warnings),
       priceFen: template.price_fen,
       paid: !!row.paid_at,
+      previewPages: row.preview_pages,
+      previewUnavailable: row.status === 'done' && !row.preview_pages ? previewUnavailable() : null,
+      pdf: !!row.pdf_key,
       orderId: row.order_id,
       failureReason: row.failure_reason,
       createdAt: row.created_at,
     };
   }
 
-  /** A stored file of the user's own typeset: the preview (always) or the paid document. */
-  async function fileOf(user: User, id: string, which: 'preview' | 'output') {
+  async function done(user: User, id: string) {
     const row = await own(user, id);
     if (row.status !== 'done') throw new AppError(409, 'NOT_READY', '排版尚未完成，请稍后再试');
-    if (which === 'output' && !row.paid_at) throw new AppError(409, 'NOT_PAID', '请先付款，再下载排版后的文档', 2);
-    const key = which === 'output' ? row.output_key : row.preview_key;
+    return row;
+  }
+
+  function streamOf(key: string | null) {
     const stream = key ? storage.get(key) : undefined;
     if (!stream) throw notFound('文件已删除');
-    const suffix = which === 'preview' ? '（预览）' : '';
-    return { stream, fileName: `${row.title}${suffix}.docx` };
+    return stream;
+  }
+
+  /** The paid document: the .docx, or its PDF. */
+  async function download(user: User, id: string, kind: 'docx' | typeof PDF) {
+    const row = await done(user, id);
+    if (!row.paid_at) throw new AppError(409, 'NOT_PAID', '请先付款，再下载排版后的文档', 2);
+    if (kind === PDF && !row.pdf_key) throw notFound(`这份排版没有 PDF：${previewUnavailable()}`);
+    return { stream: streamOf(kind === PDF ? row.pdf_key : row.output_key), fileName: `${row.title}.${kind}` };
   }
 
   const payable: Payable = {
@@ -115,15 +137,19 @@ export function createTypesetService(deps: { repo: TypesetRepo; jobs: JobRunner;
       await context.heartbeat();
       const template = JSON.parse((await repo.findTemplate(row.template_id))!.spec) as Template;
       const fields = JSON.parse(row.fields);
-      const [output, preview] = await Promise.all([writeDocx(manuscript, template, fields), writeDocx(manuscript, template, fields, { watermark: PREVIEW_WATERMARK })]);
-      await storage.put(`typesets/${row.user_id}/${id}.docx`, output);
-      await storage.put(`typesets/${row.user_id}/${id}.preview.docx`, preview);
+      const result = await typeset(manuscript, template, fields, PREVIEW_WATERMARK);
+      const base = `typesets/${row.user_id}/${id}`;
+      await storage.put(`${base}.docx`, result.docx);
+      if (result.pdf) await storage.put(`${base}.pdf`, result.pdf);
+      for (const [i, page] of result.previewPages.entries()) await storage.put(`${base}.preview/${i + 1}.png`, page);
       await repo.update(id, {
         status: 'done',
         progress: 100,
-        warnings: JSON.stringify(manuscript.warnings),
-        output_key: `typesets/${row.user_id}/${id}.docx`,
-        preview_key: `typesets/${row.user_id}/${id}.preview.docx`,
+        warnings: JSON.stringify(result.warnings),
+        output_key: `${base}.docx`,
+        pdf_key: result.pdf ? `${base}.pdf` : null,
+        preview_key: `${base}.preview/`,
+        preview_pages: result.previewPages.length,
         updated_at: nowIso(),
       });
     },
@@ -148,7 +174,7 @@ export function createTypesetService(deps: { repo: TypesetRepo; jobs: JobRunner;
       let docx = samples.get(templateId);
       if (!docx) {
         const template = JSON.parse(row.spec) as Template;
-        docx = await writeDocx(sampleManuscript(template.language), template, sampleFields(template.language));
+        docx = (await typeset(sampleManuscript(template.language), template, sampleFields(template.language))).docx;
         samples.set(templateId, docx);
       }
       return { data: docx, fileName: `${row.name}-样张.docx` };
@@ -187,7 +213,9 @@ export function createTypesetService(deps: { repo: TypesetRepo; jobs: JobRunner;
         progress: 0,
         warnings: '[]',
         output_key: null,
+        pdf_key: null,
         preview_key: null,
+        preview_pages: 0,
         order_id: null,
         paid_at: null,
         failure_reason: null,
@@ -207,14 +235,20 @@ export function createTypesetService(deps: { repo: TypesetRepo; jobs: JobRunner;
       return { list: await Promise.all(rows.map(toTypeset)), total, current: page.current, pageSize: page.pageSize };
     },
 
-    preview: (user: User, id: string) => fileOf(user, id, 'preview'),
-    download: (user: User, id: string) => fileOf(user, id, 'output'),
+    /** One page of the preview (1-based): a watermarked picture, the only form the document has before payment. */
+    async previewPage(user: User, id: string, page: number) {
+      const row = await done(user, id);
+      if (!Number.isInteger(page) || page < 1 || page > row.preview_pages) throw notFound(row.preview_pages ? `预览只有 ${row.preview_pages} 页` : previewUnavailable());
+      return streamOf(`${row.preview_key}${page}.png`);
+    },
+    download,
 
     /** Removes the manuscript and the documents; the record disappears from the list. */
     async remove(user: User, id: string) {
       const row = await own(user, id);
-      for (const key of [row.manuscript_key, row.output_key, row.preview_key]) if (key) await storage.remove(key);
-      await repo.update(id, { deleted_at: nowIso(), manuscript_key: null, output_key: null, preview_key: null, updated_at: nowIso() });
+      const pages = Array.from({ length: row.preview_pages }, (_, i) => `${row.preview_key}${i + 1}.png`);
+      for (const key of [row.manuscript_key, row.output_key, row.pdf_key, ...pages]) if (key) await storage.remove(key);
+      await repo.update(id, { deleted_at: nowIso(), manuscript_key: null, output_key: null, pdf_key: null, preview_key: null, preview_pages: 0, updated_at: nowIso() });
     },
   };
 }

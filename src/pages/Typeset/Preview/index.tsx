@@ -1,8 +1,8 @@
-import DocxPages from '@/components/DocxPages';
+import PagePictures from '@/components/DocxPages/PagePictures';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { createOrder } from '@/services/order';
-import { downloadUrl, getTypeset, previewUrl } from '@/services/typeset';
+import { downloadUrl, getTypeset, pdfUrl, previewPageUrl } from '@/services/typeset';
 import { formatFen } from '@/utils/money';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Progress, Result, Skeleton, Space, Typography } from 'antd';
@@ -57,13 +57,23 @@ export default function TypesetPreviewPage() {
       <Card>
         <h1 style={{ fontSize: 22, marginTop: 0 }}>排版预览：{typeset.title}</h1>
         <Typography.Paragraph type="secondary">
-          模板：{typeset.templateName}。{typeset.paid ? '已付款，可以下载无水印的 Word 文档。' : '预览带水印；付款后下载无水印的 Word 文档。'}
+          模板：{typeset.templateName}。
+          {typeset.paid
+            ? `已付款，可以下载无水印的 Word 文档${typeset.pdf ? '和 PDF' : ''}。`
+            : `预览带水印，只能查看不能复制；付款后下载无水印的 Word 文档${typeset.pdf ? '和 PDF' : ''}。`}
         </Typography.Paragraph>
         <Space wrap>
           {typeset.paid ? (
-            <Button type="primary" size="large" icon={<DownloadOutlined />} href={downloadUrl(typeset.id)}>
-              下载 Word 文档
-            </Button>
+            <>
+              <Button type="primary" size="large" icon={<DownloadOutlined />} href={downloadUrl(typeset.id)}>
+                下载 Word 文档
+              </Button>
+              {typeset.pdf && (
+                <Button size="large" icon={<DownloadOutlined />} href={pdfUrl(typeset.id)}>
+                  下载 PDF
+                </Button>
+              )}
+            </>
           ) : (
             <Button type="primary" size="large" loading={ordering} onClick={pay}>
               付款并下载 {formatFen(typeset.priceFen)}
@@ -88,8 +98,12 @@ export default function TypesetPreviewPage() {
           }
         />
       )}
-      <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>逐页预览</h2>}>
-        <DocxPages url={previewUrl(typeset.id)} />
+      <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>逐页预览{typeset.previewPages ? `（共 ${typeset.previewPages} 页）` : ''}</h2>} styles={{ body: { padding: 'min(24px, 3vw)' } }}>
+        {typeset.previewPages ? (
+          <PagePictures count={typeset.previewPages} urlOf={(page) => previewPageUrl(typeset.id, page)} label="排版预览" />
+        ) : (
+          <Alert type="warning" showIcon message="暂时无法预览页面" description={typeset.previewUnavailable} />
+        )}
       </Card>
     </div>
   );

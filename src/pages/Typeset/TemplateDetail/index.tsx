@@ -10,6 +10,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { Alert, Breadcrumb, Button, Card, Col, Form, Input, Progress, Row, Skeleton, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'umi';
+import { manuscriptTitle } from './manuscriptTitle';
 
 const ACCEPT = '.docx,.md,.txt';
 const MAX_BYTES = 15 * 1024 * 1024;
@@ -49,7 +50,10 @@ export default function TemplateDetailPage() {
   );
 }
 
-/** The manuscript and the cover fields; a visitor is asked to log in first. */
+/**
+ * The manuscript and the cover fields, prefilled with the user's 基本信息 and the manuscript's own
+ * title (never over what the student typed); a visitor is asked to log in first.
+ */
 function StartForm({ templateId }: { templateId: string }) {
   const { currentUser } = useCurrentUser();
   const navigate = useNavigate();
@@ -87,7 +91,7 @@ function StartForm({ templateId }: { templateId: string }) {
 
   return (
     <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>开始排版</h2>}>
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark="optional">
+      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ author: currentUser.realName ?? undefined, school: currentUser.school ?? undefined, major: currentUser.major ?? undefined }}>
         <Form.Item label="稿件" name="file" required>
           <Upload.Dragger
             accept={ACCEPT}
@@ -99,6 +103,9 @@ function StartForm({ templateId }: { templateId: string }) {
               else {
                 setFile(chosen);
                 form.setFields([{ name: 'file', errors: [] }]);
+                manuscriptTitle(chosen).then((title) => {
+                  if (title && !form.getFieldValue('title')?.trim()) form.setFieldsValue({ title });
+                });
               }
               return false;
             }}

@@ -1,0 +1,53 @@
+/**
+ * A manuscript typeset to its deliverables with the pages a real layout engine lays out: the
+ * .docx is laid out by LibreOffice, the page each heading starts on is read from the PDF's
+ * bookmarks, and the contents are written again with those numbers until the layout agrees with
+ * them (the body restarts its numbering at 1, so one pass normally settles it). The unpaid preview
+ * is the same document with a watermark across every page, as pictures.
+ */
+import type { Manuscript } from './manuscript';
+import { formatReferences } from './references';
+import { docxToPdf, officeMissing, pdfToImages, readPdf, type PdfLayout } from './office';
+import type { Template } from './template';
+import { writeDocx, type CoverFields } from './writer';
+
+const MAX_PASSES = 3;
+/** 96 dpi: an A4 page is 794 px wide, the width the pages are shown at on a desktop */
+export const PREVIEW_DPI = 96;
+
+export interface Typeset {
+  docx: Buffer;
+  /** the clean PDF, and the preview's pages as watermarked pictures: none without LibreOffice */
+  pdf?: Buffer;
+  previewPages: Buffer[];
+  /** the contents' page labels, as the last layout found them */
+  contentsPages: string[];
+  /** the manuscript's warnings and the typesetting's own (references kept as written) */
+  warnings: string[];
+}
+
+/** The page label (its footer's last line) each contents heading starts on, in order. */
+export function headingPages(layout: PdfLayout, levels: number): string[] {
+  return layout.outline.filter((item) => item.depth < levels).map((item) => footerOf(layout.pages[item.page] ?? ''));
+}
+
+/** The page number a page shows: the last line of its text is its footer. */
+export const footerOf = (page: string) => page.trim().split('\n').pop()!.trim();
+
+/** `watermark`: the preview's pages are made with it (none without it). */
+export async function typeset(read: Manuscript, template: Template, fields: CoverFields, watermark?: string): Promise<Typeset> {
+  const { references, warnings } = formatReferences(read.references, template.references.style);
+  const manuscript = { ...read, references, warnings: [...read.warnings, ...warnings] };
+  if (officeMissing().length) return { docx: await writeDocx(manuscript, template, fields), previewPages: [], contentsPages: [], warnings: manuscript.warnings };
+  const draft = await docxToPdf({ draft: await writeDocx(manuscript, template, fields) });
+  let pages = headingPages(await readPdf(draft.draft), template.toc.levels);
+  for (let pass = 1; ; pass += 1) {
+    const docx = await writeDocx(manuscript, template, fields, { pages });
+    const pdfs = await docxToPdf(watermark ? { docx, preview: await writeDocx(manuscript, template, fields, { pages, watermark }) } : { docx });
+    const found = headingPages(await readPdf(pdfs.docx), template.toc.levels);
+    if (found.join('\n') === pages.join('\n') || pass === MAX_PASSES) {
+      return { docx, pdf: pdfs.docx, previewPages: pdfs.preview ? await pdfToImages(pdfs.preview, PREVIEW_DPI) : [], contentsPages: found, warnings: manuscript.warnings };
+    }
+    pages = found;
+  }
+}
