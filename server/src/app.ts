@@ -144,7 +144,7 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   const reviews = createReviewService({ repo: reviewRepo, orders, jobs, corpus: createCorpus(reviewRepo), storage, paperText: files.paperText });
   orders.registerPayable('check', reviews.payable);
   jobs.register('check', reviews.job);
-  const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage });
+  const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage, checkManuscript: files.checkManuscript });
   orders.registerPayable('typeset', typesets.payable);
   jobs.register('typeset', typesets.job);
   app.decorate('deleteExpiredPapers', () => reviews.deleteExpiredPapers());

@@ -23,6 +23,8 @@ export interface FilePool {
    * back would only cost the server time); throws ExtractError for a file we refuse.
    */
   paperText(data: Buffer, fileName: string, maxChars: number): Promise<PaperText>;
+  /** Reads a manuscript as the typesetting engine will; throws ExtractError when it cannot. */
+  checkManuscript(data: Buffer, fileName: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -82,6 +84,7 @@ export function createFilePool(options: { threads?: number; heapMb?: number; tim
 
   return {
     paperText: (data, fileName, maxChars) => run('paperText', { data, fileName, maxChars }),
+    checkManuscript: async (data, fileName) => void (await run('manuscriptCheck', { data, fileName })),
     /** Stops at once: files waiting or being read are refused (503), none is half kept. */
     async close() {
       closed = true;

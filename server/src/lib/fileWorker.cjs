@@ -4,6 +4,7 @@
 require('tsx/cjs/api').register();
 const { extractText, ExtractError } = require('../engines/similarity/extract.ts');
 const { countChars } = require('../engines/similarity/check.ts');
+const { readManuscript } = require('../engines/typeset/manuscript.ts');
 
 /** Tasks by name; each answers { ok: true, … } or { ok: false, reason } for a file we refuse. */
 const tasks = {
@@ -12,6 +13,12 @@ const tasks = {
     const text = await extractText(Buffer.from(data.buffer, data.byteOffset, data.byteLength), fileName);
     const charCount = countChars(text);
     return { ok: true, charCount, text: charCount <= maxChars ? text : undefined };
+  },
+
+  /** Whether a manuscript can be typeset (the job reads it again when it runs). */
+  async manuscriptCheck({ data, fileName }) {
+    await readManuscript(Buffer.from(data.buffer, data.byteOffset, data.byteLength), fileName);
+    return { ok: true };
   },
 };
 

@@ -9,6 +9,8 @@ import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
 import { ExtractError, extensionOf } from '../../engines/similarity/extract';
 import { readManuscript } from '../../engines/typeset/manuscript';
+import type { FilePool } from '../../lib/filePool';
+import { storedFileName } from '../../lib/fileNames';
 import { checkTemplate, type Template } from '../../engines/typeset/template';
 import { typeset } from '../../engines/typeset/layout';
 import { officeMissing } from '../../engines/typeset/office';
@@ -53,8 +55,14 @@ export function templateRows(folder: string): TemplateTable[] {
 
 const summary = (t: TemplateTable) => ({ id: t.id, name: t.name, degree: t.degree, discipline: t.discipline, description: t.description, priceFen: t.price_fen });
 
-export function createTypesetService(deps: { repo: TypesetRepo; jobs: JobRunner; storage: Storage }) {
-  const { repo, jobs, storage } = deps;
+export function createTypesetService(deps: {
+  repo: TypesetRepo;
+  jobs: JobRunner;
+  storage: Storage;
+  /** reads an uploaded manuscript off the event loop (lib/filePool.ts); in this thread without */
+  checkManuscript?: FilePool['checkManuscript'];
+}) {
+  const { repo, jobs, storage, checkManuscript = async (data: Buffer, name: string) => void (await readManuscript(data, name)) } = deps;
   const samples = new Map<string, Buffer>();
 
   async function templateOf(id: string) {
@@ -181,7 +189,8 @@ export function createTypesetService(deps: { repo: TypesetRepo; jobs: JobRunner;
     },
 
     /** A manuscript read before anything is stored: a file the engine cannot read changes nothing. */
-    async create(user: User, templateId: string, rawFields: unknown, fileName: string, data: Buffer) {
+    async create(user: User, templateId: string, rawFields: unknown, rawFileName: string, data: Buffer) {
+      const fileName = storedFileName(rawFileName);
       await templateOf(templateId);
       const fields = Value.Convert(CoverFields, rawFields);
       const problem = Value.Errors(CoverFields, fields).First();
@@ -191,7 +200,7 @@ export function createTypesetService(deps: { repo: TypesetRepo; jobs: JobRunner;
       }
       if (!MANUSCRIPT_TYPES.includes(extensionOf(fileName))) throw invalidField('file', '稿件只支持 .docx、.md 和 .txt 文件');
       try {
-        await readManuscript(data, fileName);
+        await checkManuscript(data, fileName);
       } catch (error) {
         if (error instanceof ExtractError) throw invalidField('file', error.message);
         throw error;
