@@ -1,5 +1,5 @@
 /**
- * The whole route tree of SPEC §2, under one root layout.
+ * The whole route tree of docs/spec.md §2, under one root layout.
  *
  * - UserLayout (account): the /user/* pages.
  * - BasicLayout (basic): the site with its top menu; public pages live here.

@@ -1,5 +1,5 @@
 /**
- * Umi runtime configuration. Only Umi runtime keys may be exported here (see ARCHITECTURE.md);
+ * Umi runtime configuration. Only Umi runtime keys may be exported here (see docs/architecture.md);
  * helpers live in src/utils.
  */
 import { currentUserFrom } from '@/models/user';

@@ -1,19 +1,19 @@
 /**
- * Every constant of SPEC §9, named, in one place. Runtime code and tests read them from here.
+ * Every constant of docs/spec.md §9, named, in one place. Runtime code and tests read them from here.
  */
 
-/** All API calls are sent under this prefix (SPEC §7). */
+/** All API calls are sent under this prefix (docs/spec.md §7). */
 export const API_PREFIX = '/api';
 
-/** Page scripts (webpack chunks) load from here and give up after this long (SPEC §8, §9). */
+/** Page scripts (webpack chunks) load from here and give up after this long (docs/spec.md §8, §9). */
 export const PUBLIC_PATH = '/dist/';
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-/** The browser title (UX.md, SPEC §1). */
+/** The browser title (docs/ux.md, docs/spec.md §1). */
 export const SITE_TITLE = '论文网一站式服务平台【智能论文】';
 export const BRAND = '智能论文';
 
-/** antd notification defaults (SPEC §9). */
+/** antd notification defaults (docs/spec.md §9). */
 export const NOTIFICATION_CONFIG = {
   duration: 4.5,
   top: 24,
@@ -21,13 +21,13 @@ export const NOTIFICATION_CONFIG = {
   placement: 'topRight',
 } as const;
 
-/** antd toast message defaults (SPEC §9). */
+/** antd toast message defaults (docs/spec.md §9). */
 export const MESSAGE_CONFIG = {
   duration: 3,
   transitionName: 'move-up',
 } as const;
 
-/** Pagination labels stay in English, exactly as the spec lists them (SPEC §9). */
+/** Pagination labels stay in English, exactly as the spec lists them (docs/spec.md §9). */
 export const PAGINATION_LOCALE = {
   items_per_page: '/ page',
   jump_to: 'Go to',
@@ -41,11 +41,11 @@ export const PAGINATION_LOCALE = {
   page_size: 'Page Size',
 } as const;
 
-/** Component library class prefixes (SPEC §9). */
+/** Component library class prefixes (docs/spec.md §9). */
 export const STYLE_PREFIX = 'ant';
 export const ICON_PREFIX = 'anticon';
 
-/** Where the login page lives; the redirect rules of SPEC §2 are built around it. */
+/** Where the login page lives; the redirect rules of docs/spec.md §2 are built around it. */
 export const LOGIN_PATH = '/user/login';
 export const FORBIDDEN_PATH = '/403';
 export const NOT_FOUND_PATH = '/404';

@@ -11,7 +11,7 @@ function routeName(routes: Array<{ route: unknown }>): string | undefined {
   return undefined;
 }
 
-/** The one root of every route (SPEC §2): starts each new page at the top and names it in the title. */
+/** The one root of every route (docs/spec.md §2): starts each new page at the top and names it in the title. */
 export default function RootLayout() {
   const { pathname } = useLocation();
   const name = routeName(useSelectedRoutes());

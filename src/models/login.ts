@@ -12,13 +12,13 @@ export interface LoginState {
   message?: string;
 }
 
-/** SPEC §4: ok when the answer's success is true, error otherwise; the message is kept. */
+/** docs/spec.md §4: ok when the answer's success is true, error otherwise; the message is kept. */
 export function loginStateFrom(response: LoginResponse): LoginState {
   return { status: response.success === true ? 'ok' : 'error', message: response.message };
 }
 
 /**
- * The `login` model (SPEC §3–4): the status of the last login attempt, login and logout.
+ * The `login` model (docs/spec.md §3–4): the status of the last login attempt, login and logout.
  */
 export interface LoginModel extends LoginState {
   login: (form: object) => Promise<LoginState>;

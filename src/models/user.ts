@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { flushSync } from 'react-dom';
 import { useModel } from 'umi';
 
-/** SPEC §4: the fetched `result` becomes currentUser; an empty result becomes undefined. */
+/** docs/spec.md §4: the fetched `result` becomes currentUser; an empty result becomes undefined. */
 export function currentUserFrom(response: { result?: CurrentUser | null } | undefined): CurrentUser | undefined {
   const result = response?.result;
   if (!result || (typeof result === 'object' && Object.keys(result).length === 0)) return undefined;
@@ -11,7 +11,7 @@ export function currentUserFrom(response: { result?: CurrentUser | null } | unde
 }
 
 /**
- * The `user` model (SPEC §3–4). currentUser lives in the initial state, which getInitialState
+ * The `user` model (docs/spec.md §3–4). currentUser lives in the initial state, which getInitialState
  * fills before the first page renders; this model is the one way pages read and change it.
  */
 export interface UserModel {

@@ -1,7 +1,7 @@
 import { bodyOfError, handleRequestError } from '@/utils/errorHandler';
 import { post } from '@/utils/request';
 
-/** What the login call answers; the app reads `success` and `message` (SPEC §7). */
+/** What the login call answers; the app reads `success` and `message` (docs/spec.md §7). */
 export interface LoginResponse {
   success: boolean;
   message?: string;
@@ -10,7 +10,7 @@ export interface LoginResponse {
 }
 
 /**
- * POST /api/v1/actionLogin with the login form object, passed through unchanged (SPEC §3, §7).
+ * POST /api/v1/actionLogin with the login form object, passed through unchanged (docs/spec.md §3, §7).
  * A refused login is an answer for the form to show, not an error to redirect on.
  */
 export async function login(form: object): Promise<LoginResponse> {
@@ -24,7 +24,7 @@ export async function login(form: object): Promise<LoginResponse> {
   }
 }
 
-/** POST /api/v1/actionLogin/logout: ends the session (SPEC §7). */
+/** POST /api/v1/actionLogin/logout: ends the session (docs/spec.md §7). */
 export function logout() {
   return post<unknown>('/v1/actionLogin/logout');
 }

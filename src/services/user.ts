@@ -20,7 +20,7 @@ export type BasicInfo = Pick<CurrentUser, 'nickname' | 'realName' | 'school' | '
 /** Forms show their own errors (beside the fields), so their calls skip the common handler. */
 const formCall: CallOptions = { skipErrorHandler: true };
 
-/** GET /api/v1/user/getCurrent: `result` is the user, or null for a visitor (SPEC §7). */
+/** GET /api/v1/user/getCurrent: `result` is the user, or null for a visitor (docs/spec.md §7). */
 export function getCurrentUser(options?: CallOptions) {
   return get<ApiResponse<CurrentUser | null>>('/v1/user/getCurrent', undefined, options);
 }

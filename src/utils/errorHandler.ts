@@ -4,7 +4,7 @@ import { message, notification } from 'antd';
 import { navigation } from './navigation';
 import { buildLoginUrl } from './redirect';
 
-/** The request layer's error-handling levels (SPEC §8); a response may name one in `showType`. */
+/** The request layer's error-handling levels (docs/spec.md §8); a response may name one in `showType`. */
 export enum ShowType {
   SILENT = 0,
   WARN_MESSAGE = 1,
@@ -13,7 +13,7 @@ export enum ShowType {
   REDIRECT = 9,
 }
 
-/** The server's error envelope (ARCHITECTURE.md, API conventions). */
+/** The server's error envelope (docs/architecture.md, API conventions). */
 export interface ErrorBody {
   success: false;
   message?: string;
@@ -22,7 +22,7 @@ export interface ErrorBody {
   errors?: Record<string, string>;
 }
 
-/** Generic Chinese texts for the HTTP statuses of SPEC §8, exactly these fourteen. */
+/** Generic Chinese texts for the HTTP statuses of docs/spec.md §8, exactly these fourteen. */
 export const STATUS_TEXT: Readonly<Record<number, string>> = {
   200: '服务器成功返回了请求的数据。',
   201: '新建或修改数据成功。',
@@ -85,7 +85,7 @@ export function isNoResponse(error: unknown): boolean {
   return Boolean(request);
 }
 
-/** The 网络异常 notice (SPEC §8): one on screen however many calls fail together. */
+/** The 网络异常 notice (docs/spec.md §8): one on screen however many calls fail together. */
 export function notifyNoResponse() {
   notification.error({ key: 'network-error', message: NETWORK_ERROR_TITLE, description: NETWORK_ERROR_DESCRIPTION });
 }
@@ -116,7 +116,7 @@ export function showError(body: ErrorBody, fallbackText: string) {
 }
 
 /**
- * What the app does when a request fails (SPEC §8): 401 → login (not on the login page),
+ * What the app does when a request fails (docs/spec.md §8): 401 → login (not on the login page),
  * 403 → /403 (not on the login page), 404 → /404, no response → the network notification, other
  * statuses only logged. A refusal our API explains in its envelope (a 4xx with a message, e.g. a
  * 429 that says how long to wait) is shown as the server words it, at the level it names; a 5xx is

@@ -6,7 +6,7 @@ export const navigation = {
   currentHref(): string {
     return window.location.href;
   },
-  /** Replaces the current document (SPEC §2: a 401 "replaces the location"). */
+  /** Replaces the current document (docs/spec.md §2: a 401 "replaces the location"). */
   replaceLocation(url: string): void {
     window.location.replace(url);
   },

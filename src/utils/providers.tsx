@@ -7,13 +7,13 @@ import React from 'react';
 
 dayjs.locale('zh-cn');
 
-/** Chinese everywhere, except the pagination labels, which SPEC §9 fixes in English. */
+/** Chinese everywhere, except the pagination labels, which docs/spec.md §9 fixes in English. */
 export const appLocale = {
   ...zhCN,
   Pagination: { ...zhCN.Pagination, ...PAGINATION_LOCALE },
 };
 
-/** SPEC §9's notification and message defaults, for the static antd APIs. */
+/** docs/spec.md §9's notification and message defaults, for the static antd APIs. */
 export function applyFeedbackDefaults() {
   notification.config({ ...NOTIFICATION_CONFIG });
   message.config({ ...MESSAGE_CONFIG });

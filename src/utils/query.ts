@@ -4,7 +4,7 @@ export interface QueryObject {
 }
 
 /**
- * Flattens nested query parameters into dotted keys (SPEC §7):
+ * Flattens nested query parameters into dotted keys (docs/spec.md §7):
  * `{ filter: { year: 2024, tags: ['a', 'b'] } }` → `{ 'filter.year': 2024, 'filter.tags.0': 'a',
  * 'filter.tags.1': 'b' }`. Arrays use their index as the key part; null and undefined are dropped.
  */

@@ -1,6 +1,6 @@
 import { LOGIN_PATH } from '@/constants';
 
-/** The address login sends a visitor to, carrying where they were (SPEC §2). */
+/** The address login sends a visitor to, carrying where they were (docs/spec.md §2). */
 export function buildLoginUrl(currentHref: string): string {
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(currentHref)}`;
 }
@@ -15,7 +15,7 @@ export function getRedirectParam(href: string): string | null {
 }
 
 /**
- * Where a successful login goes (SPEC §2, §5): the redirect target only when it has the page's own
+ * Where a successful login goes (docs/spec.md §2, §5): the redirect target only when it has the page's own
  * origin, as a path within the site; the site root for any other origin or anything unparsable;
  * `/` when there is no target. A hash-router address (`…/#/path`) uses only the part after `#`,
  * which must pass the same test (`/#//evil.example` names another origin).
@@ -45,7 +45,7 @@ function pathWithinSite(target: string, current: URL): string | null {
 }
 
 /**
- * Where logout goes (SPEC §2): the login page carrying the current address, unless the user is
+ * Where logout goes (docs/spec.md §2): the login page carrying the current address, unless the user is
  * already on the login page or the address already carries a redirect parameter (then null: stay).
  */
 export function logoutDestination(currentHref: string): string | null {

@@ -1,5 +1,5 @@
 /**
- * The request layer (SPEC §7). Every page talks to the server through `src/services`, and every
+ * The request layer (docs/spec.md §7). Every page talks to the server through `src/services`, and every
  * service through these five functions. The `/api` prefix, credentials and error handling are set
  * once in the runtime request config (src/utils/requestConfig.ts, used by src/app.tsx).
  */

@@ -1,5 +1,5 @@
 /**
- * The browser title (SPEC §1, UX.md): the product's title alone by default, and `页面 - 产品标题`
+ * The browser title (docs/spec.md §1, docs/ux.md): the product's title alone by default, and `页面 - 产品标题`
  * on a page with a name (its menu name, a route's `title`, or what the page shows, e.g. an
  * article's title).
  */

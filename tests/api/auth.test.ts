@@ -9,7 +9,7 @@ afterAll(() => t.close());
 const sessionCookie = (res: { headers: Record<string, unknown> }) =>
   [res.headers['set-cookie'] ?? []].flat().find((c) => String(c).startsWith('zn_session=')) as string | undefined;
 
-describe('the three calls of SPEC §7', () => {
+describe('the three calls of docs/spec.md §7', () => {
   test('a visitor gets result null, not 401', async () => {
     const res = await client(t.app).get('/api/v1/user/getCurrent');
     expect(res.status).toBe(200);

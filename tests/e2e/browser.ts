@@ -23,7 +23,7 @@ export const VIEWPORTS = {
   phone: { width: 375, height: 812 },
 } as const;
 
-/** UX.md: no page may scroll sideways. */
+/** docs/ux.md: no page may scroll sideways. */
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }

@@ -20,7 +20,7 @@ async function fillLogin(email: string, password: string) {
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
-test('the title names the page before the platform name (SPEC §1: 首页 - 论文网一站式服务平台【智能论文】)', async () => {
+test('the title names the page before the platform name (docs/spec.md §1: 首页 - 论文网一站式服务平台【智能论文】)', async () => {
   await page.goto(`${base()}/`);
   await page.waitForFunction(() => document.title.startsWith('首页'));
   await expect(page.title()).resolves.toBe('首页 - 论文网一站式服务平台【智能论文】');

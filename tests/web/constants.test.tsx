@@ -17,7 +17,7 @@ import umiConfig from '../../.umirc';
 // .umirc.ts is build-time config: its defineConfig helper is the identity
 jest.mock('umi', () => ({ defineConfig: (config: unknown) => config }));
 
-test('the constants of SPEC §9', () => {
+test('the constants of docs/spec.md §9', () => {
   expect(API_PREFIX).toBe('/api');
   expect(PUBLIC_PATH).toBe('/dist/');
   expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120_000);

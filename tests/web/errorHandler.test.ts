@@ -32,7 +32,7 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-describe('HTTP statuses (SPEC §8)', () => {
+describe('HTTP statuses (docs/spec.md §8)', () => {
   test('401 outside the login page replaces the location with the login URL and the full address', () => {
     handleRequestError(httpError(401));
     expect(replaceLocation).toHaveBeenCalledWith(
@@ -114,7 +114,7 @@ describe('no answer, and what a status shows (issue 13)', () => {
   });
 });
 
-test('the status table covers exactly the statuses of SPEC §8, in Chinese', () => {
+test('the status table covers exactly the statuses of docs/spec.md §8, in Chinese', () => {
   expect(Object.keys(STATUS_TEXT).map(Number)).toEqual([200, 201, 202, 204, 400, 401, 404, 406, 410, 422, 500, 502, 503, 504]);
   for (const text of Object.values(STATUS_TEXT)) expect(text).toMatch(/[\u4e00-\u9fa5]/);
 });

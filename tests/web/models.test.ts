@@ -1,7 +1,7 @@
 import { loginStateFrom } from '@/models/login';
 import { currentUserFrom } from '@/models/user';
 
-describe('user model (SPEC §4)', () => {
+describe('user model (docs/spec.md §4)', () => {
   const user = { id: 'u1', email: 'a@b.cn', nickname: '小林' };
   test.each([
     ['a user', { result: user }, user],
@@ -14,7 +14,7 @@ describe('user model (SPEC §4)', () => {
   });
 });
 
-describe('login model (SPEC §4)', () => {
+describe('login model (docs/spec.md §4)', () => {
   test.each([
     [{ success: true, message: '登录成功' }, { status: 'ok', message: '登录成功' }],
     [{ success: false, message: '邮箱或密码错误' }, { status: 'error', message: '邮箱或密码错误' }],

@@ -1,6 +1,6 @@
 import { flattenParams } from '@/utils/query';
 
-describe('GET parameters are flattened into dotted keys (SPEC §7)', () => {
+describe('GET parameters are flattened into dotted keys (docs/spec.md §7)', () => {
   test.each([
     ['flat values stay', { page: 2, q: '论文', draft: false }, { page: 2, q: '论文', draft: false }],
     ['nested objects', { filter: { year: 2024, type: { name: '硕士' } } }, { 'filter.year': 2024, 'filter.type.name': '硕士' }],

@@ -3,7 +3,7 @@ import { buildLoginUrl, logoutDestination, resolveLoginRedirect } from '@/utils/
 const page = (redirect?: string) =>
   `http://localhost:8000/user/login${redirect === undefined ? '' : `?redirect=${encodeURIComponent(redirect)}`}`;
 
-describe('after login (SPEC §2, §5)', () => {
+describe('after login (docs/spec.md §2, §5)', () => {
   test.each([
     ['a same-origin path', '/personal/home/basic-info', '/personal/home/basic-info'],
     ['a same-origin path with query and fragment', '/review/info?x=1#form', '/review/info?x=1#form'],
@@ -30,7 +30,7 @@ describe('after login (SPEC §2, §5)', () => {
   });
 });
 
-describe('after logout (SPEC §2)', () => {
+describe('after logout (docs/spec.md §2)', () => {
   test('goes to the login page carrying the full current address', () => {
     const here = 'http://localhost:8000/personal/home/basic-info?tab=1#top';
     expect(logoutDestination(here)).toBe(`/user/login?redirect=${encodeURIComponent(here)}`);

@@ -11,7 +11,7 @@ async function expectHeading(text: string) {
   });
 }
 
-/** Every path of SPEC §2: where it ends up, and a heading of the screen shown there. */
+/** Every path of docs/spec.md §2: where it ends up, and a heading of the screen shown there. */
 const publicRoutes: Array<[string, string, string]> = [
   ['/', '/', '论文网一站式服务平台'],
   ['/home', '/home', '论文网一站式服务平台'],
@@ -84,7 +84,7 @@ describe('the route table', () => {
   const flat = (list: Route[]): Route[] => list.flatMap((r) => [r, ...flat(r.routes ?? [])]);
   const all = flat(routes);
 
-  test('hideInMenu exactly on the detail, payment, user and review pages (SPEC §2)', () => {
+  test('hideInMenu exactly on the detail, payment, user and review pages (docs/spec.md §2)', () => {
     const hidden = all.filter((r) => r.hideInMenu).map((r) => r.path).sort();
     expect(hidden).toEqual(
       [

@@ -1,5 +1,5 @@
 /**
- * The API's error envelope (ARCHITECTURE.md): `{ success: false, message, errorCode, showType }`,
+ * The API's error envelope (docs/architecture.md): `{ success: false, message, errorCode, showType }`,
  * with `message` in Chinese for users. showType follows the app's request layer levels.
  */
 export const ShowType = { SILENT: 0, WARN_MESSAGE: 1, ERROR_MESSAGE: 2, NOTIFICATION: 3, REDIRECT: 9 } as const;

@@ -16,7 +16,7 @@ export function visiblePages(current: number, last: number): Array<number | 'gap
 }
 
 /**
- * The pager under a server-paged list, with the spec's English labels (SPEC §9). A small list of
+ * The pager under a server-paged list, with the spec's English labels (docs/spec.md §9). A small list of
  * buttons rather than antd's Pagination: these lists are on the home page, and antd's pager brings
  * its whole Select along for a size changer they do not have (issue 13, first-load weight).
  */

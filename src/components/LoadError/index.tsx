@@ -3,7 +3,7 @@ import { Button } from 'antd';
 
 /**
  * A part of a page that could not load: what happened, and a retry. Never an empty state: a list
- * that failed must not look like a list with nothing in it (UX.md). Plain markup rather than antd's
+ * that failed must not look like a list with nothing in it (docs/ux.md). Plain markup rather than antd's
  * Result, whose illustrations would ride along on every page that can fail.
  */
 export default function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {

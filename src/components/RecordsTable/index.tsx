@@ -36,7 +36,7 @@ interface Props<T> {
 
 /**
  * A personal-centre list of records (checks, typesets): server-paged, live while anything runs.
- * A table on wide screens, a card per record with the essential fields on a phone (UX.md). A load
+ * A table on wide screens, a card per record with the essential fields on a phone (docs/ux.md). A load
  * that failed says so and offers a retry; only a load that succeeded with no rows is "empty".
  */
 export default function RecordsTable<T extends { id: string }>({ title, what, columns, actions, load, isRunning, empty }: Props<T>) {

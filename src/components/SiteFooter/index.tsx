@@ -2,7 +2,7 @@ import { BRAND } from '@/constants';
 import { Link } from 'umi';
 import styles from './index.less';
 
-/** The footer of every page (UX.md): the agreement, how papers are protected, contact. */
+/** The footer of every page (docs/ux.md): the agreement, how papers are protected, contact. */
 export default function SiteFooter() {
   return (
     <footer className={styles.footer}>

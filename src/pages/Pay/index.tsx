@@ -212,7 +212,7 @@ export default function PayPage() {
           </div>
         )}
         {!payment && <Typography.Text type="secondary">选择支付方式后显示二维码。</Typography.Text>}
-        {/* irreversible: asks first (UX.md) */}
+        {/* irreversible: asks first (docs/ux.md) */}
         <Popconfirm
           title="确定取消这笔订单？"
           description="取消后不能再付款，需要时请重新下单。"

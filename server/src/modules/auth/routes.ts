@@ -1,4 +1,4 @@
-/** The account calls: the three of SPEC §7, plus codes, registration and password reset. */
+/** The account calls: the three of docs/spec.md §7, plus codes, registration and password reset. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ShowType } from '../../lib/errors';
 import { toPublicUser } from '../user/repo';
@@ -18,7 +18,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     async (request, reply) => {
       const session = await service.login(request.body.email, request.body.password, request.ip, request.sessionToken);
       if (!session) {
-        // an answer for the form, not an HTTP failure: success false with a message (SPEC §8)
+        // an answer for the form, not an HTTP failure: success false with a message (docs/spec.md §8)
         return { success: false as const, message: '邮箱或密码错误', errorCode: 'LOGIN_FAILED', showType: ShowType.SILENT };
       }
       reply.setSession(session.token);

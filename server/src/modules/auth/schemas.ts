@@ -8,7 +8,7 @@ export const LoginBody = Type.Object({
   password: Type.String({ minLength: 1, maxLength: 128, errorMessage: '请输入密码' }),
 });
 
-/** success + message are what the app reads (SPEC §7); a refusal is the error envelope. */
+/** success + message are what the app reads (docs/spec.md §7); a refusal is the error envelope. */
 export const LoginReply = Type.Union([Ok(User), ErrorBody]);
 
 export const SendCodeBody = Type.Object({

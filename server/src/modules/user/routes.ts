@@ -11,7 +11,7 @@ import { AVATAR_MAX_BYTES, type UserService } from './service';
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 
 export const userRoutes: FastifyPluginAsyncTypebox<{ service: UserService; auth: AuthService }> = async (app, { service, auth }) => {
-  /** SPEC §7: `result` is the signed-in user, or null for a visitor (never 401). */
+  /** docs/spec.md §7: `result` is the signed-in user, or null for a visitor (never 401). */
   app.get('/v1/user/getCurrent', { schema: { tags: ['user'], response: { 200: CurrentUserReply } } }, async (request) => ({
     success: true as const,
     result: request.currentUser ? toPublicUser(request.currentUser) : null,

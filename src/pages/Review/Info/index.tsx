@@ -85,7 +85,7 @@ function ReviewFormCard({ review }: { review?: Review }) {
     try {
       const { result } = await uploadPaper(file, { onUploadProgress: (e) => setUploading(e.total ? Math.round((e.loaded / e.total) * 100) : 0) });
       setUploaded(result);
-      // what the file already says is not asked again (UX.md): its title, unless one was typed
+      // what the file already says is not asked again (docs/ux.md): its title, unless one was typed
       if (result.title && !form.getFieldValue('title')?.trim()) form.setFieldValue('title', result.title);
     } catch (error) {
       setUploadError(bodyOfError(error)?.message ?? '上传失败，请检查网络后重试');
@@ -116,7 +116,7 @@ function ReviewFormCard({ review }: { review?: Review }) {
     ? { systemId: review.systemId, title: review.title, author: review.author, school: review.school ?? '', major: review.major ?? '' }
     : {
         systemId: systems.data.find((s) => s.id === params.get('systemId'))?.id ?? systems.data[0]?.id,
-        // what 基本信息 holds is not asked again (UX.md)
+        // what 基本信息 holds is not asked again (docs/ux.md)
         author: currentUser?.realName ?? '',
         school: currentUser?.school ?? '',
         major: currentUser?.major ?? '',
