@@ -5,7 +5,7 @@
 import { chainRuns, choosePassages, extendEdges, growSeeds, joinReordered, type Chain } from './align';
 import { CorpusIndex, K } from './corpusIndex';
 import { kgramHashes } from './fingerprint';
-import { charsOf, tokenize, type Token } from './normalize';
+import { charsOf, charsOfValue, forEachToken, tokenize, type Token } from './normalize';
 import { chapters, quotations, referencesSection, type Section } from './structure';
 
 export interface CheckOptions {
@@ -129,4 +129,9 @@ export async function checkText(text: string, index: CorpusIndex, sourceText: (s
 }
 
 /** Characters a text counts for pricing and limits: what the figures count (no spaces or punctuation). */
-export const countChars = (text: string) => tokenize(text).reduce((sum, t) => sum + charsOf(t), 0);
+/** The characters a paper is charged and checked by (one walk over its tokens, none kept). */
+export function countChars(text: string): number {
+  let chars = 0;
+  forEachToken(text, (value) => (chars += charsOfValue(value)));
+  return chars;
+}
