@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'util';
 
 // jsdom lacks the encoding API every browser has (the QR code encoder uses it).
@@ -22,5 +23,7 @@ Object.defineProperty(window, 'matchMedia', {
 // jsdom does not implement scrolling.
 window.scrollTo = () => {};
 
-// Whole-app renders in jsdom take a few seconds each.
+// Whole-app renders in jsdom take a few seconds each; on a loaded two-core machine a form's
+// validation can take longer than Testing Library's default one-second wait for findBy queries.
 jest.setTimeout(30_000);
+configure({ asyncUtilTimeout: 5_000 });
