@@ -36,7 +36,8 @@ import { paymentRoutes, PAYMENT_NOTIFY_PREFIX } from './modules/payment/routes';
 import { sandboxGateway, sandboxRoutes, SANDBOX_NOTIFY_PATH } from './modules/payment/sandbox';
 import { registerWeb } from './web';
 import { createJobRunner, type JobRunner } from './jobs/runner';
-import { createCorpus } from './modules/review/corpus';
+import { join } from 'path';
+import { createCorpus, type Corpus } from './modules/review/corpus';
 import { createReviewRepo } from './modules/review/repo';
 import { reviewRoutes } from './modules/review/routes';
 import { createReviewService } from './modules/review/service';
@@ -61,6 +62,8 @@ declare module 'fastify' {
     orders: OrderService;
     /** Durable background work (checks, typesetting); main.ts starts polling, tests drain it. */
     jobs: JobRunner;
+    /** The library's index for checks; main.ts and worker.ts warm it at start (a snapshot loads in seconds). */
+    corpus: Corpus;
     /** Deletes papers kept past their retention period (main.ts runs it hourly). */
     deleteExpiredPapers: () => Promise<number>;
     /** Forgets attempt counters whose windows ended long ago (main.ts runs it hourly). */
@@ -141,7 +144,11 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-  const reviews = createReviewService({ repo: reviewRepo, orders, jobs, corpus: createCorpus(reviewRepo), storage, paperText: files.paperText });
+  const corpus = createCorpus(documents, { dir: join(config.dataDir, 'index'), log: app.log });
+  app.decorate('corpus', corpus);
+  // after the jobs stopped (the hook above): nothing catches up any more while the snapshot is written
+  app.addHook('preClose', async () => corpus.close().catch((error) => app.log.warn(`corpus snapshot not written: ${(error as Error).message}`)));
+  const reviews = createReviewService({ repo: reviewRepo, orders, jobs, corpus, storage, paperText: files.paperText });
   orders.registerPayable('check', reviews.payable);
   jobs.register('check', reviews.job);
   const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage, checkManuscript: files.checkManuscript });

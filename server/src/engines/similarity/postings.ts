@@ -4,12 +4,30 @@
  * stop at about 16.7 million keys and spend tens of bytes per posting; this holds a 100-million-
  * character corpus in a few hundred megabytes (16 bytes per posting plus the bucket heads).
  */
+/** The table as a snapshot stores it: every array cut to what is in use (views, not copies). */
+export interface PostingArrays {
+  heads: Int32Array;
+  hashes: Uint32Array;
+  slots: Uint32Array;
+  positions: Uint32Array;
+  next: Int32Array;
+}
+
+const MIN_SIZE = 1 << 16;
+
+/** The capacity the doubling would have reached for `count` entries. */
+const capacityFor = (count: number) => {
+  let size = MIN_SIZE;
+  while (size < count) size *= 2;
+  return size;
+};
+
 export class PostingTable {
-  private heads = new Int32Array(1 << 16).fill(-1);
-  private hashes = new Uint32Array(1 << 16);
-  private slots = new Uint32Array(1 << 16);
-  private positions = new Uint32Array(1 << 16);
-  private next = new Int32Array(1 << 16);
+  private heads = new Int32Array(MIN_SIZE).fill(-1);
+  private hashes = new Uint32Array(MIN_SIZE);
+  private slots = new Uint32Array(MIN_SIZE);
+  private positions = new Uint32Array(MIN_SIZE);
+  private next = new Int32Array(MIN_SIZE);
   private count = 0;
 
   get size() {
@@ -34,6 +52,51 @@ export class PostingTable {
     for (let i = this.heads[hash & (this.heads.length - 1)]; i >= 0; i = this.next[i]) {
       if (this.hashes[i] === hash) visit(this.slots[i], this.positions[i]);
     }
+  }
+
+  /** The arrays in use, for a snapshot (views: valid until the next add). */
+  arrays(): PostingArrays {
+    const n = this.count;
+    return { heads: this.heads, hashes: this.hashes.subarray(0, n), slots: this.slots.subarray(0, n), positions: this.positions.subarray(0, n), next: this.next.subarray(0, n) };
+  }
+
+  /**
+   * An empty table of a snapshot's size, and the arrays to read the snapshot into, in the order of
+   * arrays() (allocated at the capacity growth would have given them). Call check() once they are
+   * filled.
+   */
+  static allocate(buckets: number, count: number): { table: PostingTable; targets: Array<Int32Array | Uint32Array> } {
+    if (!Number.isInteger(count) || count < 0 || !Number.isInteger(buckets) || buckets < MIN_SIZE || (buckets & (buckets - 1)) !== 0 || buckets < count) throw new Error('bad table size');
+    const table = new PostingTable();
+    const capacity = capacityFor(count);
+    table.heads = new Int32Array(buckets);
+    table.hashes = new Uint32Array(capacity);
+    table.slots = new Uint32Array(capacity);
+    table.positions = new Uint32Array(capacity);
+    table.next = new Int32Array(capacity);
+    table.count = count;
+    return { table, targets: Object.values(table.arrays()) };
+  }
+
+  /**
+   * Throws unless the arrays hold together as a table: every chain runs to older entries of its own
+   * bucket and ends, so a damaged snapshot can neither hang a lookup nor read outside the arrays.
+   * Returns the largest slot posted.
+   */
+  check(): number {
+    const { heads, hashes, slots, next } = this;
+    const mask = heads.length - 1;
+    for (let b = 0; b < heads.length; b += 1) {
+      const head = heads[b];
+      if (head >= this.count || head < -1 || (head >= 0 && (hashes[head] & mask) !== b)) throw new Error('bad bucket head');
+    }
+    let maxSlot = -1;
+    for (let i = 0; i < this.count; i += 1) {
+      const n = next[i];
+      if (n >= i || n < -1 || (n >= 0 && (hashes[n] & mask) !== (hashes[i] & mask))) throw new Error('bad chain');
+      if (slots[i] > maxSlot) maxSlot = slots[i];
+    }
+    return maxSlot;
   }
 
   private growEntries() {

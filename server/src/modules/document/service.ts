@@ -51,6 +51,17 @@ export function createDocumentService(documents: DocumentRepo, storage: Storage)
       return { ...toDocumentSummary(row), abstract: row.abstract, fullText: row.full_text, fileName: row.file_name, related };
     },
 
+    /**
+     * Takes a document out of the library: its row and original file go, and every process's corpus
+     * index drops it before its next check (review/corpus.ts). Reports already made keep their text.
+     */
+    async remove(id: string) {
+      const row = await documents.remove(id);
+      if (!row) throw notFound('范文不存在或已下线');
+      if (row.file_key) await storage.remove(row.file_key);
+      return { id: row.id, title: row.title };
+    },
+
     /** The original file the document was imported from. */
     async file(id: string) {
       const row = await found(id);
