@@ -48,7 +48,7 @@ async function start() {
   const orders = createOrderService(createOrderRepo(db), 30 * 60 * 1000);
   const jobs = createJobRunner(db);
   const reviewRepo = createReviewRepo(db);
-  const reviews = createReviewService({ repo: reviewRepo, orders, jobs, corpus: createCorpus(reviewRepo), storage: files });
+  const reviews = createReviewService({ repo: reviewRepo, orders, jobs, corpus: createCorpus(documents), storage: files });
   orders.registerPayable('check', reviews.payable);
   jobs.register('check', reviews.job);
   const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage: files });

@@ -5,7 +5,7 @@
  * no longer reported, by the running server nor after a restart.
  */
 import { spawnSync } from 'child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync, statSync, writeFileSync, writeSync, closeSync } from 'fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { checkText } from '../../server/src/engines/similarity/check';
@@ -105,20 +105,29 @@ test('a damaged snapshot, or one of another database, is not used: the library i
   await corpus.close();
   const file = join(dir, SNAPSHOT_NAME);
 
-  // one byte changed in the middle of the postings
-  const fd = openSync(file, 'r+');
-  const at = Math.floor(statSync(file).size / 2);
-  const byte = Buffer.alloc(1);
-  readSync(fd, byte, 0, 1, at);
-  writeSync(fd, Buffer.from([byte[0] ^ 0x5a]), 0, 1, at);
-  closeSync(fd);
-  const afterDamage = countingLibrary();
-  const rebuilt = createCorpus(afterDamage.library, { dir });
-  await rebuilt.sync();
-  expect(afterDamage.read.documents).toBe(await libraryCount()); // everything the library holds, read again
+  const good = readFileSync(file);
+  // the layout (modules/review/indexFile.ts): magic and version, the header's length and JSON, the arrays
+  const headerLength = good.readUInt32LE(12);
+  const lengths = JSON.parse(good.subarray(16, 16 + headerLength).toString()).lengths as number[];
+  const positionsAt = 16 + headerLength + lengths[0] + lengths[1] + lengths[2];
+  // one byte changed in the middle of the file; a token position changed (any value could be one)
+  for (const at of [Math.floor(good.length / 2), positionsAt + 3]) {
+    const damaged = Buffer.from(good);
+    damaged[at] ^= 0x5a;
+    writeFileSync(file, damaged);
+    const afterDamage = countingLibrary();
+    const rebuilt = createCorpus(afterDamage.library, { dir });
+    await rebuilt.sync();
+    expect(afterDamage.read.documents).toBe(await libraryCount()); // everything the library holds, read again
+  }
+  // cut short
+  writeFileSync(file, good.subarray(0, good.length - 100));
+  const afterCut = countingLibrary();
+  await createCorpus(afterCut.library, { dir }).sync();
+  expect(afterCut.read.documents).toBe(await libraryCount());
+  writeFileSync(file, good);
 
   // a good snapshot of this library, copied to a server on another database (same seed, other ids)
-  await rebuilt.close();
   const other = await createTestApp();
   try {
     const otherDir = join(other.config.dataDir, 'copied');
@@ -149,6 +158,7 @@ test('a document removed from the library (npm run import -- --remove) is no lon
     return report.sources.map((s: { title: string }) => s.title) as string[];
   };
   expect(await checkedSources()).toEqual([source.title]);
+  const indexed = t.app.corpus.index.size;
 
   const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'server/src/cli/import.ts', '--remove', source.id, 'no-such-document'], {
     env: { ...process.env, DATABASE_URL: t.config.databaseUrl, DATA_DIR: t.config.dataDir, NODE_ENV: 'test' },
@@ -161,9 +171,33 @@ test('a document removed from the library (npm run import -- --remove) is no lon
   expect((await me.get(`/api/v1/document/${source.id}`)).status).toBe(404);
 
   expect(await checkedSources()).toEqual([]);
+  expect(t.app.corpus.index.size).toBe(indexed - 1); // dropped from this server's index too
   await t.restart();
   expect(existsSync(join(t.config.dataDir, 'index', SNAPSHOT_NAME))).toBe(true); // written at shutdown
   me = client(t.app);
   await me.login();
   expect(await checkedSources()).toEqual([]);
+  expect(t.app.corpus.index.size).toBe(indexed - 1);
+});
+
+test('a document numbered below the last one read (its PostgreSQL transaction committed late) is still indexed', async () => {
+  const rows = (await createDocumentRepo(t.app.db).documentsAfter(0, 3)).map((r, i) => ({ ...r, seq: i + 1 }));
+  const visible = new Set([1, 3]);
+  const shown = () => rows.filter((r) => visible.has(r.seq));
+  const library: Library = {
+    documentsAfter: async (seq, limit) => shown().filter((r) => r.seq > seq).slice(0, limit),
+    documentIdsBetween: async (after, upTo) => shown().filter((r) => r.seq > after && r.seq <= upTo),
+    removalsAfter: async () => [],
+    documentText: async (id) => shown().find((r) => r.id === id)?.full_text,
+    documentIdAt: async (seq) => shown().find((r) => r.seq === seq)?.id,
+    removalAt: async () => undefined,
+    wasRemoved: async () => false,
+  };
+  const corpus = createCorpus(library);
+  await corpus.sync();
+  expect(corpus.index.size).toBe(2);
+  visible.add(2);
+  await corpus.sync();
+  expect(corpus.index.size).toBe(3);
+  expect(corpus.index.has(rows[1].id)).toBe(true);
 });

@@ -50,6 +50,15 @@ export class CorpusIndex {
     return this.slots.size;
   }
 
+  /** Bytes the postings take in memory (the arrays as allocated). */
+  get postingBytes() {
+    return this.postings.bytes;
+  }
+
+  has(sourceId: string) {
+    return this.slots.has(sourceId);
+  }
+
   add(sourceId: string, tokens: Token[]) {
     if (this.slots.has(sourceId)) this.remove(sourceId);
     const slot = this.ids.length;

@@ -34,6 +34,11 @@ export class PostingTable {
     return this.count;
   }
 
+  /** Bytes the arrays take (allocated, not only used). */
+  get bytes() {
+    return this.heads.byteLength + this.hashes.byteLength + this.slots.byteLength + this.positions.byteLength + this.next.byteLength;
+  }
+
   add(hash: number, slot: number, position: number) {
     if (this.count === this.hashes.length) this.growEntries();
     const i = this.count;

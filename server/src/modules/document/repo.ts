@@ -94,6 +94,7 @@ export function createDocumentRepo(db: Db) {
 
     /** Documents added after `seq`, oldest first, at most `limit` of them. */
     documentsAfter: (seq: number, limit = 200) => base().select(['seq', 'id', 'full_text']).where('seq', '>', seq).orderBy('seq').limit(limit).execute(),
+    documentIdsBetween: (after: number, upTo: number) => base().select(['seq', 'id']).where('seq', '>', after).where('seq', '<=', upTo).orderBy('seq').execute(),
     documentText: async (id: string) => (await base().select('full_text').where('id', '=', id).executeTakeFirst())?.full_text,
     /** Removals recorded after `seq` (their own sequence), oldest first. */
     removalsAfter: (seq: number, limit = 1000) => db.selectFrom('document_removals').select(['seq', 'document_id']).where('seq', '>', seq).orderBy('seq').limit(limit).execute(),

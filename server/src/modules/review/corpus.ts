@@ -17,6 +17,8 @@ export interface Library {
   documentsAfter(seq: number, limit: number): Promise<Array<{ seq: number; id: string; full_text: string }>>;
   /** Removals recorded after `seq` (their own sequence), oldest first, at most `limit`. */
   removalsAfter(seq: number, limit: number): Promise<Array<{ seq: number; document_id: string }>>;
+  /** Documents numbered after `after` up to `upTo`, oldest first (ids only). */
+  documentIdsBetween(after: number, upTo: number): Promise<Array<{ seq: number; id: string }>>;
   documentText(id: string): Promise<string | undefined>;
   documentIdAt(seq: number): Promise<string | undefined>;
   removalAt(seq: number): Promise<string | undefined>;
@@ -42,6 +44,12 @@ export interface CorpusOptions {
 /** Writing costs about a second per 500 MB of index; indexing 5 M characters takes longer. */
 const SNAPSHOT_AFTER_CHARS = 5_000_000;
 const BATCH = 200;
+/**
+ * PostgreSQL numbers a row when it is inserted but shows it when its transaction commits, so a
+ * document numbered below one already read may still appear (two imports at once): this many
+ * numbers behind the last one read are looked at again at every catch-up.
+ */
+const LOOKBACK = 200;
 
 export function createCorpus(library: Library, options: CorpusOptions = {}) {
   const { dir, snapshotAfterChars = SNAPSHOT_AFTER_CHARS } = options;
@@ -91,6 +99,16 @@ export function createCorpus(library: Library, options: CorpusOptions = {}) {
 
   async function catchUp() {
     if (!loaded) await load();
+    if (mark.docSeq > 0) {
+      for (const { id } of await library.documentIdsBetween(Math.max(0, mark.docSeq - LOOKBACK), mark.docSeq)) {
+        if (index.has(id)) continue;
+        const text = await library.documentText(id);
+        if (text === undefined) continue;
+        index.add(id, tokenize(text));
+        unsavedChars += text.length;
+        unsavedChanges += 1;
+      }
+    }
     for (;;) {
       const batch = await library.documentsAfter(mark.docSeq, BATCH);
       for (const doc of batch) {
