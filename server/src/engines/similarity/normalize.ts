@@ -41,6 +41,23 @@ export function forEachToken(original: string, visit: (value: string, start: num
   };
   for (let i = 0; i < text.length; i += 1) {
     const code = text.codePointAt(i)!;
+    // fast paths, same result as below: common Chinese characters and ASCII fold to themselves
+    // (but A–Z to a–z); tokenising is most of the time an index build takes
+    if (code >= 0x4e00 && code <= 0x9fff) {
+      endWord(i);
+      visit(text[i], i, i + 1);
+      continue;
+    }
+    if (code < 0x80) {
+      const lower = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
+      if ((lower >= 0x61 && lower <= 0x7a) || (lower >= 0x30 && lower <= 0x39)) {
+        if (wordStart < 0) wordStart = i;
+        word += String.fromCharCode(lower);
+      } else {
+        endWord(i);
+      }
+      continue;
+    }
     const char = String.fromCodePoint(code);
     const width = char.length;
     const folded = char.normalize('NFKC').toLowerCase();
