@@ -9,6 +9,8 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFi
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { checkText } from '../../server/src/engines/similarity/check';
+import { CorpusIndex } from '../../server/src/engines/similarity/corpusIndex';
+import { tokenize } from '../../server/src/engines/similarity/normalize';
 import { createDocumentImporter } from '../../server/src/modules/document/importer';
 import { createDocumentRepo } from '../../server/src/modules/document/repo';
 import { createDocumentService } from '../../server/src/modules/document/service';
@@ -200,4 +202,19 @@ test('a document numbered below the last one read (its PostgreSQL transaction co
   await corpus.sync();
   expect(corpus.index.size).toBe(3);
   expect(corpus.index.has(rows[1].id)).toBe(true);
+});
+
+test('indexing a text straight from its characters gives the same index as indexing its tokens', async () => {
+  const texts = (await createDocumentRepo(t.app.db).documentsAfter(0, 1000)).map((d) => d.full_text);
+  texts.push('繁體中文的段落：臺灣的學者著作頗豐，乾隆年間的頭髮樣式。ＦＵＬＬ　ｗｉｄｔｈ and MiXeD case, 𠀀𠀁 ⿰氵青', '', '短');
+  const fromTokens = new CorpusIndex();
+  const fromText = new CorpusIndex();
+  texts.forEach((text, i) => {
+    fromTokens.add(`d${i}`, tokenize(text));
+    fromText.addText(`d${i}`, text);
+  });
+  const a = fromTokens.toSnapshot();
+  const b = fromText.toSnapshot();
+  expect(b.header).toEqual(a.header);
+  a.arrays.forEach((array, i) => expect(Buffer.from(b.arrays[i].buffer, b.arrays[i].byteOffset, b.arrays[i].byteLength).equals(Buffer.from(array.buffer, array.byteOffset, array.byteLength))).toBe(true));
 });

@@ -8,7 +8,6 @@
  * again. A snapshot is written after catching up with enough new text and when the process closes.
  */
 import { CorpusIndex } from '../../engines/similarity/corpusIndex';
-import { tokenize } from '../../engines/similarity/normalize';
 import { readIndexSnapshot, writeIndexSnapshot } from './indexFile';
 
 /** The library as the corpus reads it (the document module's repo provides it). */
@@ -104,7 +103,7 @@ export function createCorpus(library: Library, options: CorpusOptions = {}) {
         if (index.has(id)) continue;
         const text = await library.documentText(id);
         if (text === undefined) continue;
-        index.add(id, tokenize(text));
+        index.addText(id, text);
         unsavedChars += text.length;
         unsavedChanges += 1;
       }
@@ -112,7 +111,7 @@ export function createCorpus(library: Library, options: CorpusOptions = {}) {
     for (;;) {
       const batch = await library.documentsAfter(mark.docSeq, BATCH);
       for (const doc of batch) {
-        index.add(doc.id, tokenize(doc.full_text));
+        index.addText(doc.id, doc.full_text);
         mark = { ...mark, docSeq: doc.seq, docId: doc.id };
         unsavedChars += doc.full_text.length;
         unsavedChanges += 1;
