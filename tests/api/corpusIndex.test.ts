@@ -182,18 +182,24 @@ test('a document removed from the library (npm run import -- --remove) is no lon
   expect(t.app.corpus.index.size).toBe(indexed - 1);
 });
 
-test('a document numbered below the last one read (its PostgreSQL transaction committed late) is still indexed', async () => {
+test('a document or removal numbered below the last one read (its PostgreSQL transaction committed late) is still taken in', async () => {
   const rows = (await createDocumentRepo(t.app.db).documentsAfter(0, 3)).map((r, i) => ({ ...r, seq: i + 1 }));
   const visible = new Set([1, 3]);
-  const shown = () => rows.filter((r) => visible.has(r.seq));
+  const removals = [
+    { seq: 1, document_id: rows[0].id },
+    { seq: 2, document_id: rows[2].id },
+  ];
+  const visibleRemovals = new Set<number>();
+  const removed = () => removals.filter((r) => visibleRemovals.has(r.seq));
+  const shown = () => rows.filter((r) => visible.has(r.seq) && !removed().some((x) => x.document_id === r.id));
   const library: Library = {
     documentsAfter: async (seq, limit) => shown().filter((r) => r.seq > seq).slice(0, limit),
     documentIdsBetween: async (after, upTo) => shown().filter((r) => r.seq > after && r.seq <= upTo),
-    removalsAfter: async () => [],
+    removalsAfter: async (seq, limit) => removed().filter((r) => r.seq > seq).slice(0, limit),
     documentText: async (id) => shown().find((r) => r.id === id)?.full_text,
     documentIdAt: async (seq) => shown().find((r) => r.seq === seq)?.id,
-    removalAt: async () => undefined,
-    wasRemoved: async () => false,
+    removalAt: async (seq) => removed().find((r) => r.seq === seq)?.document_id,
+    wasRemoved: async (id) => removed().some((r) => r.document_id === id),
   };
   const corpus = createCorpus(library);
   await corpus.sync();
@@ -202,6 +208,13 @@ test('a document numbered below the last one read (its PostgreSQL transaction co
   await corpus.sync();
   expect(corpus.index.size).toBe(3);
   expect(corpus.index.has(rows[1].id)).toBe(true);
+
+  visibleRemovals.add(2);
+  await corpus.sync();
+  expect([rows[0].id, rows[1].id, rows[2].id].map((id) => corpus.index.has(id))).toEqual([true, true, false]);
+  visibleRemovals.add(1);
+  await corpus.sync();
+  expect([rows[0].id, rows[1].id, rows[2].id].map((id) => corpus.index.has(id))).toEqual([false, true, false]);
 });
 
 test('indexing a text straight from its characters gives the same index as indexing its tokens', async () => {

@@ -118,13 +118,17 @@ export function createCorpus(library: Library, options: CorpusOptions = {}) {
       }
       if (batch.length < BATCH) break;
     }
-    // after the documents: a document removed before that read was not read, one removed after is here
-    for (;;) {
-      const batch = await library.removalsAfter(mark.removalSeq, BATCH);
+    // after the documents: a document removed before that read was not read, one removed after is
+    // here; removals are numbered like documents, so the last few are looked at again too
+    for (let after = Math.max(0, mark.removalSeq - LOOKBACK); ; ) {
+      const batch = await library.removalsAfter(after, BATCH);
       for (const removal of batch) {
-        index.remove(removal.document_id);
-        mark = { ...mark, removalSeq: removal.seq, removalId: removal.document_id };
-        unsavedChanges += 1;
+        if (index.has(removal.document_id)) {
+          index.remove(removal.document_id);
+          unsavedChanges += 1;
+        }
+        if (removal.seq > mark.removalSeq) mark = { ...mark, removalSeq: removal.seq, removalId: removal.document_id };
+        after = removal.seq;
       }
       if (batch.length < BATCH) break;
     }
