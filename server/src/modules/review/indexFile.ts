@@ -88,15 +88,21 @@ export async function readIndexSnapshot<Meta>(dir: string): Promise<{ index: Cor
     const size = (await file.stat()).size;
     let position = 0;
     let crc = 0;
+    // the next chunk is read while this one is checksummed
     const read = async (bytes: Uint8Array) => {
       if (position + bytes.length > size - 4) throw new Error('snapshot cut short');
-      for (let at = 0; at < bytes.length; ) {
-        const { bytesRead } = await file.read(bytes, at, Math.min(CHUNK, bytes.length - at), position);
+      const start = position;
+      const chunk = (at: number) => file.read(bytes, at, Math.min(CHUNK, bytes.length - at), start + at);
+      let pending = bytes.length ? chunk(0) : undefined;
+      for (let at = 0; pending; ) {
+        const { bytesRead } = await pending;
         if (!bytesRead) throw new Error('snapshot cut short');
-        crc = crc32(bytes.subarray(at, at + bytesRead), crc);
-        at += bytesRead;
-        position += bytesRead;
+        const end = at + bytesRead;
+        pending = end < bytes.length ? chunk(end) : undefined;
+        crc = crc32(bytes.subarray(at, end), crc);
+        at = end;
       }
+      position += bytes.length;
     };
     const prefix = Buffer.alloc(MAGIC.length + 8);
     await read(prefix);
