@@ -49,8 +49,8 @@ async function start() {
   const jobs = createJobRunner(db);
   const reviewRepo = createReviewRepo(db);
   const reviews = createReviewService({ repo: reviewRepo, orders, jobs, corpus: createCorpus(reviewRepo), storage: files });
-  orders.registerPayable('check', reviews.payable);
-  jobs.register('check', reviews.job);
+  orders.registerPayable('review', reviews.payable);
+  jobs.register('review', reviews.job);
   const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage: files });
   orders.registerPayable('typeset', typesets.payable);
   jobs.register('typeset', typesets.job);

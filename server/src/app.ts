@@ -142,8 +142,8 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
     if (closing) reply.header('connection', 'close');
   });
   const reviews = createReviewService({ repo: reviewRepo, orders, jobs, corpus: createCorpus(reviewRepo), storage, paperText: files.paperText });
-  orders.registerPayable('check', reviews.payable);
-  jobs.register('check', reviews.job);
+  orders.registerPayable('review', reviews.payable);
+  jobs.register('review', reviews.job);
   const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage, checkManuscript: files.checkManuscript });
   orders.registerPayable('typeset', typesets.payable);
   jobs.register('typeset', typesets.job);

@@ -54,7 +54,7 @@ test('the price is the server’s: whole thousands of characters at the system�
   const { review, orderId } = await newCheck(text);
   expect(review.amountFen).toBe(Math.ceil(chars / 1000) * 300);
   const order = await me.get(`/api/v1/order/${orderId}`);
-  expect(order.body.result).toMatchObject({ kind: 'check', itemId: review.id, amountFen: review.amountFen, status: 'pending' });
+  expect(order.body.result).toMatchObject({ kind: 'review', itemId: review.id, amountFen: review.amountFen, status: 'pending' });
 });
 
 test('too short a paper, or none, is refused beside the field', async () => {
@@ -136,7 +136,7 @@ test('an unpaid check does not run; once paid it runs, and the report shows the 
 test('a paid check is not sold twice', async () => {
   const { review, orderId } = await newCheck(own(3));
   await pay(t.app, orderId, review.amountFen);
-  const again = await me.post('/api/v1/order', { kind: 'check', itemId: review.id });
+  const again = await me.post('/api/v1/order', { kind: 'review', itemId: review.id });
   expect(again.status).toBe(409);
   expect(again.body.message).toBe('这次检测已经付款，无需再次支付');
 });
@@ -160,7 +160,7 @@ test('a job abandoned mid-check (the server died) is picked up again and finishe
   await pay(t.app, orderId, review.amountFen);
   // what a crash leaves: the job claimed, its lock run out, the check half done
   await t.app.db.updateTable('jobs').set({ status: 'running', attempts: 1, locked_until: '2000-01-01T00:00:00.000Z' }).where('ref_id', '=', review.id).execute();
-  await t.app.db.updateTable('checks').set({ status: 'checking', progress: 40 }).where('id', '=', review.id).execute();
+  await t.app.db.updateTable('reviews').set({ status: 'running', progress: 40 }).where('id', '=', review.id).execute();
   await t.app.jobs.drain();
   expect((await me.get(`/api/v1/review/${review.id}`)).body.result).toMatchObject({ status: 'done', progress: 100 });
 });
@@ -168,7 +168,7 @@ test('a job abandoned mid-check (the server died) is picked up again and finishe
 test('a check that cannot run fails with a reason, and its order is marked for refund', async () => {
   const { review, orderId } = await newCheck(own(3));
   await pay(t.app, orderId, review.amountFen);
-  await t.app.db.updateTable('checks').set({ paper_text: null }).where('id', '=', review.id).execute();
+  await t.app.db.updateTable('reviews').set({ paper_text: null }).where('id', '=', review.id).execute();
   await t.app.jobs.drain();
   const failed = (await me.get(`/api/v1/review/${review.id}`)).body.result;
   expect(failed.status).toBe('failed');
@@ -180,7 +180,7 @@ test('the paper can be deleted on request; the record stays', async () => {
   const { review } = await newCheck(own(3));
   const res = await me.call('DELETE', `/api/v1/review/${review.id}/paper`);
   expect(res.body.result.paperDeleted).toBe(true);
-  expect((await t.app.db.selectFrom('checks').select('paper_text').where('id', '=', review.id).executeTakeFirstOrThrow()).paper_text).toBeNull();
+  expect((await t.app.db.selectFrom('reviews').select('paper_text').where('id', '=', review.id).executeTakeFirstOrThrow()).paper_text).toBeNull();
 });
 
 describe('uploads', () => {
@@ -226,7 +226,7 @@ describe('uploads', () => {
 
 test('papers are deleted 30 days after upload; the record and its figures stay', async () => {
   const { review } = await newCheck(own(3));
-  await t.app.db.updateTable('checks').set({ created_at: new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString() }).where('id', '=', review.id).execute();
+  await t.app.db.updateTable('reviews').set({ created_at: new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString() }).where('id', '=', review.id).execute();
   const fresh = await newCheck(own(3));
   expect(await t.app.deleteExpiredPapers()).toBeGreaterThanOrEqual(1);
   expect((await me.get(`/api/v1/review/${review.id}`)).body.result).toMatchObject({ paperDeleted: true, charCount: review.charCount });

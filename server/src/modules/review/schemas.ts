@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, Ok, Page, PageQuery } from '../shared/schemas';
 
-export const CheckSystem = Type.Object(
+export const ReviewSystem = Type.Object(
   {
     id: Type.String(),
     name: Type.String(),
@@ -15,7 +15,7 @@ export const CheckSystem = Type.Object(
   { additionalProperties: false },
 );
 
-export const ReviewStatus = Type.Union(['unpaid', 'queued', 'checking', 'done', 'failed'].map((s) => Type.Literal(s)));
+export const ReviewStatus = Type.Union(['unpaid', 'queued', 'running', 'done', 'failed'].map((s) => Type.Literal(s)));
 
 export const Review = Type.Object(
   {
@@ -96,7 +96,7 @@ export const ReportBody = Type.Object({
 
 export const Verification = Type.Object({ title: Type.String(), systemName: Type.String(), finishedAt: Type.String(), similarity: Type.Number(), charCount: Type.Integer() });
 
-export const SystemsReply = Ok(Type.Array(CheckSystem));
+export const SystemsReply = Ok(Type.Array(ReviewSystem));
 export const UploadReply = Ok(Upload);
 export const QuoteReply = Ok(Quote);
 export const CreatedReply = Ok(Type.Object({ review: Review, orderId: Type.String() }));

@@ -1,6 +1,7 @@
 /**
- * Plagiarism checks: the paper (uploaded or pasted), the server's price, the order that pays for
- * it, the background job that runs the engine, the report, and its public verification.
+ * Plagiarism checks (the review module): the paper (uploaded or pasted), the server's price, the
+ * order that pays for it, the background job that runs the engine, the report, and its public
+ * verification.
  */
 import type { Static } from '@sinclair/typebox';
 import { randomBytes } from 'crypto';
@@ -8,7 +9,7 @@ import { checkText, countChars } from '../../engines/similarity/check';
 import type { FilePool, PaperText } from '../../lib/filePool';
 import { storedFileName } from '../../lib/fileNames';
 import { ExtractError, extensionOf, extractText, tidyText } from '../../engines/similarity/extract';
-import type { CheckSystemTable, UserTable } from '../../db/types';
+import type { ReviewSystemTable, UserTable } from '../../db/types';
 import { AppError, forbidden, invalidField, notFound, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
@@ -18,7 +19,7 @@ import type { OrderService, Payable } from '../order/service';
 import { pageWindow, parseList } from '../shared/paging';
 import type { Corpus } from './corpus';
 import { renderReportPdf } from './reportPdf';
-import type { CheckRow, ReviewRepo } from './repo';
+import type { ReviewRow, ReviewRepo } from './repo';
 import type { Review, ReviewBody } from './schemas';
 
 export const MIN_CHARS = 200;
@@ -31,7 +32,7 @@ type User = Pick<UserTable, 'id'>;
 type Paper = { uploadId?: string; text?: string; reviewId?: string };
 
 /** What the user pays: whole thousands of characters, at the system's price. */
-export const priceOf = (system: CheckSystemTable, chars: number) => Math.max(1, Math.ceil(chars / 1000)) * system.price_per_thousand_fen;
+export const priceOf = (system: ReviewSystemTable, chars: number) => Math.max(1, Math.ceil(chars / 1000)) * system.price_per_thousand_fen;
 
 const newVerificationCode = () => {
   const code = randomBytes(8).toString('hex').toUpperCase();
@@ -73,38 +74,38 @@ export function createReviewService(deps: {
   }
 
   async function own(user: User, id: string) {
-    return ownedBy(await repo.findCheck(id), user.id, '查重记录');
+    return ownedBy(await repo.findReview(id), user.id, '查重记录');
   }
 
-  async function toReview(check: CheckRow): Promise<Static<typeof Review>> {
-    const { name } = (await repo.findSystem(check.system_id))!;
+  async function toReview(review: ReviewRow): Promise<Static<typeof Review>> {
+    const { name } = (await repo.findSystem(review.system_id))!;
     return {
-      id: check.id,
-      systemId: check.system_id,
+      id: review.id,
+      systemId: review.system_id,
       systemName: name,
-      title: check.title,
-      author: check.author,
-      school: check.school,
-      major: check.major,
-      charCount: check.char_count,
-      amountFen: check.amount_fen,
-      status: check.status,
-      progress: check.progress,
-      orderId: check.order_id,
-      orderStatus: check.order_id ? await orders.statusOf(check.order_id) : null,
-      similarity: check.similarity,
-      failureReason: check.failure_reason,
-      verificationCode: check.verification_code,
-      fileName: check.file_name,
-      paperDeleted: !!check.paper_deleted_at,
-      createdAt: check.created_at,
-      paidAt: check.paid_at,
-      finishedAt: check.finished_at,
+      title: review.title,
+      author: review.author,
+      school: review.school,
+      major: review.major,
+      charCount: review.char_count,
+      amountFen: review.amount_fen,
+      status: review.status,
+      progress: review.progress,
+      orderId: review.order_id,
+      orderStatus: review.order_id ? await orders.statusOf(review.order_id) : null,
+      similarity: review.similarity,
+      failureReason: review.failure_reason,
+      verificationCode: review.verification_code,
+      fileName: review.file_name,
+      paperDeleted: !!review.paper_deleted_at,
+      createdAt: review.created_at,
+      paidAt: review.paid_at,
+      finishedAt: review.finished_at,
     };
   }
 
   /** The paper's text and file, from the user's own upload or the pasted text, within the system's limits. */
-  async function paperOf(user: User, paper: Paper, checkSystem: CheckSystemTable) {
+  async function paperOf(user: User, paper: Paper, reviewSystem: ReviewSystemTable) {
     let found: { text: string; fileKey: string | null; fileName: string | null };
     if (paper.uploadId) {
       const upload = await repo.findUpload(paper.uploadId);
@@ -114,47 +115,47 @@ export function createReviewService(deps: {
     } else if (paper.text?.trim()) {
       found = { text: tidyText(paper.text), fileKey: null, fileName: null };
     } else if (paper.reviewId) {
-      const check = await own(user, paper.reviewId);
-      if (check.paper_text === null) throw invalidField('paper', '论文已删除，请重新上传');
-      found = { text: check.paper_text, fileKey: check.file_key, fileName: check.file_name };
+      const review = await own(user, paper.reviewId);
+      if (review.paper_text === null) throw invalidField('paper', '论文已删除，请重新上传');
+      found = { text: review.paper_text, fileKey: review.file_key, fileName: review.file_name };
     } else {
       throw invalidField('paper', '请上传论文文件或粘贴论文内容');
     }
     const chars = countChars(found.text);
     if (chars < MIN_CHARS) throw invalidField('paper', `论文内容太少（${chars} 字），至少需要 ${MIN_CHARS} 字`);
-    if (chars > checkSystem.max_chars) throw invalidField('paper', `论文有 ${chars} 字，超过「${checkSystem.name}」的上限 ${checkSystem.max_chars} 字，请换用其他系统或分章检测`);
+    if (chars > reviewSystem.max_chars) throw invalidField('paper', `论文有 ${chars} 字，超过「${reviewSystem.name}」的上限 ${reviewSystem.max_chars} 字，请换用其他系统或分章检测`);
     return { ...found, chars };
   }
 
   const payable: Payable = {
     async quote(itemId, user) {
-      const check = await own(user, itemId);
-      if (check.status !== 'unpaid') throw new AppError(409, 'ALREADY_PAID', '这次检测已经付款，无需再次支付');
-      const { name } = (await repo.findSystem(check.system_id))!;
-      return { title: `${name} · ${check.title}（${check.char_count.toLocaleString('zh-CN')} 字）`, amountFen: check.amount_fen };
+      const review = await own(user, itemId);
+      if (review.status !== 'unpaid') throw new AppError(409, 'ALREADY_PAID', '这次检测已经付款，无需再次支付');
+      const { name } = (await repo.findSystem(review.system_id))!;
+      return { title: `${name} · ${review.title}（${review.char_count.toLocaleString('zh-CN')} 字）`, amountFen: review.amount_fen };
     },
     async fulfil(order, trx) {
-      await repo.updateCheck(order.item_id, { status: 'queued', progress: 0, paid_at: nowIso(), order_id: order.id, updated_at: nowIso() }, trx);
-      await jobs.enqueue('check', order.item_id, trx);
+      await repo.updateReview(order.item_id, { status: 'queued', progress: 0, paid_at: nowIso(), order_id: order.id, updated_at: nowIso() }, trx);
+      await jobs.enqueue('review', order.item_id, trx);
     },
   };
 
   const job: JobHandler = {
-    async run(checkId, context) {
-      const check = await repo.findCheck(checkId);
-      if (!check || check.status === 'done') return;
-      if (check.paper_text === null) throw new Error('论文已删除');
-      const checkSystem = (await repo.findSystem(check.system_id))!;
-      await repo.updateCheck(checkId, { status: 'checking', progress: 1, updated_at: nowIso() });
+    async run(reviewId, context) {
+      const review = await repo.findReview(reviewId);
+      if (!review || review.status === 'done') return;
+      if (review.paper_text === null) throw new Error('论文已删除');
+      const reviewSystem = (await repo.findSystem(review.system_id))!;
+      await repo.updateReview(reviewId, { status: 'running', progress: 1, updated_at: nowIso() });
       await corpus.sync();
       let shown = 1;
-      const report = await checkText(check.paper_text, corpus.index, corpus.text, {
-        minMatch: checkSystem.min_match,
+      const report = await checkText(review.paper_text, corpus.index, corpus.text, {
+        minMatch: reviewSystem.min_match,
         onProgress: async (fraction) => {
           const percent = Math.min(99, Math.floor(fraction * 100));
           if (percent < shown + 5) return;
           shown = percent;
-          await repo.updateCheck(checkId, { progress: percent, updated_at: nowIso() });
+          await repo.updateReview(reviewId, { progress: percent, updated_at: nowIso() });
           await context.heartbeat();
         },
       });
@@ -163,7 +164,7 @@ export function createReviewService(deps: {
         const doc = titles.get(s.sourceId);
         return { ...s, title: doc?.title ?? '已下线的文献', detail: doc ? `${parseList(doc.authors).join('、') || '佚名'} · ${doc.type} · ${doc.year}` : '' };
       });
-      await repo.updateCheck(checkId, {
+      await repo.updateReview(reviewId, {
         status: 'done',
         progress: 100,
         report: JSON.stringify({ ...report, sources }),
@@ -173,11 +174,11 @@ export function createReviewService(deps: {
         updated_at: nowIso(),
       });
     },
-    async giveUp(checkId, reason) {
-      const check = await repo.findCheck(checkId);
-      if (!check) return;
-      await repo.updateCheck(checkId, { status: 'failed', failure_reason: `检测未能完成（${reason}），费用将原路退回`, updated_at: nowIso() });
-      if (check.order_id) await orders.owesRefund(check.order_id);
+    async giveUp(reviewId, reason) {
+      const review = await repo.findReview(reviewId);
+      if (!review) return;
+      await repo.updateReview(reviewId, { status: 'failed', failure_reason: `检测未能完成（${reason}），费用将原路退回`, updated_at: nowIso() });
+      if (review.order_id) await orders.owesRefund(review.order_id);
     },
   };
 
@@ -221,26 +222,26 @@ export function createReviewService(deps: {
     },
 
     async quote(user: User, body: Paper & { systemId: string }) {
-      const checkSystem = await system(body.systemId);
-      const { chars } = await paperOf(user, body, checkSystem);
-      return { systemId: checkSystem.id, charCount: chars, amountFen: priceOf(checkSystem, chars) };
+      const reviewSystem = await system(body.systemId);
+      const { chars } = await paperOf(user, body, reviewSystem);
+      return { systemId: reviewSystem.id, charCount: chars, amountFen: priceOf(reviewSystem, chars) };
     },
 
-    /** A new check and the order that pays for it. */
+    /** A new review and the order that pays for it. */
     async create(user: UserTable, body: Static<typeof ReviewBody>) {
-      const checkSystem = await system(body.systemId);
-      const paper = await paperOf(user, body, checkSystem);
+      const reviewSystem = await system(body.systemId);
+      const paper = await paperOf(user, body, reviewSystem);
       const now = nowIso();
-      const check: CheckRow = {
+      const review: ReviewRow = {
         id: newId(),
         user_id: user.id,
-        system_id: checkSystem.id,
+        system_id: reviewSystem.id,
         title: body.title.trim(),
         author: body.author.trim(),
         school: body.school?.trim() || null,
         major: body.major?.trim() || null,
         char_count: paper.chars,
-        amount_fen: priceOf(checkSystem, paper.chars),
+        amount_fen: priceOf(reviewSystem, paper.chars),
         status: 'unpaid',
         progress: 0,
         paper_text: paper.text,
@@ -257,21 +258,21 @@ export function createReviewService(deps: {
         finished_at: null,
         paper_deleted_at: null,
       };
-      await repo.insertCheck(check);
-      const order = await orders.create(user, 'check', check.id);
-      await repo.updateCheck(check.id, { order_id: order.id });
-      return { review: await toReview({ ...check, order_id: order.id }), orderId: order.id };
+      await repo.insertReview(review);
+      const order = await orders.create(user, 'review', review.id);
+      await repo.updateReview(review.id, { order_id: order.id });
+      return { review: await toReview({ ...review, order_id: order.id }), orderId: order.id };
     },
 
-    /** Changes an unpaid check; its old order is cancelled and a new one made at the new price. */
+    /** Changes an unpaid review; its old order is cancelled and a new one made at the new price. */
     async update(user: UserTable, id: string, body: Static<typeof ReviewBody>) {
-      const check = await own(user, id);
-      if (check.status !== 'unpaid') throw new AppError(409, 'ALREADY_PAID', '已付款的检测不能再修改');
-      const checkSystem = await system(body.systemId);
-      const paper = await paperOf(user, body.uploadId || body.text ? body : { reviewId: id }, checkSystem);
-      if (check.order_id) await orders.cancel(user, check.order_id).catch(() => undefined);
-      await repo.updateCheck(id, {
-        system_id: checkSystem.id,
+      const review = await own(user, id);
+      if (review.status !== 'unpaid') throw new AppError(409, 'ALREADY_PAID', '已付款的检测不能再修改');
+      const reviewSystem = await system(body.systemId);
+      const paper = await paperOf(user, body.uploadId || body.text ? body : { reviewId: id }, reviewSystem);
+      if (review.order_id) await orders.cancel(user, review.order_id).catch(() => undefined);
+      await repo.updateReview(id, {
+        system_id: reviewSystem.id,
         title: body.title.trim(),
         author: body.author.trim(),
         school: body.school?.trim() || null,
@@ -280,26 +281,26 @@ export function createReviewService(deps: {
         file_key: paper.fileKey,
         file_name: paper.fileName,
         char_count: paper.chars,
-        amount_fen: priceOf(checkSystem, paper.chars),
+        amount_fen: priceOf(reviewSystem, paper.chars),
         updated_at: nowIso(),
       });
-      const order = await orders.create(user, 'check', id);
-      await repo.updateCheck(id, { order_id: order.id });
-      return { review: await toReview((await repo.findCheck(id))!), orderId: order.id };
+      const order = await orders.create(user, 'review', id);
+      await repo.updateReview(id, { order_id: order.id });
+      return { review: await toReview((await repo.findReview(id))!), orderId: order.id };
     },
 
     async list(user: User, page: { current: number; pageSize: number }) {
       const { offset, limit } = pageWindow(page);
-      const { rows, total } = await repo.listChecks(user.id, offset, limit);
+      const { rows, total } = await repo.listReviews(user.id, offset, limit);
       return { list: await Promise.all(rows.map(toReview)), total, current: page.current, pageSize: page.pageSize };
     },
 
     get: async (user: User, id: string) => toReview(await own(user, id)),
 
     async report(user: User, id: string) {
-      const check = await own(user, id);
-      if (check.status !== 'done' || !check.report) throw new AppError(409, 'REPORT_NOT_READY', '检测尚未完成，报告还不能查看');
-      return { review: await toReview(check), text: check.paper_text, ...JSON.parse(check.report) };
+      const review = await own(user, id);
+      if (review.status !== 'done' || !review.report) throw new AppError(409, 'REPORT_NOT_READY', '检测尚未完成，报告还不能查看');
+      return { review: await toReview(review), text: review.paper_text, ...JSON.parse(review.report) };
     },
 
     /** The report as a PDF file, for the owner. */
@@ -323,25 +324,25 @@ export function createReviewService(deps: {
 
     /** Deletes the paper (text and file) at once; the record and its verification stay. */
     async deletePaper(user: User, id: string) {
-      const check = await own(user, id);
-      if (check.status === 'queued' || check.status === 'checking') throw new AppError(409, 'CHECK_RUNNING', '检测进行中，完成后才能删除论文');
-      if (check.file_key) await storage.remove(check.file_key);
-      await repo.updateCheck(id, { paper_text: null, file_key: null, paper_deleted_at: nowIso(), updated_at: nowIso() });
-      if (check.status === 'unpaid' && check.order_id) await orders.cancel(user as UserTable, check.order_id).catch(() => undefined);
-      return toReview((await repo.findCheck(id))!);
+      const review = await own(user, id);
+      if (review.status === 'queued' || review.status === 'running') throw new AppError(409, 'REVIEW_RUNNING', '检测进行中，完成后才能删除论文');
+      if (review.file_key) await storage.remove(review.file_key);
+      await repo.updateReview(id, { paper_text: null, file_key: null, paper_deleted_at: nowIso(), updated_at: nowIso() });
+      if (review.status === 'unpaid' && review.order_id) await orders.cancel(user as UserTable, review.order_id).catch(() => undefined);
+      return toReview((await repo.findReview(id))!);
     },
 
-    /** Deletes papers past the retention period, and uploads never used in a check; returns how many. */
+    /** Deletes papers past the retention period, and uploads never used in a review; returns how many. */
     async deleteExpiredPapers(now = Date.now()) {
       const before = new Date(now - PAPER_RETENTION_DAYS * 24 * 3600 * 1000).toISOString();
       const papers = await repo.papersOlderThan(before);
       for (const paper of papers) {
         if (paper.file_key) await storage.remove(paper.file_key);
-        await repo.updateCheck(paper.id, { paper_text: null, file_key: null, paper_deleted_at: nowIso(), updated_at: nowIso() });
+        await repo.updateReview(paper.id, { paper_text: null, file_key: null, paper_deleted_at: nowIso(), updated_at: nowIso() });
       }
       const uploads = await repo.uploadsOlderThan(before);
       for (const upload of uploads) {
-        // a check may still point at the file it was created from: the check's own deletion removes it
+        // a review may still point at the file it was created from: the review's own deletion removes it
         await repo.deleteUpload(upload.id);
       }
       return papers.length + uploads.length;
@@ -349,10 +350,10 @@ export function createReviewService(deps: {
 
     /** Anyone may verify a report by its code: title, system, date and similarity only. */
     async verify(code: string) {
-      const check = await repo.findByCode(code.trim().toUpperCase());
-      if (!check || check.status !== 'done') throw notFound('没有这个验证码对应的报告，请核对后重试');
-      const { name } = (await repo.findSystem(check.system_id))!;
-      return { title: check.title, systemName: name, finishedAt: check.finished_at!, similarity: check.similarity!, charCount: check.char_count };
+      const review = await repo.findByCode(code.trim().toUpperCase());
+      if (!review || review.status !== 'done') throw notFound('没有这个验证码对应的报告，请核对后重试');
+      const { name } = (await repo.findSystem(review.system_id))!;
+      return { title: review.title, systemName: name, finishedAt: review.finished_at!, similarity: review.similarity!, charCount: review.char_count };
     },
   };
 }
