@@ -43,12 +43,11 @@ async function start() {
   const db = createDb('sqlite::memory:');
   await migrateToLatest(db);
   await seedDemoContent(db, files);
-  const articles = createArticleRepo(db);
-  const documents = createDocumentRepo(db);
+  const articles = createArticleService(createArticleRepo(db));
+  const documents = createDocumentService(createDocumentRepo(db), files);
   const orders = createOrderService(createOrderRepo(db), 30 * 60 * 1000);
   const jobs = createJobRunner(db);
-  const reviewRepo = createReviewRepo(db);
-  const reviews = createReviewService({ repo: reviewRepo, orders, jobs, corpus: createCorpus(reviewRepo), storage: files });
+  const reviews = createReviewService({ repo: createReviewRepo(db), orders, jobs, corpus: createCorpus(documents), documents, storage: files });
   orders.registerPayable('review', reviews.payable);
   jobs.register('review', reviews.job);
   const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage: files });
@@ -71,8 +70,8 @@ async function start() {
   }
 
   return {
-    article: createArticleService(articles),
-    document: createDocumentService(documents, files),
+    article: articles,
+    document: documents,
     search: createSearchService(articles, documents),
     orders,
     jobs,

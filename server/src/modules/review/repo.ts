@@ -53,11 +53,6 @@ export function createReviewRepo(db: Db) {
       await db.deleteFrom('paper_uploads').where('id', '=', id).execute();
     },
 
-    /** Library documents added after `seq`, for the corpus index to catch up. */
-    documentsAfter: (seq: number) => db.selectFrom('documents').select(['seq', 'id', 'full_text']).where('seq', '>', seq).orderBy('seq').execute(),
-    documentText: async (id: string) => (await db.selectFrom('documents').select('full_text').where('id', '=', id).executeTakeFirst())?.full_text,
-    documentTitles: (ids: string[]) =>
-      ids.length ? db.selectFrom('documents').select(['id', 'title', 'authors', 'year', 'type']).where('id', 'in', ids).execute() : Promise.resolve([]),
   };
 }
 

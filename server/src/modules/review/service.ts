@@ -15,6 +15,7 @@ import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
 import { nowIso } from '../../lib/time';
 import type { JobHandler, JobRunner } from '../../jobs/runner';
+import type { DocumentService } from '../document/service';
 import type { OrderService, Payable } from '../order/service';
 import { pageWindow, parseList } from '../shared/paging';
 import type { Corpus } from './corpus';
@@ -62,10 +63,12 @@ export function createReviewService(deps: {
   orders: OrderService;
   jobs: JobRunner;
   corpus: Corpus;
+  /** how the report names its sources (the document module's) */
+  documents: Pick<DocumentService, 'sourceLines'>;
   storage: Storage;
   paperText?: FilePool['paperText'];
 }) {
-  const { repo, orders, jobs, corpus, storage, paperText = paperTextHere } = deps;
+  const { repo, orders, jobs, corpus, documents, storage, paperText = paperTextHere } = deps;
 
   async function system(id: string) {
     const found = await repo.findSystem(id);
@@ -159,11 +162,8 @@ export function createReviewService(deps: {
           await context.heartbeat();
         },
       });
-      const titles = new Map((await repo.documentTitles(report.sources.map((s) => s.sourceId))).map((d) => [d.id, d]));
-      const sources = report.sources.map((s) => {
-        const doc = titles.get(s.sourceId);
-        return { ...s, title: doc?.title ?? '已下线的文献', detail: doc ? `${parseList(doc.authors).join('、') || '佚名'} · ${doc.type} · ${doc.year}` : '' };
-      });
+      const lines = await documents.sourceLines(report.sources.map((s) => s.sourceId));
+      const sources = report.sources.map((s) => ({ ...s, ...(lines.get(s.sourceId) ?? { title: '已下线的文献', detail: '' }) }));
       await repo.updateReview(reviewId, {
         status: 'done',
         progress: 100,
