@@ -75,7 +75,7 @@ async function seedDocuments(db: Db, storage: Storage) {
   }
 }
 
-/** The check systems are product data: offered from the first run, edited in the table after. */
+/** The review systems are product data: offered from the first run, edited in the table after. */
 async function seedReviewSystems(db: Db) {
   if (await db.selectFrom('review_systems').select('id').limit(1).executeTakeFirst()) return;
   await db.insertInto('review_systems').values(REVIEW_SYSTEMS).execute();
