@@ -14,7 +14,7 @@ import type { Storage } from '../lib/storage';
 import { nowIso } from '../lib/time';
 import { createDocumentImporter, importableFiles } from '../modules/document/importer';
 import { createDocumentRepo } from '../modules/document/repo';
-import { CHECK_SYSTEMS } from '../modules/review/systems';
+import { REVIEW_SYSTEMS } from '../modules/review/systems';
 import { createTypesetRepo } from '../modules/typeset/repo';
 import { templateRows } from '../modules/typeset/service';
 import { createUserRepo } from '../modules/user/repo';
@@ -75,10 +75,10 @@ async function seedDocuments(db: Db, storage: Storage) {
   }
 }
 
-/** The check systems are product data: offered from the first run, edited in the table after. */
-async function seedCheckSystems(db: Db) {
-  if (await db.selectFrom('check_systems').select('id').limit(1).executeTakeFirst()) return;
-  await db.insertInto('check_systems').values(CHECK_SYSTEMS).execute();
+/** The review systems are product data: offered from the first run, edited in the table after. */
+async function seedReviewSystems(db: Db) {
+  if (await db.selectFrom('review_systems').select('id').limit(1).executeTakeFirst()) return;
+  await db.insertInto('review_systems').values(REVIEW_SYSTEMS).execute();
 }
 
 /** The typesetting templates, from their JSON specifications (checked on the way in). */
@@ -89,7 +89,7 @@ async function seedTemplates(db: Db) {
 
 export async function seedDemoContent(db: Db, storage: Storage) {
   await seedAccount(db);
-  await seedCheckSystems(db);
+  await seedReviewSystems(db);
   await seedTemplates(db);
   await seedArticles(db);
   await seedDocuments(db, storage);

@@ -1,5 +1,5 @@
 /**
- * Durable background jobs (checks, typesetting) kept in the `jobs` table. A worker claims a job by
+ * Durable background jobs (reviews, typesetting) kept in the `jobs` table. A worker claims a job by
  * a conditional update, so any number of server processes share the queue; a running job holds a
  * lock it renews while it works, and a job whose lock ran out (its process died) is claimed again
  * and run from the start. Work must therefore be repeatable — the handlers write their result
@@ -140,7 +140,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
 
     /**
      * Takes no more jobs; waits up to `graceMs` for the running one, then hands it back to the
-     * queue (its lock returned) so that shutting down never waits on a long check.
+     * queue (its lock returned) so that shutting down never waits on a long review.
      */
     async stop(graceMs = 0) {
       stopped = true;

@@ -54,6 +54,12 @@ export function createDocumentRepo(db: Db) {
     sameDiscipline: (discipline: string, exceptId: string, limit: number) =>
       base().select(SUMMARY_COLUMNS).where('discipline', '=', discipline).where('id', '!=', exceptId).orderBy('created_at', 'desc').limit(limit).execute() as Promise<DocumentSummaryRow[]>,
 
+    /** Library documents added after `seq`, for the corpus index to catch up. */
+    documentsAfter: (seq: number) => base().select(['seq', 'id', 'full_text']).where('seq', '>', seq).orderBy('seq').execute(),
+    documentText: async (id: string) => (await base().select('full_text').where('id', '=', id).executeTakeFirst())?.full_text,
+    /** The lines a review report names its sources by. */
+    titles: (ids: string[]) => (ids.length ? base().select(['id', 'title', 'authors', 'year', 'type']).where('id', 'in', ids).execute() : Promise.resolve([])),
+
     /** How many documents contain every term. */
     async countMatches(terms: string[]) {
       const count = await base().where(matchesAll(db, DOCUMENT_SEARCH, terms)).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();

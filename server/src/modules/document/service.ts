@@ -51,6 +51,20 @@ export function createDocumentService(documents: DocumentRepo, storage: Storage)
       return { ...toDocumentSummary(row), abstract: row.abstract, fullText: row.full_text, fileName: row.file_name, related };
     },
 
+    /** Library documents added after `seq`: how the review corpus catches up with the library. */
+    documentsAfter: (seq: number) => documents.documentsAfter(seq),
+    /** A document's whole text (a review's source passage), undefined when it is gone. */
+    documentText: (id: string) => documents.documentText(id),
+    /** How a review report names its sources: title and a line of authors, type and year. */
+    async sourceLines(ids: string[]) {
+      const rows = await documents.titles(ids);
+      return new Map(rows.map((d) => [d.id, { title: d.title, detail: `${parseList(d.authors).join('、') || '佚名'} · ${d.type} · ${d.year}` }]));
+    },
+
+    /** For the search module: how many documents contain every term, and one page of them. */
+    countMatches: (terms: string[]) => documents.countMatches(terms),
+    search: (terms: string[], offset: number, limit: number) => documents.search(terms, offset, limit),
+
     /** The original file the document was imported from. */
     async file(id: string) {
       const row = await found(id);

@@ -5,16 +5,17 @@
  */
 import { CorpusIndex } from '../../engines/similarity/corpusIndex';
 import { tokenize } from '../../engines/similarity/normalize';
-import type { ReviewRepo } from './repo';
+import type { DocumentService } from '../document/service';
 
-export function createCorpus(repo: ReviewRepo) {
+/** Reads the library through the document module, which owns it. */
+export function createCorpus(library: Pick<DocumentService, 'documentsAfter' | 'documentText'>) {
   const index = new CorpusIndex();
   let lastSeq = 0;
   let syncing: Promise<void> | undefined;
 
   async function catchUp() {
     for (;;) {
-      const batch = await repo.documentsAfter(lastSeq);
+      const batch = await library.documentsAfter(lastSeq);
       if (!batch.length) return;
       for (const doc of batch) {
         index.add(doc.id, tokenize(doc.full_text));
@@ -30,7 +31,7 @@ export function createCorpus(repo: ReviewRepo) {
       syncing ??= catchUp().finally(() => (syncing = undefined));
       await syncing;
     },
-    text: (sourceId: string) => repo.documentText(sourceId),
+    text: (sourceId: string) => library.documentText(sourceId),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The check report as a PDF a student can hand to a supervisor: a cover with the paper's details,
+ * The review report as a PDF a student can hand to a supervisor: a cover with the paper's details,
  * the figures and a chart; the figures per chapter; the sources; the full text with every similar
  * passage in its source's colour and numbered; each passage beside its source's text and reference;
  * quotations shown as such. Every page carries a header with the verification code and its page
