@@ -3,7 +3,7 @@ import matter from 'gray-matter';
 import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
 import { stripMarkdown } from '../../common/markdown';
-import { SEED_FOLDER } from '../../server/src/db/seed';
+import { SEED_FOLDER } from '../../server/src/seed';
 import { checkText, countChars } from '../../server/src/engines/similarity/check';
 import { CorpusIndex } from '../../server/src/engines/similarity/corpusIndex';
 import { tokenize } from '../../server/src/engines/similarity/normalize';

@@ -2,7 +2,7 @@
 import JSZip from 'jszip';
 import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
-import { SEED_FOLDER } from '../../server/src/db/seed';
+import { SEED_FOLDER } from '../../server/src/seed';
 import { ExtractError } from '../../server/src/engines/similarity/extract';
 import { numberedHeading, readManuscript } from '../../server/src/engines/typeset/manuscript';
 import { formatReferences } from '../../server/src/engines/typeset/references';
