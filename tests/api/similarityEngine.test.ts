@@ -7,7 +7,7 @@ import { SEED_FOLDER } from '../../server/src/seed';
 import { checkText, countChars } from '../../server/src/engines/similarity/check';
 import { CorpusIndex } from '../../server/src/engines/similarity/corpusIndex';
 import { tokenize } from '../../server/src/engines/similarity/normalize';
-import { ExtractError, extractText } from '../../server/src/engines/similarity/extract';
+import { ExtractError, extractText } from '../../server/src/engines/text/extract';
 import { Document, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
 import iconv from 'iconv-lite';
 import { PDFDocument, StandardFonts } from 'pdf-lib';

@@ -7,7 +7,8 @@
 import mammoth from 'mammoth';
 import MarkdownIt from 'markdown-it';
 import { parse, type HTMLElement, type Node } from 'node-html-parser';
-import { decodeText, extensionOf, ExtractError, inspectDocx } from '../similarity/extract';
+import { namedPart, numberedHeading } from '../../../../common/text/headings';
+import { decodeText, extensionOf, ExtractError, inspectDocx } from '../text/extract';
 
 export type Block =
   | { kind: 'heading'; level: 1 | 2 | 3; text: string }
@@ -29,14 +30,6 @@ export interface Manuscript {
   warnings: string[];
 }
 
-const NUMBERED_HEADINGS: Array<[RegExp, 1 | 2 | 3]> = [
-  [/^第\s*[一二三四五六七八九十百\d]{1,4}\s*章\s*/, 1],
-  [/^\d{1,2}\.\d{1,2}\.\d{1,2}\s+/, 3],
-  [/^\d{1,2}\.\d{1,2}\s+/, 2],
-  [/^[一二三四五六七八九十]{1,3}、\s*/, 1],
-  [/^[（(][一二三四五六七八九十]{1,3}[)）]\s*/, 2],
-  [/^\d{1,2}\s+(?=\S)/, 1],
-];
 const CAPTION = /^(图|表|figure|table)\s*\d+([.\-–]\d+)?[\s.:：]*/i;
 /** A part's name at the start of a paragraph or alone: 摘要 / 【摘要】 / 摘 要： / Abstract. … */
 const named = (name: string) => new RegExp(`^(?:[【\\[]${name}[】\\]]\\s*[:：.]?\\s*|${name}(?:\\s*[:：.]\\s*|\\s+|$))`, 'i');
@@ -45,21 +38,8 @@ const ABSTRACT_EN = named('abstract');
 // 关键词：… / 关键字 … / Keywords: … / Key words …; alone (a heading), its words follow in the next paragraph
 const KEYWORDS_ZH = named('关\\s*键\\s*[词字]');
 const KEYWORDS_EN = named('key\\s*-?\\s*words?');
-const REFERENCES = /^(参考文献|references|bibliography)$/i;
-const ACKNOWLEDGEMENTS = /^(致\s*谢|acknowledg(e)?ments?)$/i;
-const APPENDIX = /^(附\s*录|appendix)/i;
-const MAX_HEADING = 60;
 
 const splitKeywords = (text: string) => text.split(/[；;，,、]\s*/).map((k) => k.trim()).filter(Boolean);
-
-/** A paragraph that is a numbered heading: its level and its text without the number. */
-export function numberedHeading(text: string): { level: 1 | 2 | 3; text: string } | undefined {
-  if (text.length > MAX_HEADING || /[。；;]$/.test(text)) return undefined;
-  for (const [pattern, level] of NUMBERED_HEADINGS) {
-    if (pattern.test(text)) return { level, text: text.replace(pattern, '').trim() || text };
-  }
-  return undefined;
-}
 
 /** Flat blocks from the HTML that mammoth or markdown-it wrote. */
 function blocksFromHtml(html: string, warnings: string[]): Block[] {
@@ -126,7 +106,7 @@ async function rawBlocks(data: Buffer, fileName: string, warnings: string[]): Pr
   throw new ExtractError('只支持 .docx、.md 和 .txt 稿件');
 }
 
-const namesPart = (text: string) => [ABSTRACT_ZH, ABSTRACT_EN, KEYWORDS_ZH, KEYWORDS_EN].some((p) => p.test(text)) || [REFERENCES, ACKNOWLEDGEMENTS, APPENDIX].some((p) => p.test(text.replace(/\s+/g, '')));
+const namesPart = (text: string) => [ABSTRACT_ZH, ABSTRACT_EN, KEYWORDS_ZH, KEYWORDS_EN].some((p) => p.test(text)) || namedPart(text) !== undefined;
 const isChapter = (b: Block) => b.kind === 'heading' && b.level === 1 && !namesPart(b.text);
 
 /**
@@ -141,7 +121,7 @@ function titleFromHeading(blocks: Block[]): { title?: string; blocks: Block[] } 
     return { title: first.text, blocks: rest.map((b) => (b.kind === 'heading' && b.level > 1 ? { ...b, level: (b.level - 1) as 1 | 2 } : b)) };
   }
   const next = rest.find((b) => b.kind === 'heading' || b.kind === 'paragraph');
-  if (next && (next.kind === 'heading' || next.kind === 'paragraph') && namesPart(next.text) && !REFERENCES.test(next.text.replace(/\s+/g, ''))) return { title: first.text, blocks: rest };
+  if (next && (next.kind === 'heading' || next.kind === 'paragraph') && namesPart(next.text) && namedPart(next.text) !== 'references') return { title: first.text, blocks: rest };
   return { blocks };
 }
 
@@ -157,7 +137,6 @@ export function structure(allBlocks: Block[], warnings: string[] = []): Manuscri
   let keywordsNext: 'keywordsZh' | 'keywordsEn' | undefined;
   for (const block of blocks) {
     const text = block.kind === 'heading' || block.kind === 'paragraph' ? block.text : '';
-    const plain = text.replace(/\s+/g, '');
     if (keywordsNext && block.kind === 'paragraph') {
       manuscript[keywordsNext] = splitKeywords(text);
       keywordsNext = undefined;
@@ -184,15 +163,12 @@ export function structure(allBlocks: Block[], warnings: string[] = []): Manuscri
       if (!manuscript[key].length) keywordsNext = key;
     }
     if (text && (KEYWORDS_ZH.test(text) || KEYWORDS_EN.test(text)) && text.length <= 300) continue;
-    if (REFERENCES.test(plain)) {
-      part = 'references';
+    const named = text ? namedPart(text) : undefined;
+    if (named === 'references' || named === 'acknowledgements') {
+      part = named;
       continue;
     }
-    if (ACKNOWLEDGEMENTS.test(plain)) {
-      part = 'acknowledgements';
-      continue;
-    }
-    if (text.length <= MAX_HEADING && APPENDIX.test(plain)) {
+    if (named === 'appendix') {
       part = 'appendices';
       manuscript.appendices.push({ kind: 'heading', level: 1, text });
       continue;
