@@ -8,7 +8,7 @@
 import matter from 'gray-matter';
 import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
-import { DEMO_ACCOUNT } from '../../common/demoAccount';
+import { DEMO_ACCOUNT, DEMO_PROFILE } from '../../common/demoAccount';
 import { newId, sha256 } from './lib/ids';
 import { hashPassword } from './lib/password';
 import type { Storage } from './lib/storage';
@@ -31,10 +31,10 @@ async function seedAccount(db: Db) {
     email: DEMO_ACCOUNT.email,
     password_hash: await hashPassword(DEMO_ACCOUNT.password),
     nickname: DEMO_ACCOUNT.nickname,
-    real_name: '林晓',
-    school: '示例大学',
-    major: '计算机科学与技术',
-    degree: '本科',
+    real_name: DEMO_PROFILE.realName,
+    school: DEMO_PROFILE.school,
+    major: DEMO_PROFILE.major,
+    degree: DEMO_PROFILE.degree,
     phone: null,
     avatar: null,
   });

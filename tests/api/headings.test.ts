@@ -6,13 +6,19 @@ import { pagesOf } from '../../src/pages/Document/Detail/paging';
 
 describe('headings', () => {
   test('numbered headings of every usual form, with their level and without their number', () => {
-    expect(numberedHeading('第一章 绪论')).toEqual({ level: 1, text: '绪论' });
-    expect(numberedHeading('第 12 章 结论')).toEqual({ level: 1, text: '结论' });
-    expect(numberedHeading('3 方法')).toEqual({ level: 1, text: '方法' });
-    expect(numberedHeading('  2.1 数据来源')).toEqual({ level: 2, text: '数据来源' });
-    expect(numberedHeading('2.1.3 清洗')).toEqual({ level: 3, text: '清洗' });
-    expect(numberedHeading('二、样本')).toEqual({ level: 1, text: '样本' });
-    expect(numberedHeading('(三) 讨论')).toEqual({ level: 2, text: '讨论' });
+    const cases: Array<[string, ReturnType<typeof numberedHeading>]> = [
+      ['第一章 绪论', { level: 1, text: '绪论' }],
+      ['第3章 方法', { level: 1, text: '方法' }],
+      ['第 12 章 结论', { level: 1, text: '结论' }],
+      ['3 方法', { level: 1, text: '方法' }],
+      ['  2.1 数据来源', { level: 2, text: '数据来源' }],
+      ['2.1.3 清洗', { level: 3, text: '清洗' }],
+      ['一、引言', { level: 1, text: '引言' }],
+      ['（二）样本', { level: 2, text: '样本' }],
+      ['(三) 讨论', { level: 2, text: '讨论' }],
+      ['1.1 这是一句以句号结尾的正文。', undefined],
+    ];
+    for (const [line, heading] of cases) expect(numberedHeading(line)).toEqual(heading);
   });
 
   test('what only looks like a heading is a paragraph: a sentence, a long line, a year', () => {
