@@ -6,10 +6,11 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { defineConfig } from 'eslint/config';
 
 const root = import.meta.dirname;
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['**/node_modules/**', 'dist/**', 'data/**', 'coverage/**', 'test-results/**', 'src/.umi*/**', '.umi*/**'] },
   js.configs.recommended,
   tseslint.configs.recommended,
@@ -142,6 +143,19 @@ export default tseslint.config(
               message: 'engines/text is shared by the engines and imports neither (docs/architecture.md, Layering).',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // common/ is imported by the app, the server and the mock alike, so it imports none of them
+    files: ['common/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [{ target: 'common', from: ['src', 'server', 'mock'], message: 'common/ is shared by the app, the server and the mock, and imports none of them (docs/architecture.md, Layering).' }],
         },
       ],
     },

@@ -31,6 +31,8 @@ const PROBES: Probe[] = [
   { name: 'the app imports a value from server/', filePath: 'src/services/probe.ts', code: `import { createDb } from '../../server/src/db';\n${use('createDb')}`, rule: '@typescript-eslint/no-restricted-imports' },
   { name: 'the app imports a value from server/ through the alias', filePath: 'src/utils/probe.ts', code: `import { loadConfig } from '@/../server/src/config';\n${use('loadConfig')}`, rule: '@typescript-eslint/no-restricted-imports' },
   { name: 'the app imports a type from server/', filePath: 'src/services/probe.ts', code: `import type { Db } from '../../server/src/db';\nexport type Probe = Db;\n` },
+  { name: 'common/ imports from server/', filePath: 'common/probe.ts', code: `import { newId } from '../server/src/lib/ids';\n${use('newId')}`, rule: 'import-x/no-restricted-paths' },
+  { name: 'common/ imports from the app', filePath: 'common/text/probe.ts', code: `import { SITE_TITLE } from '@/constants';\n${use('SITE_TITLE')}`, rule: 'import-x/no-restricted-paths' },
   { name: 'the app imports a value from common/', filePath: 'src/pages/Probe/index.tsx', code: `import { headingOf } from '../../../common/text/headings';\n${use('headingOf')}` },
   // (c) engines import neither db nor modules nor each other, except the shared engines/text
   { name: 'the typesetting engine imports the similarity engine', filePath: 'server/src/engines/typeset/probe.ts', code: `import { checkText } from '../similarity/check';\n${use('checkText')}`, rule: 'import-x/no-restricted-paths' },
