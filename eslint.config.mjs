@@ -1,6 +1,8 @@
 // The linter: typescript-eslint's recommended rules, the rules of hooks, and the layering of
 // docs/architecture.md ("Layering") as import rules. `npm run lint`; part of `npm test`.
 import js from '@eslint/js';
+import { dirname } from 'path';
+import { fileURLToPath } from 'url';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -8,7 +10,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
 
-const root = import.meta.dirname;
+const root = dirname(fileURLToPath(import.meta.url));
 
 export default defineConfig(
   { ignores: ['**/node_modules/**', 'dist/**', 'data/**', 'coverage/**', 'test-results/**', 'src/.umi*/**', '.umi*/**'] },
