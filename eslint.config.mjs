@@ -83,16 +83,22 @@ export default defineConfig(
           zones: [
             {
               target: ['src/pages', 'src/layouts', 'src/components', 'src/features/*/components/**'],
-              from: ['src/utils/request.ts', 'src/.umi/plugin-request'],
+              from: 'src/utils/request.ts',
               message: 'Pages, layouts and components call the API through feature API functions (src/services, src/features/*/api), never the request layer (docs/architecture.md, Layering).',
             },
           ],
         },
       ],
+      // umi's `request` by name: pages need `umi` itself (Link, history), and its `useRequest`
+      // (a hook around a service function) is how they load data
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'umi', importNames: ['request', 'useRequest'], message: 'Pages, layouts and components call the API through feature API functions, never umi\'s request (docs/architecture.md, Layering).' }],
+          paths: ['umi', '@@/plugin-request', '@@/plugin-request/request'].map((name) => ({
+            name,
+            importNames: ['request'],
+            message: 'Pages, layouts and components call the API through feature API functions, never umi\'s request (docs/architecture.md, Layering).',
+          })),
         },
       ],
       'no-restricted-globals': ['error', { name: 'fetch', message: 'Pages, layouts and components call the API through feature API functions, never fetch (docs/architecture.md, Layering).' }],

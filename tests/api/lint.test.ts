@@ -22,6 +22,8 @@ const PROBES: Probe[] = [
   { name: 'a page imports the request layer by the @/ alias', filePath: 'src/pages/Probe/index.tsx', code: `import { get } from '@/utils/request';\n${use('get')}`, rule: 'import-x/no-restricted-paths' },
   { name: 'a component imports the request layer by a relative path', filePath: 'src/components/Probe/index.tsx', code: `import { get } from '../../utils/request';\n${use('get')}`, rule: 'import-x/no-restricted-paths' },
   { name: "a layout imports umi's request", filePath: 'src/layouts/ProbeLayout.tsx', code: `import { request } from 'umi';\n${use('request')}`, rule: 'no-restricted-imports' },
+  { name: "a page imports request from Umi's generated plugin", filePath: 'src/pages/Probe/index.tsx', code: `import { request } from '@@/plugin-request';\n${use('request')}`, rule: 'no-restricted-imports' },
+  { name: "a page loads data with umi's useRequest around a service", filePath: 'src/pages/Probe/index.tsx', code: `import { useRequest } from 'umi';\n${use('useRequest')}` },
   { name: "a feature's component imports the request layer", filePath: 'src/features/probe/components/Probe.tsx', code: `import { post } from '@/utils/request';\n${use('post')}`, rule: 'import-x/no-restricted-paths' },
   { name: 'a component calls fetch', filePath: 'src/components/Probe/index.tsx', code: `export const load = () => fetch('/api/v1/probe');\n`, rule: 'no-restricted-globals' },
   { name: 'a service uses the request layer', filePath: 'src/services/probe.ts', code: `import { get } from '@/utils/request';\n${use('get')}` },
