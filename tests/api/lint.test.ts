@@ -26,6 +26,8 @@ const PROBES: Probe[] = [
   { name: "a page loads data with umi's useRequest around a service", filePath: 'src/pages/Probe/index.tsx', code: `import { useRequest } from 'umi';\n${use('useRequest')}` },
   { name: "a feature's component imports the request layer", filePath: 'src/features/probe/components/Probe.tsx', code: `import { post } from '@/utils/request';\n${use('post')}`, rule: 'import-x/no-restricted-paths' },
   { name: 'a component calls fetch', filePath: 'src/components/Probe/index.tsx', code: `export const load = () => fetch('/api/v1/probe');\n`, rule: 'no-restricted-globals' },
+  { name: "a feature's hook imports the request layer", filePath: 'src/features/probe/hooks/useProbe.ts', code: `import { get } from '@/utils/request';\n${use('get')}`, rule: 'import-x/no-restricted-paths' },
+  { name: "a feature's services folder uses the request layer", filePath: 'src/features/probe/services/probe.ts', code: `import { get } from '@/utils/request';\n${use('get')}` },
   { name: 'a service uses the request layer', filePath: 'src/services/probe.ts', code: `import { get } from '@/utils/request';\n${use('get')}` },
   { name: "a feature's API module uses the request layer", filePath: 'src/features/probe/api.ts', code: `import { get } from '../../utils/request';\n${use('get')}` },
   { name: 'a page uses umi for links', filePath: 'src/pages/Probe/index.tsx', code: `import { Link } from 'umi';\n${use('Link')}` },
