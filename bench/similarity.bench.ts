@@ -14,7 +14,7 @@ import { readFileSync, readdirSync } from 'fs';
 import matter from 'gray-matter';
 import { stripMarkdown } from '../common/markdown';
 import { join } from 'path';
-import { SEED_FOLDER } from '../server/src/db/seed';
+import { SEED_FOLDER } from '../server/src/seed';
 import { random } from './accuracySet';
 
 const MIN_MATCH = 13; // the undergraduate system's shortest reported passage

@@ -7,7 +7,7 @@
 import { Value } from '@sinclair/typebox/value';
 import type { TObject } from '@sinclair/typebox';
 import { createDb, migrateToLatest } from '../../server/src/db';
-import { seedDemoContent } from '../../server/src/db/seed';
+import { seedDemoContent } from '../../server/src/seed';
 import { AppError } from '../../server/src/lib/errors';
 import type { Storage } from '../../server/src/lib/storage';
 import { createArticleRepo } from '../../server/src/modules/article/repo';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join, resolve } from 'path';
-import { newRsaKeyPair } from './modules/payment/signing';
+import { newRsaKeyPair } from './lib/keys';
 
 export interface Config {
   production: boolean;

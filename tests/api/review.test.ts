@@ -5,7 +5,7 @@ import JSZip from 'jszip';
 import { execFileSync } from 'child_process';
 import { existsSync, readdirSync } from 'fs';
 import { join } from 'path';
-import { extractText } from '../../server/src/engines/similarity/extract';
+import { extractText } from '../../server/src/engines/text/extract';
 import { encryptedPdf } from './encryptedPdf';
 import { client, createTestApp, multipart, otherUser } from './testApp';
 

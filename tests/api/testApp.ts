@@ -8,7 +8,7 @@ import { join } from 'path';
 import { Client } from 'pg';
 import { buildApp } from '../../server/src/app';
 import { loadConfig, type Config } from '../../server/src/config';
-import { seedDemoContent } from '../../server/src/db/seed';
+import { seedDemoContent } from '../../server/src/seed';
 import { randomBytes } from 'crypto';
 
 export async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; drop: () => Promise<void> }> {

@@ -5,7 +5,7 @@
  * and run from the start. Work must therefore be repeatable — the handlers write their result
  * only at the end.
  */
-import type { Transaction } from 'kysely';
+import type { ExpressionBuilder, Transaction } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../db/types';
 import { isoIn, nowIso } from '../lib/time';
@@ -38,7 +38,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
   /** the job this process is running now, if any */
   let running: number | undefined;
 
-  const claimable = (now: string) => (eb: any) =>
+  const claimable = (now: string) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
     eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)])]);
 
   /** Takes the oldest claimable job; undefined when there is none or another worker was faster. */

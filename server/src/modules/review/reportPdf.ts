@@ -104,6 +104,7 @@ function piecesOf(runs: Run[], passages: unknown[], quoted: boolean[]): Piece[] 
 export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   // loaded on first use: the mock runs this module in the page tests' browser-like environment,
   // where pdfkit would pick its browser build
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see above
   const PDFDocument = require('pdfkit') as typeof PDFKit;
   const doc = new PDFDocument({
     size: 'A4',

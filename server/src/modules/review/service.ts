@@ -7,7 +7,7 @@ import type { Static } from '@sinclair/typebox';
 import { countChars } from '../../engines/similarity/check';
 import type { FilePool, PaperText } from '../../lib/filePool';
 import { storedFileName } from '../../lib/fileNames';
-import { ExtractError, extensionOf, extractText, tidyText } from '../../engines/similarity/extract';
+import { ExtractError, extensionOf, extractText, tidyText } from '../../engines/text/extract';
 import type { ReviewSystemTable, UserTable } from '../../db/types';
 import { AppError, forbidden, invalidField, notFound, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
