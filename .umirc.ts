@@ -44,11 +44,11 @@ export default defineConfig({
   polyfill: { imports: ['core-js/stable'] },
   // async chunks (the .docx renderer) must not share minified helper names (Umi's own advice)
   esbuildMinifyIIFE: true,
-  chainWebpack(memo: any, opts?: { env?: string }) {
+  chainWebpack(memo, opts) {
     memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
     if (opts?.env !== 'production') return memo;
     // Umi shims Node's Buffer into every bundle; no browser code of ours needs it (jszip checks for it)
-    memo.plugin('node-polyfill-provider').tap(([provided]: [Record<string, unknown>]) => [{ process: provided.process }]);
+    memo.plugin('node-polyfill-provider').tap(([provided]) => [{ process: provided.process }]);
     // pre-compressed copies beside each asset, served by server/src/web.ts (issue 13: first-load weight)
     const compressible = /\.(js|css|svg|json)$/;
     memo.plugin('gzip').use(CompressionPlugin, [{ test: compressible, algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 }, threshold: 1024, minRatio: 0.9 }]);

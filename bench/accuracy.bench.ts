@@ -12,14 +12,14 @@ import { join } from 'path';
 import { checkText } from '../server/src/engines/similarity/check';
 import { CorpusIndex, K, W } from '../server/src/engines/similarity/corpusIndex';
 import { tokenize, type Token } from '../server/src/engines/similarity/normalize';
-import { CHECK_SYSTEMS } from '../server/src/modules/review/systems';
+import { REVIEW_SYSTEMS } from '../server/src/modules/review/systems';
 import { buildAccuracySet, INNOCENT, OBFUSCATIONS, type Suspicious } from './accuracySet';
 import { panScores, type Detection } from './pan';
 import type { Language } from './realText';
 
 type Engine = 'ours' | 'dolos-core' | 'sim_text';
 const ENGINES: Engine[] = ['ours', 'dolos-core', 'sim_text'];
-const UNDERGRADUATE = CHECK_SYSTEMS.find((s) => s.id === 'undergraduate')!.min_match;
+const UNDERGRADUATE = REVIEW_SYSTEMS.find((s) => s.id === 'undergraduate')!.min_match;
 const PER_KIND = Number(process.env.BENCH_ACCURACY_PER_KIND || 40);
 const SEED = Number(process.env.BENCH_ACCURACY_SEED || 20261123);
 
@@ -131,7 +131,7 @@ async function main() {
 
     // every engine at every system's shortest passage
     const found = new Map<string, Detection[][]>();
-    for (const system of CHECK_SYSTEMS) {
+    for (const system of REVIEW_SYSTEMS) {
       found.set(`ours ${system.min_match}`, await ours(prepared, system.min_match));
       found.set(`dolos-core ${system.min_match}`, dolosCore(dolos, prepared, system.min_match));
       found.set(`sim_text ${system.min_match}`, simText(prepared, system.min_match));
@@ -152,12 +152,12 @@ async function main() {
     for (const kind of INNOCENT[language]) {
       const innocent = set.map((d, i) => [d, i] as const).filter(([d]) => d.kind === kind);
       console.log(`innocent documents flagged (${kind}, ${innocent.length} documents):`);
-      for (const system of CHECK_SYSTEMS) {
+      for (const system of REVIEW_SYSTEMS) {
         const cells = ENGINES.map((engine) => `${engine} ${innocent.filter(([, i]) => found.get(`${engine} ${system.min_match}`)![i].length > 0).length}`);
         console.log(`  ${system.name} (${system.min_match}): ${cells.join(', ')}`);
       }
     }
-    for (const system of CHECK_SYSTEMS.filter((s) => s.min_match !== UNDERGRADUATE)) {
+    for (const system of REVIEW_SYSTEMS.filter((s) => s.min_match !== UNDERGRADUATE)) {
       const cells = ENGINES.map((engine) => {
         const detections = found.get(`${engine} ${system.min_match}`)!;
         const s = panScores(set.map((d, i) => ({ cases: d.cases, detections: detections[i] })));

@@ -22,7 +22,11 @@ function load(url: string, connections: number, duration: number, requests: Requ
     connections,
     duration,
     // each connection keeps one request (one session) of the list, as one browser would
-    requests: [{ setupRequest: (req: any, context: any) => ({ ...req, ...(context.request ??= requests[next++ % requests.length]) }) }] as never,
+    requests: [
+      {
+        setupRequest: (req: autocannon.Request, context: { request?: Request }) => ({ ...req, ...(context.request ??= requests[next++ % requests.length]) }),
+      },
+    ],
   });
 }
 

@@ -19,7 +19,7 @@ import { SNAPSHOT_NAME } from '../server/src/modules/review/indexFile';
 import matter from 'gray-matter';
 import { stripMarkdown } from '../common/markdown';
 import { join } from 'path';
-import { SEED_FOLDER } from '../server/src/db/seed';
+import { SEED_FOLDER } from '../server/src/seed';
 import { random } from './accuracySet';
 
 const MIN_MATCH = 13; // the undergraduate system's shortest reported passage

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { performance } from 'perf_hooks';
-import { SEED_FOLDER } from '../server/src/db/seed';
+import { SEED_FOLDER } from '../server/src/seed';
 import { typeset } from '../server/src/engines/typeset/layout';
 import { readManuscript } from '../server/src/engines/typeset/manuscript';
 import { officeMissing } from '../server/src/engines/typeset/office';

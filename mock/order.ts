@@ -25,7 +25,7 @@ function ownOrder(req: MockRequest, res: MockResponse): MockOrder | undefined {
     orders.set(id, {
       id,
       userId,
-      kind: 'check',
+      kind: 'review',
       itemId: `r_${id}`,
       title: '本科毕业论文检测 · 示例论文（12,000 字）',
       amountFen: 3600,

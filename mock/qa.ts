@@ -1,4 +1,4 @@
-import { FAULTS, faultCookie, ok, type Fault } from './_lib/kit';
+import { FAULTS, faultCookie, ok, type Fault, type MockRequest, type MockResponse } from './_lib/kit';
 
 export default {
   /**
@@ -6,7 +6,7 @@ export default {
    * this browser answer 403 (also 401, 404, 500, or `network` for no answer at all) until
    * `/api/v1/mock/fault?type=off`. The switch lives in a cookie that expires after ten minutes.
    */
-  'GET /api/v1/mock/fault': (req: any, res: any) => {
+  'GET /api/v1/mock/fault': (req: MockRequest, res: MockResponse) => {
     const type = String(req.query.type ?? '');
     if (type === 'off') {
       res.setHeader('Set-Cookie', faultCookie(''));

@@ -7,7 +7,7 @@
 import { Value } from '@sinclair/typebox/value';
 import type { TObject } from '@sinclair/typebox';
 import { createDb, migrateToLatest } from '../../server/src/db';
-import { seedDemoContent } from '../../server/src/db/seed';
+import { seedDemoContent } from '../../server/src/seed';
 import { AppError } from '../../server/src/lib/errors';
 import type { Storage } from '../../server/src/lib/storage';
 import { createArticleRepo } from '../../server/src/modules/article/repo';
@@ -43,14 +43,13 @@ async function start() {
   const db = createDb('sqlite::memory:');
   await migrateToLatest(db);
   await seedDemoContent(db, files);
-  const articles = createArticleRepo(db);
-  const documents = createDocumentRepo(db);
+  const articles = createArticleService(createArticleRepo(db));
+  const documents = createDocumentService(createDocumentRepo(db), files);
   const orders = createOrderService(createOrderRepo(db), 30 * 60 * 1000);
   const jobs = createJobRunner(db);
-  const reviewRepo = createReviewRepo(db);
-  const reviews = createReviewService({ repo: reviewRepo, orders, jobs, corpus: createCorpus(documents), storage: files });
-  orders.registerPayable('check', reviews.payable);
-  jobs.register('check', reviews.job);
+  const reviews = createReviewService({ repo: createReviewRepo(db), orders, jobs, corpus: createCorpus(documents), documents, storage: files });
+  orders.registerPayable('review', reviews.payable);
+  jobs.register('review', reviews.job);
   const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage: files });
   orders.registerPayable('typeset', typesets.payable);
   jobs.register('typeset', typesets.job);
@@ -71,8 +70,8 @@ async function start() {
   }
 
   return {
-    article: createArticleService(articles),
-    document: createDocumentService(documents, files),
+    article: articles,
+    document: documents,
     search: createSearchService(articles, documents),
     orders,
     jobs,

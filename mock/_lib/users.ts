@@ -1,5 +1,5 @@
 /** The mock server's accounts, including the documented demo account. */
-import { DEMO_ACCOUNT } from '../../common/demoAccount';
+import { DEMO_ACCOUNT, DEMO_PROFILE } from '../../common/demoAccount';
 import type { CurrentUser } from '../../src/services/user';
 
 /** A mock account: the API's user plus the password the real server would keep hashed. */
@@ -17,10 +17,7 @@ export const users: MockUser[] = [
     password: DEMO_PASSWORD,
     nickname: DEMO_ACCOUNT.nickname,
     avatar: null,
-    realName: '林晓',
-    school: '示例大学',
-    major: '计算机科学与技术',
-    degree: '本科',
+    ...DEMO_PROFILE,
     phone: null,
     createdAt: '2026-09-01T08:00:00.000Z',
   },

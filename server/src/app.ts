@@ -1,6 +1,7 @@
 /**
  * buildApp(config): the whole HTTP server, what `main.ts` starts and what the tests inject into.
- * Route handlers only validate and call their module's service; SQL lives in the repos.
+ * The modules are listed below; each is an encapsulated plugin under its own prefix
+ * (`modules/<name>/index.ts`) whose routes validate and call their module's service.
  */
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -8,61 +9,46 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ajvErrors from 'ajv-errors';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import { createDb, migrateToLatest, type Db } from './db';
+import type { JobRunner } from './jobs/runner';
+import type { Corpus } from './modules/review/corpus';
 import { AppError, ShowType } from './lib/errors';
-import { createFilePool } from './lib/filePool';
-import { localStorage, type Storage } from './lib/storage';
-import { createAuthRepo } from './modules/auth/repo';
-import { authRoutes } from './modules/auth/routes';
-import { createAuthService } from './modules/auth/service';
-import { createOutboxRepo } from './modules/mail/repo';
-import { createMailService } from './modules/mail/service';
+import type { Storage } from './lib/storage';
+import { articleModule } from './modules/article';
+import { authModule } from './modules/auth';
+import { documentModule } from './modules/document';
+import { outboxModule } from './modules/mail';
+import { orderModule } from './modules/order';
+import type { OrderService } from './modules/order/service';
+import { paymentModule } from './modules/payment';
+import { PAYMENT_NOTIFY_PREFIX } from './modules/payment/routes';
+import { reviewModule } from './modules/review';
+import { searchModule } from './modules/search';
+import type { ApiModule } from './modules/shared/module';
 import { FIELD_LABELS, REQUIRED_MESSAGES } from './modules/shared/schemas';
-import { createUserRepo } from './modules/user/repo';
-import { userRoutes } from './modules/user/routes';
-import { createUserService } from './modules/user/service';
+import { TooManyAttempts } from './modules/throttle/service';
+import { typesetModule } from './modules/typeset';
+import { userModule } from './modules/user';
 import sameOrigin from './plugins/sameOrigin';
 import session from './plugins/session';
-import { createThrottleRepo } from './modules/throttle/repo';
-import { createThrottle, TooManyAttempts } from './modules/throttle/service';
-import { outboxRoutes } from './modules/mail/routes';
-import { createOrderRepo } from './modules/order/repo';
-import { orderRoutes } from './modules/order/routes';
-import { createOrderService, type OrderService } from './modules/order/service';
-import { alipayGateway } from './modules/payment/alipay';
-import { paymentRoutes, PAYMENT_NOTIFY_PREFIX } from './modules/payment/routes';
-import { sandboxGateway, sandboxRoutes, SANDBOX_NOTIFY_PATH } from './modules/payment/sandbox';
+import { createServices, type Services } from './services';
 import { registerWeb } from './web';
-import { createJobRunner, type JobRunner } from './jobs/runner';
-import { join } from 'path';
-import { createCorpus, type Corpus } from './modules/review/corpus';
-import { createReviewRepo } from './modules/review/repo';
-import { reviewRoutes } from './modules/review/routes';
-import { createReviewService } from './modules/review/service';
-import { createTypesetRepo } from './modules/typeset/repo';
-import { typesetRoutes } from './modules/typeset/routes';
-import { createTypesetService } from './modules/typeset/service';
-import { createArticleRepo } from './modules/article/repo';
-import { articleRoutes } from './modules/article/routes';
-import { createArticleService } from './modules/article/service';
-import { createDocumentRepo } from './modules/document/repo';
-import { documentRoutes } from './modules/document/routes';
-import { createDocumentService } from './modules/document/service';
-import { searchRoutes } from './modules/search/routes';
-import { createSearchService } from './modules/search/service';
+
+/** The API's modules, each under its own prefix below /api. */
+const API_MODULES: ApiModule[] = [authModule, userModule, orderModule, paymentModule, articleModule, documentModule, searchModule, reviewModule, typesetModule];
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     /** uploaded and generated files */
     storage: Storage;
-    /** Where payable kinds register (checks, typesetting) and payments are applied. */
+    /** Where payable kinds register (reviews, typesetting) and payments are applied. */
     orders: OrderService;
-    /** Durable background work (checks, typesetting); main.ts starts polling, tests drain it. */
+    /** Durable background work (reviews, typesetting); main.ts starts polling, tests drain it. */
     jobs: JobRunner;
-    /** The library's index for checks; main.ts and worker.ts warm it at start (a snapshot loads in seconds). */
+    /** The library's index for reviews; main.ts and worker.ts warm it at start (a snapshot loads in seconds). */
     corpus: Corpus;
     /** Deletes papers kept past their retention period (main.ts runs it hourly). */
     deleteExpiredPapers: () => Promise<number>;
@@ -113,30 +99,43 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   app.decorate('db', db);
   if (!opts.db) app.addHook('onClose', async () => db.destroy());
 
-  const users = createUserRepo(db);
-  const mail = createMailService({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: createOutboxRepo(db), log: app.log });
-  const throttle = createThrottle(createThrottleRepo(db));
-  app.decorate('purgeThrottles', () => throttle.purge());
-  const auth = createAuthService({ auth: createAuthRepo(db), users, mail, throttle });
-  const storage = localStorage(`${config.dataDir}/files`);
-  app.decorate('storage', storage);
-  const userService = createUserService({ users, storage });
-  const articles = createArticleRepo(db);
-  const documents = createDocumentRepo(db);
-  const orderRepo = createOrderRepo(db);
-  const orders = createOrderService(orderRepo, config.orderTtlMs);
-  app.decorate('orders', orders);
-  const jobs = createJobRunner(db, { log: app.log });
-  app.decorate('jobs', jobs);
-  // closing waits a little for a running job, then hands it back to the queue (see main.ts);
-  // preClose, so that this runs while requests under way are answered
+  const services = createServices(config, db, app.log);
+  app.decorate('storage', services.storage);
+  app.decorate('orders', services.orders);
+  app.decorate('jobs', services.jobs);
+  app.decorate('corpus', services.corpus);
+  app.decorate('deleteExpiredPapers', () => services.reviews.deleteExpiredPapers());
+  app.decorate('purgeThrottles', () => services.throttle.purge());
+  closeGently(app, services);
+
+  app.setErrorHandler(errorHandler);
+  await registerPlugins(app, config, services);
+  await app.register(
+    async (api) => {
+      // the API takes JSON (and multipart uploads); a text/plain body is what a cross-site form can send
+      api.removeContentTypeParser('text/plain');
+      const modules = config.exposeOutbox ? [...API_MODULES, outboxModule] : API_MODULES;
+      for (const { prefix, plugin } of modules) await api.register(plugin, { prefix, config, services });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWeb(app, config.webRoot);
+  return app;
+}
+
+/**
+ * Closing: running jobs get a little time, then go back to the queue (see main.ts); uploads still
+ * waiting for the file pool end; answers given while closing end their connection. All preClose,
+ * so that they run while requests under way are answered.
+ */
+function closeGently(app: FastifyInstance, { jobs, files, corpus }: Pick<Services, 'jobs' | 'files' | 'corpus'>) {
   app.addHook('preClose', async () => jobs.stop(JOB_GRACE_MS));
-  const reviewRepo = createReviewRepo(db);
-  const files = createFilePool();
-  // before the server waits for requests under way: uploads still waiting for the pool end now
+  // after the jobs stopped: nothing catches up any more while the index's snapshot is written
+  app.addHook('preClose', async () => corpus.close().catch((error) => app.log.warn(`corpus snapshot not written: ${(error as Error).message}`)));
   app.addHook('preClose', async () => files.close());
-  // Answers given while closing end their connection: a keep-alive connection that turns idle
-  // after close began would otherwise hold the server open until its timeout (72 s).
+  // a keep-alive connection that turns idle after close began would otherwise hold the server
+  // open until its timeout (72 s)
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -144,82 +143,35 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-  const corpus = createCorpus(documents, { dir: join(config.dataDir, 'index'), log: app.log });
-  app.decorate('corpus', corpus);
-  // after the jobs stopped (the hook above): nothing catches up any more while the snapshot is written
-  app.addHook('preClose', async () => corpus.close().catch((error) => app.log.warn(`corpus snapshot not written: ${(error as Error).message}`)));
-  const reviews = createReviewService({ repo: reviewRepo, orders, jobs, corpus, storage, paperText: files.paperText });
-  orders.registerPayable('check', reviews.payable);
-  jobs.register('check', reviews.job);
-  const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage, checkManuscript: files.checkManuscript });
-  orders.registerPayable('typeset', typesets.payable);
-  jobs.register('typeset', typesets.job);
-  app.decorate('deleteExpiredPapers', () => reviews.deleteExpiredPapers());
+}
 
-  app.setErrorHandler((error: FastifyError & { validation?: AjvError[] }, request, reply) => {
-    if (error instanceof TooManyAttempts) reply.header('retry-after', error.retryAfterSeconds);
-    if (error instanceof AppError) return reply.code(error.statusCode).send(error.toBody());
-    if (error.validation) {
-      const errors = fieldErrors(error.validation);
-      const body = new AppError(422, 'VALIDATION', Object.values(errors)[0] ?? '提交的内容不正确', ShowType.ERROR_MESSAGE, errors);
-      return reply.code(422).send(body.toBody());
-    }
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.code(413).send(new AppError(413, 'FILE_TOO_LARGE', '文件太大了').toBody());
-    }
-    if (error.statusCode && error.statusCode < 500) {
-      return reply.code(error.statusCode).send(new AppError(error.statusCode, 'BAD_REQUEST', '请求有误，请检查后重试').toBody());
-    }
-    request.log.error(error);
-    return reply.code(500).send(new AppError(500, 'INTERNAL', '服务器开小差了，请稍后再试').toBody());
-  });
-
+/** Cookies, uploads, the OpenAPI description, the session, and the same-origin rule. */
+async function registerPlugins(app: FastifyInstance, config: Config, services: Services) {
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(multipart, { limits: { fileSize: 15 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: { info: { title: '智能论文 API', version: '1' }, servers: [{ url: '/' }] },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(session, { auth, secure: config.publicUrl.startsWith('https://') });
+  await app.register(session, { auth: services.auth, secure: config.publicUrl.startsWith('https://') });
   await app.register(sameOrigin, { publicUrl: config.publicUrl, exempt: [PAYMENT_NOTIFY_PREFIX] });
+}
 
-  await app.register(
-    async (api) => {
-      // the API takes JSON (and multipart uploads); a text/plain body is what a cross-site form can send
-      api.removeContentTypeParser('text/plain');
-      await api.register(authRoutes, { service: auth });
-      await api.register(userRoutes, { service: userService, auth });
-      await api.register(orderRoutes, { service: orders });
-      await api.register(articleRoutes, { service: createArticleService(articles) });
-      await api.register(documentRoutes, { service: createDocumentService(documents, storage) });
-      await api.register(searchRoutes, { service: createSearchService(articles, documents) });
-      await api.register(reviewRoutes, { service: reviews, publicUrl: config.publicUrl, throttle });
-      await api.register(typesetRoutes, { service: typesets });
-      const sandbox = sandboxGateway(config.sandbox, config.publicUrl);
-      const alipay = config.alipay
-        ? alipayGateway({
-            ...config.alipay,
-            notifyUrl: `${config.publicUrl}/api/v1/payment/notify/alipay`,
-            returnUrl: `${config.publicUrl}/pay/:orderId`,
-          })
-        : undefined;
-      // with the real gateway on, the sandbox (its page and its notifications) is not served at all
-      const active = config.paymentGateway === 'alipay' && alipay ? alipay : sandbox;
-      await api.register(paymentRoutes, { orders, active, gateways: [active] });
-      if (active === sandbox) {
-        await api.register(sandboxRoutes, {
-          keys: config.sandbox,
-          orders: orderRepo,
-          // the sandbox reaches our notify endpoint through the whole HTTP stack, in process
-          deliver: async (params) =>
-            (await app.inject({ method: 'POST', url: SANDBOX_NOTIFY_PATH, payload: new URLSearchParams(params).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })).body,
-        });
-      }
-      if (config.exposeOutbox) await api.register(outboxRoutes, { mail });
-    },
-    { prefix: '/api' },
-  );
-
-  await registerWeb(app, config.webRoot);
-  return app;
+/** Every failure as the one error envelope (docs/architecture.md, "API conventions"). */
+function errorHandler(error: FastifyError & { validation?: AjvError[] }, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof TooManyAttempts) reply.header('retry-after', error.retryAfterSeconds);
+  if (error instanceof AppError) return reply.code(error.statusCode).send(error.toBody());
+  if (error.validation) {
+    const errors = fieldErrors(error.validation);
+    const body = new AppError(422, 'VALIDATION', Object.values(errors)[0] ?? '提交的内容不正确', ShowType.ERROR_MESSAGE, errors);
+    return reply.code(422).send(body.toBody());
+  }
+  if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+    return reply.code(413).send(new AppError(413, 'FILE_TOO_LARGE', '文件太大了').toBody());
+  }
+  if (error.statusCode && error.statusCode < 500) {
+    return reply.code(error.statusCode).send(new AppError(error.statusCode, 'BAD_REQUEST', '请求有误，请检查后重试').toBody());
+  }
+  request.log.error(error);
+  return reply.code(500).send(new AppError(500, 'INTERNAL', '服务器开小差了，请稍后再试').toBody());
 }

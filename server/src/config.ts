@@ -6,7 +6,7 @@
 import { randomBytes } from 'crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join, resolve } from 'path';
-import { newRsaKeyPair } from './modules/payment/signing';
+import { newRsaKeyPair } from './lib/keys';
 
 export interface Config {
   production: boolean;
@@ -30,7 +30,7 @@ export interface Config {
    */
   trustProxy: false | number | string[];
   logLevel: string;
-  /** Whether the web server also runs checks and typesetting (RUN_JOBS=0: `npm run worker` does). */
+  /** Whether the web server also runs reviews and typesetting (RUN_JOBS=0: `npm run worker` does). */
   runJobs: boolean;
   /** The local sandbox gateway's app id and RSA key pair (its notifications are signed with it). */
   sandbox: { appId: string; privateKey: string; publicKey: string };

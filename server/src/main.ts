@@ -1,7 +1,7 @@
 /** Starts the product: migrates and seeds the database, then serves the API and the built app. */
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { seedDemoContent } from './db/seed';
+import { seedDemoContent } from './seed';
 import { exitOnSignals } from './lib/shutdown';
 
 async function main() {

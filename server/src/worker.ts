@@ -1,6 +1,6 @@
 /**
- * `npm run worker`: a process that runs checks and typesetting from the jobs table and serves no
- * HTTP. Any number of them (on PostgreSQL, on any machine) share the queue: a job is claimed by a
+ * `npm run worker`: a process that runs reviews (plagiarism checks) and typesetting from the jobs
+ * table and serves no HTTP. Any number of them (on PostgreSQL, on any machine) share the queue: a job is claimed by a
  * conditional update, so none runs twice at once, and a job whose worker died is taken up again
  * when its lock runs out.
  */

@@ -12,7 +12,9 @@ export function currentUserFrom(response: { result?: CurrentUser | null } | unde
 
 /**
  * The `user` model (docs/spec.md §3–4). currentUser lives in the initial state, which getInitialState
- * fills before the first page renders; this model is the one way pages read and change it.
+ * fills before the first page renders; this model is how it is changed (fetched again after a login
+ * or an edit, cleared at logout). Pages and layouts read it with `useCurrentUser`, which sees a change
+ * in the same render.
  */
 export interface UserModel {
   currentUser: CurrentUser | undefined;

@@ -5,7 +5,7 @@ import type * as schemas from '../../server/src/modules/review/schemas';
 import type { Paged, PageQuery } from './reading';
 
 // the API's own schemas: one definition of each shape for the server, the mock and the app
-export type CheckSystem = Static<typeof schemas.CheckSystem>;
+export type ReviewSystem = Static<typeof schemas.ReviewSystem>;
 export type Review = Static<typeof schemas.Review>;
 export type ReviewStatus = Review['status'];
 export type Report = Static<typeof schemas.ReportBody>;
@@ -17,7 +17,7 @@ export type ReviewForm = Static<typeof schemas.ReviewBody>;
 
 const path = (id: string) => encodeURIComponent(id);
 
-export const listSystems = () => get<ApiResponse<CheckSystem[]>>('/v1/review/system');
+export const listSystems = () => get<ApiResponse<ReviewSystem[]>>('/v1/review/system');
 
 export function uploadPaper(file: File, options: CallOptions = {}) {
   const form = new FormData();

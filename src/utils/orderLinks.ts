@@ -2,7 +2,7 @@ import type { Order } from '@/services/order';
 
 /** Where a paid order's item lives, and where to order it again. */
 const ONWARD: Record<string, { done: (o: Order) => [string, string]; again: (o: Order) => string }> = {
-  check: { done: () => ['/personal/review/list', '查看查重进度'], again: (o) => `/review/info/${o.itemId}` },
+  review: { done: () => ['/personal/review/list', '查看查重进度'], again: (o) => `/review/info/${o.itemId}` },
   typeset: { done: (o) => [`/typeset/preview/${o.itemId}`, '查看排版结果'], again: (o) => `/typeset/preview/${o.itemId}` },
 };
 

@@ -6,7 +6,8 @@
 import { createVerify } from 'crypto';
 import { alipayGateway } from '../../server/src/modules/payment/alipay';
 import type { OrderRow } from '../../server/src/modules/order/repo';
-import { newRsaKeyPair, signParams } from '../../server/src/modules/payment/signing';
+import { newRsaKeyPair } from '../../server/src/lib/keys';
+import { signParams } from '../../server/src/modules/payment/signing';
 import { client, createTestApp } from './testApp';
 
 const appKeys = newRsaKeyPair();

@@ -48,7 +48,7 @@ test('orders and checks from another port of the same host: refused, nothing cre
   expect((await browser.call('POST', '/api/v1/review', check, { referer: 'http://localhost:9999/attack.html' })).status).toBe(403);
   expect((await browser.call('POST', '/api/v1/review', check, { origin: 'null' })).status).toBe(403);
   expect((await browser.get('/api/v1/review')).body.result.total).toBe(0);
-  expect((await browser.call('POST', '/api/v1/order', { kind: 'check', itemId: 'x' }, OTHER_PORT)).status).toBe(403);
+  expect((await browser.call('POST', '/api/v1/order', { kind: 'review', itemId: 'x' }, OTHER_PORT)).status).toBe(403);
 });
 
 test('the site itself, by its public address or by the host it was reached at, is served', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { fenToYuan, newRsaKeyPair, signParams } from '../../server/src/modules/payment/signing';
+import { newRsaKeyPair } from '../../server/src/lib/keys';
+import { fenToYuan, signParams } from '../../server/src/modules/payment/signing';
 import { client, createTestApp, otherUser } from './testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -5,7 +5,7 @@ import JSZip from 'jszip';
 import { execFileSync } from 'child_process';
 import { existsSync, readdirSync } from 'fs';
 import { join } from 'path';
-import { extractText } from '../../server/src/engines/similarity/extract';
+import { extractText } from '../../server/src/engines/text/extract';
 import { encryptedPdf } from './encryptedPdf';
 import { client, createTestApp, multipart, otherUser } from './testApp';
 
@@ -34,7 +34,7 @@ function upload(browser: ReturnType<typeof client>, name: string, data: Buffer) 
 /** Pays an order the way a verified gateway notification does. */
 const pay = (app: FastifyInstance, orderId: string, amountFen: number) => app.orders.applyPayment({ gateway: 'sandbox', tradeNo: `T${orderId}`, orderId, amountFen });
 
-async function newCheck(text: string, systemId = 'undergraduate') {
+async function newReview(text: string, systemId = 'undergraduate') {
   const res = await me.post('/api/v1/review', { systemId, title: '县域中学课后服务研究', author: '林晓', text, amountFen: 1 });
   expect(res.status).toBe(200);
   return res.body.result as { review: { id: string; amountFen: number; charCount: number; status: string }; orderId: string };
@@ -51,10 +51,10 @@ test('the price is the server’s: whole thousands of characters at the system�
   const quote = await me.post('/api/v1/review/quote', { systemId: 'graduate', text });
   const chars = quote.body.result.charCount;
   expect(quote.body.result.amountFen).toBe(Math.ceil(chars / 1000) * 500);
-  const { review, orderId } = await newCheck(text);
+  const { review, orderId } = await newReview(text);
   expect(review.amountFen).toBe(Math.ceil(chars / 1000) * 300);
   const order = await me.get(`/api/v1/order/${orderId}`);
-  expect(order.body.result).toMatchObject({ kind: 'check', itemId: review.id, amountFen: review.amountFen, status: 'pending' });
+  expect(order.body.result).toMatchObject({ kind: 'review', itemId: review.id, amountFen: review.amountFen, status: 'pending' });
 });
 
 test('too short a paper, or none, is refused beside the field', async () => {
@@ -82,7 +82,7 @@ process.stdin.on('data', (c) => chunks.push(c)).on('end', async () => {
 test('an unpaid check does not run; once paid it runs, and the report shows the copied passage with its source', async () => {
   const source = await libraryText('微塑料');
   const copied = source.fullText.split('\n').find((p) => p.startsWith('塑料制品在环境中'))!;
-  const { review, orderId } = await newCheck(`${own(3)}\n${copied}\n${own(2)}`);
+  const { review, orderId } = await newReview(`${own(3)}\n${copied}\n${own(2)}`);
   await t.app.jobs.drain();
   expect((await me.get(`/api/v1/review/${review.id}`)).body.result).toMatchObject({ status: 'unpaid', progress: 0 });
   expect((await me.get(`/api/v1/review/${review.id}/report`)).status).toBe(409);
@@ -134,15 +134,15 @@ test('an unpaid check does not run; once paid it runs, and the report shows the 
 });
 
 test('a paid check is not sold twice', async () => {
-  const { review, orderId } = await newCheck(own(3));
+  const { review, orderId } = await newReview(own(3));
   await pay(t.app, orderId, review.amountFen);
-  const again = await me.post('/api/v1/order', { kind: 'check', itemId: review.id });
+  const again = await me.post('/api/v1/order', { kind: 'review', itemId: review.id });
   expect(again.status).toBe(409);
   expect(again.body.message).toBe('这次检测已经付款，无需再次支付');
 });
 
 test('checks, reports and the list are the owner’s only', async () => {
-  const { review } = await newCheck(own(3));
+  const { review } = await newReview(own(3));
   const other = await otherUser(t.app);
   expect((await other.get(`/api/v1/review/${review.id}`)).status).toBe(403);
   expect((await other.get(`/api/v1/review/${review.id}/report`)).status).toBe(403);
@@ -156,19 +156,19 @@ test('checks, reports and the list are the owner’s only', async () => {
 });
 
 test('a job abandoned mid-check (the server died) is picked up again and finishes', async () => {
-  const { review, orderId } = await newCheck(own(4));
+  const { review, orderId } = await newReview(own(4));
   await pay(t.app, orderId, review.amountFen);
   // what a crash leaves: the job claimed, its lock run out, the check half done
   await t.app.db.updateTable('jobs').set({ status: 'running', attempts: 1, locked_until: '2000-01-01T00:00:00.000Z' }).where('ref_id', '=', review.id).execute();
-  await t.app.db.updateTable('checks').set({ status: 'checking', progress: 40 }).where('id', '=', review.id).execute();
+  await t.app.db.updateTable('reviews').set({ status: 'running', progress: 40 }).where('id', '=', review.id).execute();
   await t.app.jobs.drain();
   expect((await me.get(`/api/v1/review/${review.id}`)).body.result).toMatchObject({ status: 'done', progress: 100 });
 });
 
 test('a check that cannot run fails with a reason, and its order is marked for refund', async () => {
-  const { review, orderId } = await newCheck(own(3));
+  const { review, orderId } = await newReview(own(3));
   await pay(t.app, orderId, review.amountFen);
-  await t.app.db.updateTable('checks').set({ paper_text: null }).where('id', '=', review.id).execute();
+  await t.app.db.updateTable('reviews').set({ paper_text: null }).where('id', '=', review.id).execute();
   await t.app.jobs.drain();
   const failed = (await me.get(`/api/v1/review/${review.id}`)).body.result;
   expect(failed.status).toBe('failed');
@@ -177,10 +177,10 @@ test('a check that cannot run fails with a reason, and its order is marked for r
 });
 
 test('the paper can be deleted on request; the record stays', async () => {
-  const { review } = await newCheck(own(3));
+  const { review } = await newReview(own(3));
   const res = await me.call('DELETE', `/api/v1/review/${review.id}/paper`);
   expect(res.body.result.paperDeleted).toBe(true);
-  expect((await t.app.db.selectFrom('checks').select('paper_text').where('id', '=', review.id).executeTakeFirstOrThrow()).paper_text).toBeNull();
+  expect((await t.app.db.selectFrom('reviews').select('paper_text').where('id', '=', review.id).executeTakeFirstOrThrow()).paper_text).toBeNull();
 });
 
 describe('uploads', () => {
@@ -225,9 +225,9 @@ describe('uploads', () => {
 });
 
 test('papers are deleted 30 days after upload; the record and its figures stay', async () => {
-  const { review } = await newCheck(own(3));
-  await t.app.db.updateTable('checks').set({ created_at: new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString() }).where('id', '=', review.id).execute();
-  const fresh = await newCheck(own(3));
+  const { review } = await newReview(own(3));
+  await t.app.db.updateTable('reviews').set({ created_at: new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString() }).where('id', '=', review.id).execute();
+  const fresh = await newReview(own(3));
   expect(await t.app.deleteExpiredPapers()).toBeGreaterThanOrEqual(1);
   expect((await me.get(`/api/v1/review/${review.id}`)).body.result).toMatchObject({ paperDeleted: true, charCount: review.charCount });
   expect((await me.get(`/api/v1/review/${fresh.review.id}`)).body.result.paperDeleted).toBe(false);
@@ -241,7 +241,7 @@ test('an upload longer than every system takes is refused at once, and nothing i
 });
 
 test('a check carries its order’s state: cancelled means closed, not payable (issue 13)', async () => {
-  const { review, orderId } = await newCheck(own(3));
+  const { review, orderId } = await newReview(own(3));
   expect((await me.get(`/api/v1/review/${review.id}`)).body.result.orderStatus).toBe('pending');
   expect((await me.post(`/api/v1/order/${orderId}/cancel`)).status).toBe(200);
   const listed = (await me.get('/api/v1/review?pageSize=50')).body.result.list.find((r: { id: string }) => r.id === review.id);

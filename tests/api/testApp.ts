@@ -8,10 +8,10 @@ import { join } from 'path';
 import { Client } from 'pg';
 import { buildApp } from '../../server/src/app';
 import { loadConfig, type Config } from '../../server/src/config';
-import { seedDemoContent } from '../../server/src/db/seed';
+import { seedDemoContent } from '../../server/src/seed';
 import { randomBytes } from 'crypto';
 
-async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin || !/^postgres/.test(admin)) return { url: `sqlite:${join(dataDir, 'test.db')}`, drop: async () => {} };
   const name = `zn_test_${randomBytes(6).toString('hex')}`;

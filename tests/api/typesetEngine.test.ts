@@ -2,9 +2,9 @@
 import JSZip from 'jszip';
 import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
-import { SEED_FOLDER } from '../../server/src/db/seed';
-import { ExtractError } from '../../server/src/engines/similarity/extract';
-import { numberedHeading, readManuscript } from '../../server/src/engines/typeset/manuscript';
+import { SEED_FOLDER } from '../../server/src/seed';
+import { ExtractError } from '../../server/src/engines/text/extract';
+import { readManuscript } from '../../server/src/engines/typeset/manuscript';
 import { formatReferences } from '../../server/src/engines/typeset/references';
 import { checkTemplate, type Template } from '../../server/src/engines/typeset/template';
 import { writeDocx } from '../../server/src/engines/typeset/writer';
@@ -24,16 +24,6 @@ async function xmlOf(docx: Buffer) {
 }
 
 describe('reading manuscripts', () => {
-  test('recognises numbered headings of every usual form', () => {
-    expect(numberedHeading('第一章 绪论')).toEqual({ level: 1, text: '绪论' });
-    expect(numberedHeading('第3章 方法')).toEqual({ level: 1, text: '方法' });
-    expect(numberedHeading('2.1 数据来源')).toEqual({ level: 2, text: '数据来源' });
-    expect(numberedHeading('2.1.3 清洗')).toEqual({ level: 3, text: '清洗' });
-    expect(numberedHeading('一、引言')).toEqual({ level: 1, text: '引言' });
-    expect(numberedHeading('（二）样本')).toEqual({ level: 2, text: '样本' });
-    expect(numberedHeading('1.1 这是一句以句号结尾的正文。')).toBeUndefined();
-  });
-
   test('a Word manuscript: title, abstracts, keywords, styled headings, a table and a picture with captions, references', async () => {
     const m = await readManuscript(await wordManuscript(), 'paper.docx');
     expect(m.title).toBe('县域中学课后服务研究');

@@ -7,7 +7,7 @@
 import JSZip from 'jszip';
 import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
-import { SEED_FOLDER } from '../../server/src/db/seed';
+import { SEED_FOLDER } from '../../server/src/seed';
 import { footerOf, typeset } from '../../server/src/engines/typeset/layout';
 import { readManuscript } from '../../server/src/engines/typeset/manuscript';
 import { docxToPdf, readPdf } from '../../server/src/engines/typeset/office';

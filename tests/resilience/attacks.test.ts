@@ -74,5 +74,5 @@ test('payment notifications: forged, tampered and replayed ones change nothing; 
   const paid = (await buyer.get(`/api/v1/order/${orderId}`)).body.result;
   expect(paid.status).toBe('paid');
   const review = (await buyer.get(`/api/v1/review/${created.body.result.review.id}`)).body.result;
-  expect(['queued', 'checking', 'done']).toContain(review.status);
+  expect(['queued', 'running', 'done']).toContain(review.status);
 });

@@ -27,6 +27,7 @@ interface InternalAxiosRequestConfig {
 type AxiosAdapter = (config: InternalAxiosRequestConfig) => Promise<unknown>;
 
 /** The axios copy Umi's request plugin uses: the one whose defaults must carry the adapter. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a path resolved at run time, not a module name
 export const axios = require(require.resolve('axios', { paths: [dirname(require.resolve('@umijs/plugins/package.json'))] }));
 const { AxiosError } = axios as { AxiosError: any };
 

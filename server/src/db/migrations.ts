@@ -359,4 +359,34 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('document_removals').execute();
     },
   },
+  '0010_review_vocabulary': {
+    // One word from table to page (docs/architecture.md, "One vocabulary"): the check tables, the
+    // order and job kind `check`, and the in-progress status `checking` become review, review and
+    // running. Rows are rewritten in place, so pending orders and queued jobs keep their meaning.
+    async up(db: Kysely<any>) {
+      await renameVocabulary(db, CHECK_WORDS, REVIEW_WORDS);
+    },
+    async down(db: Kysely<any>) {
+      await renameVocabulary(db, REVIEW_WORDS, CHECK_WORDS);
+    },
+  },
 };
+
+/** The names `0010_review_vocabulary` changes, before and after. */
+const CHECK_WORDS = { reviews: 'checks', systems: 'check_systems', index: 'checks_user', kind: 'check', running: 'checking' };
+const REVIEW_WORDS: typeof CHECK_WORDS = { reviews: 'reviews', systems: 'review_systems', index: 'reviews_user', kind: 'review', running: 'running' };
+
+async function renameVocabulary(db: Kysely<any>, from: typeof CHECK_WORDS, to: typeof CHECK_WORDS) {
+  const work = async (trx: Kysely<any>) => {
+    await trx.schema.alterTable(from.reviews).renameTo(to.reviews).execute();
+    await trx.schema.alterTable(from.systems).renameTo(to.systems).execute();
+    // SQLite cannot rename an index: it is made again under its new name
+    await trx.schema.dropIndex(from.index).execute();
+    await trx.schema.createIndex(to.index).on(to.reviews).columns(['user_id', 'created_at']).execute();
+    await trx.updateTable('orders').set({ kind: to.kind }).where('kind', '=', from.kind).execute();
+    await trx.updateTable('jobs').set({ kind: to.kind }).where('kind', '=', from.kind).execute();
+    await trx.updateTable(to.reviews).set({ status: to.running }).where('status', '=', from.running).execute();
+  };
+  // PostgreSQL runs each migration in a transaction already; SQLite's migrations run without one
+  await (db.isTransaction ? work(db) : db.transaction().execute(work));
+}

@@ -54,9 +54,9 @@ export interface Database {
   article_views: ArticleViewTable;
   documents: DocumentTable;
   document_removals: DocumentRemovalTable;
-  check_systems: CheckSystemTable;
+  review_systems: ReviewSystemTable;
   paper_uploads: PaperUploadTable;
-  checks: CheckTable;
+  reviews: ReviewTable;
   jobs: JobTable;
   templates: TemplateTable;
   typesets: TypesetTable;
@@ -73,7 +73,7 @@ export interface ThrottleTable {
 export interface OrderTable {
   id: string;
   user_id: string;
-  /** what is sold: 'check' (plagiarism check) or 'typeset' */
+  /** what is sold: 'review' (plagiarism check) or 'typeset' */
   kind: string;
   item_id: string;
   title: string;
@@ -159,7 +159,7 @@ export interface DocumentRemovalTable {
 }
 
 /** A plagiarism-check system: what it compares against, how strictly, at what price. */
-export interface CheckSystemTable {
+export interface ReviewSystemTable {
   id: string;
   name: string;
   description: string;
@@ -184,9 +184,9 @@ export interface PaperUploadTable {
   created_at: string;
 }
 
-export type CheckStatus = 'unpaid' | 'queued' | 'checking' | 'done' | 'failed';
+export type ReviewStatus = 'unpaid' | 'queued' | 'running' | 'done' | 'failed';
 
-export interface CheckTable {
+export interface ReviewTable {
   id: string;
   user_id: string;
   system_id: string;
@@ -196,7 +196,7 @@ export interface CheckTable {
   major: string | null;
   char_count: number;
   amount_fen: number;
-  status: CheckStatus;
+  status: ReviewStatus;
   progress: number;
   /** the paper's text; null once the paper is deleted (after 30 days or on request) */
   paper_text: string | null;

@@ -1,11 +1,11 @@
 /**
- * Durable background jobs (checks, typesetting) kept in the `jobs` table. A worker claims a job by
+ * Durable background jobs (reviews, typesetting) kept in the `jobs` table. A worker claims a job by
  * a conditional update, so any number of server processes share the queue; a running job holds a
  * lock it renews while it works, and a job whose lock ran out (its process died) is claimed again
  * and run from the start. Work must therefore be repeatable — the handlers write their result
  * only at the end.
  */
-import type { Transaction } from 'kysely';
+import type { ExpressionBuilder, Transaction } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../db/types';
 import { isoIn, nowIso } from '../lib/time';
@@ -38,7 +38,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
   /** the job this process is running now, if any */
   let running: number | undefined;
 
-  const claimable = (now: string) => (eb: any) =>
+  const claimable = (now: string) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
     eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)])]);
 
   /** Takes the oldest claimable job; undefined when there is none or another worker was faster. */
@@ -140,7 +140,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
 
     /**
      * Takes no more jobs; waits up to `graceMs` for the running one, then hands it back to the
-     * queue (its lock returned) so that shutting down never waits on a long check.
+     * queue (its lock returned) so that shutting down never waits on a long review.
      */
     async stop(graceMs = 0) {
       stopped = true;

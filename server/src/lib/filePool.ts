@@ -6,7 +6,7 @@
 import { availableParallelism } from 'os';
 import { join } from 'path';
 import Piscina from 'piscina';
-import { ExtractError } from '../engines/similarity/extract';
+import { ExtractError } from '../engines/text/extract';
 import { AppError, ShowType } from './errors';
 
 const FILE_TIMEOUT_MS = 60_000;

@@ -2,7 +2,7 @@
 // Plain CommonJS so that it loads the same way under `npm start` and under the test runner;
 // tsx compiles the engine's TypeScript here.
 require('tsx/cjs/api').register();
-const { extractText, ExtractError } = require('../engines/similarity/extract.ts');
+const { extractText, ExtractError } = require('../engines/text/extract.ts');
 const { countChars } = require('../engines/similarity/check.ts');
 const { readManuscript } = require('../engines/typeset/manuscript.ts');
 

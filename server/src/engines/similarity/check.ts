@@ -57,15 +57,15 @@ const figure = (totalChars: number, matchedChars: number): Figure => ({
 
 const inside = (sections: Section[], at: number) => sections.some((s) => at >= s.start && at < s.end);
 
-export async function checkText(text: string, index: CorpusIndex, sourceText: (sourceId: string) => Promise<string | undefined>, options: CheckOptions): Promise<CheckReport> {
-  const progress = options.onProgress ?? (() => undefined);
-  const query = tokenize(text);
+type SourceTokens = Map<string, { text: string; tokens: Token[] }>;
+
+/** The candidates aligned with the paper, one by one: the passages kept, and each source's tokens. */
+async function alignCandidates(query: Token[], index: CorpusIndex, sourceText: (sourceId: string) => Promise<string | undefined>, options: CheckOptions, progress: (fraction: number) => void | Promise<void>) {
   const candidates = index.candidates(kgramHashes(query, K), options.maxSources ?? 50);
   await progress(0.2);
-
   const gap = options.mergeGap ?? MERGE_GAP;
   const chains: Chain[] = [];
-  const sourceTokens = new Map<string, { text: string; tokens: Token[] }>();
+  const sourceTokens: SourceTokens = new Map();
   for (const [i, candidate] of candidates.entries()) {
     const source = await sourceText(candidate.sourceId);
     if (source !== undefined) {
@@ -77,8 +77,11 @@ export async function checkText(text: string, index: CorpusIndex, sourceText: (s
     }
     await progress(0.2 + (0.7 * (i + 1)) / candidates.length);
   }
-  const kept = choosePassages(chains, options.minMatch, query.length);
+  return { kept: choosePassages(chains, options.minMatch, query.length), sourceTokens };
+}
 
+/** The figures: overall, without quotations and references, per chapter, per source; each counts the kept passages' characters. */
+function figures(text: string, query: Token[], kept: Chain[]): Omit<CheckReport, 'passages'> {
   // which source covers each token, for every figure below
   const coveredBy: Array<string | undefined> = new Array(query.length);
   for (const p of kept) for (let i = p.qStart; i < p.qEnd; i += 1) coveredBy[i] ??= p.sourceId;
@@ -109,27 +112,34 @@ export async function checkText(text: string, index: CorpusIndex, sourceText: (s
       if (source) parts[part].matchedChars += chars;
     }
   });
-
-  const passages: Passage[] = kept.map((p) => {
-    const source = sourceTokens.get(p.sourceId)!;
-    const sourceStart = source.tokens[p.sStart].start;
-    const sourceEnd = source.tokens[p.sEnd - 1].end;
-    let chars = 0;
-    for (let i = p.qStart; i < p.qEnd; i += 1) chars += charsOf(query[i]);
-    return { sourceId: p.sourceId, start: query[p.qStart].start, end: query[p.qEnd - 1].end, sourceStart, sourceEnd, sourceText: source.text.slice(sourceStart, sourceEnd), chars };
-  });
-  await progress(1);
   return {
     ...figure(total, matched),
     excludingQuotes: figure(totalOutside, matchedOutside),
     chapters: parts.map((c) => ({ title: c.title, start: c.start, end: c.end, ...figure(c.totalChars, c.matchedChars) })),
     sources: [...bySource].map(([sourceId, chars]) => ({ sourceId, matchedChars: chars, share: total ? chars / total : 0 })).sort((a, b) => b.matchedChars - a.matchedChars),
-    passages,
   };
 }
 
-/** Characters a text counts for pricing and limits: what the figures count (no spaces or punctuation). */
-/** The characters a paper is charged and checked by (one walk over its tokens, none kept). */
+/** A kept chain as the report shows it: places in both texts, the source's words, its characters. */
+function passageOf(query: Token[], sourceTokens: SourceTokens, p: Chain): Passage {
+  const source = sourceTokens.get(p.sourceId)!;
+  const sourceStart = source.tokens[p.sStart].start;
+  const sourceEnd = source.tokens[p.sEnd - 1].end;
+  let chars = 0;
+  for (let i = p.qStart; i < p.qEnd; i += 1) chars += charsOf(query[i]);
+  return { sourceId: p.sourceId, start: query[p.qStart].start, end: query[p.qEnd - 1].end, sourceStart, sourceEnd, sourceText: source.text.slice(sourceStart, sourceEnd), chars };
+}
+
+export async function checkText(text: string, index: CorpusIndex, sourceText: (sourceId: string) => Promise<string | undefined>, options: CheckOptions): Promise<CheckReport> {
+  const progress = options.onProgress ?? (() => undefined);
+  const query = tokenize(text);
+  const { kept, sourceTokens } = await alignCandidates(query, index, sourceText, options, progress);
+  const report = { ...figures(text, query, kept), passages: kept.map((p) => passageOf(query, sourceTokens, p)) };
+  await progress(1);
+  return report;
+}
+
+/** The characters a paper is charged and checked by: what the figures count (no spaces or punctuation), in one walk over its tokens, none kept. */
 export function countChars(text: string): number {
   let chars = 0;
   forEachToken(text, (value) => (chars += charsOfValue(value)));

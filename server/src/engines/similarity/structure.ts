@@ -1,9 +1,5 @@
 /** The parts of a paper the figures are broken down by: chapters, quotations, the references. */
-
-/** A chapter heading line: 第1章/第一章, 1 / 1.1 numbering, 一、, or a named back-matter section. */
-const HEADING = /^\s*(第[一二三四五六七八九十百\d]{1,4}章.*|\d{1,2}(\.\d{1,2}){0,2}\s+\S.*|[一二三四五六七八九十]{1,3}、.*|(参考文献|致\s*谢|附\s*录|references|acknowledg(e)?ments?|appendix)\s*)$/i;
-const REFERENCES = /^\s*(参考文献|references|bibliography)\s*$/i;
-const MAX_HEADING = 60;
+import { headingOf, namedPart } from '../../../../common/text/headings';
 
 export interface Section {
   title: string;
@@ -22,23 +18,24 @@ function lines(text: string) {
   return found;
 }
 
-/** Chapters from the headings; what comes before the first heading is 前置部分 (title, abstract). */
+/**
+ * Chapters from the top-level headings (第一章, 1, 一、, 参考文献 …: 1.1 and 1.1.1 stay inside their
+ * chapter); what comes before the first is 前置部分 (title, abstract).
+ */
 export function chapters(text: string): Section[] {
-  const headings = lines(text).filter((l) => l.text.trim().length <= MAX_HEADING && HEADING.test(l.text));
-  // only top-level headings start a chapter: 1.1 and 1.1.1 stay inside chapter 1
-  const top = headings.filter((h) => !/^\s*\d{1,2}\.\d/.test(h.text));
+  const top = lines(text).filter((l) => headingOf(l.text)?.level === 1);
   const sections: Section[] = [];
   if (!top.length || top[0].start > 0) sections.push({ title: '前置部分', start: 0, end: top[0]?.start ?? text.length });
   top.forEach((h, i) => sections.push({ title: h.text.trim(), start: h.start, end: top[i + 1]?.start ?? text.length }));
   return sections.filter((s) => text.slice(s.start, s.end).trim());
 }
 
-/** Where the references section is, to the end of the text or the next back-matter heading. */
+/** Where the references section is, to the end of the text or the next named part (致谢, 附录). */
 export function referencesSection(text: string): Section | undefined {
   const all = lines(text);
-  const at = all.findIndex((l) => REFERENCES.test(l.text));
+  const at = all.findIndex((l) => namedPart(l.text) === 'references');
   if (at < 0) return undefined;
-  const next = all.slice(at + 1).find((l) => /^\s*(致\s*谢|附\s*录|acknowledg|appendix)/i.test(l.text));
+  const next = all.slice(at + 1).find((l) => namedPart(l.text) !== undefined && namedPart(l.text) !== 'references');
   return { title: all[at].text.trim(), start: all[at].start, end: next?.start ?? text.length };
 }
 

@@ -7,7 +7,8 @@
 import mammoth from 'mammoth';
 import MarkdownIt from 'markdown-it';
 import { parse, type HTMLElement, type Node } from 'node-html-parser';
-import { decodeText, extensionOf, ExtractError, inspectDocx } from '../similarity/extract';
+import { namedPart, numberedHeading } from '../../../../common/text/headings';
+import { decodeText, extensionOf, ExtractError, inspectDocx } from '../text/extract';
 
 export type Block =
   | { kind: 'heading'; level: 1 | 2 | 3; text: string }
@@ -29,14 +30,6 @@ export interface Manuscript {
   warnings: string[];
 }
 
-const NUMBERED_HEADINGS: Array<[RegExp, 1 | 2 | 3]> = [
-  [/^第\s*[一二三四五六七八九十百\d]{1,4}\s*章\s*/, 1],
-  [/^\d{1,2}\.\d{1,2}\.\d{1,2}\s+/, 3],
-  [/^\d{1,2}\.\d{1,2}\s+/, 2],
-  [/^[一二三四五六七八九十]{1,3}、\s*/, 1],
-  [/^[（(][一二三四五六七八九十]{1,3}[)）]\s*/, 2],
-  [/^\d{1,2}\s+(?=\S)/, 1],
-];
 const CAPTION = /^(图|表|figure|table)\s*\d+([.\-–]\d+)?[\s.:：]*/i;
 /** A part's name at the start of a paragraph or alone: 摘要 / 【摘要】 / 摘 要： / Abstract. … */
 const named = (name: string) => new RegExp(`^(?:[【\\[]${name}[】\\]]\\s*[:：.]?\\s*|${name}(?:\\s*[:：.]\\s*|\\s+|$))`, 'i');
@@ -45,21 +38,8 @@ const ABSTRACT_EN = named('abstract');
 // 关键词：… / 关键字 … / Keywords: … / Key words …; alone (a heading), its words follow in the next paragraph
 const KEYWORDS_ZH = named('关\\s*键\\s*[词字]');
 const KEYWORDS_EN = named('key\\s*-?\\s*words?');
-const REFERENCES = /^(参考文献|references|bibliography)$/i;
-const ACKNOWLEDGEMENTS = /^(致\s*谢|acknowledg(e)?ments?)$/i;
-const APPENDIX = /^(附\s*录|appendix)/i;
-const MAX_HEADING = 60;
 
 const splitKeywords = (text: string) => text.split(/[；;，,、]\s*/).map((k) => k.trim()).filter(Boolean);
-
-/** A paragraph that is a numbered heading: its level and its text without the number. */
-export function numberedHeading(text: string): { level: 1 | 2 | 3; text: string } | undefined {
-  if (text.length > MAX_HEADING || /[。；;]$/.test(text)) return undefined;
-  for (const [pattern, level] of NUMBERED_HEADINGS) {
-    if (pattern.test(text)) return { level, text: text.replace(pattern, '').trim() || text };
-  }
-  return undefined;
-}
 
 /** Flat blocks from the HTML that mammoth or markdown-it wrote. */
 function blocksFromHtml(html: string, warnings: string[]): Block[] {
@@ -126,7 +106,7 @@ async function rawBlocks(data: Buffer, fileName: string, warnings: string[]): Pr
   throw new ExtractError('只支持 .docx、.md 和 .txt 稿件');
 }
 
-const namesPart = (text: string) => [ABSTRACT_ZH, ABSTRACT_EN, KEYWORDS_ZH, KEYWORDS_EN].some((p) => p.test(text)) || [REFERENCES, ACKNOWLEDGEMENTS, APPENDIX].some((p) => p.test(text.replace(/\s+/g, '')));
+const namesPart = (text: string) => [ABSTRACT_ZH, ABSTRACT_EN, KEYWORDS_ZH, KEYWORDS_EN].some((p) => p.test(text)) || namedPart(text) !== undefined;
 const isChapter = (b: Block) => b.kind === 'heading' && b.level === 1 && !namesPart(b.text);
 
 /**
@@ -141,100 +121,107 @@ function titleFromHeading(blocks: Block[]): { title?: string; blocks: Block[] } 
     return { title: first.text, blocks: rest.map((b) => (b.kind === 'heading' && b.level > 1 ? { ...b, level: (b.level - 1) as 1 | 2 } : b)) };
   }
   const next = rest.find((b) => b.kind === 'heading' || b.kind === 'paragraph');
-  if (next && (next.kind === 'heading' || next.kind === 'paragraph') && namesPart(next.text) && !REFERENCES.test(next.text.replace(/\s+/g, ''))) return { title: first.text, blocks: rest };
+  if (next && (next.kind === 'heading' || next.kind === 'paragraph') && namesPart(next.text) && namedPart(next.text) !== 'references') return { title: first.text, blocks: rest };
   return { blocks };
+}
+
+type Part = 'front' | 'abstractZh' | 'abstractEn' | 'body' | 'references' | 'acknowledgements' | 'appendices';
+
+/** Where the reading of the blocks is: the manuscript so far and the part the next block belongs to. */
+interface Reading {
+  manuscript: Manuscript;
+  part: Part;
+  abstracts: { abstractZh: string[]; abstractEn: string[] };
+  /** a keywords heading whose words are in the next paragraph */
+  keywordsNext?: 'keywordsZh' | 'keywordsEn';
+}
+
+const ABSTRACTS = [[ABSTRACT_ZH, 'abstractZh'], [ABSTRACT_EN, 'abstractEn']] as const;
+const KEYWORDS = [[KEYWORDS_ZH, 'keywordsZh'], [KEYWORDS_EN, 'keywordsEn']] as const;
+
+/** A block that names a part of the thesis (摘要, 关键词, 参考文献, 致谢, 附录) opens it: true when the block is used up. */
+function opensPart(r: Reading, block: Block, text: string): boolean {
+  const { manuscript } = r;
+  if (r.keywordsNext && block.kind === 'paragraph') {
+    manuscript[r.keywordsNext] = splitKeywords(text);
+    r.keywordsNext = undefined;
+    return true;
+  }
+  r.keywordsNext = undefined;
+  if (!text) return false;
+  for (const [pattern, key] of ABSTRACTS) {
+    if (!pattern.test(text) || r.part === 'body') continue;
+    r.part = key;
+    const rest = text.replace(pattern, '');
+    if (rest && block.kind === 'paragraph') r.abstracts[key].push(rest);
+    return true;
+  }
+  if (text.length <= 300 && KEYWORDS.some(([pattern]) => pattern.test(text))) {
+    for (const [pattern, key] of KEYWORDS) {
+      if (!pattern.test(text)) continue;
+      if (manuscript[key].length) manuscript.warnings.push(`关键词出现了不止一次，排入的是后一处：“${text.slice(0, 30)}”`);
+      manuscript[key] = splitKeywords(text.replace(pattern, ''));
+      if (!manuscript[key].length) r.keywordsNext = key;
+    }
+    return true;
+  }
+  const named = namedPart(text);
+  if (named === 'references' || named === 'acknowledgements') r.part = named;
+  else if (named === 'appendix') {
+    r.part = 'appendices';
+    manuscript.appendices.push({ kind: 'heading', level: 1, text });
+  }
+  return named !== undefined;
+}
+
+/** A block of the part the reading is in goes where that part is kept. */
+function place(r: Reading, block: Block, text: string, heading: { level: 1 | 2 | 3; text: string } | undefined) {
+  const { manuscript } = r;
+  switch (r.part) {
+    case 'abstractZh':
+    case 'abstractEn':
+      if (text) r.abstracts[r.part].push(text);
+      break;
+    case 'references':
+      if (text) manuscript.references.push(text.replace(/^\[?\d+[\].、]\s*/, ''));
+      else if (block.kind === 'list') manuscript.references.push(...block.items);
+      else manuscript.warnings.push('参考文献中有表格或图片，已略去');
+      break;
+    case 'acknowledgements':
+      manuscript.acknowledgements.push(block);
+      break;
+    case 'appendices':
+      manuscript.appendices.push(heading ? { kind: 'heading', level: Math.min(3, heading.level + 1) as 1 | 2 | 3, text: heading.text } : block);
+      break;
+    default:
+      if (r.part === 'front') {
+        manuscript.warnings.push(`正文前的内容“${text.slice(0, 20) || '（图表）'}”无法识别，已放入正文开头`);
+        r.part = 'body';
+      }
+      manuscript.body.push(heading ? { kind: 'heading', ...heading } : block);
+  }
 }
 
 /** Sorts the blocks into the parts of a thesis. */
 export function structure(allBlocks: Block[], warnings: string[] = []): Manuscript {
   const manuscript: Manuscript = { keywordsZh: [], keywordsEn: [], body: [], references: [], acknowledgements: [], appendices: [], warnings };
-  let part: 'front' | 'abstractZh' | 'abstractEn' | 'body' | 'references' | 'acknowledgements' | 'appendices' = 'front';
   const { title, blocks } = titleFromHeading(allBlocks);
   manuscript.title = title;
-  const abstractZh: string[] = [];
-  const abstractEn: string[] = [];
-  // a keywords heading whose words are in the next paragraph
-  let keywordsNext: 'keywordsZh' | 'keywordsEn' | undefined;
+  const r: Reading = { manuscript, part: 'front', abstracts: { abstractZh: [], abstractEn: [] } };
   for (const block of blocks) {
     const text = block.kind === 'heading' || block.kind === 'paragraph' ? block.text : '';
-    const plain = text.replace(/\s+/g, '');
-    if (keywordsNext && block.kind === 'paragraph') {
-      manuscript[keywordsNext] = splitKeywords(text);
-      keywordsNext = undefined;
-      continue;
-    }
-    keywordsNext = undefined;
-    // the parts a thesis names
-    if (text && ABSTRACT_ZH.test(text) && part !== 'body') {
-      part = 'abstractZh';
-      const rest = text.replace(ABSTRACT_ZH, '');
-      if (rest && block.kind === 'paragraph') abstractZh.push(rest);
-      continue;
-    }
-    if (text && ABSTRACT_EN.test(text) && part !== 'body') {
-      part = 'abstractEn';
-      const rest = text.replace(ABSTRACT_EN, '');
-      if (rest && block.kind === 'paragraph') abstractEn.push(rest);
-      continue;
-    }
-    for (const [pattern, key] of [[KEYWORDS_ZH, 'keywordsZh'], [KEYWORDS_EN, 'keywordsEn']] as const) {
-      if (!text || !pattern.test(text) || text.length > 300) continue;
-      if (manuscript[key].length) warnings.push(`关键词出现了不止一次，排入的是后一处：“${text.slice(0, 30)}”`);
-      manuscript[key] = splitKeywords(text.replace(pattern, ''));
-      if (!manuscript[key].length) keywordsNext = key;
-    }
-    if (text && (KEYWORDS_ZH.test(text) || KEYWORDS_EN.test(text)) && text.length <= 300) continue;
-    if (REFERENCES.test(plain)) {
-      part = 'references';
-      continue;
-    }
-    if (ACKNOWLEDGEMENTS.test(plain)) {
-      part = 'acknowledgements';
-      continue;
-    }
-    if (text.length <= MAX_HEADING && APPENDIX.test(plain)) {
-      part = 'appendices';
-      manuscript.appendices.push({ kind: 'heading', level: 1, text });
-      continue;
-    }
+    if (opensPart(r, block, text)) continue;
     const heading = block.kind === 'heading' ? { level: block.level, text: numberedHeading(block.text)?.text ?? block.text } : block.kind === 'paragraph' ? numberedHeading(block.text) : undefined;
-
-    if (part === 'front' && !heading && block.kind === 'paragraph' && !manuscript.title && text.length <= 80) {
+    if (r.part === 'front' && !heading && block.kind === 'paragraph' && !manuscript.title && text.length <= 80) {
       manuscript.title = text;
       continue;
     }
-    if ((part === 'front' || part === 'abstractZh' || part === 'abstractEn') && heading) part = 'body';
-    if (part === 'front' && manuscript.title && block.kind === 'heading' && block.level === 1 && !manuscript.body.length) {
-      part = 'body';
-    }
-    switch (part) {
-      case 'abstractZh':
-        if (text) abstractZh.push(text);
-        break;
-      case 'abstractEn':
-        if (text) abstractEn.push(text);
-        break;
-      case 'references':
-        if (text) manuscript.references.push(text.replace(/^\[?\d+[\].、]\s*/, ''));
-        else if (block.kind === 'list') manuscript.references.push(...block.items);
-        else warnings.push('参考文献中有表格或图片，已略去');
-        break;
-      case 'acknowledgements':
-        manuscript.acknowledgements.push(block);
-        break;
-      case 'appendices':
-        manuscript.appendices.push(heading ? { kind: 'heading', level: Math.min(3, heading.level + 1) as 1 | 2 | 3, text: heading.text } : block);
-        break;
-      default:
-        if (part === 'front') {
-          warnings.push(`正文前的内容“${text.slice(0, 20) || '（图表）'}”无法识别，已放入正文开头`);
-          part = 'body';
-        }
-        manuscript.body.push(heading ? { kind: 'heading', ...heading } : block);
-    }
+    if ((r.part === 'front' || r.part === 'abstractZh' || r.part === 'abstractEn') && heading) r.part = 'body';
+    if (r.part === 'front' && manuscript.title && block.kind === 'heading' && block.level === 1 && !manuscript.body.length) r.part = 'body';
+    place(r, block, text, heading);
   }
-  manuscript.abstractZh = abstractZh.join('\n') || undefined;
-  manuscript.abstractEn = abstractEn.join('\n') || undefined;
+  manuscript.abstractZh = r.abstracts.abstractZh.join('\n') || undefined;
+  manuscript.abstractEn = r.abstracts.abstractEn.join('\n') || undefined;
   manuscript.body = attachCaptions(manuscript.body);
   if (!manuscript.body.some((b) => b.kind === 'heading')) warnings.push('没有识别到任何章节标题：请用 Word 标题样式，或以“第一章”“1.1”等编号开头');
   if (!manuscript.abstractZh && !manuscript.abstractEn) warnings.push('没有找到摘要（以“摘要”或“Abstract”开头的段落）');

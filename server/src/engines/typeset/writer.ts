@@ -156,20 +156,37 @@ export interface WriteOptions {
   pages?: string[];
 }
 
-export async function writeDocx(manuscript: Manuscript, template: Template, fields: CoverFields, options: WriteOptions = {}): Promise<Buffer> {
-  const { styles } = template;
+/** The page size and margins in twips, and the text column's width in pixels (images fit it). */
+function pageGeometry(template: Template) {
   const page = PAGE[template.page.size];
   const margins = template.page.marginsCm;
-  const textWidthPx = Math.round(((page.width - (margins.left + margins.right) * TWIPS_PER_CM) / 1440) * 96);
-  const en = template.language === 'en';
-  // each contents level is indented two characters more than the one above
-  const tocIndent = Math.round(pointsOf(styles.toc.size) * 40);
+  const twips = (cm: number) => Math.round(cm * TWIPS_PER_CM);
+  return {
+    setup: {
+      size: page,
+      margin: { top: twips(margins.top), bottom: twips(margins.bottom), left: twips(margins.left), right: twips(margins.right), header: twips(template.page.headerCm), footer: twips(template.page.footerCm) },
+    },
+    textWidthPx: Math.round(((page.width - (margins.left + margins.right) * TWIPS_PER_CM) / 1440) * 96),
+  };
+}
 
-  const p = (text: string, style: string, extra: Record<string, unknown> = {}) => new Paragraph({ style, children: [new TextRun(text)], ...extra });
+const p = (text: string, style: string, extra: Record<string, unknown> = {}) => new Paragraph({ style, children: [new TextRun(text)], ...extra });
+
+/**
+ * Writes the manuscript's blocks as paragraphs and tables, numbering as it goes: headings (and the
+ * numbers the contents will show for them), figures and tables per chapter, lists each anew.
+ */
+function bodyWriter(template: Template, textWidthPx: number) {
+  const en = template.language === 'en';
   // each heading's number as the numbering definitions write it, for the contents' entries (in order; none for 参考文献, 致谢 …)
   const headingCounters = [0, 0, 0];
   const contentsNumbers: Array<string | undefined> = [];
   const inContents = (level: number) => level < template.toc.levels;
+  // figures and tables are numbered per chapter (or through the text, as the template says)
+  let chapter = 0;
+  const counters = { figure: 0, table: 0 };
+  let listInstance = 0;
+
   // every chapter after the first starts a new page (the body's section starts one for the first)
   const heading = (text: string, level: 0 | 1 | 2) => {
     headingCounters[level] += 1;
@@ -182,23 +199,43 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
       children: [new TextRun(text)],
     });
   };
+
   /** 参考文献, 致谢, 附录: in the contents, without a number */
   const namedHeading = (text: string, level: 0 | 1, pageBreakBefore: boolean) => {
     if (inContents(level)) contentsNumbers.push(undefined);
     return new Paragraph({ heading: level ? HeadingLevel.HEADING_2 : HeadingLevel.HEADING_1, pageBreakBefore, children: [new TextRun(text)] });
   };
 
-  // figures and tables are numbered per chapter (or through the text, as the template says)
-  let chapter = 0;
-  const counters = { figure: 0, table: 0 };
   const captionOf = (kind: 'figure' | 'table', text?: string) => {
     counters[kind] += 1;
     const label = template.captions[kind].replace('{chapter}', String(Math.max(chapter, 1))).replace('{n}', String(counters[kind]));
     return p(`${label}${text ? (en ? ' ' : '  ') + text : ''}`, 'Caption');
   };
-  let listInstance = 0;
 
-  const blockParagraphs = (block: Block): Array<Paragraph | Table> => {
+  const table = (block: Extract<Block, { kind: 'table' }>) => {
+    const columns = Math.max(...block.rows.map((r) => r.length));
+    return new Table({
+      width: { size: 100, type: WidthType.PERCENTAGE },
+      rows: block.rows.map((row) => new TableRow({ children: Array.from({ length: columns }, (_, i) => new TableCell({ children: [p(row[i] ?? '', 'TableText')] })) })),
+    });
+  };
+
+  /** The picture at its own size, shrunk to the text column when wider. */
+  const image = (block: Extract<Block, { kind: 'image' }>) => {
+    let width = 400;
+    let height = 300;
+    try {
+      const size = imageSize(block.data);
+      width = size.width ?? width;
+      height = size.height ?? height;
+    } catch {
+      // an unreadable picture keeps a default frame
+    }
+    const scale = Math.min(1, textWidthPx / width);
+    return new ImageRun({ type: block.type, data: block.data, transformation: { width: Math.round(width * scale), height: Math.round(height * scale) } });
+  };
+
+  const blocks = (block: Block): Array<Paragraph | Table> => {
     switch (block.kind) {
       case 'heading':
         if (block.level === 1) {
@@ -212,75 +249,21 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
       case 'list':
         listInstance += 1;
         return block.items.map((item) => new Paragraph({ style: 'Normal', numbering: { reference: block.ordered ? 'ordered' : 'bullets', level: 0, instance: listInstance }, children: [new TextRun(item)] }));
-      case 'table': {
-        const columns = Math.max(...block.rows.map((r) => r.length));
-        const table = new Table({
-          width: { size: 100, type: WidthType.PERCENTAGE },
-          rows: block.rows.map(
-            (row) => new TableRow({ children: Array.from({ length: columns }, (_, i) => new TableCell({ children: [p(row[i] ?? '', 'TableText')] })) }),
-          ),
-        });
-        return [captionOf('table', block.caption), table];
-      }
-      case 'image': {
-        let width = 400;
-        let height = 300;
-        try {
-          const size = imageSize(block.data);
-          width = size.width ?? width;
-          height = size.height ?? height;
-        } catch {
-          // an unreadable picture keeps a default frame
-        }
-        const scale = Math.min(1, textWidthPx / width);
-        const image = new ImageRun({ type: block.type, data: block.data, transformation: { width: Math.round(width * scale), height: Math.round(height * scale) } });
-        return [new Paragraph({ alignment: AlignmentType.CENTER, children: [image] }), captionOf('figure', block.caption)];
-      }
+      case 'table':
+        return [captionOf('table', block.caption), table(block)];
+      case 'image':
+        return [new Paragraph({ alignment: AlignmentType.CENTER, children: [image(block)] }), captionOf('figure', block.caption)];
     }
   };
 
-  const pageMargins = {
-    top: Math.round(margins.top * TWIPS_PER_CM),
-    bottom: Math.round(margins.bottom * TWIPS_PER_CM),
-    left: Math.round(margins.left * TWIPS_PER_CM),
-    right: Math.round(margins.right * TWIPS_PER_CM),
-    header: Math.round(template.page.headerCm * TWIPS_PER_CM),
-    footer: Math.round(template.page.footerCm * TWIPS_PER_CM),
-  };
-  const pageSetup = { size: page, margin: pageMargins };
-  const headerText = fill(template.header, fields);
-  const footer = new Footer({ children: [new Paragraph({ style: 'FooterText', children: [new TextRun({ children: [PageNumber.CURRENT] })] })] });
-  // the watermark is a shape in the header's one paragraph: the pages are laid out as without it
-  const watermark = () => (options.watermark ? [new TextWatermark({ text: options.watermark, font: styles.body.zhFont, color: 'B0B0B0', opacity: 0.45, layout: 'diagonal' })] : []);
-  const header =
-    headerText || options.watermark ? new Header({ children: [new Paragraph({ style: 'HeaderText', children: [...watermark(), ...(headerText ? [new TextRun(headerText)] : [])] })] }) : undefined;
-  const coverHeader = options.watermark ? new Header({ children: [new Paragraph({ style: 'HeaderText', children: watermark() })] }) : undefined;
+  return { blocks, namedHeading, contentsNumbers };
+}
 
-  // cover
-  const coverLines = template.cover.lines.map((line) => fill(line, fields)).filter((line): line is string => line !== undefined);
-  const cover: ISectionOptions = {
-    properties: { page: pageSetup, titlePage: false },
-    headers: coverHeader ? { default: coverHeader } : undefined,
-    children: coverLines.map((line, i) => p(line, line === fields.title ? 'Title' : 'CoverLine', i === 0 ? { spacing: { before: 1440 } } : {})),
-  };
-
-  // front matter: abstracts and the contents
-  const front: Paragraph[] = [];
-  const keywords = (label: string, words: string[], separator: string) => new Paragraph({ style: 'Keywords', children: [new TextRun({ text: label, bold: true }), new TextRun(words.join(separator))] });
-  // an abstract's page, with its keywords (keywords without an abstract keep a page of their own)
-  const abstractPage = (title: string, text: string | undefined, words: string[], label: string, separator: string) => {
-    if (!text && !words.length) return;
-    front.push(p(title, 'AbstractTitle'), ...(text ?? '').split('\n').filter(Boolean).map((t) => p(t, 'AbstractBody')));
-    if (words.length) front.push(keywords(label, words, separator));
-    front.push(new Paragraph({ children: [new PageBreak()] }));
-  };
-  abstractPage(template.abstract.zhTitle, manuscript.abstractZh, manuscript.keywordsZh, template.abstract.zhKeywordsLabel, template.abstract.keywordSeparatorZh);
-  abstractPage(template.abstract.enTitle, manuscript.abstractEn, manuscript.keywordsEn, template.abstract.enKeywordsLabel, template.abstract.keywordSeparatorEn);
-  front.push(p(template.toc.title, 'TocTitle'));
-  const contents = new TableOfContents(template.toc.title, { hyperlink: true, headingStyleRange: `1-${template.toc.levels}`, beginDirty: !options.pages });
-
-  // body, then references, acknowledgements, appendices (named, not numbered)
-  const body: Array<Paragraph | Table> = manuscript.body.flatMap(blockParagraphs);
+/** The body: the chapters, then references, acknowledgements and appendices (named, not numbered). */
+function bodyOf(manuscript: Manuscript, template: Template, writer: ReturnType<typeof bodyWriter>) {
+  const en = template.language === 'en';
+  const { blocks, namedHeading } = writer;
+  const body: Array<Paragraph | Table> = manuscript.body.flatMap(blocks);
   if (manuscript.references.length) {
     body.push(namedHeading(template.references.title, 0, true));
     const references = template.references.style === 'apa' ? [...manuscript.references].sort((a, b) => a.localeCompare(b, 'en')) : manuscript.references;
@@ -288,14 +271,79 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
   }
   if (manuscript.acknowledgements.length) {
     body.push(namedHeading(en ? 'Acknowledgements' : '致  谢', 0, true));
-    body.push(...manuscript.acknowledgements.flatMap(blockParagraphs));
+    body.push(...manuscript.acknowledgements.flatMap(blocks));
   }
   if (manuscript.appendices.length) {
     const [first, ...rest] = manuscript.appendices;
     body.push(namedHeading(first.kind === 'heading' ? first.text : en ? 'Appendix' : '附  录', 0, true));
-    body.push(...rest.flatMap((b) => (b.kind === 'heading' ? [namedHeading(b.text, 1, false)] : blockParagraphs(b))));
+    body.push(...rest.flatMap((b) => (b.kind === 'heading' ? [namedHeading(b.text, 1, false)] : blocks(b))));
   }
+  return body;
+}
 
+/** The front matter before the contents: each abstract on its page, with its keywords, then the contents' title. */
+function frontMatter(manuscript: Manuscript, template: Template): Paragraph[] {
+  const front: Paragraph[] = [];
+  const keywords = (label: string, words: string[], separator: string) => new Paragraph({ style: 'Keywords', children: [new TextRun({ text: label, bold: true }), new TextRun(words.join(separator))] });
+  // keywords without an abstract keep a page of their own
+  const abstractPage = (title: string, text: string | undefined, words: string[], label: string, separator: string) => {
+    if (!text && !words.length) return;
+    front.push(p(title, 'AbstractTitle'), ...(text ?? '').split('\n').filter(Boolean).map((t) => p(t, 'AbstractBody')));
+    if (words.length) front.push(keywords(label, words, separator));
+    front.push(new Paragraph({ children: [new PageBreak()] }));
+  };
+  const { abstract } = template;
+  abstractPage(abstract.zhTitle, manuscript.abstractZh, manuscript.keywordsZh, abstract.zhKeywordsLabel, abstract.keywordSeparatorZh);
+  abstractPage(abstract.enTitle, manuscript.abstractEn, manuscript.keywordsEn, abstract.enKeywordsLabel, abstract.keywordSeparatorEn);
+  front.push(p(template.toc.title, 'TocTitle'));
+  return front;
+}
+
+/** The header (its line, and the watermark if any) of the numbered pages and of the cover, and the page-number footer. */
+function headersAndFooter(template: Template, fields: CoverFields, watermarkText: string | undefined) {
+  const headerText = fill(template.header, fields);
+  // the watermark is a shape in the header's one paragraph: the pages are laid out as without it
+  const watermark = () => (watermarkText ? [new TextWatermark({ text: watermarkText, font: template.styles.body.zhFont, color: 'B0B0B0', opacity: 0.45, layout: 'diagonal' })] : []);
+  return {
+    header:
+      headerText || watermarkText ? new Header({ children: [new Paragraph({ style: 'HeaderText', children: [...watermark(), ...(headerText ? [new TextRun(headerText)] : [])] })] }) : undefined,
+    coverHeader: watermarkText ? new Header({ children: [new Paragraph({ style: 'HeaderText', children: watermark() })] }) : undefined,
+    footer: new Footer({ children: [new Paragraph({ style: 'FooterText', children: [new TextRun({ children: [PageNumber.CURRENT] })] })] }),
+  };
+}
+
+/** The template's styles as the document's named paragraph styles (Normal, Heading 1–3, toc 1–3 …). */
+function paragraphStyles(template: Template, tocIndent: number): IParagraphStyleOptions[] {
+  const { styles } = template;
+  const heading = (id: string, name: string, style: TextStyle, outlineLevel: number) =>
+    paragraphStyle(id, name, style, { paragraph: { ...paragraphStyle('h', 'h', style).paragraph, outlineLevel, keepNext: true } });
+  return [
+    paragraphStyle('Normal', 'Normal', styles.body),
+    paragraphStyle('Title', 'Title', styles.title),
+    heading('Heading1', 'heading 1', styles.heading1, 0),
+    heading('Heading2', 'heading 2', styles.heading2, 1),
+    heading('Heading3', 'heading 3', styles.heading3, 2),
+    paragraphStyle('Caption', 'caption', styles.caption),
+    paragraphStyle('AbstractTitle', 'Abstract Title', styles.abstractTitle),
+    paragraphStyle('AbstractBody', 'Abstract', styles.abstractBody),
+    paragraphStyle('Keywords', 'Keywords', styles.keywords),
+    paragraphStyle('TableText', 'Table Text', styles.tableText),
+    paragraphStyle('Reference', 'Bibliography', styles.reference, {
+      paragraph: { ...paragraphStyle('r', 'r', styles.reference).paragraph, indent: template.references.style === 'apa' ? { left: 720, hanging: 720 } : { left: 420, hanging: 420 } },
+    }),
+    paragraphStyle('HeaderText', 'header', styles.header),
+    paragraphStyle('FooterText', 'footer', styles.footer),
+    paragraphStyle('TocTitle', 'TOC Heading', styles.abstractTitle),
+    // each level indented one more step (two characters), as every word processor shows them
+    ...[1, 2, 3].map((level) =>
+      paragraphStyle(`TOC${level}`, `toc ${level}`, { ...styles.toc, firstLineChars: 0 }, { paragraph: { ...paragraphStyle('t', 't', styles.toc).paragraph, indent: { left: (level - 1) * tocIndent, firstLine: 0 } } }),
+    ),
+    paragraphStyle('CoverLine', 'Cover Line', { ...styles.heading2, align: 'center' }),
+  ];
+}
+
+/** The multilevel heading numbers as the template writes them, and the two kinds of list. */
+function numberingConfig(template: Template) {
   const headings = template.headings.map((h, level) => ({
     level,
     format: h.zh ? LevelFormat.CHINESE_COUNTING : LevelFormat.DECIMAL,
@@ -305,54 +353,46 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
     isLegalNumberingStyle: !h.zh && level > 0,
     style: { paragraph: { indent: { left: 0, hanging: 0 } } },
   }));
+  return [
+    { reference: 'headings', levels: headings },
+    { reference: 'bullets', levels: [{ level: 0, format: LevelFormat.BULLET, text: '•', alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 720, hanging: 360 } } } }] },
+    { reference: 'ordered', levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '(%1)', alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 720, hanging: 360 } } } }] },
+  ];
+}
+
+export async function writeDocx(manuscript: Manuscript, template: Template, fields: CoverFields, options: WriteOptions = {}): Promise<Buffer> {
+  const { setup, textWidthPx } = pageGeometry(template);
+  // each contents level is indented two characters more than the one above
+  const tocIndent = Math.round(pointsOf(template.styles.toc.size) * 40);
+  const { header, coverHeader, footer } = headersAndFooter(template, fields, options.watermark);
+
+  const coverLines = template.cover.lines.map((line) => fill(line, fields)).filter((line): line is string => line !== undefined);
+  const cover: ISectionOptions = {
+    properties: { page: setup, titlePage: false },
+    headers: coverHeader ? { default: coverHeader } : undefined,
+    children: coverLines.map((line, i) => p(line, line === fields.title ? 'Title' : 'CoverLine', i === 0 ? { spacing: { before: 1440 } } : {})),
+  };
+  const contents = new TableOfContents(template.toc.title, { hyperlink: true, headingStyleRange: `1-${template.toc.levels}`, beginDirty: !options.pages });
+  const writer = bodyWriter(template, textWidthPx);
+  const body = bodyOf(manuscript, template, writer);
 
   const document = new Document({
     creator: '智能论文',
     title: fields.title,
     features: { updateFields: !options.pages },
-    pageNumbers: laidOut(options.pages ?? [], contentsNumbers, styles.toc, tocIndent),
-    styles: {
-      paragraphStyles: [
-        paragraphStyle('Normal', 'Normal', styles.body),
-        paragraphStyle('Title', 'Title', styles.title),
-        paragraphStyle('Heading1', 'heading 1', styles.heading1, { paragraph: { ...paragraphStyle('h', 'h', styles.heading1).paragraph, outlineLevel: 0, keepNext: true } }),
-        paragraphStyle('Heading2', 'heading 2', styles.heading2, { paragraph: { ...paragraphStyle('h', 'h', styles.heading2).paragraph, outlineLevel: 1, keepNext: true } }),
-        paragraphStyle('Heading3', 'heading 3', styles.heading3, { paragraph: { ...paragraphStyle('h', 'h', styles.heading3).paragraph, outlineLevel: 2, keepNext: true } }),
-        paragraphStyle('Caption', 'caption', styles.caption),
-        paragraphStyle('AbstractTitle', 'Abstract Title', styles.abstractTitle),
-        paragraphStyle('AbstractBody', 'Abstract', styles.abstractBody),
-        paragraphStyle('Keywords', 'Keywords', styles.keywords),
-        paragraphStyle('TableText', 'Table Text', styles.tableText),
-        paragraphStyle('Reference', 'Bibliography', styles.reference, {
-          paragraph: { ...paragraphStyle('r', 'r', styles.reference).paragraph, indent: template.references.style === 'apa' ? { left: 720, hanging: 720 } : { left: 420, hanging: 420 } },
-        }),
-        paragraphStyle('HeaderText', 'header', styles.header),
-        paragraphStyle('FooterText', 'footer', styles.footer),
-        paragraphStyle('TocTitle', 'TOC Heading', styles.abstractTitle),
-        // each level indented one more step (two characters), as every word processor shows them
-        ...[1, 2, 3].map((level) =>
-          paragraphStyle(`TOC${level}`, `toc ${level}`, { ...styles.toc, firstLineChars: 0 }, { paragraph: { ...paragraphStyle('t', 't', styles.toc).paragraph, indent: { left: (level - 1) * tocIndent, firstLine: 0 } } }),
-        ),
-        paragraphStyle('CoverLine', 'Cover Line', { ...styles.heading2, align: 'center' }),
-      ],
-    },
-    numbering: {
-      config: [
-        { reference: 'headings', levels: headings },
-        { reference: 'bullets', levels: [{ level: 0, format: LevelFormat.BULLET, text: '•', alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 720, hanging: 360 } } } }] },
-        { reference: 'ordered', levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '(%1)', alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 720, hanging: 360 } } } }] },
-      ],
-    },
+    pageNumbers: laidOut(options.pages ?? [], writer.contentsNumbers, template.styles.toc, tocIndent),
+    styles: { paragraphStyles: paragraphStyles(template, tocIndent) },
+    numbering: { config: numberingConfig(template) },
     sections: [
       cover,
       {
-        properties: { page: { ...pageSetup, pageNumbers: { start: 1, formatType: template.pageNumbers.front === 'upperRoman' ? NumberFormat.UPPER_ROMAN : NumberFormat.LOWER_ROMAN } } },
+        properties: { page: { ...setup, pageNumbers: { start: 1, formatType: template.pageNumbers.front === 'upperRoman' ? NumberFormat.UPPER_ROMAN : NumberFormat.LOWER_ROMAN } } },
         headers: header ? { default: header } : undefined,
         footers: { default: footer },
-        children: [...front, contents],
+        children: [...frontMatter(manuscript, template), contents],
       },
       {
-        properties: { page: { ...pageSetup, pageNumbers: { start: 1, formatType: NumberFormat.DECIMAL } } },
+        properties: { page: { ...setup, pageNumbers: { start: 1, formatType: NumberFormat.DECIMAL } } },
         headers: header ? { default: header } : undefined,
         footers: { default: footer },
         children: body,

@@ -7,12 +7,12 @@ import type { ArticleService } from './service';
 const VISITOR_COOKIE = 'zn_visitor';
 
 export const articleRoutes: FastifyPluginAsyncTypebox<{ service: ArticleService }> = async (app, { service }) => {
-  app.get('/v1/article', { schema: { tags: ['article'], querystring: ArticleListQuery, response: { 200: ArticleListReply } } }, async (request) => ({
+  app.get('', { schema: { tags: ['article'], querystring: ArticleListQuery, response: { 200: ArticleListReply } } }, async (request) => ({
     success: true as const,
     result: await service.list(request.query),
   }));
 
-  app.get('/v1/article/:articleId', { schema: { tags: ['article'], params: ArticleParams, response: { 200: ArticleDetailReply } } }, async (request, reply) => {
+  app.get('/:articleId', { schema: { tags: ['article'], params: ArticleParams, response: { 200: ArticleDetailReply } } }, async (request, reply) => {
     let visitor = request.cookies[VISITOR_COOKIE];
     if (!visitor || visitor.length > 64) {
       visitor = newToken();

@@ -45,6 +45,10 @@ export function createArticleService(articles: ArticleRepo) {
         .map(({ r }) => toArticleSummary(r));
       return { ...toArticleSummary(row), html: renderMarkdown(row.body), previous, next, related };
     },
+
+    /** For the search module: how many articles contain every term, and one page of them. */
+    countMatches: (terms: string[]) => articles.countMatches(terms),
+    search: (terms: string[], offset: number, limit: number) => articles.search(terms, offset, limit),
   };
 }
 

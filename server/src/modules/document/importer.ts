@@ -6,7 +6,7 @@ import matter from 'gray-matter';
 import { existsSync, readFileSync, readdirSync, statSync } from 'fs';
 import { basename, join, relative } from 'path';
 import { stripMarkdown } from '../../../../common/markdown';
-import { EXTRACTABLE_EXTENSIONS, extensionOf, extractText, tidyText, decodeText } from '../../engines/similarity/extract';
+import { EXTRACTABLE_EXTENSIONS, extensionOf, extractText, tidyText, decodeText } from '../../engines/text/extract';
 import { newId, sha256 } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
 import { nowIso } from '../../lib/time';

@@ -55,6 +55,9 @@ export function createDocumentRepo(db: Db) {
     sameDiscipline: (discipline: string, exceptId: string, limit: number) =>
       base().select(SUMMARY_COLUMNS).where('discipline', '=', discipline).where('id', '!=', exceptId).orderBy('created_at', 'desc').limit(limit).execute() as Promise<DocumentSummaryRow[]>,
 
+    /** The lines a review report names its sources by. */
+    titles: (ids: string[]) => (ids.length ? base().select(['id', 'title', 'authors', 'year', 'type']).where('id', 'in', ids).execute() : Promise.resolve([])),
+
     /** How many documents contain every term. */
     async countMatches(terms: string[]) {
       const count = await base().where(matchesAll(db, DOCUMENT_SEARCH, terms)).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();

@@ -10,22 +10,22 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export const documentRoutes: FastifyPluginAsyncTypebox<{ service: DocumentService }> = async (app, { service }) => {
-  app.get('/v1/document', { schema: { tags: ['document'], querystring: DocumentListQuery, response: { 200: DocumentListReply } } }, async (request) => ({
+  app.get('', { schema: { tags: ['document'], querystring: DocumentListQuery, response: { 200: DocumentListReply } } }, async (request) => ({
     success: true as const,
     result: await service.list(request.query),
   }));
 
-  app.get('/v1/document/disciplines', { schema: { tags: ['document'], response: { 200: DisciplinesReply } } }, async () => ({
+  app.get('/disciplines', { schema: { tags: ['document'], response: { 200: DisciplinesReply } } }, async () => ({
     success: true as const,
     result: await service.disciplines(),
   }));
 
-  app.get('/v1/document/:documentId', { schema: { tags: ['document'], params: DocumentParams, response: { 200: DocumentDetailReply } } }, async (request) => ({
+  app.get('/:documentId', { schema: { tags: ['document'], params: DocumentParams, response: { 200: DocumentDetailReply } } }, async (request) => ({
     success: true as const,
     result: await service.read(request.params.documentId),
   }));
 
-  app.get('/v1/document/:documentId/file', { schema: { tags: ['document'], params: DocumentParams } }, async (request, reply) => {
+  app.get('/:documentId/file', { schema: { tags: ['document'], params: DocumentParams } }, async (request, reply) => {
     const { stream, name } = await service.file(request.params.documentId);
     const ext = name.split('.').pop()!.toLowerCase();
     return reply

@@ -62,6 +62,26 @@ export function createDocumentService(documents: DocumentRepo, storage: Storage)
       return { id: row.id, title: row.title };
     },
 
+    // How the review corpus follows the library (review/corpus.ts): documents and removals in order.
+    /** Library documents added after `seq`, oldest first. */
+    documentsAfter: (seq: number, limit?: number) => documents.documentsAfter(seq, limit),
+    /** A document's whole text (a review's source passage), undefined when it is gone. */
+    documentText: (id: string) => documents.documentText(id),
+    removalsAfter: (seq: number, limit?: number) => documents.removalsAfter(seq, limit),
+    documentIdsBetween: (after: number, upTo: number) => documents.documentIdsBetween(after, upTo),
+    documentIdAt: (seq: number) => documents.documentIdAt(seq),
+    removalAt: (seq: number) => documents.removalAt(seq),
+    wasRemoved: (id: string) => documents.wasRemoved(id),
+    /** How a review report names its sources: title and a line of authors, type and year. */
+    async sourceLines(ids: string[]) {
+      const rows = await documents.titles(ids);
+      return new Map(rows.map((d) => [d.id, { title: d.title, detail: `${parseList(d.authors).join('、') || '佚名'} · ${d.type} · ${d.year}` }]));
+    },
+
+    /** For the search module: how many documents contain every term, and one page of them. */
+    countMatches: (terms: string[]) => documents.countMatches(terms),
+    search: (terms: string[], offset: number, limit: number) => documents.search(terms, offset, limit),
+
     /** The original file the document was imported from. */
     async file(id: string) {
       const row = await found(id);

@@ -7,7 +7,7 @@ import type { MailService } from './service';
  * production): the latest mails sent to one address.
  */
 export const outboxRoutes: FastifyPluginAsyncTypebox<{ mail: MailService }> = async (app, { mail }) => {
-  app.get('/v1/dev/outbox', { schema: { hide: true, querystring: Type.Object({ to: Type.String() }) } }, async (request) => ({
+  app.get('/outbox', { schema: { hide: true, querystring: Type.Object({ to: Type.String() }) } }, async (request) => ({
     success: true as const,
     result: (await mail.latestInOutbox(request.query.to.trim().toLowerCase())).map((m) => ({
       subject: m.subject,

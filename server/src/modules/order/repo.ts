@@ -27,7 +27,8 @@ export function toPublicOrder(row: OrderRow) {
 
 export function createOrderRepo(db: Db) {
   return {
-    db,
+    /** Runs `work` in one transaction: payment, its record and the item's fulfilment together. */
+    transaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(work),
     async insert(row: OrderRow) {
       await db.insertInto('orders').values(row).execute();
     },
@@ -37,7 +38,7 @@ export function createOrderRepo(db: Db) {
       const result = await ex.updateTable('orders').set(changes).where('id', '=', id).where('status', '=', from).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
-    async markRefundDue(id: string, ex: Executor) {
+    async markRefundDue(id: string, ex: Executor = db) {
       await ex.updateTable('orders').set({ refund_due: 1 }).where('id', '=', id).execute();
     },
     overduePending: (now: string) =>

@@ -3,21 +3,29 @@ import { requireUser, userOf } from '../../plugins/session';
 import { toPublicOrder } from './repo';
 import { CreateOrderBody, OrderParams, OrderReply } from './schemas';
 import type { OrderService } from './service';
+import { PayBody, PayReply } from '../payment/schemas';
+import type { PaymentService } from '../payment/service';
 
-export const orderRoutes: FastifyPluginAsyncTypebox<{ service: OrderService }> = async (app, { service }) => {
-  app.post('/v1/order', { preHandler: requireUser, schema: { tags: ['order'], body: CreateOrderBody, response: { 200: OrderReply } } }, async (request) => ({
+/** /v1/order: an order, its cancellation, and paying it (through the payment module's service). */
+export const orderRoutes: FastifyPluginAsyncTypebox<{ service: OrderService; payments: PaymentService }> = async (app, { service, payments }) => {
+  app.post('', { preHandler: requireUser, schema: { tags: ['order'], body: CreateOrderBody, response: { 200: OrderReply } } }, async (request) => ({
     success: true as const,
     result: toPublicOrder(await service.create(userOf(request), request.body.kind, request.body.itemId)),
   }));
 
-  app.get('/v1/order/:orderId', { preHandler: requireUser, schema: { tags: ['order'], params: OrderParams, response: { 200: OrderReply } } }, async (request) => ({
+  app.get('/:orderId', { preHandler: requireUser, schema: { tags: ['order'], params: OrderParams, response: { 200: OrderReply } } }, async (request) => ({
     success: true as const,
     result: toPublicOrder(await service.getForOwner(userOf(request), request.params.orderId)),
   }));
 
-  app.post('/v1/order/:orderId/cancel', { preHandler: requireUser, schema: { tags: ['order'], params: OrderParams, response: { 200: OrderReply } } }, async (request) => ({
+  app.post('/:orderId/cancel', { preHandler: requireUser, schema: { tags: ['order'], params: OrderParams, response: { 200: OrderReply } } }, async (request) => ({
     success: true as const,
     result: toPublicOrder(await service.cancel(userOf(request), request.params.orderId)),
     message: '订单已取消',
+  }));
+
+  app.post('/:orderId/pay', { preHandler: requireUser, schema: { tags: ['order'], params: OrderParams, body: PayBody, response: { 200: PayReply } } }, async (request) => ({
+    success: true as const,
+    result: await payments.pay(userOf(request), request.params.orderId, request.body.channel),
   }));
 };

@@ -11,7 +11,6 @@ import type { UserRow } from '../user/repo';
 import type { OrderRepo, OrderRow } from './repo';
 import { nextStatus, type OrderEvent } from './stateMachine';
 
-
 /** What a kind of item tells the order service: its price, and what paying for it does. */
 export interface Payable {
   /** The title and server-computed price of an item the user may buy; throws AppError otherwise. */
@@ -89,6 +88,9 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
       return closeIfOverdue(ownedBy(await repo.findById(orderId), user.id, '订单'));
     },
 
+    /** An order as stored, whoever owns it (the sandbox's payment page, reached by a signed link). */
+    find: (orderId: string) => repo.findById(orderId),
+
     /** The state of an order as a record pointing at it shows it (an overdue one is closed first). */
     async statusOf(orderId: string): Promise<OrderRow['status'] | null> {
       const order = await repo.findById(orderId);
@@ -104,7 +106,7 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
 
     /** A paid order whose item could not be delivered: its money is owed back (the refund is marked). */
     async owesRefund(orderId: string) {
-      await repo.markRefundDue(orderId, repo.db);
+      await repo.markRefundDue(orderId);
     },
 
     /** Closes every pending order past its expiry (a periodic sweep; reads close lazily too). */
@@ -123,7 +125,7 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
       const existing = await repo.findById(payment.orderId);
       if (!existing) return 'unknown_order';
       const order = await closeIfOverdue(existing);
-      return repo.db.transaction().execute(async (trx) => {
+      return repo.transaction(async (trx) => {
         const current = (await repo.findById(order.id, trx))!;
         let outcome: PaymentOutcome;
         if (payment.amountFen !== current.amount_fen) outcome = 'amount_mismatch';

@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { createHmac, timingSafeEqual } from 'crypto';
 import { Type } from '@sinclair/typebox';
 import { newId } from '../../lib/ids';
-import type { OrderRepo, OrderRow } from '../order/repo';
+import type { OrderRow } from '../order/repo';
+import type { OrderService } from '../order/service';
 import type { Channel, PaymentGateway } from './gateway';
 import { readNotification } from './notify';
 import { fenToYuan, signParams, verifyParams, type Params } from './signing';
@@ -82,7 +83,7 @@ button.pay{background:#1677ff;border-color:#1677ff;color:#fff}p{color:rgba(0,0,0
 </style></head><body><main>${body}</main></body></html>`;
 }
 
-export const sandboxRoutes: FastifyPluginAsync<{ keys: SandboxKeys; orders: OrderRepo; deliver: (params: Params) => Promise<string> }> = async (
+export const sandboxRoutes: FastifyPluginAsync<{ keys: SandboxKeys; orders: Pick<OrderService, 'find'>; deliver: (params: Params) => Promise<string> }> = async (
   app: FastifyInstance,
   { keys, orders, deliver },
 ) => {
@@ -100,13 +101,13 @@ export const sandboxRoutes: FastifyPluginAsync<{ keys: SandboxKeys; orders: Orde
     reply.type('text/html; charset=utf-8');
     const expected = Buffer.from(pageToken(keys, orderId, channel));
     const given = Buffer.from(token);
-    const order = expected.length === given.length && timingSafeEqual(expected, given) ? await orders.findById(orderId) : undefined;
+    const order = expected.length === given.length && timingSafeEqual(expected, given) ? await orders.find(orderId) : undefined;
     if (!order) reply.code(404).send(page('沙箱支付', '<h1>支付链接无效</h1><p>请回到订单页重新发起支付。</p>'));
     return order && { order, channel, token };
   }
 
   app.get<{ Params: { orderId: string }; Querystring: { channel: Channel; token: string } }>(
-    '/v1/payment/sandbox/:orderId',
+    '/sandbox/:orderId',
     { schema: { hide: true, params, querystring: query } },
     async (request, reply) => {
       const found = await orderOfPage(request, reply);
@@ -131,7 +132,7 @@ ${
   );
 
   app.post<{ Params: { orderId: string }; Querystring: { channel: Channel; token: string }; Body: { result?: string } }>(
-    '/v1/payment/sandbox/:orderId',
+    '/sandbox/:orderId',
     { schema: { hide: true, params, querystring: query } },
     async (request, reply) => {
       const found = await orderOfPage(request, reply);

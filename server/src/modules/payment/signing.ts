@@ -3,7 +3,7 @@
  * parameters except `sign` and `sign_type`, with empty values left out, sorted by name, joined as
  * `k=v&k=v`, signed with RSA-SHA256 ("RSA2") and base64-encoded.
  */
-import { createSign, createVerify, generateKeyPairSync } from 'crypto';
+import { createSign, createVerify } from 'crypto';
 
 export type Params = Record<string, string>;
 
@@ -27,14 +27,6 @@ export function verifyParams(params: Params, publicKeyPem: string): boolean {
   } catch {
     return false;
   }
-}
-
-export function newRsaKeyPair() {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return {
-    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-  };
 }
 
 /** Fen as Alipay writes amounts: yuan with two decimals ("12.50"). */

@@ -10,7 +10,7 @@
 import { CorpusIndex } from '../../engines/similarity/corpusIndex';
 import { readIndexSnapshot, writeIndexSnapshot } from './indexFile';
 
-/** The library as the corpus reads it (the document module's repo provides it). */
+/** The library as the corpus reads it: the document module's service, which owns it. */
 export interface Library {
   /** Documents added after `seq`, oldest first, at most `limit`. */
   documentsAfter(seq: number, limit: number): Promise<Array<{ seq: number; id: string; full_text: string }>>;

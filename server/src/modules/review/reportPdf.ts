@@ -1,5 +1,5 @@
 /**
- * The check report as a PDF a student can hand to a supervisor: a cover with the paper's details,
+ * The review report as a PDF a student can hand to a supervisor: a cover with the paper's details,
  * the figures and a chart; the figures per chapter; the sources; the full text with every similar
  * passage in its source's colour and numbered; each passage beside its source's text and reference;
  * quotations shown as such. Every page carries a header with the verification code and its page
@@ -104,6 +104,7 @@ function piecesOf(runs: Run[], passages: unknown[], quoted: boolean[]): Piece[] 
 export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   // loaded on first use: the mock runs this module in the page tests' browser-like environment,
   // where pdfkit would pick its browser build
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see above
   const PDFDocument = require('pdfkit') as typeof PDFKit;
   const doc = new PDFDocument({
     size: 'A4',

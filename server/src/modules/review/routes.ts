@@ -23,9 +23,9 @@ const guarded = { preHandler: requireUser };
 
 export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; publicUrl: string; throttle: Throttle }> = async (app, { service, publicUrl, throttle }) => {
   const tags = ['review'];
-  app.get('/v1/review/system', { schema: { tags, response: { 200: SystemsReply } } }, async () => ({ success: true as const, result: await service.systems() }));
+  app.get('/system', { schema: { tags, response: { 200: SystemsReply } } }, async () => ({ success: true as const, result: await service.systems() }));
 
-  app.post('/v1/review/paper', { ...guarded, schema: { tags, consumes: ['multipart/form-data'], response: { 200: UploadReply } } }, async (request) => {
+  app.post('/paper', { ...guarded, schema: { tags, consumes: ['multipart/form-data'], response: { 200: UploadReply } } }, async (request) => {
     const file = await request.file({ limits: { fileSize: PAPER_MAX_BYTES, files: 1 } });
     if (!file) throw new AppError(422, 'NO_FILE', '请选择要上传的论文文件', 2, { file: '请选择要上传的论文文件' });
     const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', '文件超过 15 MB，请压缩图片或删去附录后再上传', 2, { file: '文件超过 15 MB' });
@@ -38,49 +38,49 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; p
     return { success: true as const, result: await service.upload(userOf(request), file.filename, data) };
   });
 
-  app.post('/v1/review/quote', { ...guarded, bodyLimit: 2 * 1024 * 1024, schema: { tags, body: QuoteBody, response: { 200: QuoteReply } } }, async (request) => ({
+  app.post('/quote', { ...guarded, bodyLimit: 2 * 1024 * 1024, schema: { tags, body: QuoteBody, response: { 200: QuoteReply } } }, async (request) => ({
     success: true as const,
     result: await service.quote(userOf(request), request.body),
   }));
 
-  app.post('/v1/review', { ...guarded, bodyLimit: 2 * 1024 * 1024, schema: { tags, body: ReviewBody, response: { 200: CreatedReply } } }, async (request) => ({
+  app.post('', { ...guarded, bodyLimit: 2 * 1024 * 1024, schema: { tags, body: ReviewBody, response: { 200: CreatedReply } } }, async (request) => ({
     success: true as const,
     result: await service.create(userOf(request), request.body),
   }));
 
-  app.get('/v1/review', { ...guarded, schema: { tags, querystring: ReviewListQuery, response: { 200: ReviewListReply } } }, async (request) => ({
+  app.get('', { ...guarded, schema: { tags, querystring: ReviewListQuery, response: { 200: ReviewListReply } } }, async (request) => ({
     success: true as const,
     result: await service.list(userOf(request), request.query),
   }));
 
-  app.get('/v1/review/verify/:code', { schema: { tags, params: CodeParams, response: { 200: VerificationReply } } }, async (request) => {
+  app.get('/verify/:code', { schema: { tags, params: CodeParams, response: { 200: VerificationReply } } }, async (request) => {
     // codes are random but short enough to be worth guessing in bulk
     await throttle.attempt(POLICIES.verifyPerAddress, request.ip);
     return { success: true as const, result: await service.verify(request.params.code) };
   });
 
-  app.get('/v1/review/:reviewId', { ...guarded, schema: { tags, params: ReviewParams, response: { 200: ReviewReply } } }, async (request) => ({
+  app.get('/:reviewId', { ...guarded, schema: { tags, params: ReviewParams, response: { 200: ReviewReply } } }, async (request) => ({
     success: true as const,
     result: await service.get(userOf(request), request.params.reviewId),
   }));
 
-  app.put('/v1/review/:reviewId', { ...guarded, bodyLimit: 2 * 1024 * 1024, schema: { tags, params: ReviewParams, body: ReviewBody, response: { 200: CreatedReply } } }, async (request) => ({
+  app.put('/:reviewId', { ...guarded, bodyLimit: 2 * 1024 * 1024, schema: { tags, params: ReviewParams, body: ReviewBody, response: { 200: CreatedReply } } }, async (request) => ({
     success: true as const,
     result: await service.update(userOf(request), request.params.reviewId, request.body),
   }));
 
-  app.delete('/v1/review/:reviewId/paper', { ...guarded, schema: { tags, params: ReviewParams, response: { 200: ReviewReply } } }, async (request) => ({
+  app.delete('/:reviewId/paper', { ...guarded, schema: { tags, params: ReviewParams, response: { 200: ReviewReply } } }, async (request) => ({
     success: true as const,
     result: await service.deletePaper(userOf(request), request.params.reviewId),
     message: '论文已删除',
   }));
 
-  app.get('/v1/review/:reviewId/report', { ...guarded, schema: { tags, params: ReviewParams, response: { 200: ReportReply } } }, async (request) => ({
+  app.get('/:reviewId/report', { ...guarded, schema: { tags, params: ReviewParams, response: { 200: ReportReply } } }, async (request) => ({
     success: true as const,
     result: await service.report(userOf(request), request.params.reviewId),
   }));
 
-  app.get('/v1/review/:reviewId/report.pdf', { ...guarded, schema: { tags, params: ReviewParams } }, async (request, reply) => {
+  app.get('/:reviewId/report.pdf', { ...guarded, schema: { tags, params: ReviewParams } }, async (request, reply) => {
     const { pdf, fileName } = await service.reportPdf(userOf(request), request.params.reviewId, `${publicUrl}/review/home`);
     return reply
       .type('application/pdf')

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, Ok, Page, PageQuery } from '../shared/schemas';
 
-export const CheckSystem = Type.Object(
+export const ReviewSystem = Type.Object(
   {
     id: Type.String(),
     name: Type.String(),
@@ -15,7 +15,7 @@ export const CheckSystem = Type.Object(
   { additionalProperties: false },
 );
 
-export const ReviewStatus = Type.Union(['unpaid', 'queued', 'checking', 'done', 'failed'].map((s) => Type.Literal(s)));
+export const ReviewStatus = Type.Union(['unpaid', 'queued', 'running', 'done', 'failed'].map((s) => Type.Literal(s)));
 
 export const Review = Type.Object(
   {
@@ -32,7 +32,7 @@ export const Review = Type.Object(
     /** 0–100 while checking */
     progress: Type.Integer(),
     orderId: Nullable(Type.String()),
-    /** the state of that order: an unpaid check whose order was cancelled or expired is not payable */
+    /** the state of that order: an unpaid review whose order was cancelled or expired is not payable */
     orderStatus: Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('closed'), Type.Literal('refunded'), Type.Null()]),
     /** 0–1 once done */
     similarity: Nullable(Type.Number()),
@@ -49,7 +49,7 @@ export const Review = Type.Object(
 
 const Text = (max: number, message: string) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S', errorMessage: message });
 
-/** The paper: an upload's id, or pasted text (or, for a price, the paper of an unpaid check of one's own). */
+/** The paper: an upload's id, or pasted text (or, for a price, the paper of an unpaid review of one's own). */
 const Paper = {
   uploadId: Type.Optional(Type.String({ maxLength: 32 })),
   reviewId: Type.Optional(Type.String({ maxLength: 32 })),
@@ -96,7 +96,7 @@ export const ReportBody = Type.Object({
 
 export const Verification = Type.Object({ title: Type.String(), systemName: Type.String(), finishedAt: Type.String(), similarity: Type.Number(), charCount: Type.Integer() });
 
-export const SystemsReply = Ok(Type.Array(CheckSystem));
+export const SystemsReply = Ok(Type.Array(ReviewSystem));
 export const UploadReply = Ok(Upload);
 export const QuoteReply = Ok(Quote);
 export const CreatedReply = Ok(Type.Object({ review: Review, orderId: Type.String() }));

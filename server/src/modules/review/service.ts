@@ -1,25 +1,27 @@
 /**
- * Plagiarism checks: the paper (uploaded or pasted), the server's price, the order that pays for
- * it, the background job that runs the engine, the report, and its public verification.
+ * Plagiarism checks (the review module): the paper (uploaded or pasted), the server's price, the
+ * order that pays for it, the background job that runs the engine, the report, and its public
+ * verification.
  */
 import type { Static } from '@sinclair/typebox';
-import { randomBytes } from 'crypto';
-import { checkText, countChars } from '../../engines/similarity/check';
+import { countChars } from '../../engines/similarity/check';
 import type { FilePool, PaperText } from '../../lib/filePool';
 import { storedFileName } from '../../lib/fileNames';
-import { ExtractError, extensionOf, extractText, tidyText } from '../../engines/similarity/extract';
-import type { CheckSystemTable, UserTable } from '../../db/types';
+import { ExtractError, extensionOf, extractText, tidyText } from '../../engines/text/extract';
+import type { ReviewSystemTable, UserTable } from '../../db/types';
 import { AppError, forbidden, invalidField, notFound, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
 import { nowIso } from '../../lib/time';
-import type { JobHandler, JobRunner } from '../../jobs/runner';
+import type { JobRunner } from '../../jobs/runner';
+import type { DocumentService } from '../document/service';
 import type { OrderService, Payable } from '../order/service';
 import { pageWindow, parseList } from '../shared/paging';
 import type { Corpus } from './corpus';
-import { renderReportPdf } from './reportPdf';
-import type { CheckRow, ReviewRepo } from './repo';
-import type { Review, ReviewBody } from './schemas';
+import { createReviewJob } from './job';
+import { renderReportPdf, type ReportPdfInput } from './reportPdf';
+import type { ReviewRow, ReviewRepo } from './repo';
+import type { ReportBody, Review, ReviewBody } from './schemas';
 
 export const MIN_CHARS = 200;
 /** Papers are kept this long, then deleted (the agreement says so). */
@@ -29,14 +31,14 @@ const UPLOADABLE = ['docx', 'pdf', 'txt'];
 
 type User = Pick<UserTable, 'id'>;
 type Paper = { uploadId?: string; text?: string; reviewId?: string };
+type PublicReview = Static<typeof Review>;
+/** The report as the API gives it: the review, the paper's text, and what the engine found. */
+export type ReviewReport = Static<typeof ReportBody>;
+/** What the job stored in `reviews.report`: the engine's report with its sources named. */
+type StoredReport = Omit<ReviewReport, 'review' | 'text'>;
 
 /** What the user pays: whole thousands of characters, at the system's price. */
-export const priceOf = (system: CheckSystemTable, chars: number) => Math.max(1, Math.ceil(chars / 1000)) * system.price_per_thousand_fen;
-
-const newVerificationCode = () => {
-  const code = randomBytes(8).toString('hex').toUpperCase();
-  return `ZN-${code.slice(0, 5)}-${code.slice(5, 10)}`;
-};
+export const priceOf = (system: ReviewSystemTable, chars: number) => Math.max(1, Math.ceil(chars / 1000)) * system.price_per_thousand_fen;
 
 /**
  * A paper's title as its first line gives it (a thesis opens with its title), so the form need not
@@ -56,134 +58,153 @@ async function paperTextHere(data: Buffer, fileName: string, maxChars: number): 
   return { charCount, text: charCount <= maxChars ? text : undefined };
 }
 
+/** The systems, and a user's own reviews as the API shows them. */
+function reviewReader(repo: ReviewRepo, orders: OrderService) {
+  return {
+    async system(id: string) {
+      const found = await repo.findSystem(id);
+      if (!found) throw invalidField('systemId', '请选择检测系统');
+      return found;
+    },
+
+    own: async (user: User, id: string) => ownedBy(await repo.findReview(id), user.id, '查重记录'),
+
+    async toReview(review: ReviewRow): Promise<PublicReview> {
+      const { name } = (await repo.findSystem(review.system_id))!;
+      return {
+        id: review.id,
+        systemId: review.system_id,
+        systemName: name,
+        title: review.title,
+        author: review.author,
+        school: review.school,
+        major: review.major,
+        charCount: review.char_count,
+        amountFen: review.amount_fen,
+        status: review.status,
+        progress: review.progress,
+        orderId: review.order_id,
+        orderStatus: review.order_id ? await orders.statusOf(review.order_id) : null,
+        similarity: review.similarity,
+        failureReason: review.failure_reason,
+        verificationCode: review.verification_code,
+        fileName: review.file_name,
+        paperDeleted: !!review.paper_deleted_at,
+        createdAt: review.created_at,
+        paidAt: review.paid_at,
+        finishedAt: review.finished_at,
+      };
+    },
+  };
+}
+type ReviewReader = ReturnType<typeof reviewReader>;
+
+/**
+ * The paper's text and file, from the user's own upload, the pasted text or the review's own paper,
+ * within the system's limits.
+ */
+async function paperOf(repo: ReviewRepo, reader: ReviewReader, user: User, paper: Paper, system: ReviewSystemTable) {
+  let found: { text: string; fileKey: string | null; fileName: string | null };
+  if (paper.uploadId) {
+    const upload = await repo.findUpload(paper.uploadId);
+    if (!upload) throw invalidField('uploadId', '上传的文件已失效，请重新上传');
+    if (upload.user_id !== user.id) throw forbidden('这不是您上传的文件');
+    found = { text: upload.text, fileKey: upload.file_key, fileName: upload.file_name };
+  } else if (paper.text?.trim()) {
+    found = { text: tidyText(paper.text), fileKey: null, fileName: null };
+  } else if (paper.reviewId) {
+    const review = await reader.own(user, paper.reviewId);
+    if (review.paper_text === null) throw invalidField('paper', '论文已删除，请重新上传');
+    found = { text: review.paper_text, fileKey: review.file_key, fileName: review.file_name };
+  } else {
+    throw invalidField('paper', '请上传论文文件或粘贴论文内容');
+  }
+  const chars = countChars(found.text);
+  if (chars < MIN_CHARS) throw invalidField('paper', `论文内容太少（${chars} 字），至少需要 ${MIN_CHARS} 字`);
+  if (chars > system.max_chars) throw invalidField('paper', `论文有 ${chars} 字，超过「${system.name}」的上限 ${system.max_chars} 字，请换用其他系统或分章检测`);
+  return { ...found, chars };
+}
+
+/** The columns the review form sets, on a new review and on a changed unpaid one. */
+function formFields(body: Static<typeof ReviewBody>, system: ReviewSystemTable, paper: Awaited<ReturnType<typeof paperOf>>) {
+  return {
+    system_id: system.id,
+    title: body.title.trim(),
+    author: body.author.trim(),
+    school: body.school?.trim() || null,
+    major: body.major?.trim() || null,
+    paper_text: paper.text,
+    file_key: paper.fileKey,
+    file_name: paper.fileName,
+    char_count: paper.chars,
+    amount_fen: priceOf(system, paper.chars),
+  };
+}
+
+/** What a review tells the order service: its title and price, and that paying queues its job. */
+function reviewPayable(repo: ReviewRepo, jobs: JobRunner, reader: ReviewReader): Payable {
+  return {
+    async quote(itemId, user) {
+      const review = await reader.own(user, itemId);
+      if (review.status !== 'unpaid') throw new AppError(409, 'ALREADY_PAID', '这次检测已经付款，无需再次支付');
+      const { name } = (await repo.findSystem(review.system_id))!;
+      return { title: `${name} · ${review.title}（${review.char_count.toLocaleString('zh-CN')} 字）`, amountFen: review.amount_fen };
+    },
+    async fulfil(order, trx) {
+      await repo.updateReview(order.item_id, { status: 'queued', progress: 0, paid_at: nowIso(), order_id: order.id, updated_at: nowIso() }, trx);
+      await jobs.enqueue('review', order.item_id, trx);
+    },
+  };
+}
+
+/** The PDF's contents: the report, with each passage pointing at its source's rank. */
+function pdfInput(report: ReviewReport, verifyUrl: string): ReportPdfInput {
+  const { review } = report;
+  const rank = new Map(report.sources.map((s, i) => [s.sourceId, i]));
+  return {
+    ...report,
+    title: review.title,
+    author: review.author,
+    school: review.school,
+    major: review.major,
+    systemName: review.systemName,
+    finishedAt: review.finishedAt!,
+    verificationCode: review.verificationCode!,
+    verifyUrl,
+    passages: report.passages.map((p) => ({ ...p, source: rank.get(p.sourceId) ?? 0 })),
+  };
+}
+
 export function createReviewService(deps: {
   repo: ReviewRepo;
   orders: OrderService;
   jobs: JobRunner;
   corpus: Corpus;
+  /** how the report names its sources (the document module's) */
+  documents: Pick<DocumentService, 'sourceLines'>;
   storage: Storage;
   paperText?: FilePool['paperText'];
 }) {
-  const { repo, orders, jobs, corpus, storage, paperText = paperTextHere } = deps;
+  const { repo, orders, jobs, corpus, documents, storage, paperText = paperTextHere } = deps;
+  const reader = reviewReader(repo, orders);
+  const { system, own, toReview } = reader;
 
-  async function system(id: string) {
-    const found = await repo.findSystem(id);
-    if (!found) throw invalidField('systemId', '请选择检测系统');
-    return found;
+  /** A new order for the review at its current price, recorded on it. */
+  async function orderFor(user: UserTable, id: string) {
+    const order = await orders.create(user, 'review', id);
+    await repo.updateReview(id, { order_id: order.id });
+    return order;
   }
 
-  async function own(user: User, id: string) {
-    return ownedBy(await repo.findCheck(id), user.id, '查重记录');
+  /** Deletes a review's paper (text and file); the record, its figures and verification stay. */
+  async function removePaper(id: string, fileKey: string | null) {
+    if (fileKey) await storage.remove(fileKey);
+    await repo.updateReview(id, { paper_text: null, file_key: null, paper_deleted_at: nowIso(), updated_at: nowIso() });
   }
-
-  async function toReview(check: CheckRow): Promise<Static<typeof Review>> {
-    const { name } = (await repo.findSystem(check.system_id))!;
-    return {
-      id: check.id,
-      systemId: check.system_id,
-      systemName: name,
-      title: check.title,
-      author: check.author,
-      school: check.school,
-      major: check.major,
-      charCount: check.char_count,
-      amountFen: check.amount_fen,
-      status: check.status,
-      progress: check.progress,
-      orderId: check.order_id,
-      orderStatus: check.order_id ? await orders.statusOf(check.order_id) : null,
-      similarity: check.similarity,
-      failureReason: check.failure_reason,
-      verificationCode: check.verification_code,
-      fileName: check.file_name,
-      paperDeleted: !!check.paper_deleted_at,
-      createdAt: check.created_at,
-      paidAt: check.paid_at,
-      finishedAt: check.finished_at,
-    };
-  }
-
-  /** The paper's text and file, from the user's own upload or the pasted text, within the system's limits. */
-  async function paperOf(user: User, paper: Paper, checkSystem: CheckSystemTable) {
-    let found: { text: string; fileKey: string | null; fileName: string | null };
-    if (paper.uploadId) {
-      const upload = await repo.findUpload(paper.uploadId);
-      if (!upload) throw invalidField('uploadId', '上传的文件已失效，请重新上传');
-      if (upload.user_id !== user.id) throw forbidden('这不是您上传的文件');
-      found = { text: upload.text, fileKey: upload.file_key, fileName: upload.file_name };
-    } else if (paper.text?.trim()) {
-      found = { text: tidyText(paper.text), fileKey: null, fileName: null };
-    } else if (paper.reviewId) {
-      const check = await own(user, paper.reviewId);
-      if (check.paper_text === null) throw invalidField('paper', '论文已删除，请重新上传');
-      found = { text: check.paper_text, fileKey: check.file_key, fileName: check.file_name };
-    } else {
-      throw invalidField('paper', '请上传论文文件或粘贴论文内容');
-    }
-    const chars = countChars(found.text);
-    if (chars < MIN_CHARS) throw invalidField('paper', `论文内容太少（${chars} 字），至少需要 ${MIN_CHARS} 字`);
-    if (chars > checkSystem.max_chars) throw invalidField('paper', `论文有 ${chars} 字，超过「${checkSystem.name}」的上限 ${checkSystem.max_chars} 字，请换用其他系统或分章检测`);
-    return { ...found, chars };
-  }
-
-  const payable: Payable = {
-    async quote(itemId, user) {
-      const check = await own(user, itemId);
-      if (check.status !== 'unpaid') throw new AppError(409, 'ALREADY_PAID', '这次检测已经付款，无需再次支付');
-      const { name } = (await repo.findSystem(check.system_id))!;
-      return { title: `${name} · ${check.title}（${check.char_count.toLocaleString('zh-CN')} 字）`, amountFen: check.amount_fen };
-    },
-    async fulfil(order, trx) {
-      await repo.updateCheck(order.item_id, { status: 'queued', progress: 0, paid_at: nowIso(), order_id: order.id, updated_at: nowIso() }, trx);
-      await jobs.enqueue('check', order.item_id, trx);
-    },
-  };
-
-  const job: JobHandler = {
-    async run(checkId, context) {
-      const check = await repo.findCheck(checkId);
-      if (!check || check.status === 'done') return;
-      if (check.paper_text === null) throw new Error('论文已删除');
-      const checkSystem = (await repo.findSystem(check.system_id))!;
-      await repo.updateCheck(checkId, { status: 'checking', progress: 1, updated_at: nowIso() });
-      await corpus.sync();
-      let shown = 1;
-      const report = await checkText(check.paper_text, corpus.index, corpus.text, {
-        minMatch: checkSystem.min_match,
-        onProgress: async (fraction) => {
-          const percent = Math.min(99, Math.floor(fraction * 100));
-          if (percent < shown + 5) return;
-          shown = percent;
-          await repo.updateCheck(checkId, { progress: percent, updated_at: nowIso() });
-          await context.heartbeat();
-        },
-      });
-      const titles = new Map((await repo.documentTitles(report.sources.map((s) => s.sourceId))).map((d) => [d.id, d]));
-      const sources = report.sources.map((s) => {
-        const doc = titles.get(s.sourceId);
-        return { ...s, title: doc?.title ?? '已下线的文献', detail: doc ? `${parseList(doc.authors).join('、') || '佚名'} · ${doc.type} · ${doc.year}` : '' };
-      });
-      await repo.updateCheck(checkId, {
-        status: 'done',
-        progress: 100,
-        report: JSON.stringify({ ...report, sources }),
-        similarity: report.similarity,
-        verification_code: newVerificationCode(),
-        finished_at: nowIso(),
-        updated_at: nowIso(),
-      });
-    },
-    async giveUp(checkId, reason) {
-      const check = await repo.findCheck(checkId);
-      if (!check) return;
-      await repo.updateCheck(checkId, { status: 'failed', failure_reason: `检测未能完成（${reason}），费用将原路退回`, updated_at: nowIso() });
-      if (check.order_id) await orders.owesRefund(check.order_id);
-    },
-  };
 
   return {
-    payable,
-    job,
+    payable: reviewPayable(repo, jobs, reader),
+    job: createReviewJob({ repo, orders, corpus, documents }),
 
     async systems() {
       return (await repo.systems()).map((s) => ({
@@ -202,7 +223,7 @@ export function createReviewService(deps: {
     async upload(user: User, rawFileName: string, data: Buffer) {
       const fileName = storedFileName(rawFileName);
       if (!UPLOADABLE.includes(extensionOf(fileName))) throw invalidField('file', '只支持 .docx、.pdf 和 .txt 文件');
-      // a paper longer than every system takes can never be checked: say so now, keep nothing
+      // a paper longer than every system takes can never be reviewed: say so now, keep nothing
       const longest = Math.max(...(await repo.systems()).map((s) => s.max_chars));
       let read: PaperText;
       try {
@@ -221,31 +242,22 @@ export function createReviewService(deps: {
     },
 
     async quote(user: User, body: Paper & { systemId: string }) {
-      const checkSystem = await system(body.systemId);
-      const { chars } = await paperOf(user, body, checkSystem);
-      return { systemId: checkSystem.id, charCount: chars, amountFen: priceOf(checkSystem, chars) };
+      const chosen = await system(body.systemId);
+      const { chars } = await paperOf(repo, reader, user, body, chosen);
+      return { systemId: chosen.id, charCount: chars, amountFen: priceOf(chosen, chars) };
     },
 
-    /** A new check and the order that pays for it. */
+    /** A new review and the order that pays for it. */
     async create(user: UserTable, body: Static<typeof ReviewBody>) {
-      const checkSystem = await system(body.systemId);
-      const paper = await paperOf(user, body, checkSystem);
+      const chosen = await system(body.systemId);
+      const paper = await paperOf(repo, reader, user, body, chosen);
       const now = nowIso();
-      const check: CheckRow = {
+      const review: ReviewRow = {
         id: newId(),
         user_id: user.id,
-        system_id: checkSystem.id,
-        title: body.title.trim(),
-        author: body.author.trim(),
-        school: body.school?.trim() || null,
-        major: body.major?.trim() || null,
-        char_count: paper.chars,
-        amount_fen: priceOf(checkSystem, paper.chars),
+        ...formFields(body, chosen, paper),
         status: 'unpaid',
         progress: 0,
-        paper_text: paper.text,
-        file_key: paper.fileKey,
-        file_name: paper.fileName,
         order_id: null,
         report: null,
         similarity: null,
@@ -257,91 +269,60 @@ export function createReviewService(deps: {
         finished_at: null,
         paper_deleted_at: null,
       };
-      await repo.insertCheck(check);
-      const order = await orders.create(user, 'check', check.id);
-      await repo.updateCheck(check.id, { order_id: order.id });
-      return { review: await toReview({ ...check, order_id: order.id }), orderId: order.id };
+      await repo.insertReview(review);
+      const order = await orderFor(user, review.id);
+      return { review: await toReview({ ...review, order_id: order.id }), orderId: order.id };
     },
 
-    /** Changes an unpaid check; its old order is cancelled and a new one made at the new price. */
+    /** Changes an unpaid review; its old order is cancelled and a new one made at the new price. */
     async update(user: UserTable, id: string, body: Static<typeof ReviewBody>) {
-      const check = await own(user, id);
-      if (check.status !== 'unpaid') throw new AppError(409, 'ALREADY_PAID', '已付款的检测不能再修改');
-      const checkSystem = await system(body.systemId);
-      const paper = await paperOf(user, body.uploadId || body.text ? body : { reviewId: id }, checkSystem);
-      if (check.order_id) await orders.cancel(user, check.order_id).catch(() => undefined);
-      await repo.updateCheck(id, {
-        system_id: checkSystem.id,
-        title: body.title.trim(),
-        author: body.author.trim(),
-        school: body.school?.trim() || null,
-        major: body.major?.trim() || null,
-        paper_text: paper.text,
-        file_key: paper.fileKey,
-        file_name: paper.fileName,
-        char_count: paper.chars,
-        amount_fen: priceOf(checkSystem, paper.chars),
-        updated_at: nowIso(),
-      });
-      const order = await orders.create(user, 'check', id);
-      await repo.updateCheck(id, { order_id: order.id });
-      return { review: await toReview((await repo.findCheck(id))!), orderId: order.id };
+      const review = await own(user, id);
+      if (review.status !== 'unpaid') throw new AppError(409, 'ALREADY_PAID', '已付款的检测不能再修改');
+      const chosen = await system(body.systemId);
+      const paper = await paperOf(repo, reader, user, body.uploadId || body.text ? body : { reviewId: id }, chosen);
+      if (review.order_id) await orders.cancel(user, review.order_id).catch(() => undefined);
+      await repo.updateReview(id, { ...formFields(body, chosen, paper), updated_at: nowIso() });
+      const order = await orderFor(user, id);
+      return { review: await toReview((await repo.findReview(id))!), orderId: order.id };
     },
 
     async list(user: User, page: { current: number; pageSize: number }) {
       const { offset, limit } = pageWindow(page);
-      const { rows, total } = await repo.listChecks(user.id, offset, limit);
+      const { rows, total } = await repo.listReviews(user.id, offset, limit);
       return { list: await Promise.all(rows.map(toReview)), total, current: page.current, pageSize: page.pageSize };
     },
 
     get: async (user: User, id: string) => toReview(await own(user, id)),
 
-    async report(user: User, id: string) {
-      const check = await own(user, id);
-      if (check.status !== 'done' || !check.report) throw new AppError(409, 'REPORT_NOT_READY', '检测尚未完成，报告还不能查看');
-      return { review: await toReview(check), text: check.paper_text, ...JSON.parse(check.report) };
+    async report(user: User, id: string): Promise<ReviewReport> {
+      const review = await own(user, id);
+      if (review.status !== 'done' || !review.report) throw new AppError(409, 'REPORT_NOT_READY', '检测尚未完成，报告还不能查看');
+      return { review: await toReview(review), text: review.paper_text, ...(JSON.parse(review.report) as StoredReport) };
     },
 
     /** The report as a PDF file, for the owner. */
     async reportPdf(user: User, id: string, verifyUrl: string) {
-      const data = await this.report(user, id);
-      const rank = new Map<string, number>(data.sources.map((s: { sourceId: string }, i: number) => [s.sourceId, i]));
-      const pdf = await renderReportPdf({
-        ...data,
-        title: data.review.title,
-        author: data.review.author,
-        school: data.review.school,
-        major: data.review.major,
-        systemName: data.review.systemName,
-        finishedAt: data.review.finishedAt!,
-        verificationCode: data.review.verificationCode!,
-        verifyUrl,
-        passages: data.passages.map((p: { sourceId: string }) => ({ ...p, source: rank.get(p.sourceId) ?? 0 })),
-      });
-      return { pdf, fileName: `查重报告-${data.review.title}.pdf` };
+      const report = await this.report(user, id);
+      return { pdf: await renderReportPdf(pdfInput(report, verifyUrl)), fileName: `查重报告-${report.review.title}.pdf` };
     },
 
     /** Deletes the paper (text and file) at once; the record and its verification stay. */
     async deletePaper(user: User, id: string) {
-      const check = await own(user, id);
-      if (check.status === 'queued' || check.status === 'checking') throw new AppError(409, 'CHECK_RUNNING', '检测进行中，完成后才能删除论文');
-      if (check.file_key) await storage.remove(check.file_key);
-      await repo.updateCheck(id, { paper_text: null, file_key: null, paper_deleted_at: nowIso(), updated_at: nowIso() });
-      if (check.status === 'unpaid' && check.order_id) await orders.cancel(user as UserTable, check.order_id).catch(() => undefined);
-      return toReview((await repo.findCheck(id))!);
+      const review = await own(user, id);
+      if (review.status === 'queued' || review.status === 'running') throw new AppError(409, 'REVIEW_RUNNING', '检测进行中，完成后才能删除论文');
+      await removePaper(id, review.file_key);
+      if (review.status === 'unpaid' && review.order_id) await orders.cancel(user as UserTable, review.order_id).catch(() => undefined);
+      return toReview((await repo.findReview(id))!);
     },
 
-    /** Deletes papers past the retention period, and uploads never used in a check; returns how many. */
+    /** Deletes papers past the retention period, and uploads never used in a review; returns how many. */
     async deleteExpiredPapers(now = Date.now()) {
       const before = new Date(now - PAPER_RETENTION_DAYS * 24 * 3600 * 1000).toISOString();
       const papers = await repo.papersOlderThan(before);
-      for (const paper of papers) {
-        if (paper.file_key) await storage.remove(paper.file_key);
-        await repo.updateCheck(paper.id, { paper_text: null, file_key: null, paper_deleted_at: nowIso(), updated_at: nowIso() });
-      }
+      for (const paper of papers) await removePaper(paper.id, paper.file_key);
       const uploads = await repo.uploadsOlderThan(before);
       for (const upload of uploads) {
-        // a check may still point at the file it was created from: the check's own deletion removes it
+        // a review may still point at the file it was created from: the review's own deletion removes it
         await repo.deleteUpload(upload.id);
       }
       return papers.length + uploads.length;
@@ -349,10 +330,10 @@ export function createReviewService(deps: {
 
     /** Anyone may verify a report by its code: title, system, date and similarity only. */
     async verify(code: string) {
-      const check = await repo.findByCode(code.trim().toUpperCase());
-      if (!check || check.status !== 'done') throw notFound('没有这个验证码对应的报告，请核对后重试');
-      const { name } = (await repo.findSystem(check.system_id))!;
-      return { title: check.title, systemName: name, finishedAt: check.finished_at!, similarity: check.similarity!, charCount: check.char_count };
+      const review = await repo.findByCode(code.trim().toUpperCase());
+      if (!review || review.status !== 'done') throw notFound('没有这个验证码对应的报告，请核对后重试');
+      const { name } = (await repo.findSystem(review.system_id))!;
+      return { title: review.title, systemName: name, finishedAt: review.finished_at!, similarity: review.similarity!, charCount: review.char_count };
     },
   };
 }

@@ -1,14 +1,14 @@
 /**
- * The check systems offered on first run; afterwards they are data in `check_systems`. They
+ * The review systems offered on first run; afterwards they are data in `review_systems`. They
  * differ in limit, price and turnaround; each names only the corpora it really compares against
  * (the document library, which grows with every import). All report from 13 characters (words):
  * honest Chinese text shares commonplace phrases of up to a dozen characters with any corpus of
  * its field, so a shorter minimum accuses students of copying what everyone writes (README,
- * "Plagiarism checks"; migration 0006 moved the graduate and journal systems up from 10 and 8).
+ * "Plagiarism checks"; migration 0007 moved the graduate and journal systems up from 10 and 8).
  */
-import type { CheckSystemTable } from '../../db/types';
+import type { ReviewSystemTable } from '../../db/types';
 
-export const CHECK_SYSTEMS: CheckSystemTable[] = [
+export const REVIEW_SYSTEMS: ReviewSystemTable[] = [
   {
     id: 'undergraduate',
     name: '本科毕业论文检测',

@@ -3,7 +3,7 @@ import { SearchQuery, SearchReply } from './schemas';
 import type { SearchService } from './service';
 
 export const searchRoutes: FastifyPluginAsyncTypebox<{ service: SearchService }> = async (app, { service }) => {
-  app.get('/v1/search', { schema: { tags: ['search'], querystring: SearchQuery, response: { 200: SearchReply } } }, async (request) => ({
+  app.get('', { schema: { tags: ['search'], querystring: SearchQuery, response: { 200: SearchReply } } }, async (request) => ({
     success: true as const,
     result: await service.search(request.query),
   }));

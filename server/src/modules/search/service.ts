@@ -1,13 +1,14 @@
 /** One search over articles and documents: a count for each, and one page of the chosen kind. */
 import { searchTerms } from '../../../../common/content';
-import type { ArticleRepo } from '../article/repo';
-import type { DocumentRepo } from '../document/repo';
+import type { ArticleService } from '../article/service';
+import type { DocumentService } from '../document/service';
 import { pageWindow } from '../shared/paging';
 import { plainText, snippetOf } from './snippet';
 
 type Kind = 'article' | 'document';
 
-export function createSearchService(articles: ArticleRepo, documents: DocumentRepo) {
+/** Searches through the two modules that own the tables, never their repos. */
+export function createSearchService(articles: Pick<ArticleService, 'countMatches' | 'search'>, documents: Pick<DocumentService, 'countMatches' | 'search'>) {
   return {
     async search(query: { q: string; kind?: Kind; current: number; pageSize: number }) {
       const terms = searchTerms(query.q);

@@ -10,23 +10,23 @@ const guarded = { preHandler: requireUser };
 
 export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService }> = async (app, { service }) => {
   const tags = ['typeset'];
-  app.get('/v1/typeset/template', { schema: { tags, querystring: TemplateQuery, response: { 200: TemplatesReply } } }, async (request) => ({
+  app.get('/template', { schema: { tags, querystring: TemplateQuery, response: { 200: TemplatesReply } } }, async (request) => ({
     success: true as const,
     result: await service.templates(request.query),
   }));
 
-  app.get('/v1/typeset/template/:templateId', { schema: { tags, params: TemplateParams, response: { 200: TemplateReply } } }, async (request) => ({
+  app.get('/template/:templateId', { schema: { tags, params: TemplateParams, response: { 200: TemplateReply } } }, async (request) => ({
     success: true as const,
     result: await service.template(request.params.templateId),
   }));
 
-  app.get('/v1/typeset/template/:templateId/sample.docx', { schema: { tags, params: TemplateParams } }, async (request, reply) => {
+  app.get('/template/:templateId/sample.docx', { schema: { tags, params: TemplateParams } }, async (request, reply) => {
     const { data, fileName } = await service.sample(request.params.templateId);
     return reply.type(DOCX).header('cache-control', 'public, max-age=3600').header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(fileName)}`).send(data);
   });
 
   /** multipart: the manuscript (`file`), `templateId` and the cover fields */
-  app.post('/v1/typeset', { ...guarded, schema: { tags, consumes: ['multipart/form-data'], response: { 200: TypesetReply } } }, async (request) => {
+  app.post('', { ...guarded, schema: { tags, consumes: ['multipart/form-data'], response: { 200: TypesetReply } } }, async (request) => {
     const fields: Record<string, string> = {};
     let file: { name: string; data: Buffer } | undefined;
     for await (const part of request.parts({ limits: { fileSize: MANUSCRIPT_MAX_BYTES, files: 1 } })) {
@@ -43,30 +43,30 @@ export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService 
     return { success: true as const, result: await service.create(userOf(request), templateId, cover, file.name, file.data), message: '稿件已提交，正在排版' };
   });
 
-  app.get('/v1/typeset', { ...guarded, schema: { tags, querystring: TypesetListQuery, response: { 200: TypesetListReply } } }, async (request) => ({
+  app.get('', { ...guarded, schema: { tags, querystring: TypesetListQuery, response: { 200: TypesetListReply } } }, async (request) => ({
     success: true as const,
     result: await service.list(userOf(request), request.query),
   }));
 
-  app.get('/v1/typeset/:typesetId', { ...guarded, schema: { tags, params: TypesetParams, response: { 200: TypesetReply } } }, async (request) => ({
+  app.get('/:typesetId', { ...guarded, schema: { tags, params: TypesetParams, response: { 200: TypesetReply } } }, async (request) => ({
     success: true as const,
     result: await service.get(userOf(request), request.params.typesetId),
   }));
 
   /** the preview: one page as a watermarked picture (the document itself only after payment) */
-  app.get('/v1/typeset/:typesetId/preview/:page', { ...guarded, schema: { tags, params: PreviewPageParams } }, async (request, reply) => {
+  app.get('/:typesetId/preview/:page', { ...guarded, schema: { tags, params: PreviewPageParams } }, async (request, reply) => {
     const stream = await service.previewPage(userOf(request), request.params.typesetId, Number(request.params.page.replace(/\.png$/, '')));
     return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(stream);
   });
 
   for (const [path, kind, type] of [['download', 'docx', DOCX], ['download.pdf', 'pdf', 'application/pdf']] as const) {
-    app.get(`/v1/typeset/:typesetId/${path}`, { ...guarded, schema: { tags, params: TypesetParams } }, async (request, reply) => {
+    app.get(`/:typesetId/${path}`, { ...guarded, schema: { tags, params: TypesetParams } }, async (request, reply) => {
       const { stream, fileName } = await service.download(userOf(request), request.params.typesetId, kind);
       return reply.type(type).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`).send(stream);
     });
   }
 
-  app.delete('/v1/typeset/:typesetId', { ...guarded, schema: { tags, params: TypesetParams, response: { 200: Message } } }, async (request) => {
+  app.delete('/:typesetId', { ...guarded, schema: { tags, params: TypesetParams, response: { 200: Message } } }, async (request) => {
     await service.remove(userOf(request), request.params.typesetId);
     return { success: true as const, result: null, message: '排版记录和文件已删除' };
   });

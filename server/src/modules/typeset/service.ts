@@ -7,7 +7,7 @@ import type { Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
-import { ExtractError, extensionOf } from '../../engines/similarity/extract';
+import { ExtractError, extensionOf } from '../../engines/text/extract';
 import { readManuscript } from '../../engines/typeset/manuscript';
 import type { FilePool } from '../../lib/filePool';
 import { storedFileName } from '../../lib/fileNames';

@@ -3,7 +3,8 @@ import { Type } from '@sinclair/typebox';
 import { AppError, notFound } from '../../lib/errors';
 import { requireUser, userOf } from '../../plugins/session';
 import type { AuthService } from '../auth/service';
-import { Message } from '../shared/schemas';
+import { RegisterBody, ResetPasswordBody, SendCodeBody } from '../auth/schemas';
+import { Message, Ok, User } from '../shared/schemas';
 import { toPublicUser } from './repo';
 import { BasicInfoBody, CurrentUserReply, ModifyPasswordBody, UserReply } from './schemas';
 import { AVATAR_MAX_BYTES, type UserService } from './service';
@@ -12,13 +13,13 @@ const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jp
 
 export const userRoutes: FastifyPluginAsyncTypebox<{ service: UserService; auth: AuthService }> = async (app, { service, auth }) => {
   /** docs/spec.md §7: `result` is the signed-in user, or null for a visitor (never 401). */
-  app.get('/v1/user/getCurrent', { schema: { tags: ['user'], response: { 200: CurrentUserReply } } }, async (request) => ({
+  app.get('/getCurrent', { schema: { tags: ['user'], response: { 200: CurrentUserReply } } }, async (request) => ({
     success: true as const,
     result: request.currentUser ? toPublicUser(request.currentUser) : null,
   }));
 
   app.put(
-    '/v1/user/basicInfo',
+    '/basicInfo',
     { preHandler: requireUser, schema: { tags: ['user'], body: BasicInfoBody, response: { 200: UserReply } } },
     async (request) => ({
       success: true as const,
@@ -28,7 +29,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ service: UserService; auth:
   );
 
   app.post(
-    '/v1/user/modifyPassword',
+    '/modifyPassword',
     { preHandler: requireUser, schema: { tags: ['user'], body: ModifyPasswordBody, response: { 200: Message } } },
     async (request) => {
       await auth.modifyPassword(userOf(request), request.sessionToken!, request.body.oldPassword, request.body.newPassword);
@@ -36,7 +37,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ service: UserService; auth:
     },
   );
 
-  app.post('/v1/user/avatar', { preHandler: requireUser, schema: { tags: ['user'], consumes: ['multipart/form-data'], response: { 200: UserReply } } }, async (request) => {
+  app.post('/avatar', { preHandler: requireUser, schema: { tags: ['user'], consumes: ['multipart/form-data'], response: { 200: UserReply } } }, async (request) => {
     const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
     if (!file) throw new AppError(422, 'NO_FILE', '请选择一张图片');
     const data = await file.toBuffer();
@@ -44,13 +45,43 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ service: UserService; auth:
   });
 
   app.get(
-    '/v1/user/avatar/:name',
+    '/avatar/:name',
     { schema: { tags: ['user'], params: Type.Object({ name: Type.String({ maxLength: 64 }) }) } },
     async (request, reply) => {
       const stream = service.avatarFile(request.params.name);
       if (!stream) throw notFound('头像不存在');
       const ext = request.params.name.split('.').pop()!;
       return reply.type(CONTENT_TYPES[ext]).header('cache-control', 'public, max-age=31536000, immutable').send(stream);
+    },
+  );
+
+  // the account's own calls, under /v1/user like the rest: the auth service keeps codes and passwords
+  app.post(
+    '/sendCode',
+    { schema: { tags: ['user'], body: SendCodeBody, response: { 200: Message } } },
+    async (request) => {
+      await auth.sendCode(request.body.email, request.body.purpose, request.ip);
+      return { success: true as const, result: null, message: '验证码已发送，请查收邮件（10 分钟内有效）' };
+    },
+  );
+
+  app.post(
+    '/register',
+    { schema: { tags: ['user'], body: RegisterBody, response: { 200: Ok(User) } } },
+    async (request) => {
+      const user = await auth.register(request.body, request.ip);
+      return { success: true as const, result: toPublicUser(user), message: '注册成功，请登录' };
+    },
+  );
+
+  app.post(
+    '/resetPassword',
+    { schema: { tags: ['user'], body: ResetPasswordBody, response: { 200: Message } } },
+    async (request, reply) => {
+      await auth.resetPassword(request.body, request.ip);
+      // every session of the account has ended, this browser's too
+      reply.clearSession();
+      return { success: true as const, result: null, message: '密码已重置，请用新密码登录' };
     },
   );
 };

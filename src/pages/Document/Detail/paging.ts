@@ -1,7 +1,7 @@
 /** The full text of a paper, cut into pages of whole paragraphs for reading. */
-export const PAGE_CHARS = 2500;
+import { headingOf } from '../../../../common/text/headings';
 
-const HEADING = /^(第[一二三四五六七八九十\d]{1,3}章|\d+(\.\d+){0,2}\s|[一二三四五六七八九十]+、|参考文献$|References$|致\s*谢$)/;
+export const PAGE_CHARS = 2500;
 
 export interface Paragraph {
   text: string;
@@ -14,7 +14,7 @@ export function pagesOf(fullText: string, pageChars = PAGE_CHARS): Paragraph[][]
   for (const line of fullText.split('\n')) {
     const text = line.trim();
     if (!text) continue;
-    const heading = HEADING.test(text) && text.length <= 60;
+    const heading = headingOf(text) !== undefined;
     // a new page starts at a heading or when the page is full, never mid-paragraph
     if (size > 0 && (size + text.length > pageChars || (heading && size > pageChars / 2))) {
       pages.push([]);

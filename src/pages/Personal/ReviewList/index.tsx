@@ -12,7 +12,7 @@ export function reviewState(r: Review): { text: string; color: string } {
       return r.orderStatus === 'pending' ? { text: '待付款', color: 'orange' } : { text: '订单已关闭', color: 'default' };
     case 'queued':
       return { text: '排队中', color: 'blue' };
-    case 'checking':
+    case 'running':
       return { text: '检测中', color: 'processing' };
     case 'done':
       return { text: '已完成', color: 'green' };
@@ -21,7 +21,7 @@ export function reviewState(r: Review): { text: string; color: string } {
   }
 }
 
-const isRunning = (r: Review) => r.status === 'queued' || r.status === 'checking';
+const isRunning = (r: Review) => r.status === 'queued' || r.status === 'running';
 
 const columns: RecordColumn<Review>[] = [
   { key: 'title', title: '论文题目', ellipsis: true, render: (r) => r.title },

@@ -1,5 +1,6 @@
 /**
- * The text of a paper from its file: .docx (mammoth), .pdf (pdf-parse), .txt/.md in UTF-8 or GBK.
+ * The text of a paper from its file, for both engines: .docx (mammoth), .pdf (pdf-parse), .txt/.md in
+ * UTF-8 or GBK.
  * The file's kind is judged by its content, not its name, and a .docx is inspected before it is
  * unpacked so that a zip bomb is refused unopened. Every refusal carries a Chinese reason.
  */

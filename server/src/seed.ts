@@ -2,27 +2,26 @@
  * Demo content, seeded on first run: the demo account documented in the README, the articles of
  * `server/seed/articles` and the sample papers of `server/seed/documents` (imported exactly as
  * `npm run import` would). Each part is seeded only while its table is empty, so content an
- * operator removed stays removed.
+ * operator removed stays removed. It composes the modules, so it sits above them, beside app.ts
+ * (the database layer never imports a module: docs/architecture.md, Layering).
  */
 import matter from 'gray-matter';
 import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
-import { DEMO_ACCOUNT } from '../../../common/demoAccount';
-import { newId, sha256 } from '../lib/ids';
-import { hashPassword } from '../lib/password';
-import type { Storage } from '../lib/storage';
-import { nowIso } from '../lib/time';
-import { createDocumentImporter, importableFiles } from '../modules/document/importer';
-import { createDocumentRepo } from '../modules/document/repo';
-import { CHECK_SYSTEMS } from '../modules/review/systems';
-import { createTypesetRepo } from '../modules/typeset/repo';
-import { templateRows } from '../modules/typeset/service';
-import { createUserRepo } from '../modules/user/repo';
-import type { Db } from './index';
+import { DEMO_ACCOUNT, DEMO_PROFILE } from '../../common/demoAccount';
+import { newId, sha256 } from './lib/ids';
+import { hashPassword } from './lib/password';
+import type { Storage } from './lib/storage';
+import { nowIso } from './lib/time';
+import { createDocumentImporter, importableFiles } from './modules/document/importer';
+import { createDocumentRepo } from './modules/document/repo';
+import { REVIEW_SYSTEMS } from './modules/review/systems';
+import { createTypesetRepo } from './modules/typeset/repo';
+import { templateRows } from './modules/typeset/service';
+import { createUserRepo } from './modules/user/repo';
+import type { Db } from './db';
 
-export { DEMO_ACCOUNT };
-
-export const SEED_FOLDER = join(__dirname, '../../seed');
+export const SEED_FOLDER = join(__dirname, '../seed');
 
 async function seedAccount(db: Db) {
   const users = createUserRepo(db);
@@ -32,10 +31,10 @@ async function seedAccount(db: Db) {
     email: DEMO_ACCOUNT.email,
     password_hash: await hashPassword(DEMO_ACCOUNT.password),
     nickname: DEMO_ACCOUNT.nickname,
-    real_name: '林晓',
-    school: '示例大学',
-    major: '计算机科学与技术',
-    degree: '本科',
+    real_name: DEMO_PROFILE.realName,
+    school: DEMO_PROFILE.school,
+    major: DEMO_PROFILE.major,
+    degree: DEMO_PROFILE.degree,
     phone: null,
     avatar: null,
   });
@@ -75,10 +74,10 @@ async function seedDocuments(db: Db, storage: Storage) {
   }
 }
 
-/** The check systems are product data: offered from the first run, edited in the table after. */
-async function seedCheckSystems(db: Db) {
-  if (await db.selectFrom('check_systems').select('id').limit(1).executeTakeFirst()) return;
-  await db.insertInto('check_systems').values(CHECK_SYSTEMS).execute();
+/** The review systems are product data: offered from the first run, edited in the table after. */
+async function seedReviewSystems(db: Db) {
+  if (await db.selectFrom('review_systems').select('id').limit(1).executeTakeFirst()) return;
+  await db.insertInto('review_systems').values(REVIEW_SYSTEMS).execute();
 }
 
 /** The typesetting templates, from their JSON specifications (checked on the way in). */
@@ -89,7 +88,7 @@ async function seedTemplates(db: Db) {
 
 export async function seedDemoContent(db: Db, storage: Storage) {
   await seedAccount(db);
-  await seedCheckSystems(db);
+  await seedReviewSystems(db);
   await seedTemplates(db);
   await seedArticles(db);
   await seedDocuments(db, storage);

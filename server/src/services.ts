@@ -1,0 +1,79 @@
+/**
+ * The services of every module, made once and wired together: each module's plugin is given
+ * these, and a module reads another's data only through that module's service. Paid kinds and
+ * job kinds (review, typeset) register with the order service and the job runner here.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { join } from 'path';
+import type { Config } from './config';
+import type { Db } from './db';
+import { createJobRunner } from './jobs/runner';
+import { createFilePool } from './lib/filePool';
+import { localStorage } from './lib/storage';
+import { createArticleRepo } from './modules/article/repo';
+import { createArticleService } from './modules/article/service';
+import { createAuthRepo } from './modules/auth/repo';
+import { createAuthService } from './modules/auth/service';
+import { createDocumentRepo } from './modules/document/repo';
+import { createDocumentService } from './modules/document/service';
+import { createOutboxRepo } from './modules/mail/repo';
+import { createMailService } from './modules/mail/service';
+import { createOrderRepo } from './modules/order/repo';
+import { createOrderService } from './modules/order/service';
+import { activeGateway, createPaymentService } from './modules/payment/service';
+import { createCorpus } from './modules/review/corpus';
+import { createReviewRepo } from './modules/review/repo';
+import { createReviewService } from './modules/review/service';
+import { createSearchService } from './modules/search/service';
+import { createThrottleRepo } from './modules/throttle/repo';
+import { createThrottle } from './modules/throttle/service';
+import { createTypesetRepo } from './modules/typeset/repo';
+import { createTypesetService } from './modules/typeset/service';
+import { createUserRepo } from './modules/user/repo';
+import { createUserService } from './modules/user/service';
+
+export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
+  const storage = localStorage(`${config.dataDir}/files`);
+  // untrusted files are read in worker threads (lib/filePool.ts)
+  const files = createFilePool();
+  const jobs = createJobRunner(db, { log });
+
+  const users = createUserRepo(db);
+  const mail = createMailService({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: createOutboxRepo(db), log });
+  const throttle = createThrottle(createThrottleRepo(db));
+  const auth = createAuthService({ auth: createAuthRepo(db), users, mail, throttle });
+
+  const articles = createArticleService(createArticleRepo(db));
+  const documents = createDocumentService(createDocumentRepo(db), storage);
+  const orders = createOrderService(createOrderRepo(db), config.orderTtlMs);
+  const payments = createPaymentService({ orders, active: activeGateway(config) });
+
+  // the library's index for reviews, kept in the data folder between starts (review/corpus.ts)
+  const corpus = createCorpus(documents, { dir: join(config.dataDir, 'index'), log });
+  const reviews = createReviewService({ repo: createReviewRepo(db), orders, jobs, corpus, documents, storage, paperText: files.paperText });
+  orders.registerPayable('review', reviews.payable);
+  jobs.register('review', reviews.job);
+  const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage, checkManuscript: files.checkManuscript });
+  orders.registerPayable('typeset', typesets.payable);
+  jobs.register('typeset', typesets.job);
+
+  return {
+    storage,
+    files,
+    jobs,
+    corpus,
+    mail,
+    throttle,
+    auth,
+    users: createUserService({ users, storage }),
+    articles,
+    documents,
+    search: createSearchService(articles, documents),
+    orders,
+    payments,
+    reviews,
+    typesets,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
