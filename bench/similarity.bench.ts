@@ -1,8 +1,9 @@
 /**
  * The plagiarism engine's speed beside @dodona/dolos-core (an existing winnowing engine) on the same
  * texts in the same run: indexing and per-pair comparison as ratios against dolos-core, and one
- * 50,000-character paper against a large corpus (BENCH_CORPUS_CHARS, default 20 million). Accuracy
- * is measured by accuracy.bench.ts.
+ * 50,000-character paper against a large corpus (BENCH_CORPUS_CHARS, default 20 million), built the
+ * way the server builds it: build speed and memory, the snapshot written and loaded, and the first
+ * check after a restart. Accuracy is measured by accuracy.bench.ts.
  */
 import { performance } from 'perf_hooks';
 import { chainRuns, growSeeds } from '../server/src/engines/similarity/align';
@@ -10,7 +11,11 @@ import { checkText } from '../server/src/engines/similarity/check';
 import { CorpusIndex, K, W } from '../server/src/engines/similarity/corpusIndex';
 import { kgramHashes } from '../server/src/engines/similarity/fingerprint';
 import { tokenize, type Token } from '../server/src/engines/similarity/normalize';
-import { readFileSync, readdirSync } from 'fs';
+import { spawnSync } from 'child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { createCorpus, type Library } from '../server/src/modules/review/corpus';
+import { SNAPSHOT_NAME } from '../server/src/modules/review/indexFile';
 import matter from 'gray-matter';
 import { stripMarkdown } from '../common/markdown';
 import { join } from 'path';
@@ -89,7 +94,8 @@ async function speed() {
   start = performance.now();
   new dolos.FingerprintIndex(K, W, false).addFiles(files);
   const peerIndexMs = ms(start);
-  console.log(`indexing ${(PEER_CHARS / 1e6).toFixed(1)} M characters: ours ${fixed(oursIndexMs, 0)} ms, dolos-core ${fixed(peerIndexMs, 0)} ms, ratio ${fixed(peerIndexMs / oursIndexMs, 2)}× (dolos-core / ours)`);
+  const rate = (msTaken: number) => `${fixed(PEER_CHARS / 1e6 / (msTaken / 1000), 2)} M characters/s`;
+  console.log(`indexing ${(PEER_CHARS / 1e6).toFixed(1)} M characters: ours ${fixed(oursIndexMs, 0)} ms (${rate(oursIndexMs)}), dolos-core ${fixed(peerIndexMs, 0)} ms (${rate(peerIndexMs)}), ratio ${fixed(peerIndexMs / oursIndexMs, 2)}× (dolos-core / ours)`);
 
   // per pair: a paper against one document it copies from
   const thesis = thesisFrom(peerCorpus);
@@ -119,23 +125,105 @@ async function speed() {
 
   // one paper against the large corpus, ours alone (dolos-core compares all pairs, not one against many)
   const corpus = syntheticCorpus(CORPUS_CHARS);
-  const index = new CorpusIndex();
-  start = performance.now();
-  for (const [id, text] of corpus) index.add(id, tokenize(text));
-  const buildMs = ms(start);
-  const paper = thesisFrom(corpus);
-  const times: number[] = [];
-  let passages = 0;
-  for (let i = 0; i < 3; i += 1) {
+  await largeCorpus(corpus);
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const rss = () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().rss;
+};
+
+/** The library as the server's corpus reads it (modules/review/corpus.ts), held in memory: documents numbered in order. */
+function memoryLibrary(corpus: Map<string, string>): Library {
+  const docs = [...corpus].map(([id, full_text], i) => ({ seq: i + 1, id, full_text }));
+  return {
+    documentsAfter: async (seq, limit) => docs.slice(seq, seq + limit),
+    removalsAfter: async () => [],
+    documentIdsBetween: async (after, upTo) => docs.slice(after, upTo),
+    documentText: async (id) => corpus.get(id),
+    documentIdAt: async (seq) => docs[seq - 1]?.id,
+    removalAt: async () => undefined,
+    wasRemoved: async () => false,
+  };
+}
+
+/**
+ * The paper against the whole corpus, through the server's corpus (index built by catching up with
+ * the library, then the snapshot written, read back, and the first check after that "restart").
+ */
+async function largeCorpus(corpus: Map<string, string>) {
+  const chars = [...corpus.values()].reduce((n, text) => n + text.length, 0);
+  const library = memoryLibrary(corpus);
+  const dir = mkdtempSync(join(tmpdir(), 'zn-bench-index-'));
+  try {
+    const before = rss();
+    const built = createCorpus(library, { dir, snapshotAfterChars: Infinity });
+    let start = performance.now();
+    await built.sync();
+    const buildMs = ms(start);
+    const builtRss = rss();
+    const indexBytes = built.index.postingBytes;
+    console.log(
+      `index build: ${(chars / 1e6).toFixed(0)} M characters (${corpus.size} documents) in ${fixed(buildMs / 1000, 1)} s, ${fixed(chars / 1e6 / (buildMs / 1000), 2)} M characters/s; ` +
+        `resident memory ${mb(builtRss)} (${mb(before)} before, the texts and the peer's leftovers), the index's arrays ${mb(indexBytes)} (${fixed(indexBytes / 1024 / 1024 / (chars / 1e6), 1)} MB per million characters)`,
+    );
+
+    const paper = thesisFrom(corpus);
+    const check = async (index: CorpusIndex) => {
+      const began = performance.now();
+      const report = await checkText(paper, index, async (id) => corpus.get(id), { minMatch: MIN_MATCH });
+      return { ms: ms(began), passages: report.passages.length };
+    };
+    const times: number[] = [];
+    let passages = 0;
+    for (let i = 0; i < 3; i += 1) {
+      const run = await check(built.index);
+      times.push(run.ms);
+      passages = run.passages;
+    }
+    times.sort((a, b) => a - b);
+    console.log(`a 50,000-character paper against ${(chars / 1e6).toFixed(0)} M characters: ${fixed(times[1], 0)} ms, ${passages} of 10 inserted passages found (targets: 300 ms of engine time; the product's limit 2,000 ms)`);
+
     start = performance.now();
-    passages = (await checkText(paper, index, async (id) => corpus.get(id), { minMatch: MIN_MATCH })).passages.length;
-    times.push(ms(start));
+    await built.close();
+    const writeMs = ms(start);
+    const size = statSync(join(dir, SNAPSHOT_NAME)).size;
+    console.log(`snapshot written in ${fixed(writeMs, 0)} ms (${mb(size)}, ${mb(size / (chars / 1e6))} per million characters)`);
+
+    // a restart: a new process loads the snapshot into a new corpus, catches up (nothing new) and
+    // checks the paper; the texts it compares with are read before the clock starts (the server
+    // reads them from the database)
+    writeFileSync(join(dir, 'texts.json'), JSON.stringify({ paper, docs: [...corpus] }));
+    const child = spawnSync(process.execPath, ['--max-old-space-size=16384', '--expose-gc', require.resolve('tsx/cli'), __filename, '--restart', dir], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    if (child.status !== 0) throw new Error(`restart failed: ${child.stderr}`);
+    const restart = JSON.parse(child.stdout.trim().split('\n').pop()!) as { loadMs: number; checkMs: number; passages: number; before: number; after: number };
+    console.log(
+      `restart (a new process): snapshot loaded and caught up in ${fixed(restart.loadMs, 0)} ms (resident ${mb(restart.before)} with the texts → ${mb(restart.after)}); ` +
+        `first check after restart ${fixed(restart.loadMs + restart.checkMs, 0)} ms in all (${fixed(restart.checkMs, 0)} ms of it the check, ${restart.passages} of 10 found; target at 100 M: 2,000 ms)`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  times.sort((a, b) => a - b);
-  console.log(`a 50,000-character paper against ${(CORPUS_CHARS / 1e6).toFixed(0)} M characters (${corpus.size} documents, indexed in ${fixed(buildMs / 1000, 1)} s): ${fixed(times[1], 0)} ms, ${passages} of 10 inserted passages found (target: at most 2,000 ms against 100 M)`);
+}
+
+/** The restarted process: the snapshot in `dir` loaded by a new corpus, and the first check. */
+async function restartIn(dir: string) {
+  const { paper, docs } = JSON.parse(readFileSync(join(dir, 'texts.json'), 'utf8')) as { paper: string; docs: Array<[string, string]> };
+  const corpus = new Map(docs);
+  const before = rss();
+  let start = performance.now();
+  const restarted = createCorpus(memoryLibrary(corpus), { dir });
+  await restarted.sync();
+  const loadMs = ms(start);
+  start = performance.now();
+  const report = await checkText(paper, restarted.index, restarted.text, { minMatch: MIN_MATCH });
+  const checkMs = ms(start);
+  console.log(JSON.stringify({ loadMs, checkMs, passages: report.passages.length, before, after: rss() }));
 }
 
 async function main() {
+  if (process.argv[2] === '--restart') return restartIn(process.argv[3]);
   dolos = await import('@dodona/dolos-core');
   await speed();
 }

@@ -23,7 +23,11 @@ async function main() {
   });
   // checks and typesetting left running by a previous process resume here; with RUN_JOBS=0 this
   // process only serves HTTP and `npm run worker` processes do the jobs
-  if (config.runJobs) app.jobs.start();
+  if (config.runJobs) {
+    // the library's index is loaded (or built) now, not by the first check
+    app.corpus.sync().catch((error) => app.log.error(error));
+    app.jobs.start();
+  }
   await app.listen({ port: config.port, host: config.host });
   console.log(`智能论文 is running on ${config.publicUrl}`);
   exitOnSignals(app);

@@ -4,6 +4,7 @@
  * job kinds (review, typeset) register with the order service and the job runner here.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { join } from 'path';
 import type { Config } from './config';
 import type { Db } from './db';
 import { createJobRunner } from './jobs/runner';
@@ -47,7 +48,9 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
   const orders = createOrderService(createOrderRepo(db), config.orderTtlMs);
   const payments = createPaymentService({ orders, active: activeGateway(config) });
 
-  const reviews = createReviewService({ repo: createReviewRepo(db), orders, jobs, corpus: createCorpus(documents), documents, storage, paperText: files.paperText });
+  // the library's index for reviews, kept in the data folder between starts (review/corpus.ts)
+  const corpus = createCorpus(documents, { dir: join(config.dataDir, 'index'), log });
+  const reviews = createReviewService({ repo: createReviewRepo(db), orders, jobs, corpus, documents, storage, paperText: files.paperText });
   orders.registerPayable('review', reviews.payable);
   jobs.register('review', reviews.job);
   const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage, checkManuscript: files.checkManuscript });
@@ -58,6 +61,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
     storage,
     files,
     jobs,
+    corpus,
     mail,
     throttle,
     auth,

@@ -41,15 +41,22 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   );
   const app = await buildApp(config);
   await seedDemoContent(app.db, app.storage);
-  return {
+  const handle = {
     app,
     config,
+    /** A clean shutdown, then a new server on the same database and data folder (a restart). */
+    async restart() {
+      await handle.app.close();
+      handle.app = await buildApp(config);
+      return handle.app;
+    },
     async close() {
-      await app.close();
+      await handle.app.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return handle;
 }
 
 /** A cookie jar for one client of the API. */

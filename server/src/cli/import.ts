@@ -1,6 +1,8 @@
 /**
  * `npm run import -- <folder>`: every .md/.txt/.docx/.pdf under the folder into the document
  * library, with a progress bar and a summary of what was imported, skipped and rejected (and why).
+ * `npm run import -- --remove <id>…` takes documents out of the library (every check compares
+ * against the library as it is: the servers' and workers' indexes drop them before their next check).
  * It uses the same settings as the server (DATABASE_URL, DATA_DIR).
  */
 import { SingleBar, Presets } from 'cli-progress';
@@ -11,6 +13,33 @@ import { createDb, migrateToLatest } from '../db';
 import { localStorage } from '../lib/storage';
 import { createDocumentImporter, importableFiles, type ImportOutcome } from '../modules/document/importer';
 import { createDocumentRepo } from '../modules/document/repo';
+import { createDocumentService } from '../modules/document/service';
+
+async function remove(ids: string[]) {
+  if (!ids.length) {
+    console.error('用法：npm run import -- --remove <范文 id> …');
+    return 2;
+  }
+  const config = loadConfig();
+  const db = createDb(config.databaseUrl);
+  try {
+    await migrateToLatest(db);
+    const documents = createDocumentService(createDocumentRepo(db), localStorage(`${config.dataDir}/files`));
+    let failed = 0;
+    for (const id of ids) {
+      try {
+        const { title } = await documents.remove(id);
+        console.log(`  移除  ${id}  《${title}》`);
+      } catch (error) {
+        failed += 1;
+        console.log(`  失败  ${id}  ${(error as Error).message}`);
+      }
+    }
+    return failed ? 1 : 0;
+  } finally {
+    await db.destroy();
+  }
+}
 
 async function main(folderArgument: string | undefined) {
   if (!folderArgument) {
@@ -56,7 +85,8 @@ function printSummary(outcomes: ImportOutcome[]) {
   for (const o of rejected) console.log(`  拒绝  ${o.file}  ${o.reason}`);
 }
 
-main(process.argv[2]).then(
+const args = process.argv.slice(2);
+(args[0] === '--remove' ? remove(args.slice(1)) : main(args[0])).then(
   (code) => process.exit(code),
   (error) => {
     console.error(error);

@@ -343,6 +343,22 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('typesets').dropColumn('pdf_key').execute();
     },
   },
+  '0009_document_removals': {
+    // Documents taken out of the library, in order: every process's corpus index (and its snapshot
+    // on disk) catches up with them by this sequence, as it does with new documents by documents.seq.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('document_removals')
+        .addColumn('seq', 'integer', serial(db))
+        .addColumn('document_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('removed_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('document_removals_document').on('document_removals').column('document_id').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('document_removals').execute();
+    },
+  },
   '0010_review_vocabulary': {
     // One word from table to page (docs/architecture.md, "One vocabulary"): the check tables, the
     // order and job kind `check`, and the in-progress status `checking` become review, review and

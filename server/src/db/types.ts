@@ -53,6 +53,7 @@ export interface Database {
   articles: ArticleTable;
   article_views: ArticleViewTable;
   documents: DocumentTable;
+  document_removals: DocumentRemovalTable;
   review_systems: ReviewSystemTable;
   paper_uploads: PaperUploadTable;
   reviews: ReviewTable;
@@ -148,6 +149,13 @@ export interface DocumentTable {
   file_key: string | null;
   file_name: string | null;
   created_at: string;
+}
+
+/** A document taken out of the library: the corpus indexes catch up by `seq`. */
+export interface DocumentRemovalTable {
+  seq: Generated<number>;
+  document_id: string;
+  removed_at: string;
 }
 
 /** A plagiarism-check system: what it compares against, how strictly, at what price. */

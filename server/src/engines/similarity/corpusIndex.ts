@@ -4,9 +4,27 @@
  * the in-process implementation (postings in typed arrays, see postings.ts); a PostgreSQL table of
  * postings can stand behind the same shape.
  */
-import { kgramHashes, winnow } from './fingerprint';
-import type { Token } from './normalize';
+import { forEachWinnowed, kgramHashes, kgramHashesOfValues, tokenHash } from './fingerprint';
+import { forEachToken, type Token } from './normalize';
 import { PostingTable } from './postings';
+
+/**
+ * What a snapshot's postings mean: bump it whenever tokens, hashes or winnowing change, so that
+ * a snapshot written by an older engine is rebuilt rather than read.
+ */
+export const INDEX_FORMAT = 1;
+
+/** A snapshot's description of the index: plain data (JSON-safe); the arrays follow it. */
+export interface IndexSnapshotHeader {
+  format: number;
+  k: number;
+  w: number;
+  /** document id by slot; removed slots keep their id (their postings are still in the arrays) */
+  ids: string[];
+  removed: number[];
+  buckets: number;
+  count: number;
+}
 
 /** k-gram length and winnowing window: any shared run of K + W − 1 = 8 tokens is found. */
 export const K = 5;
@@ -32,12 +50,42 @@ export class CorpusIndex {
     return this.slots.size;
   }
 
+  /** Bytes the postings take in memory (the arrays as allocated). */
+  get postingBytes() {
+    return this.postings.bytes;
+  }
+
+  has(sourceId: string) {
+    return this.slots.has(sourceId);
+  }
+
   add(sourceId: string, tokens: Token[]) {
+    this.addHashes(sourceId, kgramHashes(tokens, K));
+  }
+
+  /** add(id, tokenize(text)) without making the tokens: the same postings, sooner and lighter. */
+  addText(sourceId: string, text: string) {
+    let values = new Uint32Array(Math.max(16, text.length));
+    let n = 0;
+    forEachToken(text, (value) => {
+      if (n === values.length) {
+        const bigger = new Uint32Array(n * 2);
+        bigger.set(values);
+        values = bigger;
+      }
+      values[n] = tokenHash(value);
+      n += 1;
+    });
+    this.addHashes(sourceId, kgramHashesOfValues(values.subarray(0, n), K));
+  }
+
+  private addHashes(sourceId: string, kgrams: Uint32Array) {
     if (this.slots.has(sourceId)) this.remove(sourceId);
     const slot = this.ids.length;
     this.ids.push(sourceId);
     this.slots.set(sourceId, slot);
-    for (const { hash, position } of winnow(kgramHashes(tokens, K), W)) this.postings.add(hash, slot, position);
+    const postings = this.postings;
+    forEachWinnowed(kgrams, W, (hash, position) => postings.add(hash, slot, position));
   }
 
   /** Forgets a document; its postings are skipped from now on. */
@@ -46,6 +94,41 @@ export class CorpusIndex {
     if (slot === undefined) return;
     this.slots.delete(sourceId);
     this.removed.add(slot);
+  }
+
+  /**
+   * The index as a snapshot: a header and its arrays (views, not copies: write them out before the
+   * next add). fromSnapshot() reads them back without tokenising anything.
+   */
+  toSnapshot(): { header: IndexSnapshotHeader; arrays: Array<Int32Array | Uint32Array> } {
+    const { heads, hashes, slots, positions, next } = this.postings.arrays();
+    return {
+      header: { format: INDEX_FORMAT, k: K, w: W, ids: this.ids, removed: [...this.removed], buckets: heads.length, count: hashes.length },
+      arrays: [heads, hashes, slots, positions, next],
+    };
+  }
+
+  /**
+   * An index from a snapshot: `targets` are the arrays to read, in the order toSnapshot() gave them;
+   * `finish()` once they are filled. Throws when the snapshot is of another format or its parts do
+   * not hold together.
+   */
+  static fromSnapshot(header: IndexSnapshotHeader): { targets: Array<Int32Array | Uint32Array>; finish: () => CorpusIndex } {
+    if (header.format !== INDEX_FORMAT || header.k !== K || header.w !== W) throw new Error('snapshot of another index format');
+    if (!Array.isArray(header.ids) || !Array.isArray(header.removed)) throw new Error('bad snapshot header');
+    const { table, targets } = PostingTable.allocate(header.buckets, header.count);
+    const finish = () => {
+      const index = new CorpusIndex();
+      index.postings = table;
+      index.ids = header.ids.map(String);
+      index.removed = new Set(header.removed.map(Number));
+      index.ids.forEach((id, slot) => {
+        if (!index.removed.has(slot)) index.slots.set(id, slot);
+      });
+      if (table.check() >= index.ids.length) throw new Error('posting of an unknown document');
+      return index;
+    };
+    return { targets, finish };
   }
 
   /**

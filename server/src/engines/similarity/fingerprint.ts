@@ -19,10 +19,16 @@ const BASE = 0x01000193;
 
 /** The hash of every k-gram, by start position (length n − k + 1). */
 export function kgramHashes(tokens: Token[], k: number): Uint32Array {
-  const count = Math.max(0, tokens.length - k + 1);
+  const values = new Uint32Array(tokens.length);
+  tokens.forEach((t, i) => (values[i] = tokenHash(t.value)));
+  return kgramHashesOfValues(values, k);
+}
+
+/** The same from the tokens' own hashes (tokenHash), for callers that never make Token objects. */
+export function kgramHashesOfValues(values: Uint32Array, k: number): Uint32Array {
+  const count = Math.max(0, values.length - k + 1);
   const hashes = new Uint32Array(count);
   if (!count) return hashes;
-  const values = tokens.map((t) => tokenHash(t.value));
   // BASE^(k-1), to take the oldest token out of the rolling hash
   let top = 1;
   for (let i = 1; i < k; i += 1) top = Math.imul(top, BASE);
@@ -46,20 +52,26 @@ export interface Fingerprint {
 /** Winnowing: the rightmost minimum of every window of w hashes, each kept once. */
 export function winnow(hashes: Uint32Array, w: number): Fingerprint[] {
   const kept: Fingerprint[] = [];
-  if (hashes.length === 0) return kept;
+  forEachWinnowed(hashes, w, (hash, position) => kept.push({ hash, position }));
+  return kept;
+}
+
+/** The same fingerprints, in the same order, handed to `keep` one by one (no objects made). */
+export function forEachWinnowed(hashes: Uint32Array, w: number, keep: (hash: number, position: number) => void) {
+  if (hashes.length === 0) return;
   if (hashes.length <= w) {
     let min = 0;
     for (let i = 1; i < hashes.length; i += 1) if (hashes[i] <= hashes[min]) min = i;
-    return [{ hash: hashes[min], position: min }];
+    keep(hashes[min], min);
+    return;
   }
   let last = -1;
   for (let start = 0; start + w <= hashes.length; start += 1) {
     let min = start;
     for (let i = start + 1; i < start + w; i += 1) if (hashes[i] <= hashes[min]) min = i;
     if (min !== last) {
-      kept.push({ hash: hashes[min], position: min });
+      keep(hashes[min], min);
       last = min;
     }
   }
-  return kept;
 }

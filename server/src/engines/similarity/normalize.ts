@@ -4,7 +4,7 @@
  * characters (traditional folded to simplified), other scripts by words; width (全角/半角) and
  * case are folded, punctuation and white space dropped.
  */
-import { Converter } from 'opencc-js/t2cn';
+import { Converter, Locale } from 'opencc-js/t2cn';
 
 export interface Token {
   /** the normalised form compared */
@@ -18,9 +18,66 @@ const toSimplified = Converter({ from: 'tw', to: 'cn' });
 const HAN = /\p{Script=Han}/u;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
+/**
+ * What the converter's dictionaries (OpenCC's tw → cn: normalisation, segmentation, conversion)
+ * can touch: CHANGES marks every character a rule could change (in a rule whose result differs),
+ * IN_RULES every character of any rule. A stretch of text without a changeable character converts
+ * to itself, and no rule reaches over a character found in none (SEPARATOR), so conversion can be
+ * done stretch by stretch and skipped where nothing can change: most of a simplified text.
+ */
+const CHANGES = new Uint8Array(0x10000);
+const IN_RULES = new Uint8Array(0x10000);
+{
+  const config = Locale.configs.tw2s as { normalizationChain?: unknown[][]; segmentation?: unknown; conversionChain: unknown[][] };
+  const dicts = [...(config.normalizationChain ?? []).flat(), ...[config.segmentation].flat(), ...config.conversionChain.flat()];
+  for (const dict of dicts) {
+    const rules = typeof dict === 'string' ? dict.split('|').map((line) => line.split(' ')) : (dict as string[][]);
+    for (const [key, value] of rules) {
+      const from = [...key];
+      const to = [...value];
+      for (const c of from) IN_RULES[c.charCodeAt(0)] = 1;
+      if (key === value) continue;
+      from.forEach((c, i) => {
+        // characters outside the BMP are all treated as changeable (see `changeable`)
+        if (from.length !== to.length || c !== to[i]) CHANGES[c.charCodeAt(0)] = 1;
+      });
+    }
+  }
+}
+const SEPARATOR = new Uint8Array(0x10000);
+for (const c of '\n。，；！？') if (!IN_RULES[c.charCodeAt(0)]) SEPARATOR[c.charCodeAt(0)] = 1;
+/** Surrogates (characters outside the BMP) and ideographic description characters are left to the converter. */
+const changeable = (code: number) => CHANGES[code] === 1 || (code >= 0xd800 && code <= 0xdfff) || (code >= 0x2ff0 && code <= 0x2fff);
+
+/** The converter over the stretches that can change; the rest as it is (the same result, sooner). */
+function convertChangeable(text: string): string {
+  let out: string[] | undefined;
+  let copied = 0;
+  let start = 0;
+  let changes = false;
+  for (let i = 0; i <= text.length; i += 1) {
+    const code = i < text.length ? text.charCodeAt(i) : -1;
+    if (code >= 0x2ff0 && code <= 0x2fff) return toSimplified(text); // a description sequence may reach over anything
+    if (code === -1 || SEPARATOR[code]) {
+      if (changes) {
+        out ??= [];
+        out.push(text.slice(copied, start), toSimplified(text.slice(start, i)));
+        copied = i;
+      }
+      start = i + 1;
+      changes = false;
+    } else if (!changes && changeable(code)) {
+      changes = true;
+    }
+  }
+  if (!out) return text;
+  out.push(text.slice(copied));
+  return out.join('');
+}
+
 /** Traditional → simplified, character for character (so positions stay put). */
 function simplified(text: string): string {
-  const converted = toSimplified(text);
+  const converted = convertChangeable(text);
   if (converted.length === text.length) return converted;
   // a phrase rule changed the length: fall back to one character at a time
   return Array.from(text, (c) => (HAN.test(c) ? toSimplified(c) : c).slice(0, c.length).padEnd(c.length, c)).join('');
@@ -41,6 +98,23 @@ export function forEachToken(original: string, visit: (value: string, start: num
   };
   for (let i = 0; i < text.length; i += 1) {
     const code = text.codePointAt(i)!;
+    // fast paths, same result as below: common Chinese characters and ASCII fold to themselves
+    // (but A–Z to a–z); tokenising is most of the time an index build takes
+    if (code >= 0x4e00 && code <= 0x9fff) {
+      endWord(i);
+      visit(text[i], i, i + 1);
+      continue;
+    }
+    if (code < 0x80) {
+      const lower = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
+      if ((lower >= 0x61 && lower <= 0x7a) || (lower >= 0x30 && lower <= 0x39)) {
+        if (wordStart < 0) wordStart = i;
+        word += String.fromCharCode(lower);
+      } else {
+        endWord(i);
+      }
+      continue;
+    }
     const char = String.fromCodePoint(code);
     const width = char.length;
     const folded = char.normalize('NFKC').toLowerCase();

@@ -4,16 +4,39 @@
  * stop at about 16.7 million keys and spend tens of bytes per posting; this holds a 100-million-
  * character corpus in a few hundred megabytes (16 bytes per posting plus the bucket heads).
  */
+/** The table as a snapshot stores it: every array cut to what is in use (views, not copies). */
+export interface PostingArrays {
+  heads: Int32Array;
+  hashes: Uint32Array;
+  slots: Uint32Array;
+  positions: Uint32Array;
+  next: Int32Array;
+}
+
+const MIN_SIZE = 1 << 16;
+
+/** The capacity the doubling would have reached for `count` entries. */
+const capacityFor = (count: number) => {
+  let size = MIN_SIZE;
+  while (size < count) size *= 2;
+  return size;
+};
+
 export class PostingTable {
-  private heads = new Int32Array(1 << 16).fill(-1);
-  private hashes = new Uint32Array(1 << 16);
-  private slots = new Uint32Array(1 << 16);
-  private positions = new Uint32Array(1 << 16);
-  private next = new Int32Array(1 << 16);
+  private heads = new Int32Array(MIN_SIZE).fill(-1);
+  private hashes = new Uint32Array(MIN_SIZE);
+  private slots = new Uint32Array(MIN_SIZE);
+  private positions = new Uint32Array(MIN_SIZE);
+  private next = new Int32Array(MIN_SIZE);
   private count = 0;
 
   get size() {
     return this.count;
+  }
+
+  /** Bytes the arrays take (allocated, not only used). */
+  get bytes() {
+    return this.heads.byteLength + this.hashes.byteLength + this.slots.byteLength + this.positions.byteLength + this.next.byteLength;
   }
 
   add(hash: number, slot: number, position: number) {
@@ -34,6 +57,47 @@ export class PostingTable {
     for (let i = this.heads[hash & (this.heads.length - 1)]; i >= 0; i = this.next[i]) {
       if (this.hashes[i] === hash) visit(this.slots[i], this.positions[i]);
     }
+  }
+
+  /** The arrays in use, for a snapshot (views: valid until the next add). */
+  arrays(): PostingArrays {
+    const n = this.count;
+    return { heads: this.heads, hashes: this.hashes.subarray(0, n), slots: this.slots.subarray(0, n), positions: this.positions.subarray(0, n), next: this.next.subarray(0, n) };
+  }
+
+  /**
+   * An empty table of a snapshot's size, and the arrays to read the snapshot into, in the order of
+   * arrays() (allocated at the capacity growth would have given them). Call check() once they are
+   * filled.
+   */
+  static allocate(buckets: number, count: number): { table: PostingTable; targets: Array<Int32Array | Uint32Array> } {
+    if (!Number.isInteger(count) || count < 0 || !Number.isInteger(buckets) || buckets < MIN_SIZE || (buckets & (buckets - 1)) !== 0 || buckets < count) throw new Error('bad table size');
+    const table = new PostingTable();
+    const capacity = capacityFor(count);
+    table.heads = new Int32Array(buckets);
+    table.hashes = new Uint32Array(capacity);
+    table.slots = new Uint32Array(capacity);
+    table.positions = new Uint32Array(capacity);
+    table.next = new Int32Array(capacity);
+    table.count = count;
+    return { table, targets: Object.values(table.arrays()) };
+  }
+
+  /**
+   * Throws unless the arrays hold together as a table: every head and link points into the
+   * entries and every link to an older entry, so a lookup in a damaged snapshot ends and stays
+   * inside the arrays (a checksum catches the rest). One pass in order: random reads over a large
+   * table would cost more than reading it. Returns the largest slot posted.
+   */
+  check(): number {
+    const { heads, slots, next } = this;
+    for (let b = 0; b < heads.length; b += 1) if (heads[b] >= this.count || heads[b] < -1) throw new Error('bad bucket head');
+    let maxSlot = -1;
+    for (let i = 0; i < this.count; i += 1) {
+      if (next[i] >= i || next[i] < -1) throw new Error('bad chain');
+      if (slots[i] > maxSlot) maxSlot = slots[i];
+    }
+    return maxSlot;
   }
 
   private growEntries() {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db';
 import { matchesAll, relevance, type SearchableTable } from '../../db/textSearch';
 import type { DocumentTable } from '../../db/types';
+import { nowIso } from '../../lib/time';
 
 export type DocumentRow = Omit<DocumentTable, 'seq' | 'featured'> & { featured: number };
 export type NewDocument = Omit<DocumentTable, 'seq' | 'featured'> & { featured: number };
@@ -54,9 +55,6 @@ export function createDocumentRepo(db: Db) {
     sameDiscipline: (discipline: string, exceptId: string, limit: number) =>
       base().select(SUMMARY_COLUMNS).where('discipline', '=', discipline).where('id', '!=', exceptId).orderBy('created_at', 'desc').limit(limit).execute() as Promise<DocumentSummaryRow[]>,
 
-    /** Library documents added after `seq`, for the corpus index to catch up. */
-    documentsAfter: (seq: number) => base().select(['seq', 'id', 'full_text']).where('seq', '>', seq).orderBy('seq').execute(),
-    documentText: async (id: string) => (await base().select('full_text').where('id', '=', id).executeTakeFirst())?.full_text,
     /** The lines a review report names its sources by. */
     titles: (ids: string[]) => (ids.length ? base().select(['id', 'title', 'authors', 'year', 'type']).where('id', 'in', ids).execute() : Promise.resolve([])),
 
@@ -79,6 +77,35 @@ export function createDocumentRepo(db: Db) {
         .execute();
       return rows as (DocumentSummaryRow & { full_text: string })[];
     },
+
+    /**
+     * Takes a document out of the library and records the removal (in one transaction), so that
+     * every corpus index catches up with it; the removed row, or undefined when there was none.
+     */
+    async remove(id: string) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('documents').select(['id', 'title', 'file_key']).where('id', '=', id).executeTakeFirst();
+        if (!row) return undefined;
+        await trx.deleteFrom('documents').where('id', '=', id).execute();
+        await trx.insertInto('document_removals').values({ document_id: id, removed_at: nowIso() }).execute();
+        return row;
+      });
+    },
+
+    // What the plagiarism check's corpus index reads (review/corpus.ts): the library in the order
+    // documents came and went.
+
+    /** Documents added after `seq`, oldest first, at most `limit` of them. */
+    documentsAfter: (seq: number, limit = 200) => base().select(['seq', 'id', 'full_text']).where('seq', '>', seq).orderBy('seq').limit(limit).execute(),
+    documentIdsBetween: (after: number, upTo: number) => base().select(['seq', 'id']).where('seq', '>', after).where('seq', '<=', upTo).orderBy('seq').execute(),
+    documentText: async (id: string) => (await base().select('full_text').where('id', '=', id).executeTakeFirst())?.full_text,
+    /** Removals recorded after `seq` (their own sequence), oldest first. */
+    removalsAfter: (seq: number, limit = 1000) => db.selectFrom('document_removals').select(['seq', 'document_id']).where('seq', '>', seq).orderBy('seq').limit(limit).execute(),
+    /** The id of the document numbered `seq`, if it is still in the library. */
+    documentIdAt: async (seq: number) => (await base().select('id').where('seq', '=', seq).executeTakeFirst())?.id,
+    /** The document a removal numbered `seq` took out. */
+    removalAt: async (seq: number) => (await db.selectFrom('document_removals').select('document_id').where('seq', '=', seq).executeTakeFirst())?.document_id,
+    wasRemoved: async (id: string) => !!(await db.selectFrom('document_removals').select('seq').where('document_id', '=', id).executeTakeFirst()),
   };
 }
 

@@ -51,10 +51,27 @@ export function createDocumentService(documents: DocumentRepo, storage: Storage)
       return { ...toDocumentSummary(row), abstract: row.abstract, fullText: row.full_text, fileName: row.file_name, related };
     },
 
-    /** Library documents added after `seq`: how the review corpus catches up with the library. */
-    documentsAfter: (seq: number) => documents.documentsAfter(seq),
+    /**
+     * Takes a document out of the library: its row and original file go, and every process's corpus
+     * index drops it before its next check (review/corpus.ts). Reports already made keep their text.
+     */
+    async remove(id: string) {
+      const row = await documents.remove(id);
+      if (!row) throw notFound('范文不存在或已下线');
+      if (row.file_key) await storage.remove(row.file_key);
+      return { id: row.id, title: row.title };
+    },
+
+    // How the review corpus follows the library (review/corpus.ts): documents and removals in order.
+    /** Library documents added after `seq`, oldest first. */
+    documentsAfter: (seq: number, limit?: number) => documents.documentsAfter(seq, limit),
     /** A document's whole text (a review's source passage), undefined when it is gone. */
     documentText: (id: string) => documents.documentText(id),
+    removalsAfter: (seq: number, limit?: number) => documents.removalsAfter(seq, limit),
+    documentIdsBetween: (after: number, upTo: number) => documents.documentIdsBetween(after, upTo),
+    documentIdAt: (seq: number) => documents.documentIdAt(seq),
+    removalAt: (seq: number) => documents.removalAt(seq),
+    wasRemoved: (id: string) => documents.wasRemoved(id),
     /** How a review report names its sources: title and a line of authors, type and year. */
     async sourceLines(ids: string[]) {
       const rows = await documents.titles(ids);

@@ -1,37 +1,163 @@
 /**
  * The corpus a check compares against: the document library, indexed in this process. Before each
- * check it catches up with documents added since (by the server or by `npm run import` in another
- * process), so new library documents are compared against as soon as they exist.
+ * check it catches up with the library (documents added and removed since, by the server or by
+ * `npm run import` in another process), so a check compares against exactly what the library holds.
+ *
+ * The index persists in the data folder (indexFile.ts): a process starts from the last snapshot
+ * and catches up from the sequence numbers it records, instead of tokenising the whole library
+ * again. A snapshot is written after catching up with enough new text and when the process closes.
  */
 import { CorpusIndex } from '../../engines/similarity/corpusIndex';
-import { tokenize } from '../../engines/similarity/normalize';
-import type { DocumentService } from '../document/service';
+import { readIndexSnapshot, writeIndexSnapshot } from './indexFile';
 
-/** Reads the library through the document module, which owns it. */
-export function createCorpus(library: Pick<DocumentService, 'documentsAfter' | 'documentText'>) {
-  const index = new CorpusIndex();
-  let lastSeq = 0;
+/** The library as the corpus reads it: the document module's service, which owns it. */
+export interface Library {
+  /** Documents added after `seq`, oldest first, at most `limit`. */
+  documentsAfter(seq: number, limit: number): Promise<Array<{ seq: number; id: string; full_text: string }>>;
+  /** Removals recorded after `seq` (their own sequence), oldest first, at most `limit`. */
+  removalsAfter(seq: number, limit: number): Promise<Array<{ seq: number; document_id: string }>>;
+  /** Documents numbered after `after` up to `upTo`, oldest first (ids only). */
+  documentIdsBetween(after: number, upTo: number): Promise<Array<{ seq: number; id: string }>>;
+  documentText(id: string): Promise<string | undefined>;
+  documentIdAt(seq: number): Promise<string | undefined>;
+  removalAt(seq: number): Promise<string | undefined>;
+  wasRemoved(id: string): Promise<boolean>;
+}
+
+/** How far an index has caught up, and with what, so that a snapshot can be matched to its database. */
+interface Mark {
+  docSeq: number;
+  docId: string | null;
+  removalSeq: number;
+  removalId: string | null;
+}
+
+export interface CorpusOptions {
+  /** Where the snapshot lives; without it the index is rebuilt by every process. */
+  dir?: string;
+  /** New text (characters) after which a catch-up writes a snapshot. */
+  snapshotAfterChars?: number;
+  log?: { info: (message: string) => void; warn: (message: string) => void };
+}
+
+/** Writing costs about a second per 500 MB of index; indexing 5 M characters takes longer. */
+const SNAPSHOT_AFTER_CHARS = 5_000_000;
+const BATCH = 200;
+/**
+ * PostgreSQL numbers a row when it is inserted but shows it when its transaction commits, so a
+ * document numbered below one already read may still appear (two imports at once): this many
+ * numbers behind the last one read are looked at again at every catch-up.
+ */
+const LOOKBACK = 200;
+
+export function createCorpus(library: Library, options: CorpusOptions = {}) {
+  const { dir, snapshotAfterChars = SNAPSHOT_AFTER_CHARS } = options;
+  const log = options.log ?? { info: () => undefined, warn: () => undefined };
+  let index = new CorpusIndex();
+  let mark: Mark = { docSeq: 0, docId: null, removalSeq: 0, removalId: null };
+  let loaded = false;
+  let unsavedChars = 0;
+  let unsavedChanges = 0;
+  // catching up and writing a snapshot take turns: the arrays must not change while they are written
+  let queue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
   let syncing: Promise<void> | undefined;
 
-  async function catchUp() {
-    for (;;) {
-      const batch = await library.documentsAfter(lastSeq);
-      if (!batch.length) return;
-      for (const doc of batch) {
-        index.add(doc.id, tokenize(doc.full_text));
-        lastSeq = doc.seq;
+  /** Whether the snapshot's last document and removal are this database's (not another library's). */
+  async function belongsHere(m: Mark) {
+    if (typeof m?.docSeq !== 'number' || typeof m.removalSeq !== 'number') return false;
+    if (m.docSeq > 0) {
+      const id = await library.documentIdAt(m.docSeq);
+      if (id !== m.docId && !(id === undefined && m.docId && (await library.wasRemoved(m.docId)))) return false;
+    }
+    return m.removalSeq === 0 || (await library.removalAt(m.removalSeq)) === m.removalId;
+  }
+
+  async function load() {
+    loaded = true;
+    if (!dir) return;
+    const started = Date.now();
+    try {
+      const found = await readIndexSnapshot<Mark>(dir);
+      if (!found) return;
+      if (!(await belongsHere(found.meta))) {
+        log.warn('corpus snapshot belongs to another database: indexing the library afresh');
+        return;
       }
+      index = found.index;
+      mark = found.meta;
+      log.info(`corpus snapshot loaded in ${Date.now() - started} ms (${index.size} documents)`);
+    } catch (error) {
+      log.warn(`corpus snapshot not used (${(error as Error).message}): indexing the library afresh`);
     }
   }
 
+  async function catchUp() {
+    if (!loaded) await load();
+    if (mark.docSeq > 0) {
+      for (const { id } of await library.documentIdsBetween(Math.max(0, mark.docSeq - LOOKBACK), mark.docSeq)) {
+        if (index.has(id)) continue;
+        const text = await library.documentText(id);
+        if (text === undefined) continue;
+        index.addText(id, text);
+        unsavedChars += text.length;
+        unsavedChanges += 1;
+      }
+    }
+    for (;;) {
+      const batch = await library.documentsAfter(mark.docSeq, BATCH);
+      for (const doc of batch) {
+        index.addText(doc.id, doc.full_text);
+        mark = { ...mark, docSeq: doc.seq, docId: doc.id };
+        unsavedChars += doc.full_text.length;
+        unsavedChanges += 1;
+      }
+      if (batch.length < BATCH) break;
+    }
+    // after the documents: a document removed before that read was not read, one removed after is
+    // here; removals are numbered like documents, so the last few are looked at again too
+    for (let after = Math.max(0, mark.removalSeq - LOOKBACK); ; ) {
+      const batch = await library.removalsAfter(after, BATCH);
+      for (const removal of batch) {
+        if (index.has(removal.document_id)) {
+          index.remove(removal.document_id);
+          unsavedChanges += 1;
+        }
+        if (removal.seq > mark.removalSeq) mark = { ...mark, removalSeq: removal.seq, removalId: removal.document_id };
+        after = removal.seq;
+      }
+      if (batch.length < BATCH) break;
+    }
+    // written after this catch-up, before the next one: the check that asked goes on meanwhile
+    if (dir && unsavedChars >= snapshotAfterChars) exclusive(save).catch((error) => log.warn(`corpus snapshot not written: ${(error as Error).message}`));
+  }
+
+  async function save() {
+    if (!dir || !unsavedChanges) return;
+    const started = Date.now();
+    const changes = unsavedChanges;
+    await writeIndexSnapshot(dir, index, mark);
+    unsavedChars = 0;
+    unsavedChanges -= changes;
+    log.info(`corpus snapshot written in ${Date.now() - started} ms (${index.size} documents)`);
+  }
+
   return {
-    index,
-    /** Indexes what is new; concurrent callers share one pass. */
+    get index() {
+      return index;
+    },
+    /** Catches up with the library; concurrent callers share one pass. */
     async sync() {
-      syncing ??= catchUp().finally(() => (syncing = undefined));
+      syncing ??= exclusive(catchUp).finally(() => (syncing = undefined));
       await syncing;
     },
     text: (sourceId: string) => library.documentText(sourceId),
+    /** Writes what the snapshot lacks (a clean shutdown); the index is not used afterwards. */
+    close: () => exclusive(save),
   };
 }
 

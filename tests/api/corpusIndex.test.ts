@@ -1,0 +1,233 @@
+/**
+ * The library's index for checks persists in the data folder: a restart reads the snapshot and
+ * catches up with what was added and removed since, with the same results as indexing afresh; a
+ * damaged snapshot or one of another database is not used. A document removed from the library is
+ * no longer reported, by the running server nor after a restart.
+ */
+import { spawnSync } from 'child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { checkText } from '../../server/src/engines/similarity/check';
+import { CorpusIndex } from '../../server/src/engines/similarity/corpusIndex';
+import { tokenize } from '../../server/src/engines/similarity/normalize';
+import { createDocumentImporter } from '../../server/src/modules/document/importer';
+import { createDocumentRepo } from '../../server/src/modules/document/repo';
+import { createDocumentService } from '../../server/src/modules/document/service';
+import { createCorpus, type Library } from '../../server/src/modules/review/corpus';
+import { SNAPSHOT_NAME } from '../../server/src/modules/review/indexFile';
+import { client, createTestApp } from './testApp';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** The library of a test server, counting the documents the index reads from it. */
+function countingLibrary(app = t.app) {
+  const repo = createDocumentRepo(app.db);
+  const read = { documents: 0 };
+  const library: Library = {
+    ...repo,
+    documentsAfter: async (seq, limit) => {
+      const rows = await repo.documentsAfter(seq, limit);
+      read.documents += rows.length;
+      return rows;
+    },
+  };
+  return { library, read };
+}
+
+async function libraryDocument(q: string, app = t.app) {
+  const id = (await app.inject({ method: 'GET', url: `/api/v1/search?kind=document&q=${encodeURIComponent(q)}` })).json().result.list[0].id as string;
+  const doc = (await app.inject({ method: 'GET', url: `/api/v1/document/${id}` })).json().result as { title: string; fullText: string };
+  return { id, ...doc, paragraph: (start: string) => doc.fullText.split('\n').find((p) => p.startsWith(start))! };
+}
+
+const OWN = '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况，并比较了两校在经费、课程和激励方面的差别。';
+const own = (n: number) => Array.from({ length: n }, (_, i) => `第${i + 1}次观察记录：${OWN}`).join('\n');
+
+const NEW_PAPER = [
+  '---',
+  'title: 山区小学校车接送线路的优化研究',
+  'authors: [周远]',
+  'year: 2024',
+  'type: 本科',
+  'discipline: 交通运输',
+  '---',
+  '山区小学的学生居住分散，校车线路往往沿着河谷绕行，单程时间超过一小时的情况并不少见。本文以两个乡镇为例，用实际行驶记录重新规划停靠点，把最长单程时间缩短到四十分钟以内，同时没有增加车辆数量。',
+].join('\n');
+
+const libraryCount = async (app = t.app) => (await app.inject({ method: 'GET', url: '/api/v1/document?current=1&pageSize=1' })).json().result.total as number;
+
+async function importPaper(name: string, text: string) {
+  const folder = mkdtempSync(join(tmpdir(), 'zn-corpus-'));
+  writeFileSync(join(folder, name), text);
+  const outcome = await createDocumentImporter(createDocumentRepo(t.app.db), t.app.storage).importFile(join(folder, name), folder);
+  expect(outcome.status).toBe('imported');
+}
+
+test('a restart reads the snapshot and only what came and went since, with the same results as indexing afresh', async () => {
+  const dir = join(t.config.dataDir, 'persist-test');
+  const kept = await libraryDocument('微塑料');
+  const removed = await libraryDocument('膜下滴灌');
+  const first = countingLibrary();
+  const before = createCorpus(first.library, { dir, snapshotAfterChars: 1 });
+  await before.sync();
+  await before.close();
+  expect(first.read.documents).toBe(30);
+  expect(existsSync(join(dir, SNAPSHOT_NAME))).toBe(true);
+
+  // the library changes while no process runs: one paper in, one out
+  await importPaper('new.md', NEW_PAPER);
+  await createDocumentService(createDocumentRepo(t.app.db), t.app.storage).remove(removed.id);
+
+  const second = countingLibrary();
+  const restarted = createCorpus(second.library, { dir });
+  await restarted.sync();
+  expect(second.read.documents).toBe(1); // the new paper only: nothing indexed again
+
+  const fresh = createCorpus(countingLibrary().library);
+  await fresh.sync();
+  expect(restarted.index.size).toBe(fresh.index.size);
+  const paper = [own(2), kept.paragraph('塑料制品在环境中'), own(2), removed.paragraph('试验采用随机区组设计'), NEW_PAPER.split('\n').pop(), own(1)].join('\n');
+  const report = await checkText(paper, restarted.index, restarted.text, { minMatch: 13 });
+  expect(report).toEqual(await checkText(paper, fresh.index, fresh.text, { minMatch: 13 }));
+  const sources = report.sources.map((s) => s.sourceId);
+  expect(sources).toContain(kept.id);
+  expect(sources).not.toContain(removed.id);
+  expect(sources).toHaveLength(2);
+});
+
+test('a damaged snapshot, or one of another database, is not used: the library is indexed afresh', async () => {
+  const dir = join(t.config.dataDir, 'damage-test');
+  const corpus = createCorpus(countingLibrary().library, { dir, snapshotAfterChars: 1 });
+  await corpus.sync();
+  await corpus.close();
+  const file = join(dir, SNAPSHOT_NAME);
+
+  const good = readFileSync(file);
+  // the layout (modules/review/indexFile.ts): magic and version, the header's length and JSON, the arrays
+  const headerLength = good.readUInt32LE(12);
+  const lengths = JSON.parse(good.subarray(16, 16 + headerLength).toString()).lengths as number[];
+  const positionsAt = 16 + headerLength + lengths[0] + lengths[1] + lengths[2];
+  // one byte changed in the middle of the file; a token position changed (any value could be one)
+  for (const at of [Math.floor(good.length / 2), positionsAt + 3]) {
+    const damaged = Buffer.from(good);
+    damaged[at] ^= 0x5a;
+    writeFileSync(file, damaged);
+    const afterDamage = countingLibrary();
+    const rebuilt = createCorpus(afterDamage.library, { dir });
+    await rebuilt.sync();
+    expect(afterDamage.read.documents).toBe(await libraryCount()); // everything the library holds, read again
+  }
+  // cut short
+  writeFileSync(file, good.subarray(0, good.length - 100));
+  const afterCut = countingLibrary();
+  await createCorpus(afterCut.library, { dir }).sync();
+  expect(afterCut.read.documents).toBe(await libraryCount());
+  writeFileSync(file, good);
+
+  // a good snapshot of this library, copied to a server on another database (same seed, other ids)
+  const other = await createTestApp();
+  try {
+    const otherDir = join(other.config.dataDir, 'copied');
+    mkdirSync(otherDir);
+    copyFileSync(file, join(otherDir, SNAPSHOT_NAME));
+    const there = countingLibrary(other.app);
+    const corpus2 = createCorpus(there.library, { dir: otherDir });
+    await corpus2.sync();
+    expect(there.read.documents).toBe(await libraryCount(other.app));
+    const doc = await libraryDocument('微塑料', other.app);
+    const report = await checkText(`${own(2)}\n${doc.paragraph('塑料制品在环境中')}\n${own(2)}`, corpus2.index, corpus2.text, { minMatch: 13 });
+    expect(report.sources.map((s) => s.sourceId)).toEqual([doc.id]);
+  } finally {
+    await other.close();
+  }
+});
+
+test('a document removed from the library (npm run import -- --remove) is no longer reported, by the running server nor after a restart', async () => {
+  let me = client(t.app);
+  await me.login();
+  const source = await libraryDocument('微塑料');
+  const text = `${own(3)}\n${source.paragraph('塑料制品在环境中')}\n${own(2)}`;
+  const checkedSources = async () => {
+    const { review, orderId } = (await me.post('/api/v1/review', { systemId: 'undergraduate', title: '县域中学课后服务研究', author: '林晓', text })).body.result;
+    await t.app.orders.applyPayment({ gateway: 'sandbox', tradeNo: `T${orderId}`, orderId, amountFen: review.amountFen });
+    await t.app.jobs.drain();
+    const report = (await me.get(`/api/v1/review/${review.id}/report`)).body.result;
+    return report.sources.map((s: { title: string }) => s.title) as string[];
+  };
+  expect(await checkedSources()).toEqual([source.title]);
+  const indexed = t.app.corpus.index.size;
+
+  const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'server/src/cli/import.ts', '--remove', source.id, 'no-such-document'], {
+    env: { ...process.env, DATABASE_URL: t.config.databaseUrl, DATA_DIR: t.config.dataDir, NODE_ENV: 'test' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(run.stdout).toContain(`移除  ${source.id}  《${source.title}》`);
+  expect(run.stdout).toContain('失败  no-such-document');
+  expect(run.status).toBe(1);
+  expect((await me.get(`/api/v1/document/${source.id}`)).status).toBe(404);
+
+  expect(await checkedSources()).toEqual([]);
+  expect(t.app.corpus.index.size).toBe(indexed - 1); // dropped from this server's index too
+  await t.restart();
+  expect(existsSync(join(t.config.dataDir, 'index', SNAPSHOT_NAME))).toBe(true); // written at shutdown
+  me = client(t.app);
+  await me.login();
+  expect(await checkedSources()).toEqual([]);
+  expect(t.app.corpus.index.size).toBe(indexed - 1);
+});
+
+test('a document or removal numbered below the last one read (its PostgreSQL transaction committed late) is still taken in', async () => {
+  const rows = (await createDocumentRepo(t.app.db).documentsAfter(0, 3)).map((r, i) => ({ ...r, seq: i + 1 }));
+  const visible = new Set([1, 3]);
+  const removals = [
+    { seq: 1, document_id: rows[0].id },
+    { seq: 2, document_id: rows[2].id },
+  ];
+  const visibleRemovals = new Set<number>();
+  const removed = () => removals.filter((r) => visibleRemovals.has(r.seq));
+  const shown = () => rows.filter((r) => visible.has(r.seq) && !removed().some((x) => x.document_id === r.id));
+  const library: Library = {
+    documentsAfter: async (seq, limit) => shown().filter((r) => r.seq > seq).slice(0, limit),
+    documentIdsBetween: async (after, upTo) => shown().filter((r) => r.seq > after && r.seq <= upTo),
+    removalsAfter: async (seq, limit) => removed().filter((r) => r.seq > seq).slice(0, limit),
+    documentText: async (id) => shown().find((r) => r.id === id)?.full_text,
+    documentIdAt: async (seq) => shown().find((r) => r.seq === seq)?.id,
+    removalAt: async (seq) => removed().find((r) => r.seq === seq)?.document_id,
+    wasRemoved: async (id) => removed().some((r) => r.document_id === id),
+  };
+  const corpus = createCorpus(library);
+  await corpus.sync();
+  expect(corpus.index.size).toBe(2);
+  visible.add(2);
+  await corpus.sync();
+  expect(corpus.index.size).toBe(3);
+  expect(corpus.index.has(rows[1].id)).toBe(true);
+
+  visibleRemovals.add(2);
+  await corpus.sync();
+  expect([rows[0].id, rows[1].id, rows[2].id].map((id) => corpus.index.has(id))).toEqual([true, true, false]);
+  visibleRemovals.add(1);
+  await corpus.sync();
+  expect([rows[0].id, rows[1].id, rows[2].id].map((id) => corpus.index.has(id))).toEqual([false, true, false]);
+});
+
+test('indexing a text straight from its characters gives the same index as indexing its tokens', async () => {
+  const texts = (await createDocumentRepo(t.app.db).documentsAfter(0, 1000)).map((d) => d.full_text);
+  texts.push('繁體中文的段落：臺灣的學者著作頗豐，乾隆年間的頭髮樣式。ＦＵＬＬ　ｗｉｄｔｈ and MiXeD case, 𠀀𠀁 ⿰氵青', '', '短');
+  const fromTokens = new CorpusIndex();
+  const fromText = new CorpusIndex();
+  texts.forEach((text, i) => {
+    fromTokens.add(`d${i}`, tokenize(text));
+    fromText.addText(`d${i}`, text);
+  });
+  const a = fromTokens.toSnapshot();
+  const b = fromText.toSnapshot();
+  expect(b.header).toEqual(a.header);
+  a.arrays.forEach((array, i) => expect(Buffer.from(b.arrays[i].buffer, b.arrays[i].byteOffset, b.arrays[i].byteLength).equals(Buffer.from(array.buffer, array.byteOffset, array.byteLength))).toBe(true));
+});
