@@ -23,7 +23,8 @@ Object.defineProperty(window, 'matchMedia', {
 // jsdom does not implement scrolling.
 window.scrollTo = () => {};
 
-// Whole-app renders in jsdom take a few seconds each; on a loaded two-core machine a form's
-// validation can take longer than Testing Library's default one-second wait for findBy queries.
-jest.setTimeout(30_000);
+// Whole-app renders in jsdom take a few seconds each, a form page with pro-form over ten on a
+// loaded two-core machine; a form's validation can take longer than Testing Library's default
+// one-second wait for findBy queries. These are limits on the test machine, not on the product.
+jest.setTimeout(60_000);
 configure({ asyncUtilTimeout: 5_000 });
