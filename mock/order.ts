@@ -1,3 +1,4 @@
+import { SHOW_TYPE } from '../common/api';
 import type { Order } from '../src/services/order';
 import { AppError } from '../server/src/lib/errors';
 import { toPublicOrder } from '../server/src/modules/order/repo';
@@ -103,7 +104,7 @@ const handlers: Record<string, MockHandler> = {
   'POST /api/v1/order/:orderId/pay': async (req, res) => {
     const channel = req.body?.channel;
     if (channel !== 'alipay' && channel !== 'wechat') {
-      return res.status(422).json(fail('请选择支付方式', 'VALIDATION', 2, { errors: { channel: '请选择支付方式' } }));
+      return res.status(422).json(fail('请选择支付方式', 'VALIDATION', SHOW_TYPE.ERROR_MESSAGE, { errors: { channel: '请选择支付方式' } }));
     }
     const real = await realOrder(req, res);
     if (real === 'answered') return;

@@ -1,13 +1,13 @@
-import { bodyOfError, handleRequestError } from '@/utils/errorHandler';
+import { bodyOfError, handleRequestError, type ErrorBody } from '@/utils/errorHandler';
 import { post } from '@/utils/request';
+import type { Static } from '@sinclair/typebox';
+import type * as auth from '../../server/src/modules/auth/schemas';
 
-/** What the login call answers; the app reads `success` and `message` (docs/spec.md §7). */
-export interface LoginResponse {
-  success: boolean;
-  message?: string;
-  errorCode?: string;
-  errors?: Record<string, string>;
-}
+/**
+ * What the login call answers (the API's `LoginReply`, or a failure envelope from elsewhere); the
+ * app reads `success` and `message` (docs/spec.md §7).
+ */
+export type LoginResponse = Static<typeof auth.LoginReply> | ErrorBody;
 
 /**
  * POST /api/v1/actionLogin with the login form object, passed through unchanged (docs/spec.md §3, §7).

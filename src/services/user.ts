@@ -1,21 +1,15 @@
 import { get, post, postForm, put } from '@/utils/request';
 import type { ApiResponse, CallOptions } from '@/utils/request';
+import type { Static } from '@sinclair/typebox';
+import type * as auth from '../../server/src/modules/auth/schemas';
+import type * as user from '../../server/src/modules/user/schemas';
 
+// the API's own schemas: one definition of each shape for the server, the mock and the app
 /** The signed-in user as the server describes them. */
-export interface CurrentUser {
-  id: string;
-  email: string;
-  nickname: string;
-  avatar: string | null;
-  realName: string | null;
-  school: string | null;
-  major: string | null;
-  degree: string | null;
-  phone: string | null;
-  createdAt: string;
-}
-
-export type BasicInfo = Pick<CurrentUser, 'nickname' | 'realName' | 'school' | 'major' | 'degree' | 'phone'>;
+export type CurrentUser = Static<typeof auth.User>;
+export type BasicInfo = Static<typeof user.BasicInfoBody>;
+export type RegisterForm = Static<typeof auth.RegisterBody>;
+type CodePurpose = Static<typeof auth.SendCodeBody>['purpose'];
 
 /** Forms show their own errors (beside the fields), so their calls skip the common handler. */
 const formCall: CallOptions = { skipErrorHandler: true };
@@ -26,27 +20,19 @@ export function getCurrentUser(options?: CallOptions) {
 }
 
 /** Mails a six-digit code for registering or for resetting the password. */
-export function sendCode(email: string, purpose: 'register' | 'reset') {
+export function sendCode(email: string, purpose: CodePurpose) {
   return post<ApiResponse<null>>('/v1/user/sendCode', { email, purpose }, undefined, formCall);
-}
-
-export interface RegisterForm {
-  email: string;
-  code: string;
-  password: string;
-  nickname: string;
-  agreement: boolean;
 }
 
 export function register(form: RegisterForm) {
   return post<ApiResponse<CurrentUser>>('/v1/user/register', form, undefined, formCall);
 }
 
-export function resetPassword(form: { email: string; code: string; password: string }) {
+export function resetPassword(form: Static<typeof auth.ResetPasswordBody>) {
   return post<ApiResponse<null>>('/v1/user/resetPassword', form, undefined, formCall);
 }
 
-export function modifyPassword(form: { oldPassword: string; newPassword: string }) {
+export function modifyPassword(form: Static<typeof user.ModifyPasswordBody>) {
   return post<ApiResponse<null>>('/v1/user/modifyPassword', form, undefined, formCall);
 }
 

@@ -9,8 +9,7 @@ import { useState } from 'react';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useModel } from 'umi';
 import { DEGREES } from '../../../../common/fieldRules';
-
-const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+import { AVATAR_MAX_BYTES, AVATAR_TYPE_MESSAGE, AVATAR_TYPES } from '../../../../common/api';
 
 /** /personal/home/basic-info: view and edit nickname, name, school, major, degree, phone, avatar. */
 export default function BasicInfoPage() {
@@ -21,11 +20,11 @@ export default function BasicInfoPage() {
   if (!currentUser) return null;
 
   const onAvatar = async (file: File) => {
-    if (!AVATAR_TYPES.includes(file.type)) {
-      message.error('头像只能是 PNG、JPG 或 WebP 图片');
+    if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) {
+      message.error(AVATAR_TYPE_MESSAGE);
       return false;
     }
-    if (file.size > 2 * 1024 * 1024) {
+    if (file.size > AVATAR_MAX_BYTES) {
       message.error('头像不能超过 2 MB');
       return false;
     }

@@ -11,9 +11,8 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'umi';
 import ReviewStatusCard from './ReviewStatusCard';
 import styles from './index.less';
+import { PAPER_UPLOAD, refusalOf, UPLOAD_MAX_MB } from '../../../../common/api';
 
-const ACCEPT = '.docx,.pdf,.txt';
-const MAX_BYTES = 15 * 1024 * 1024;
 type Mode = 'upload' | 'text';
 type Uploaded = { uploadId: string; fileName: string; charCount: number; title: string | null };
 type Quote = { charCount: number; amountFen: number };
@@ -73,12 +72,9 @@ function ReviewFormCard({ review }: { review?: Review }) {
 
   const onFile = async (file: File) => {
     setUploadError(undefined);
-    if (!/\.(docx|pdf|txt)$/i.test(file.name)) {
-      setUploadError('只支持 .docx、.pdf 和 .txt 文件');
-      return false;
-    }
-    if (file.size > MAX_BYTES) {
-      setUploadError('文件超过 15 MB，请压缩图片或删去附录后再上传');
+    const refusal = refusalOf(PAPER_UPLOAD, file);
+    if (refusal) {
+      setUploadError(refusal);
       return false;
     }
     setUploading(0);
@@ -157,12 +153,12 @@ function ReviewFormCard({ review }: { review?: Review }) {
         </Form.Item>
         {mode === 'upload' ? (
           <div className={styles.paper}>
-            <Upload.Dragger accept={ACCEPT} showUploadList={false} beforeUpload={onFile} disabled={uploading !== undefined} aria-label="上传论文文件">
+            <Upload.Dragger accept={PAPER_UPLOAD.accept} showUploadList={false} beforeUpload={onFile} disabled={uploading !== undefined} aria-label="上传论文文件">
               <p className="ant-upload-drag-icon">
                 <InboxOutlined />
               </p>
               <p>点击或拖入论文文件</p>
-              <p className={styles.hint}>支持 .docx、.pdf、.txt（UTF-8 或 GBK），不超过 15 MB</p>
+              <p className={styles.hint}>支持 .docx、.pdf、.txt（UTF-8 或 GBK），不超过 {UPLOAD_MAX_MB} MB</p>
             </Upload.Dragger>
             {uploading !== undefined && <Progress percent={uploading} status="active" aria-label="上传进度" />}
             {uploadError && <Alert type="error" showIcon message={uploadError} className={styles.notice} />}

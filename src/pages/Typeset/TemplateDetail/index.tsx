@@ -10,10 +10,8 @@ import { InboxOutlined } from '@ant-design/icons';
 import { Alert, Breadcrumb, Button, Card, Col, Form, Input, Progress, Row, Skeleton, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'umi';
+import { MANUSCRIPT_UPLOAD, refusalOf, UPLOAD_MAX_MB } from '../../../../common/api';
 import { manuscriptTitle } from './manuscriptTitle';
-
-const ACCEPT = '.docx,.md,.txt';
-const MAX_BYTES = 15 * 1024 * 1024;
 
 /** /typeset/template-detail/{templateId}: the template's rules, sample pages, and the start of a typeset. */
 export default function TemplateDetailPage() {
@@ -94,12 +92,12 @@ function StartForm({ templateId }: { templateId: string }) {
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ author: currentUser.realName ?? undefined, school: currentUser.school ?? undefined, major: currentUser.major ?? undefined }}>
         <Form.Item label="稿件" name="file" required>
           <Upload.Dragger
-            accept={ACCEPT}
+            accept={MANUSCRIPT_UPLOAD.accept}
             showUploadList={false}
             aria-label="上传稿件"
             beforeUpload={(chosen) => {
-              if (!/\.(docx|md|txt)$/i.test(chosen.name)) form.setFields([{ name: 'file', errors: ['稿件只支持 .docx、.md 和 .txt 文件'] }]);
-              else if (chosen.size > MAX_BYTES) form.setFields([{ name: 'file', errors: ['稿件超过 15 MB，请压缩图片后再上传'] }]);
+              const refusal = refusalOf(MANUSCRIPT_UPLOAD, chosen);
+              if (refusal) form.setFields([{ name: 'file', errors: [refusal] }]);
               else {
                 setFile(chosen);
                 form.setFields([{ name: 'file', errors: [] }]);
@@ -114,7 +112,7 @@ function StartForm({ templateId }: { templateId: string }) {
               <InboxOutlined />
             </p>
             <p>{file ? `已选择：${file.name}` : '点击或拖入稿件'}</p>
-            <p style={{ color: 'rgba(0,0,0,.45)' }}>.docx（Word 标题样式最佳）、.md 或 .txt，不超过 15 MB</p>
+            <p style={{ color: 'rgba(0,0,0,.45)' }}>.docx（Word 标题样式最佳）、.md 或 .txt，不超过 {UPLOAD_MAX_MB} MB</p>
           </Upload.Dragger>
         </Form.Item>
         <Form.Item name="title" label="论文题目" rules={[{ required: true, whitespace: true, message: '请填写论文题目' }]}>
