@@ -1,5 +1,5 @@
 import { SHOW_TYPE } from '../common/api';
-import type { Order } from '../src/services/order';
+import type { Order } from '../src/features/order/api';
 import { AppError } from '../server/src/lib/errors';
 import { toPublicOrder } from '../server/src/modules/order/repo';
 import { fail, ok, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';

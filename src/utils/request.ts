@@ -3,7 +3,9 @@
  * service through these five functions. The `/api` prefix, credentials and error handling are set
  * once in the runtime request config (src/utils/requestConfig.ts, used by src/app.tsx).
  */
+import type { Static } from '@sinclair/typebox';
 import { request } from 'umi';
+import type * as shared from '../../server/src/modules/shared/schemas';
 import { flattenParams, type QueryObject } from './query';
 
 /**
@@ -11,6 +13,11 @@ import { flattenParams, type QueryObject } from './query';
  * request layer throws them (BizError, or the HTTP error carrying the envelope).
  */
 export type ApiResponse<T> = { success: true; result: T; message?: string };
+
+/** One page of a list (the API's `Page`), of rows of type T. */
+export type Paged<T> = Omit<Static<ReturnType<typeof shared.Page>>, 'list'> & { list: T[] };
+/** `?current=&pageSize=` of every paged list; both optional (the API's defaults apply). */
+export type PageQuery = { [K in keyof typeof shared.PageQuery]?: Static<(typeof shared.PageQuery)[K]> };
 
 export interface CallOptions {
   /** Handle failures yourself: no redirect, no message. */

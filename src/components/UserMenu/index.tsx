@@ -1,6 +1,6 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Space } from 'antd';
-import { useCurrentUser } from '@/hooks/useCurrentUser';
+import { useCurrentUser } from '@/features/account/useCurrentUser';
 import { history, Link, useLocation, useModel } from 'umi';
 import { buildLoginUrl } from '@/utils/redirect';
 import styles from './index.less';

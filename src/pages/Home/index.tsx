@@ -1,14 +1,14 @@
-import { useCurrentUser } from '@/hooks/useCurrentUser';
-import type { SearchKind } from '@/services/reading';
+import { useCurrentUser } from '@/features/account/useCurrentUser';
+import type { SearchKind } from '@/features/reading/api';
 import { FileSearchOutlined, FileWordOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Row } from 'antd';
 import { Link, useSearchParams } from 'umi';
-import DocumentLibrary from './components/DocumentLibrary';
-import FeaturedDocuments from './components/FeaturedDocuments';
-import LatestArticles from './components/LatestArticles';
-import SearchBox from './components/SearchBox';
-import SearchResults from './components/SearchResults';
-import styles from './index.less';
+import DocumentLibrary from '@/features/reading/DocumentLibrary';
+import FeaturedDocuments from '@/features/reading/FeaturedDocuments';
+import LatestArticles from '@/features/reading/LatestArticles';
+import SearchBox from '@/features/reading/SearchBox';
+import SearchResults from '@/features/reading/SearchResults';
+import styles from '@/features/reading/home.less';
 
 const services = [
   {

@@ -1,7 +1,7 @@
-import { cancelOrder, getGateway, getOrder, startPayment, type Channel, type Order } from '@/services/order';
+import { cancelOrder, getGateway, getOrder, startPayment, type Channel, type Order } from '@/features/order/api';
 import LoadError from '@/components/LoadError';
 import { formatFen } from '@/utils/money';
-import { onwardAfterPayment, orderAgainLink } from '@/utils/orderLinks';
+import { onwardAfterPayment, orderAgainLink } from '@/features/order/orderLinks';
 import { formatTime } from '@/utils/time';
 import { AlipayCircleOutlined, WechatOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Popconfirm, Radio, Result, Skeleton, Space, Spin, Typography } from 'antd';

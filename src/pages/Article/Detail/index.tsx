@@ -1,9 +1,9 @@
 import LoadError from '@/components/LoadError';
-import ReadingSheet from '@/components/ReadingSheet';
-import RelatedCard from '@/components/RelatedCard';
+import ReadingSheet from '@/features/reading/ReadingSheet';
+import RelatedCard from '@/features/reading/RelatedCard';
 import { useResult } from '@/hooks/useResult';
 import { usePageTitle } from '@/utils/title';
-import { getArticle } from '@/services/reading';
+import { getArticle } from '@/features/reading/api';
 import { EyeOutlined } from '@ant-design/icons';
 import { Col, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect } from 'react';

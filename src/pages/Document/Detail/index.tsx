@@ -1,14 +1,14 @@
 import LoadError from '@/components/LoadError';
-import ReadingSheet from '@/components/ReadingSheet';
-import RelatedCard from '@/components/RelatedCard';
+import ReadingSheet from '@/features/reading/ReadingSheet';
+import RelatedCard from '@/features/reading/RelatedCard';
 import { useResult } from '@/hooks/useResult';
 import { usePageTitle } from '@/utils/title';
-import { documentFileUrl, getDocument } from '@/services/reading';
+import { documentFileUrl, getDocument } from '@/features/reading/api';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Col, Descriptions, Pagination, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'umi';
-import { documentMeta } from '@/components/DocumentItem';
+import { documentMeta } from '@/features/reading/DocumentItem';
 import styles from './index.less';
 import { pagesOf } from './paging';
 

@@ -1,4 +1,4 @@
-import { updateBasicInfo, uploadAvatar, type BasicInfo } from '@/services/user';
+import { updateBasicInfo, uploadAvatar, type BasicInfo } from '@/features/account/api';
 import { submitForm } from '@/utils/formErrors';
 import { submitOnly } from '@/utils/submitter';
 import { nicknameRules, phoneRules } from '@/utils/formRules';
@@ -6,7 +6,7 @@ import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { ProForm, ProFormSelect, ProFormText } from '@ant-design/pro-form';
 import { Avatar, Button, Card, Descriptions, Form, message, Progress, Space, Upload } from 'antd';
 import { useState } from 'react';
-import { useCurrentUser } from '@/hooks/useCurrentUser';
+import { useCurrentUser } from '@/features/account/useCurrentUser';
 import { useModel } from 'umi';
 import { DEGREES } from '../../../../common/fieldRules';
 import { AVATAR_MAX_BYTES, AVATAR_TYPE_MESSAGE, AVATAR_TYPES } from '../../../../common/api';

@@ -1,4 +1,4 @@
-import { modifyPassword } from '@/services/user';
+import { modifyPassword } from '@/features/account/api';
 import { submitForm } from '@/utils/formErrors';
 import { submitOnly } from '@/utils/submitter';
 import { confirmRules, passwordRules } from '@/utils/formRules';

@@ -1,6 +1,6 @@
-import ResetPasswordForm from '@/components/ResetPasswordForm';
+import ResetPasswordForm from '@/features/account/ResetPasswordForm';
 import { Card } from 'antd';
-import { useCurrentUser } from '@/hooks/useCurrentUser';
+import { useCurrentUser } from '@/features/account/useCurrentUser';
 import { history, useModel } from 'umi';
 
 /** /personal/security/reset-password: reset by a code mailed to the signed-in user's address. */

@@ -1,5 +1,5 @@
 import RecordsTable, { type RecordColumn } from '@/components/RecordsTable';
-import { deletePaper, formatPercent, listReviews, reportPdfUrl, type Review } from '@/services/review';
+import { deletePaper, formatPercent, listReviews, reportPdfUrl, type Review } from '@/features/review/api';
 import { formatFen } from '@/utils/money';
 import { formatTime } from '@/utils/time';
 import { Button, message, Popconfirm, Progress, Space, Tag } from 'antd';

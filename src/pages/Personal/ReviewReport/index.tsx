@@ -1,6 +1,6 @@
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
-import { formatPercent, getReport, reportPdfUrl, type Passage } from '@/services/review';
+import { formatPercent, getReport, reportPdfUrl, type Passage } from '@/features/review/api';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Descriptions, Empty, List, Progress, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';

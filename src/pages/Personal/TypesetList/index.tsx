@@ -1,5 +1,5 @@
 import RecordsTable, { type RecordColumn } from '@/components/RecordsTable';
-import { deleteTypeset, downloadUrl, listTypesets, type Typeset } from '@/services/typeset';
+import { deleteTypeset, downloadUrl, listTypesets, type Typeset } from '@/features/typeset/api';
 import { formatFen } from '@/utils/money';
 import { formatTime } from '@/utils/time';
 import { Button, message, Popconfirm, Progress, Space, Tag } from 'antd';

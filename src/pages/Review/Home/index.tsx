@@ -1,7 +1,7 @@
 import LoadError from '@/components/LoadError';
-import VerifyReport from '@/components/VerifyReport';
+import VerifyReport from '@/features/review/VerifyReport';
 import { useResult } from '@/hooks/useResult';
-import { listSystems } from '@/services/review';
+import { listSystems } from '@/features/review/api';
 import { formatFen } from '@/utils/money';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { Button, Card, Col, Row, Skeleton, Tag, Typography } from 'antd';

@@ -1,7 +1,7 @@
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
-import { useCurrentUser } from '@/hooks/useCurrentUser';
-import { createReview, getReview, listSystems, quoteReview, updateReview, uploadPaper, type Review, type ReviewForm } from '@/services/review';
+import { useCurrentUser } from '@/features/account/useCurrentUser';
+import { createReview, getReview, listSystems, quoteReview, updateReview, uploadPaper, type Review, type ReviewForm } from '@/features/review/api';
 import { bodyOfError } from '@/utils/errorHandler';
 import { submitForm } from '@/utils/formErrors';
 import { formatFen } from '@/utils/money';
@@ -9,7 +9,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input, Progress, Radio, Segmented, Skeleton, Space, Statistic, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'umi';
-import ReviewStatusCard from './ReviewStatusCard';
+import ReviewStatusCard from '@/features/review/ReviewStatusCard';
 import styles from './index.less';
 import { PAPER_UPLOAD, refusalOf, UPLOAD_MAX_MB } from '../../../../common/api';
 

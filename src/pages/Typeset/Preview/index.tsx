@@ -1,8 +1,8 @@
-import PagePictures from '@/components/DocxPages/PagePictures';
+import PagePictures from '@/features/typeset/DocxPages/PagePictures';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
-import { createOrder } from '@/services/order';
-import { downloadUrl, getTypeset, pdfUrl, previewPageUrl } from '@/services/typeset';
+import { createOrder } from '@/features/order/api';
+import { downloadUrl, getTypeset, pdfUrl, previewPageUrl } from '@/features/typeset/api';
 import { formatFen } from '@/utils/money';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Progress, Result, Skeleton, Space, Typography } from 'antd';

@@ -1,8 +1,8 @@
-import DocxPages from '@/components/DocxPages';
+import DocxPages from '@/features/typeset/DocxPages';
 import LoadError from '@/components/LoadError';
-import { useCurrentUser } from '@/hooks/useCurrentUser';
+import { useCurrentUser } from '@/features/account/useCurrentUser';
 import { useResult } from '@/hooks/useResult';
-import { createTypeset, getTemplate, sampleUrl, type CoverFields } from '@/services/typeset';
+import { createTypeset, getTemplate, sampleUrl, type CoverFields } from '@/features/typeset/api';
 import { bodyOfError } from '@/utils/errorHandler';
 import { formatFen } from '@/utils/money';
 import { buildLoginUrl } from '@/utils/redirect';
@@ -11,7 +11,7 @@ import { Alert, Breadcrumb, Button, Card, Col, Form, Input, Progress, Row, Skele
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'umi';
 import { MANUSCRIPT_UPLOAD, refusalOf, UPLOAD_MAX_MB } from '../../../../common/api';
-import { manuscriptTitle } from './manuscriptTitle';
+import { manuscriptTitle } from '@/features/typeset/manuscriptTitle';
 
 /** /typeset/template-detail/{templateId}: the template's rules, sample pages, and the start of a typeset. */
 export default function TemplateDetailPage() {

@@ -1,6 +1,6 @@
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
-import { listTemplates } from '@/services/typeset';
+import { listTemplates } from '@/features/typeset/api';
 import { formatFen } from '@/utils/money';
 import { Button, Card, Col, Empty, Input, Row, Segmented, Select, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';

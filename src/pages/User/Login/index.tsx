@@ -1,9 +1,9 @@
-import AuthCard from '@/components/AuthCard';
+import AuthCard from '@/features/account/AuthCard';
 import { emailRules } from '@/utils/formRules';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
-import { useCurrentUser } from '@/hooks/useCurrentUser';
+import { useCurrentUser } from '@/features/account/useCurrentUser';
 import { Link, useLocation, useModel } from 'umi';
 
 export interface LoginFormValues {

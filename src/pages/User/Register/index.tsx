@@ -1,6 +1,6 @@
-import AuthCard from '@/components/AuthCard';
-import CodeField from '@/components/CodeField';
-import { register, type RegisterForm } from '@/services/user';
+import AuthCard from '@/features/account/AuthCard';
+import CodeField from '@/features/account/CodeField';
+import { register, type RegisterForm } from '@/features/account/api';
 import { submitForm } from '@/utils/formErrors';
 import { submitOnly } from '@/utils/submitter';
 import { confirmRules, emailRules, nicknameRules, passwordRules } from '@/utils/formRules';

@@ -1,5 +1,5 @@
-import AuthCard from '@/components/AuthCard';
-import ResetPasswordForm from '@/components/ResetPasswordForm';
+import AuthCard from '@/features/account/AuthCard';
+import ResetPasswordForm from '@/features/account/ResetPasswordForm';
 import { history, Link } from 'umi';
 
 /** /user/reset-password: forgot the password → a code by mail → a new password. */

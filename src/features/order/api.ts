@@ -1,8 +1,8 @@
 import { get, post } from '@/utils/request';
 import type { ApiResponse } from '@/utils/request';
 import type { Static } from '@sinclair/typebox';
-import type * as schemas from '../../server/src/modules/order/schemas';
-import type * as payment from '../../server/src/modules/payment/routes';
+import type * as schemas from '../../../server/src/modules/order/schemas';
+import type * as payment from '../../../server/src/modules/payment/routes';
 
 // the API's own schemas: one definition of each shape for the server, the mock and the app
 /** Money in integer fen, computed by the server. */

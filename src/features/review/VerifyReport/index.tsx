@@ -1,4 +1,4 @@
-import { formatPercent, verifyReport } from '@/services/review';
+import { formatPercent, verifyReport } from '@/features/review/api';
 import { Alert, Descriptions, Input } from 'antd';
 import { useState } from 'react';
 

@@ -1,8 +1,8 @@
 import { get, post, postForm, put } from '@/utils/request';
 import type { ApiResponse, CallOptions } from '@/utils/request';
 import type { Static } from '@sinclair/typebox';
-import type * as auth from '../../server/src/modules/auth/schemas';
-import type * as user from '../../server/src/modules/user/schemas';
+import type * as auth from '../../../server/src/modules/auth/schemas';
+import type * as user from '../../../server/src/modules/user/schemas';
 
 // the API's own schemas: one definition of each shape for the server, the mock and the app
 /** The signed-in user as the server describes them. */

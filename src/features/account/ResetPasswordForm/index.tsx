@@ -1,5 +1,5 @@
-import CodeField from '@/components/CodeField';
-import { resetPassword } from '@/services/user';
+import CodeField from '@/features/account/CodeField';
+import { resetPassword } from '@/features/account/api';
 import { submitForm } from '@/utils/formErrors';
 import { submitOnly } from '@/utils/submitter';
 import { confirmRules, emailRules, passwordRules } from '@/utils/formRules';

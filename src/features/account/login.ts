@@ -1,7 +1,7 @@
 import { bodyOfError, handleRequestError, type ErrorBody } from '@/utils/errorHandler';
 import { post } from '@/utils/request';
 import type { Static } from '@sinclair/typebox';
-import type * as auth from '../../server/src/modules/auth/schemas';
+import type * as auth from '../../../server/src/modules/auth/schemas';
 
 /**
  * What the login call answers (the API's `LoginReply`, or a failure envelope from elsewhere); the

@@ -1,4 +1,4 @@
-import { formatPercent, type Review } from '@/services/review';
+import { formatPercent, type Review } from '@/features/review/api';
 import { Button, Card, Descriptions, Progress, Result, Space } from 'antd';
 import { Link } from 'umi';
 

@@ -1,14 +1,14 @@
 import ListPager from '@/components/ListPager';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
-import { listArticles } from '@/services/reading';
+import { listArticles } from '@/features/reading/api';
 import { EyeOutlined } from '@ant-design/icons';
 import ItemList from '@/components/ItemList';
 import { Card, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { Link } from 'umi';
-import { ARTICLE_CATEGORIES, type ArticleCategory } from '../../../../common/content';
-import styles from '../index.less';
+import { ARTICLE_CATEGORIES, type ArticleCategory } from '../../../common/content';
+import styles from './home.less';
 
 const PAGE_SIZE = 5;
 const ALL = '全部';

@@ -1,13 +1,13 @@
 import ListPager from '@/components/ListPager';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
-import { documentEntry } from '@/components/DocumentItem';
+import { documentEntry } from '@/features/reading/DocumentItem';
 import ItemList from '@/components/ItemList';
-import { listDisciplines, listDocuments } from '@/services/reading';
+import { listDisciplines, listDocuments } from '@/features/reading/api';
 import { Card, Segmented } from 'antd';
 import { useState } from 'react';
-import { DOCUMENT_TYPES, type DocumentType } from '../../../../common/content';
-import styles from '../index.less';
+import { DOCUMENT_TYPES, type DocumentType } from '../../../common/content';
+import styles from './home.less';
 
 const PAGE_SIZE = 8;
 const ALL = '全部';

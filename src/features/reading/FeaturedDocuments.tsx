@@ -1,9 +1,9 @@
 import { useResult } from '@/hooks/useResult';
-import { listDocuments } from '@/services/reading';
+import { listDocuments } from '@/features/reading/api';
 import ItemList from '@/components/ItemList';
 import { Button, Card, Skeleton } from 'antd';
 import { Link } from 'umi';
-import styles from '../index.less';
+import styles from './home.less';
 
 /** A short list of recommended papers beside the articles. */
 export default function FeaturedDocuments() {

@@ -1,10 +1,10 @@
 import { ProFormCaptcha } from '@ant-design/pro-form';
 import { message } from 'antd';
-import { sendCode } from '@/services/user';
+import { sendCode } from '@/features/account/api';
 import { submitForm } from '@/utils/formErrors';
 import { codeRules } from '@/utils/formRules';
 import type { FormInstance } from 'antd';
-import { CODE_RESEND_SECONDS } from '../../../common/fieldRules';
+import { CODE_RESEND_SECONDS } from '../../../../common/fieldRules';
 
 /** The six-digit code field with its 获取验证码 button (counts down before another may be asked). */
 export default function CodeField({ purpose, form }: { purpose: 'register' | 'reset'; form?: FormInstance }) {

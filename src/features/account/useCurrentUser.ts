@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@/services/user';
+import type { CurrentUser } from '@/features/account/api';
 import { useModel } from 'umi';
 
 /**

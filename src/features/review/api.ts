@@ -1,8 +1,8 @@
 /** Plagiarism checks: systems, the paper, the price, the check itself, its report and verification. */
 import { del, get, post, postForm, put, type ApiResponse, type CallOptions } from '@/utils/request';
 import type { Static } from '@sinclair/typebox';
-import type * as schemas from '../../server/src/modules/review/schemas';
-import type { Paged, PageQuery } from './reading';
+import type * as schemas from '../../../server/src/modules/review/schemas';
+import type { Paged, PageQuery } from '@/utils/request';
 
 // the API's own schemas: one definition of each shape for the server, the mock and the app
 export type CheckSystem = Static<typeof schemas.CheckSystem>;

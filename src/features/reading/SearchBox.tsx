@@ -1,8 +1,8 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
-import { SEARCH_MAX_LENGTH } from '../../../../common/content';
-import styles from '../index.less';
+import { SEARCH_MAX_LENGTH } from '../../../common/content';
+import styles from './home.less';
 
 /**
  * The site search: articles and sample papers, in Chinese or English. A native search field: antd's

@@ -1,8 +1,8 @@
 /** Typesetting: the template library, a manuscript with its cover fields, the preview and the download. */
 import { del, get, postForm, type ApiResponse, type CallOptions } from '@/utils/request';
 import type { Static } from '@sinclair/typebox';
-import type * as schemas from '../../server/src/modules/typeset/schemas';
-import type { Paged, PageQuery } from './reading';
+import type * as schemas from '../../../server/src/modules/typeset/schemas';
+import type { Paged, PageQuery } from '@/utils/request';
 
 // the API's own schemas: one definition of each shape for the server, the mock and the app
 export type TemplateSummary = Static<typeof schemas.TemplateSummary>;

@@ -1,5 +1,5 @@
 import type { ItemEntry } from '@/components/ItemList';
-import type { DocumentSummary } from '@/services/reading';
+import type { DocumentSummary } from '@/features/reading/api';
 import { Tag } from 'antd';
 import { Link } from 'umi';
 

@@ -1,16 +1,10 @@
 /** Articles, the document library and search (public: visitors may read everything). */
-import type { ArticleCategory, DocumentType } from '../../common/content';
-import { get, type ApiResponse } from '@/utils/request';
+import type { ArticleCategory, DocumentType } from '../../../common/content';
+import { get, type ApiResponse, type Paged, type PageQuery } from '@/utils/request';
 import type { Static } from '@sinclair/typebox';
-import type * as articleSchemas from '../../server/src/modules/article/schemas';
-import type * as documentSchemas from '../../server/src/modules/document/schemas';
-import type * as searchSchemas from '../../server/src/modules/search/schemas';
-import type * as shared from '../../server/src/modules/shared/schemas';
-
-/** One page of a list (the API's `Page`), of rows of type T. */
-export type Paged<T> = Omit<Static<ReturnType<typeof shared.Page>>, 'list'> & { list: T[] };
-/** `?current=&pageSize=` of every paged list; both optional (the API's defaults apply). */
-export type PageQuery = { [K in keyof typeof shared.PageQuery]?: Static<(typeof shared.PageQuery)[K]> };
+import type * as articleSchemas from '../../../server/src/modules/article/schemas';
+import type * as documentSchemas from '../../../server/src/modules/document/schemas';
+import type * as searchSchemas from '../../../server/src/modules/search/schemas';
 
 // the API's own schemas: one definition of each shape for the server, the mock and the app
 export type ArticleSummary = Static<typeof articleSchemas.ArticleSummary>;

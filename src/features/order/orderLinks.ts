@@ -1,4 +1,4 @@
-import type { Order } from '@/services/order';
+import type { Order } from '@/features/order/api';
 
 /** Where a paid order's item lives, and where to order it again. */
 const ONWARD: Record<string, { done: (o: Order) => [string, string]; again: (o: Order) => string }> = {

@@ -1,12 +1,12 @@
-import Highlight from '@/components/Highlight';
+import Highlight from '@/features/reading/Highlight';
 import ListPager from '@/components/ListPager';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
-import { search, type SearchKind } from '@/services/reading';
+import { search, type SearchKind } from '@/features/reading/api';
 import ItemList from '@/components/ItemList';
 import { Button, Empty, Skeleton, Tabs } from 'antd';
 import { Link } from 'umi';
-import styles from '../index.less';
+import styles from './home.less';
 
 const PAGE_SIZE = 10;
 const DETAIL: Record<SearchKind, string> = { article: '/article/detail', document: '/document/detail' };
