@@ -4,6 +4,7 @@ import ItemList from '@/components/ItemList';
 import { Button, Card, Skeleton } from 'antd';
 import { Link } from 'umi';
 import styles from './home.less';
+import { paths } from '@/utils/paths';
 
 /** A short list of recommended papers beside the articles. */
 export default function FeaturedDocuments() {
@@ -22,7 +23,7 @@ export default function FeaturedDocuments() {
           emptyText="暂无推荐范文"
           items={data.list.map((doc) => ({
             key: doc.id,
-            title: <Link to={`/document/detail/${doc.id}`}>{doc.title}</Link>,
+            title: <Link to={paths.document(doc.id)}>{doc.title}</Link>,
             description: `${doc.type} · ${doc.discipline} · ${doc.year}`,
           }))}
         />

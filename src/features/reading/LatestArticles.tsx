@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Link } from 'umi';
 import { ARTICLE_CATEGORIES, type ArticleCategory } from '../../../common/content';
 import styles from './home.less';
+import { paths } from '@/utils/paths';
 
 const PAGE_SIZE = 5;
 const ALL = '全部';
@@ -39,7 +40,7 @@ export default function LatestArticles() {
           emptyText="这个栏目还没有文章，看看其他栏目吧"
           items={(data?.list ?? []).map((article) => ({
             key: article.id,
-            title: <Link to={`/article/detail/${article.id}`}>{article.title}</Link>,
+            title: <Link to={paths.article(article.id)}>{article.title}</Link>,
             description: (
               <Space size={12} wrap className={styles.meta}>
                 <span>{article.category}</span>

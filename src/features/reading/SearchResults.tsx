@@ -6,10 +6,11 @@ import { search, type SearchKind } from '@/features/reading/api';
 import ItemList from '@/components/ItemList';
 import { Button, Empty, Skeleton, Tabs } from 'antd';
 import { Link } from 'umi';
+import { paths } from '@/utils/paths';
 import styles from './home.less';
 
 const PAGE_SIZE = 10;
-const DETAIL: Record<SearchKind, string> = { article: '/article/detail', document: '/document/detail' };
+const DETAIL: Record<SearchKind, (id: string) => string> = { article: paths.article, document: paths.document };
 
 interface Props {
   query: string;
@@ -56,7 +57,7 @@ export default function SearchResults({ query, kind, current, onChange, onClear 
                 items={data.list.map((hit) => ({
                   key: hit.id,
                   title: (
-                    <Link to={`${DETAIL[hit.kind]}/${hit.id}`}>
+                    <Link to={DETAIL[hit.kind](hit.id)}>
                       <Highlight text={hit.title} terms={data.terms} />
                     </Link>
                   ),

@@ -1,6 +1,7 @@
 import { formatPercent, type Review } from '@/features/review/api';
 import { Button, Card, Descriptions, Progress, Result, Space } from 'antd';
 import { Link } from 'umi';
+import { paths } from '@/utils/paths';
 
 /** A paid check: where it stands, and the way to its report. */
 export default function ReviewStatusCard({ review }: { review: Review }) {
@@ -19,7 +20,7 @@ export default function ReviewStatusCard({ review }: { review: Review }) {
           title={<h1 style={{ fontSize: 22, margin: 0 }}>检测完成：总相似度 {formatPercent(review.similarity ?? 0)}</h1>}
           subTitle={`报告验证码 ${review.verificationCode}`}
           extra={
-            <Link to={`/personal/review/report/${review.id}`}>
+            <Link to={paths.reviewReport(review.id)}>
               <Button type="primary">查看报告</Button>
             </Link>
           }
@@ -32,7 +33,7 @@ export default function ReviewStatusCard({ review }: { review: Review }) {
   if (review.status === 'failed') {
     return (
       <Card>
-        <Result status="error" title={<h1 style={{ fontSize: 22, margin: 0 }}>检测未能完成</h1>} subTitle={review.failureReason} extra={<Link to="/review/home"><Button>重新选择系统</Button></Link>}>
+        <Result status="error" title={<h1 style={{ fontSize: 22, margin: 0 }}>检测未能完成</h1>} subTitle={review.failureReason} extra={<Link to={paths.reviewHome}><Button>重新选择系统</Button></Link>}>
           {details}
         </Result>
       </Card>
@@ -47,7 +48,7 @@ export default function ReviewStatusCard({ review }: { review: Review }) {
         extra={
           <Space direction="vertical" style={{ width: '100%', maxWidth: 360 }}>
             <Progress percent={review.progress} status="active" aria-label="检测进度" />
-            <Link to="/personal/review/list">
+            <Link to={paths.reviewList}>
               <Button type="primary">查看查重记录</Button>
             </Link>
           </Space>

@@ -9,6 +9,7 @@ import LatestArticles from '@/features/reading/LatestArticles';
 import SearchBox from '@/features/reading/SearchBox';
 import SearchResults from '@/features/reading/SearchResults';
 import styles from '@/features/reading/home.less';
+import { paths } from '@/utils/paths';
 
 const services = [
   {
@@ -16,7 +17,7 @@ const services = [
     icon: <FileSearchOutlined />,
     title: '论文查重',
     text: '上传论文，与范文库逐段比对，给出总体相似度、逐章结果和每一处相似来源。',
-    to: '/review/home',
+    to: paths.reviewHome,
     action: '开始查重',
   },
   {
@@ -24,7 +25,7 @@ const services = [
     icon: <FileWordOutlined />,
     title: '论文排版',
     text: '选择学校或期刊模板，上传初稿，自动生成符合格式要求的 Word 文档，先预览再付款。',
-    to: '/typeset/template-list',
+    to: paths.templateList,
     action: '选择模板',
   },
 ];

@@ -2,6 +2,7 @@ import type { ItemEntry } from '@/components/ItemList';
 import type { DocumentSummary } from '@/features/reading/api';
 import { Tag } from 'antd';
 import { Link } from 'umi';
+import { paths } from '@/utils/paths';
 
 /** A paper's catalogue line: authors · year · type · discipline · length. */
 export function documentMeta(doc: DocumentSummary) {
@@ -14,7 +15,7 @@ export function documentEntry(doc: DocumentSummary): ItemEntry {
     key: doc.id,
     title: (
       <>
-        <Link to={`/document/detail/${doc.id}`}>{doc.title}</Link>
+        <Link to={paths.document(doc.id)}>{doc.title}</Link>
         {doc.featured && (
           <Tag color="gold" style={{ marginLeft: 8 }}>
             推荐
