@@ -1,6 +1,6 @@
 /**
  * The request layer (docs/spec.md §7). Every page talks to the server through `src/services`, and every
- * service through these five functions. The `/api` prefix, credentials and error handling are set
+ * service through these functions. The `/api` prefix, credentials and error handling are set
  * once in the runtime request config (src/utils/requestConfig.ts, used by src/app.tsx).
  */
 import type { Static } from '@sinclair/typebox';
@@ -43,6 +43,11 @@ export function put<T>(url: string, data?: unknown, params?: QueryObject, option
 /** `delete` is a reserved word, hence `del`. */
 export function del<T>(url: string, data?: unknown, params?: QueryObject, options: CallOptions = {}) {
   return request<T>(url, { method: 'DELETE', data, params: flattenParams(params), ...options });
+}
+
+/** A file the API serves (a .docx, a picture), as a Blob; failures are the caller's to show. */
+export function getBlob(url: string, options: CallOptions = {}) {
+  return request<Blob>(url, { method: 'GET', responseType: 'blob', skipErrorHandler: true, ...options });
 }
 
 /** A form-encoded post (`application/x-www-form-urlencoded`), or multipart when given FormData. */

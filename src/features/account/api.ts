@@ -40,11 +40,8 @@ export function updateBasicInfo(info: BasicInfo) {
   return put<ApiResponse<CurrentUser>>('/v1/user/basicInfo', info, undefined, formCall);
 }
 
-export function uploadAvatar(file: File, onProgress?: (percent: number) => void) {
+export function uploadAvatar(file: File, options: CallOptions = {}) {
   const data = new FormData();
   data.append('file', file);
-  return postForm<ApiResponse<CurrentUser>>('/v1/user/avatar', data, {
-    ...formCall,
-    onUploadProgress: (event) => onProgress?.(event.total ? Math.round((event.loaded / event.total) * 100) : 0),
-  });
+  return postForm<ApiResponse<CurrentUser>>('/v1/user/avatar', data, { ...formCall, ...options });
 }

@@ -1,5 +1,5 @@
 /** Typesetting: the template library, a manuscript with its cover fields, the preview and the download. */
-import { del, get, postForm, type ApiResponse, type CallOptions } from '@/utils/request';
+import { del, get, getBlob, postForm, type ApiResponse, type CallOptions } from '@/utils/request';
 import type { Static } from '@sinclair/typebox';
 import type * as schemas from '../../../server/src/modules/typeset/schemas';
 import type { Paged, PageQuery } from '@/utils/request';
@@ -32,7 +32,7 @@ export const getTypeset = (typesetId: string) => get<ApiResponse<Typeset>>(`/v1/
 export const deleteTypeset = (typesetId: string) => del<ApiResponse<null>>(`/v1/typeset/${path(typesetId)}`);
 
 /** A template's sample pages, as a .docx for the in-page renderer. */
-export const sampleUrl = (templateId: string) => `/api/v1/typeset/template/${path(templateId)}/sample.docx`;
+export const getSampleDocx = (templateId: string) => getBlob(`/v1/typeset/template/${path(templateId)}/sample.docx`);
 
 /** A page of the preview (a watermarked picture, 1-based), and the paid downloads: the .docx and the PDF. */
 export const previewPageUrl = (typesetId: string, page: number) => `/api/v1/typeset/${path(typesetId)}/preview/${page}.png`;

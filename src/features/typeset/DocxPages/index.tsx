@@ -16,10 +16,11 @@ function fitToWidth(outer: HTMLDivElement) {
 }
 
 /**
- * A .docx rendered page by page in the browser (docx-preview): a template's sample pages. `url`
- * is fetched with the session cookie. The pages are scaled to the width of the screen.
+ * A .docx rendered page by page in the browser (docx-preview): a template's sample pages. `load`
+ * fetches the document (through the request layer, src/features/typeset/api.ts); `source` names it,
+ * and a new one loads anew. The pages are scaled to the width of the screen.
  */
-export default function DocxPages({ url }: { url: string }) {
+export default function DocxPages({ source, load }: { source: string; load: () => Promise<Blob> }) {
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
 
@@ -37,9 +38,7 @@ export default function DocxPages({ url }: { url: string }) {
     setState('loading');
     (async () => {
       try {
-        const response = await fetch(url, { credentials: 'include' });
-        if (!response.ok) throw new Error(String(response.status));
-        const blob = await response.blob();
+        const blob = await load();
         const { renderAsync } = await import('docx-preview');
         if (!current || !container.current) return;
         container.current.innerHTML = '';
@@ -52,7 +51,9 @@ export default function DocxPages({ url }: { url: string }) {
     return () => {
       current = false;
     };
-  }, [url]);
+    // `load` is a new function on every render; `source` says when it fetches something else
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [source]);
 
   return (
     <div>
