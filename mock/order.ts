@@ -3,8 +3,8 @@ import type { Order } from '../src/features/order/api';
 import { AppError } from '../server/src/lib/errors';
 import { toPublicOrder } from '../server/src/modules/order/repo';
 import { fail, ok, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
-import { answer, mockServices, valid } from './_lib/services';
-import { CreateOrderBody } from '../server/src/modules/order/schemas';
+import { answer, mockServices, valid, validQuery } from './_lib/services';
+import { CreateOrderBody, OrderListQuery } from '../server/src/modules/order/schemas';
 
 /**
  * Orders for QA: opening /pay/<any id> shows a pending order of the signed-in user (created on
@@ -77,6 +77,24 @@ const handlers: Record<string, MockHandler> = {
     answer(res, async () => {
       const services = await mockServices();
       return toPublicOrder(await services.orders.create(await services.userRow(userId), body.kind, body.itemId));
+    });
+  },
+
+  /**
+   * One's orders: those of the real services (checks, typesets) and the QA orders opened at
+   * /pay/<id>, newest first, paged as the API pages them.
+   */
+  'GET /api/v1/order/list': async (req, res) => {
+    const userId = requireSession(req, res);
+    const page = userId && validQuery<{ current: number; pageSize: number }>(OrderListQuery, req, res);
+    if (!userId || !page) return;
+    answer(res, async () => {
+      const services = await mockServices();
+      const real = await services.orders.list(await services.userRow(userId), { current: 1, pageSize: Number.MAX_SAFE_INTEGER });
+      const qa = [...orders.values()].filter((o) => o.userId === userId).map(publicOrder);
+      const all = [...real.list.map(toPublicOrder), ...qa].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      const start = (page.current - 1) * page.pageSize;
+      return { list: all.slice(start, start + page.pageSize), total: all.length, current: page.current, pageSize: page.pageSize };
     });
   },
 

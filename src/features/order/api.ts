@@ -1,5 +1,5 @@
 import { get, post } from '@/utils/request';
-import type { ApiResponse } from '@/utils/request';
+import type { ApiResponse, Paged, PageQuery } from '@/utils/request';
 import type { Static } from '@sinclair/typebox';
 import type * as schemas from '../../../server/src/modules/order/schemas';
 import type * as payment from '../../../server/src/modules/payment/routes';
@@ -10,6 +10,9 @@ export type Order = Static<typeof schemas.Order>;
 export type OrderStatus = Order['status'];
 export type Channel = Static<typeof payment.PayBody>['channel'];
 type Payment = Static<typeof payment.PayReply>['result'];
+
+/** One page of the user's own orders, newest first. */
+export const listOrders = (query: PageQuery) => get<ApiResponse<Paged<Order>>>('/v1/order/list', { ...query });
 
 export const getOrder = (orderId: string) => get<ApiResponse<Order>>(`/v1/order/${encodeURIComponent(orderId)}`);
 
