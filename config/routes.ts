@@ -44,6 +44,7 @@ const personalRoutes: AppRoute[] = [
     ],
   },
   section('/personal/typeset', '论文排版', [['list', '排版记录', 'Personal/TypesetList']]),
+  section('/personal/order', '我的订单', [['list', '订单记录', 'Personal/OrderList']]),
   section('/personal/security', '安全设置', [
     ['modify-password', '修改密码', 'Personal/ModifyPassword'],
     ['reset-password', '重置密码', 'Personal/ResetPassword'],

@@ -1,3 +1,4 @@
+import { SHOW_TYPE } from '../common/api';
 import { endSession, fail, ok, startSession, withFault } from './_lib/kit';
 import { publicUser, users } from './_lib/users';
 
@@ -5,14 +6,14 @@ export default {
   /** Logs in with { email, password }; a refusal never says whether the account exists. */
   'POST /api/v1/actionLogin': withFault((req, res) => {
     const { email, password } = req.body ?? {};
-    const missing = !email ? { email: '请输入邮箱' } : !password ? { password: '请输入密码' } : undefined;
+    const missing: Record<string, string> | undefined = !email ? { email: '请输入邮箱' } : !password ? { password: '请输入密码' } : undefined;
     if (missing) {
-      res.status(422).json(fail(Object.values(missing)[0], 'VALIDATION', 2, { errors: missing }));
+      res.status(422).json(fail(Object.values(missing)[0], 'VALIDATION', SHOW_TYPE.ERROR_MESSAGE, { errors: missing }));
       return;
     }
     const user = users.find((candidate) => candidate.email === String(email ?? '').trim().toLowerCase());
     if (!user || user.password !== password) {
-      res.status(200).json(fail('邮箱或密码错误', 'LOGIN_FAILED', 0));
+      res.status(200).json(fail('邮箱或密码错误', 'LOGIN_FAILED', SHOW_TYPE.SILENT));
       return;
     }
     startSession(res, user.id);

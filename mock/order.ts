@@ -1,9 +1,10 @@
-import type { Order } from '../src/services/order';
+import { SHOW_TYPE } from '../common/api';
+import type { Order } from '../src/features/order/api';
 import { AppError } from '../server/src/lib/errors';
 import { toPublicOrder } from '../server/src/modules/order/repo';
 import { fail, ok, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
-import { answer, mockServices, valid } from './_lib/services';
-import { CreateOrderBody } from '../server/src/modules/order/schemas';
+import { answer, mockServices, valid, validQuery } from './_lib/services';
+import { CreateOrderBody, OrderListQuery } from '../server/src/modules/order/schemas';
 
 /**
  * Orders for QA: opening /pay/<any id> shows a pending order of the signed-in user (created on
@@ -79,6 +80,24 @@ const handlers: Record<string, MockHandler> = {
     });
   },
 
+  /**
+   * One's orders: those of the real services (checks, typesets) and the QA orders opened at
+   * /pay/<id>, newest first, paged as the API pages them.
+   */
+  'GET /api/v1/order/list': async (req, res) => {
+    const userId = requireSession(req, res);
+    const page = userId && validQuery<{ current: number; pageSize: number }>(OrderListQuery, req, res);
+    if (!userId || !page) return;
+    answer(res, async () => {
+      const services = await mockServices();
+      const real = await services.orders.list(await services.userRow(userId), { current: 1, pageSize: Number.MAX_SAFE_INTEGER });
+      const qa = [...orders.values()].filter((o) => o.userId === userId).map(publicOrder);
+      const all = [...real.list.map(toPublicOrder), ...qa].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      const start = (page.current - 1) * page.pageSize;
+      return { list: all.slice(start, start + page.pageSize), total: all.length, current: page.current, pageSize: page.pageSize };
+    });
+  },
+
   'GET /api/v1/payment/gateway': (_req, res) => res.status(200).json(ok({ gateway: 'sandbox', sandbox: true })),
 
   'GET /api/v1/order/:orderId': async (req, res) => {
@@ -103,7 +122,7 @@ const handlers: Record<string, MockHandler> = {
   'POST /api/v1/order/:orderId/pay': async (req, res) => {
     const channel = req.body?.channel;
     if (channel !== 'alipay' && channel !== 'wechat') {
-      return res.status(422).json(fail('请选择支付方式', 'VALIDATION', 2, { errors: { channel: '请选择支付方式' } }));
+      return res.status(422).json(fail('请选择支付方式', 'VALIDATION', SHOW_TYPE.ERROR_MESSAGE, { errors: { channel: '请选择支付方式' } }));
     }
     const real = await realOrder(req, res);
     if (real === 'answered') return;

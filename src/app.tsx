@@ -3,7 +3,7 @@
  * helpers live in src/utils.
  */
 import { currentUserFrom } from '@/models/user';
-import { getCurrentUser, type CurrentUser } from '@/services/user';
+import { getCurrentUser, type CurrentUser } from '@/features/account/api';
 import { applyFeedbackDefaults, AppProviders } from '@/utils/providers';
 import { requestConfig } from '@/utils/requestConfig';
 import React from 'react';

@@ -3,6 +3,7 @@
  * real API, and the QA fault switch. Excluded from mock scanning in .umirc.ts.
  */
 import { randomBytes } from 'crypto';
+import { failure, SHOW_TYPE, type ErrorCode } from '../../common/api';
 
 export interface MockRequest {
   method: string;
@@ -27,13 +28,8 @@ export const SESSION_COOKIE = 'zn_session';
 const FAULT_COOKIE = 'zn_mock_fault';
 
 export const ok = <T>(result: T) => ({ success: true as const, result });
-export const fail = (message: string, errorCode: string, showType = 2, extra: object = {}) => ({
-  success: false as const,
-  message,
-  errorCode,
-  showType,
-  ...extra,
-});
+/** The API's failure envelope (common/api). */
+export const fail = failure;
 
 export function readCookie(req: MockRequest, name: string): string | undefined {
   const header = req.headers.cookie;
@@ -73,7 +69,7 @@ export function sessionUserId(req: MockRequest): string | undefined {
 /** The signed-in user's id, or a 401 answer (as the real API gives) and undefined. */
 export function requireSession(req: MockRequest, res: MockResponse): string | undefined {
   const userId = sessionUserId(req);
-  if (!userId) res.status(401).json(fail('请先登录', 'UNAUTHENTICATED', 9));
+  if (!userId) res.status(401).json(fail('请先登录', 'UNAUTHENTICATED', SHOW_TYPE.REDIRECT));
   return userId;
 }
 
@@ -86,7 +82,7 @@ export function endSession(req: MockRequest, res: MockResponse) {
 export const FAULTS = ['401', '403', '404', '500', 'network'] as const;
 export type Fault = (typeof FAULTS)[number];
 
-const FAULT_TEXT: Record<Exclude<Fault, 'network'>, [string, string]> = {
+const FAULT_TEXT: Record<Exclude<Fault, 'network'>, [string, ErrorCode]> = {
   '401': ['请先登录', 'UNAUTHENTICATED'],
   '403': ['您无权访问这条记录', 'FORBIDDEN'],
   '404': ['没有找到这条记录', 'NOT_FOUND'],

@@ -1,6 +1,6 @@
 /** The mock server's accounts, including the documented demo account. */
 import { DEMO_ACCOUNT, DEMO_PROFILE } from '../../common/demoAccount';
-import type { CurrentUser } from '../../src/services/user';
+import type { CurrentUser } from '../../src/features/account/api';
 
 /** A mock account: the API's user plus the password the real server would keep hashed. */
 export type MockUser = CurrentUser & { password: string };

@@ -1,7 +1,7 @@
 import Loading from '@/loading';
 import { buildLoginUrl } from '@/utils/redirect';
 import { useEffect } from 'react';
-import { useCurrentUser } from '@/hooks/useCurrentUser';
+import { useCurrentUser } from '@/features/account/useCurrentUser';
 import { history, Outlet, useLocation } from 'umi';
 
 /**

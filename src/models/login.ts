@@ -1,4 +1,4 @@
-import { login as loginCall, logout as logoutCall, type LoginResponse } from '@/services/login';
+import { login as loginCall, logout as logoutCall, type LoginResponse } from '@/features/account/api';
 import { history, useModel } from 'umi';
 import { navigation } from '@/utils/navigation';
 import { logoutDestination, resolveLoginRedirect } from '@/utils/redirect';

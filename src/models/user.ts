@@ -1,4 +1,4 @@
-import { getCurrentUser, type CurrentUser } from '@/services/user';
+import { getCurrentUser, type CurrentUser } from '@/features/account/api';
 import { useCallback } from 'react';
 import { flushSync } from 'react-dom';
 import { useModel } from 'umi';

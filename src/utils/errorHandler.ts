@@ -1,26 +1,19 @@
 import { FORBIDDEN_PATH, LOGIN_PATH, NOT_FOUND_PATH } from '@/constants';
 import { history } from 'umi';
 import { message, notification } from 'antd';
+import { SHOW_TYPE, type ErrorEnvelope, type ShowType as ShowLevel } from '../../common/api';
 import { navigation } from './navigation';
 import { buildLoginUrl } from './redirect';
 
 /** The request layer's error-handling levels (docs/spec.md §8); a response may name one in `showType`. */
-export enum ShowType {
-  SILENT = 0,
-  WARN_MESSAGE = 1,
-  ERROR_MESSAGE = 2,
-  NOTIFICATION = 3,
-  REDIRECT = 9,
-}
+export const ShowType = SHOW_TYPE;
+export type ShowType = ShowLevel;
 
-/** The server's error envelope (docs/architecture.md, API conventions). */
-export interface ErrorBody {
-  success: false;
-  message?: string;
-  errorCode?: string;
-  showType?: ShowType;
-  errors?: Record<string, string>;
-}
+/**
+ * The API's error envelope (common/api), as the app may meet it: anything but `success` may be
+ * missing (a proxy's or a gateway's answer is not ours).
+ */
+export type ErrorBody = Partial<ErrorEnvelope> & { success: false };
 
 /** Generic Chinese texts for the HTTP statuses of docs/spec.md §8, exactly these fourteen. */
 export const STATUS_TEXT: Readonly<Record<number, string>> = {

@@ -1,9 +1,11 @@
 /**
- * The request layer (docs/spec.md §7). Every page talks to the server through `src/services`, and every
- * service through these five functions. The `/api` prefix, credentials and error handling are set
+ * The request layer (docs/spec.md §7). Every page talks to the server through its feature's API
+ * functions (`src/features/<name>/api.ts`), and those through these functions. The `/api` prefix, credentials and error handling are set
  * once in the runtime request config (src/utils/requestConfig.ts, used by src/app.tsx).
  */
+import type { Static } from '@sinclair/typebox';
 import { request } from 'umi';
+import type * as shared from '../../server/src/modules/shared/schemas';
 import { flattenParams, type QueryObject } from './query';
 
 /**
@@ -11,6 +13,11 @@ import { flattenParams, type QueryObject } from './query';
  * request layer throws them (BizError, or the HTTP error carrying the envelope).
  */
 export type ApiResponse<T> = { success: true; result: T; message?: string };
+
+/** One page of a list (the API's `Page`), of rows of type T. */
+export type Paged<T> = Omit<Static<ReturnType<typeof shared.Page>>, 'list'> & { list: T[] };
+/** `?current=&pageSize=` of every paged list; both optional (the API's defaults apply). */
+export type PageQuery = { [K in keyof typeof shared.PageQuery]?: Static<(typeof shared.PageQuery)[K]> };
 
 export interface CallOptions {
   /** Handle failures yourself: no redirect, no message. */
@@ -36,6 +43,11 @@ export function put<T>(url: string, data?: unknown, params?: QueryObject, option
 /** `delete` is a reserved word, hence `del`. */
 export function del<T>(url: string, data?: unknown, params?: QueryObject, options: CallOptions = {}) {
   return request<T>(url, { method: 'DELETE', data, params: flattenParams(params), ...options });
+}
+
+/** A file the API serves (a .docx, a picture), as a Blob; failures are the caller's to show. */
+export function getBlob(url: string, options: CallOptions = {}) {
+  return request<Blob>(url, { method: 'GET', responseType: 'blob', skipErrorHandler: true, ...options });
 }
 
 /** A form-encoded post (`application/x-www-form-urlencoded`), or multipart when given FormData. */

@@ -81,7 +81,10 @@ const scenarios: Array<[string, string, string, object | undefined, number]> = [
   ['the templates', 'GET', '/api/v1/typeset/template', undefined, 200],
   ['a template', 'GET', '/api/v1/typeset/template/{templateId}', undefined, 200],
   ['the typesets', 'GET', '/api/v1/typeset', undefined, 200],
-  ['an order for an unpaid check', 'POST', '/api/v1/order', { kind: 'review', itemId: '{reviewId}' }, 200],
+  ['an order for an unpaid review', 'POST', '/api/v1/order', { kind: 'review', itemId: '{reviewId}' }, 200],
+  // the QA order and the real one: both listed
+  ['one’s orders', 'GET', '/api/v1/order/list?pageSize=5', undefined, 200],
+  ['a page of orders too long', 'GET', '/api/v1/order/list?pageSize=500', undefined, 422],
   ['logout', 'POST', '/api/v1/actionLogin/logout', undefined, 200],
   ['a visitor changing info', 'PUT', '/api/v1/user/basicInfo', { nickname: '访客' }, 401],
   ['send a code', 'POST', '/api/v1/user/sendCode', { email: 'new@example.cn', purpose: 'register' }, 200],

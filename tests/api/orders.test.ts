@@ -95,6 +95,36 @@ describe('creating and reading orders', () => {
   });
 });
 
+describe('the list of one’s orders', () => {
+  test('only the owner’s orders, newest first, paged; an overdue one is listed closed; a visitor gets 401', async () => {
+    const other = await otherUser(t.app);
+    const mine: string[] = [];
+    // the other user's orders are never listed
+    await other.post('/api/v1/order', { kind: 'test', itemId: 'small' });
+    for (const itemId of ['small', 'large', 'small']) {
+      // apart in time: the list is ordered by creation, to the millisecond
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const res = await other.post('/api/v1/order', { kind: 'test', itemId });
+      mine.push(res.body.result.id);
+    }
+    const first = await other.get('/api/v1/order/list?current=1&pageSize=2');
+    expect(first.status).toBe(200);
+    expect(first.body.result).toMatchObject({ total: 4, current: 1, pageSize: 2 });
+    expect(first.body.result.list.map((o: { id: string }) => o.id)).toEqual([mine[2], mine[1]]);
+    expect(first.body.result.list[1]).toMatchObject({ kind: 'test', itemId: 'large', amountFen: 9900, status: 'pending' });
+
+    const owner = await signedInClient(t.app);
+    const listed = (await owner.get('/api/v1/order/list?pageSize=50')).body.result.list.map((o: { id: string }) => o.id);
+    for (const id of mine) expect(listed).not.toContain(id);
+
+    await t.app.db.updateTable('orders').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', mine[2]).execute();
+    expect((await other.get('/api/v1/order/list?pageSize=1')).body.result.list[0]).toMatchObject({ id: mine[2], status: 'closed', closeReason: 'expired' });
+
+    expect((await client(t.app).get('/api/v1/order/list')).status).toBe(401);
+    expect((await other.get('/api/v1/order/list?pageSize=500')).status).toBe(422);
+  });
+});
+
 describe('payment notifications', () => {
   test('a good signature pays the order and fulfils it once', async () => {
     const owner = await signedInClient(t.app);

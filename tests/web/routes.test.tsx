@@ -47,6 +47,8 @@ const guardedRoutes: Array<[string, string, string]> = [
   ['/personal/review/list', '/personal/review/list', '查重记录'],
   ['/personal/typeset', '/personal/typeset/list', '排版记录'],
   ['/personal/typeset/list', '/personal/typeset/list', '排版记录'],
+  ['/personal/order', '/personal/order/list', '订单记录'],
+  ['/personal/order/list', '/personal/order/list', '订单记录'],
   ['/personal/security', '/personal/security/modify-password', '修改密码'],
   ['/personal/security/modify-password', '/personal/security/modify-password', '修改密码'],
   ['/personal/security/reset-password', '/personal/security/reset-password', '重置密码'],
@@ -120,6 +122,7 @@ describe('the route table', () => {
       '基本信息',
       '查重记录',
       '排版记录',
+      '订单记录',
       '修改密码',
       '重置密码',
     ]);

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
-import { getCurrentUser } from '@/services/user';
+import { getCurrentUser } from '@/features/account/api';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
 

@@ -1,21 +1,23 @@
 /**
  * The API's error envelope (docs/architecture.md): `{ success: false, message, errorCode, showType }`,
- * with `message` in Chinese for users. showType follows the app's request layer levels.
+ * with `message` in Chinese for users. Codes and show levels are the contract's (common/api).
  */
-export const ShowType = { SILENT: 0, WARN_MESSAGE: 1, ERROR_MESSAGE: 2, NOTIFICATION: 3, REDIRECT: 9 } as const;
+import { SHOW_TYPE, type ErrorCode, type ErrorEnvelope, type ShowType as ShowLevel } from '../../../common/api';
+
+export const ShowType = SHOW_TYPE;
 
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly errorCode: string,
+    readonly errorCode: ErrorCode,
     message: string,
-    readonly showType: number = ShowType.ERROR_MESSAGE,
+    readonly showType: ShowLevel = ShowType.ERROR_MESSAGE,
     readonly errors?: Record<string, string>,
   ) {
     super(message);
   }
 
-  toBody() {
+  toBody(): ErrorEnvelope {
     return {
       success: false as const,
       message: this.message,

@@ -2,10 +2,9 @@ import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { Alert, Button, Card, Empty, Grid, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import styles from './index.less';
 
-const POLL_MS = 3000;
 const PAGE_SIZE = 10;
 /** Below this the table scrolls inside its card rather than squeezing its columns. */
 const TABLE_MIN_WIDTH = 860;
@@ -30,26 +29,21 @@ interface Props<T> {
   actions: (row: T, reload: () => void) => ReactNode;
   load: (page: { current: number; pageSize: number }) => Promise<{ result: { list: T[]; total: number } }>;
   /** while any row is at work, the list reloads itself so progress is live */
-  isRunning: (row: T) => boolean;
+  isRunning?: (row: T) => boolean;
   empty: { text: string; action: ReactNode };
 }
 
 /**
- * A personal-centre list of records (checks, typesets): server-paged, live while anything runs.
+ * A personal-centre list of records (checks, typesets, orders): server-paged, live while anything runs.
  * A table on wide screens, a card per record with the essential fields on a phone (docs/ux.md). A load
  * that failed says so and offers a retry; only a load that succeeded with no rows is "empty".
  */
 export default function RecordsTable<T extends { id: string }>({ title, what, columns, actions, load, isRunning, empty }: Props<T>) {
   const [current, setCurrent] = useState(1);
-  const { data, loading, error, reload } = useResult(() => load({ current, pageSize: PAGE_SIZE }), [current]);
+  const { data, loading, error, reload } = useResult(() => load({ current, pageSize: PAGE_SIZE }), [current], {
+    pollWhile: isRunning && ((page) => page.list.some(isRunning)),
+  });
   const phone = Grid.useBreakpoint().md === false;
-  const running = Boolean(data?.list.some(isRunning));
-
-  useEffect(() => {
-    if (!running) return undefined;
-    const timer = setInterval(reload, POLL_MS);
-    return () => clearInterval(timer);
-  }, [running, reload]);
 
   let body: ReactNode;
   if (error && !data) {

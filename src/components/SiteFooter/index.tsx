@@ -1,13 +1,14 @@
 import { BRAND } from '@/constants';
 import { Link } from 'umi';
 import styles from './index.less';
+import { paths } from '@/utils/paths';
 
 /** The footer of every page (docs/ux.md): the agreement, how papers are protected, contact. */
 export default function SiteFooter() {
   return (
     <footer className={styles.footer}>
       <p>
-        <Link to="/user/agreement">用户协议</Link>
+        <Link to={paths.agreement}>用户协议</Link>
         <span className={styles.sep}>·</span>
         <a href="mailto:support@zhinenglunwen.cn">联系我们 support@zhinenglunwen.cn</a>
       </p>

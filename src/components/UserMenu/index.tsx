@@ -1,9 +1,10 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Space } from 'antd';
-import { useCurrentUser } from '@/hooks/useCurrentUser';
+import { useCurrentUser } from '@/features/account/useCurrentUser';
 import { history, Link, useLocation, useModel } from 'umi';
 import { buildLoginUrl } from '@/utils/redirect';
 import styles from './index.less';
+import { paths } from '@/utils/paths';
 
 /** The right side of the site header: 登录 / 注册 for visitors, the user's menu for users. */
 export default function UserMenu() {
@@ -18,7 +19,7 @@ export default function UserMenu() {
         <Button type="link" href={buildLoginUrl(here)} onClick={(e) => { e.preventDefault(); history.push(buildLoginUrl(here)); }}>
           登录
         </Button>
-        <Button type="primary" onClick={() => history.push('/user/register')}>
+        <Button type="primary" onClick={() => history.push(paths.register)}>
           注册
         </Button>
       </Space>
@@ -29,7 +30,7 @@ export default function UserMenu() {
     <Dropdown
       menu={{
         items: [
-          { key: 'personal', icon: <UserOutlined />, label: <Link to="/personal">个人中心</Link> },
+          { key: 'personal', icon: <UserOutlined />, label: <Link to={paths.personal}>个人中心</Link> },
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: () => logout() },
         ],

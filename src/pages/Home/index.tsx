@@ -1,14 +1,15 @@
-import { useCurrentUser } from '@/hooks/useCurrentUser';
-import type { SearchKind } from '@/services/reading';
+import { useCurrentUser } from '@/features/account/useCurrentUser';
+import type { SearchKind } from '@/features/reading/api';
 import { FileSearchOutlined, FileWordOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Row } from 'antd';
 import { Link, useSearchParams } from 'umi';
-import DocumentLibrary from './components/DocumentLibrary';
-import FeaturedDocuments from './components/FeaturedDocuments';
-import LatestArticles from './components/LatestArticles';
-import SearchBox from './components/SearchBox';
-import SearchResults from './components/SearchResults';
-import styles from './index.less';
+import DocumentLibrary from '@/features/reading/DocumentLibrary';
+import FeaturedDocuments from '@/features/reading/FeaturedDocuments';
+import LatestArticles from '@/features/reading/LatestArticles';
+import SearchBox from '@/features/reading/SearchBox';
+import SearchResults from '@/features/reading/SearchResults';
+import styles from '@/features/reading/home.less';
+import { paths } from '@/utils/paths';
 
 const services = [
   {
@@ -16,7 +17,7 @@ const services = [
     icon: <FileSearchOutlined />,
     title: '论文查重',
     text: '上传论文，与范文库逐段比对，给出总体相似度、逐章结果和每一处相似来源。',
-    to: '/review/home',
+    to: paths.reviewHome,
     action: '开始查重',
   },
   {
@@ -24,7 +25,7 @@ const services = [
     icon: <FileWordOutlined />,
     title: '论文排版',
     text: '选择学校或期刊模板，上传初稿，自动生成符合格式要求的 Word 文档，先预览再付款。',
-    to: '/typeset/template-list',
+    to: paths.templateList,
     action: '选择模板',
   },
 ];

@@ -41,6 +41,15 @@ export function createOrderRepo(db: Db) {
     async markRefundDue(id: string, ex: Executor = db) {
       await ex.updateTable('orders').set({ refund_due: 1 }).where('id', '=', id).execute();
     },
+    /** One page of a user's orders, newest first, and how many there are in all. */
+    async listByOwner(userId: string, offset: number, limit: number) {
+      const base = db.selectFrom('orders').where('user_id', '=', userId);
+      const [rows, count] = await Promise.all([
+        base.selectAll().orderBy('created_at', 'desc').orderBy('id').offset(offset).limit(limit).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
     overduePending: (now: string) =>
       db.selectFrom('orders').select('id').where('status', '=', 'pending').where('expires_at', '<=', now).execute(),
     /** Records a gateway transaction; false when it was recorded before (a repeated notification). */

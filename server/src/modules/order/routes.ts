@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireUser, userOf } from '../../plugins/session';
 import { toPublicOrder } from './repo';
-import { CreateOrderBody, OrderParams, OrderReply } from './schemas';
+import { CreateOrderBody, OrderListQuery, OrderListReply, OrderParams, OrderReply } from './schemas';
 import type { OrderService } from './service';
 import { PayBody, PayReply } from '../payment/schemas';
 import type { PaymentService } from '../payment/service';
@@ -12,6 +12,11 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ service: OrderService; pay
     success: true as const,
     result: toPublicOrder(await service.create(userOf(request), request.body.kind, request.body.itemId)),
   }));
+
+  app.get('/list', { preHandler: requireUser, schema: { tags: ['order'], querystring: OrderListQuery, response: { 200: OrderListReply } } }, async (request) => {
+    const page = await service.list(userOf(request), request.query);
+    return { success: true as const, result: { ...page, list: page.list.map(toPublicOrder) } };
+  });
 
   app.get('/:orderId', { preHandler: requireUser, schema: { tags: ['order'], params: OrderParams, response: { 200: OrderReply } } }, async (request) => ({
     success: true as const,

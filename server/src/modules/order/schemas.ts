@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Ok } from '../shared/schemas';
+import { Ok, Page, PageQuery } from '../shared/schemas';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -31,3 +31,6 @@ export const CreateOrderBody = Type.Object({
 
 export const OrderParams = Type.Object({ orderId: Type.String({ minLength: 1, maxLength: 32 }) });
 export const OrderReply = Ok(Order);
+
+export const OrderListQuery = Type.Object({ ...PageQuery });
+export const OrderListReply = Ok(Page(Order));

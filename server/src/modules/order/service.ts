@@ -8,6 +8,7 @@ import { AppError, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
 import type { UserRow } from '../user/repo';
+import { pageWindow } from '../shared/paging';
 import type { OrderRepo, OrderRow } from './repo';
 import { nextStatus, type OrderEvent } from './stateMachine';
 
@@ -90,6 +91,14 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
 
     /** An order as stored, whoever owns it (the sandbox's payment page, reached by a signed link). */
     find: (orderId: string) => repo.findById(orderId),
+
+    /** One page of the user's own orders, newest first, each with expiry applied. */
+    async list(user: UserRow, page: { current: number; pageSize: number }) {
+      const { offset, limit } = pageWindow(page);
+      const { rows, total } = await repo.listByOwner(user.id, offset, limit);
+      const list = await Promise.all(rows.map(closeIfOverdue));
+      return { list, total, current: page.current, pageSize: page.pageSize };
+    },
 
     /** The state of an order as a record pointing at it shows it (an overdue one is closed first). */
     async statusOf(orderId: string): Promise<OrderRow['status'] | null> {

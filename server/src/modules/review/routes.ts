@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../lib/errors';
+import { AppError, ShowType } from '../../lib/errors';
 import { requireUser, userOf } from '../../plugins/session';
 import {
   CodeParams,
@@ -17,7 +17,8 @@ import {
   VerificationReply,
 } from './schemas';
 import { POLICIES, type Throttle } from '../throttle/service';
-import { PAPER_MAX_BYTES, type ReviewService } from './service';
+import type { ReviewService } from './service';
+import { PAPER_UPLOAD, UPLOAD_MAX_BYTES } from '../../../../common/api';
 
 const guarded = { preHandler: requireUser };
 
@@ -26,9 +27,9 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; p
   app.get('/system', { schema: { tags, response: { 200: SystemsReply } } }, async () => ({ success: true as const, result: await service.systems() }));
 
   app.post('/paper', { ...guarded, schema: { tags, consumes: ['multipart/form-data'], response: { 200: UploadReply } } }, async (request) => {
-    const file = await request.file({ limits: { fileSize: PAPER_MAX_BYTES, files: 1 } });
-    if (!file) throw new AppError(422, 'NO_FILE', '请选择要上传的论文文件', 2, { file: '请选择要上传的论文文件' });
-    const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', '文件超过 15 MB，请压缩图片或删去附录后再上传', 2, { file: '文件超过 15 MB' });
+    const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+    if (!file) throw new AppError(422, 'NO_FILE', '请选择要上传的论文文件', ShowType.ERROR_MESSAGE, { file: '请选择要上传的论文文件' });
+    const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', PAPER_UPLOAD.tooLarge, ShowType.ERROR_MESSAGE, { file: PAPER_UPLOAD.tooLargeField });
     const data = await file.toBuffer().catch((error) => {
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
       throw error;

@@ -22,12 +22,11 @@ import { createReviewJob } from './job';
 import { renderReportPdf, type ReportPdfInput } from './reportPdf';
 import type { ReviewRow, ReviewRepo } from './repo';
 import type { ReportBody, Review, ReviewBody } from './schemas';
+import { isAccepted, PAPER_UPLOAD } from '../../../../common/api';
 
 export const MIN_CHARS = 200;
 /** Papers are kept this long, then deleted (the agreement says so). */
 export const PAPER_RETENTION_DAYS = 30;
-export const PAPER_MAX_BYTES = 15 * 1024 * 1024;
-const UPLOADABLE = ['docx', 'pdf', 'txt'];
 
 type User = Pick<UserTable, 'id'>;
 type Paper = { uploadId?: string; text?: string; reviewId?: string };
@@ -222,7 +221,7 @@ export function createReviewService(deps: {
     /** Keeps an uploaded paper and reads its text; a file that cannot be read changes nothing. */
     async upload(user: User, rawFileName: string, data: Buffer) {
       const fileName = storedFileName(rawFileName);
-      if (!UPLOADABLE.includes(extensionOf(fileName))) throw invalidField('file', '只支持 .docx、.pdf 和 .txt 文件');
+      if (!isAccepted(PAPER_UPLOAD, fileName)) throw invalidField('file', PAPER_UPLOAD.wrongType);
       // a paper longer than every system takes can never be reviewed: say so now, keep nothing
       const longest = Math.max(...(await repo.systems()).map((s) => s.max_chars));
       let read: PaperText;

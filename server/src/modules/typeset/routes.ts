@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../lib/errors';
+import { AppError, ShowType } from '../../lib/errors';
 import { requireUser, userOf } from '../../plugins/session';
 import { Message } from '../shared/schemas';
 import { TemplateParams, TemplateQuery, TemplateReply, TemplatesReply, TypesetListQuery, TypesetListReply, TypesetParams, TypesetReply, PreviewPageParams } from './schemas';
-import { MANUSCRIPT_MAX_BYTES, type TypesetService } from './service';
+import type { TypesetService } from './service';
+import { MANUSCRIPT_UPLOAD, UPLOAD_MAX_BYTES } from '../../../../common/api';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const guarded = { preHandler: requireUser };
@@ -29,16 +30,16 @@ export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService 
   app.post('', { ...guarded, schema: { tags, consumes: ['multipart/form-data'], response: { 200: TypesetReply } } }, async (request) => {
     const fields: Record<string, string> = {};
     let file: { name: string; data: Buffer } | undefined;
-    for await (const part of request.parts({ limits: { fileSize: MANUSCRIPT_MAX_BYTES, files: 1 } })) {
+    for await (const part of request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } })) {
       if (part.type === 'file') {
         const data = await part.toBuffer().catch((error) => {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', '稿件超过 15 MB，请压缩图片后再上传', 2, { file: '稿件超过 15 MB' });
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', MANUSCRIPT_UPLOAD.tooLarge, ShowType.ERROR_MESSAGE, { file: MANUSCRIPT_UPLOAD.tooLargeField });
           throw error;
         });
         file = { name: part.filename, data };
       } else fields[part.fieldname] = String(part.value);
     }
-    if (!file) throw new AppError(422, 'NO_FILE', '请选择要排版的稿件', 2, { file: '请选择要排版的稿件' });
+    if (!file) throw new AppError(422, 'NO_FILE', '请选择要排版的稿件', ShowType.ERROR_MESSAGE, { file: '请选择要排版的稿件' });
     const { templateId = '', ...cover } = fields;
     return { success: true as const, result: await service.create(userOf(request), templateId, cover, file.name, file.data), message: '稿件已提交，正在排版' };
   });

@@ -26,9 +26,8 @@ import type { TypesetRepo, TypesetRow } from './repo';
 import { rulesOf } from './rules';
 import { sampleFields, sampleManuscript } from './sample';
 import { CoverFields, type Typeset } from './schemas';
+import { isAccepted, MANUSCRIPT_UPLOAD } from '../../../../common/api';
 
-export const MANUSCRIPT_MAX_BYTES = 15 * 1024 * 1024;
-const MANUSCRIPT_TYPES = ['docx', 'md', 'txt'];
 export const PREVIEW_WATERMARK = '智能论文 · 预览版';
 const PDF = 'pdf';
 
@@ -113,7 +112,7 @@ export function createTypesetService(deps: {
   /** The paid document: the .docx, or its PDF. */
   async function download(user: User, id: string, kind: 'docx' | typeof PDF) {
     const row = await done(user, id);
-    if (!row.paid_at) throw new AppError(409, 'NOT_PAID', '请先付款，再下载排版后的文档', 2);
+    if (!row.paid_at) throw new AppError(409, 'NOT_PAID', '请先付款，再下载排版后的文档');
     if (kind === PDF && !row.pdf_key) throw notFound(`这份排版没有 PDF：${previewUnavailable()}`);
     return { stream: streamOf(kind === PDF ? row.pdf_key : row.output_key), fileName: `${row.title}.${kind}` };
   }
@@ -198,7 +197,7 @@ export function createTypesetService(deps: {
         const field = problem.path.split('/')[1];
         throw invalidField(field, (CoverFields.properties[field as keyof typeof CoverFields.properties] as { errorMessage?: string })?.errorMessage ?? '请检查填写的内容');
       }
-      if (!MANUSCRIPT_TYPES.includes(extensionOf(fileName))) throw invalidField('file', '稿件只支持 .docx、.md 和 .txt 文件');
+      if (!isAccepted(MANUSCRIPT_UPLOAD, fileName)) throw invalidField('file', MANUSCRIPT_UPLOAD.wrongType);
       try {
         await checkManuscript(data, fileName);
       } catch (error) {

@@ -7,7 +7,8 @@ import { RegisterBody, ResetPasswordBody, SendCodeBody } from '../auth/schemas';
 import { Message, Ok, User } from '../shared/schemas';
 import { toPublicUser } from './repo';
 import { BasicInfoBody, CurrentUserReply, ModifyPasswordBody, UserReply } from './schemas';
-import { AVATAR_MAX_BYTES, type UserService } from './service';
+import type { UserService } from './service';
+import { AVATAR_MAX_BYTES } from '../../../../common/api';
 
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 

@@ -3,8 +3,7 @@ import { AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
 import type { UserRepo, UserRow } from './repo';
-
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+import { AVATAR_TYPE_MESSAGE } from '../../../../common/api';
 
 /** The image types an avatar may be, told by the file's first bytes, not its name. */
 const IMAGE_SIGNATURES: Array<{ ext: string; test: (b: Buffer) => boolean }> = [
@@ -41,7 +40,7 @@ export function createUserService(deps: { users: UserRepo; storage: Storage }) {
 
     async setAvatar(user: UserRow, data: Buffer) {
       const type = IMAGE_SIGNATURES.find((signature) => signature.test(data));
-      if (!type) throw new AppError(422, 'BAD_IMAGE', '头像只能是 PNG、JPG 或 WebP 图片');
+      if (!type) throw new AppError(422, 'BAD_IMAGE', AVATAR_TYPE_MESSAGE);
       const name = `${newId()}.${type.ext}`;
       await storage.put(`avatars/${name}`, data);
       if (user.avatar) await storage.remove(`avatars/${user.avatar}`);

@@ -1,14 +1,15 @@
 import LoadError from '@/components/LoadError';
-import ReadingSheet from '@/components/ReadingSheet';
-import RelatedCard from '@/components/RelatedCard';
+import ReadingSheet from '@/features/reading/ReadingSheet';
+import RelatedCard from '@/features/reading/RelatedCard';
 import { useResult } from '@/hooks/useResult';
 import { usePageTitle } from '@/utils/title';
-import { getArticle } from '@/services/reading';
+import { getArticle } from '@/features/reading/api';
 import { EyeOutlined } from '@ant-design/icons';
 import { Col, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { Link, useParams } from 'umi';
 import styles from './index.less';
+import { paths } from '@/utils/paths';
 
 /** /article/detail/{articleId}: the article, its meta line, previous/next and related articles. */
 export default function ArticleDetailPage() {
@@ -45,8 +46,8 @@ export default function ArticleDetailPage() {
             </Space>
           )}
           <nav aria-label="上一篇和下一篇" className={styles.neighbours}>
-            <div>上一篇：{article.previous ? <Link to={`/article/detail/${article.previous.id}`}>{article.previous.title}</Link> : '没有了'}</div>
-            <div>下一篇：{article.next ? <Link to={`/article/detail/${article.next.id}`}>{article.next.title}</Link> : '没有了'}</div>
+            <div>上一篇：{article.previous ? <Link to={paths.article(article.previous.id)}>{article.previous.title}</Link> : '没有了'}</div>
+            <div>下一篇：{article.next ? <Link to={paths.article(article.next.id)}>{article.next.title}</Link> : '没有了'}</div>
           </nav>
         </ReadingSheet>
       </Col>
@@ -54,10 +55,10 @@ export default function ArticleDetailPage() {
         <RelatedCard
           title="相关文章"
           emptyText="暂无相关文章"
-          items={article.related.map((item) => ({ id: item.id, title: item.title, to: `/article/detail/${item.id}` }))}
+          items={article.related.map((item) => ({ id: item.id, title: item.title, to: paths.article(item.id) }))}
         />
         <Typography.Paragraph type="secondary" className={styles.aside}>
-          写完了？<Link to="/review/home">去查重</Link> 或 <Link to="/typeset/template-list">一键排版</Link>。
+          写完了？<Link to={paths.reviewHome}>去查重</Link> 或 <Link to={paths.templateList}>一键排版</Link>。
         </Typography.Paragraph>
       </Col>
     </Row>

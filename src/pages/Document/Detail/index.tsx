@@ -1,16 +1,17 @@
 import LoadError from '@/components/LoadError';
-import ReadingSheet from '@/components/ReadingSheet';
-import RelatedCard from '@/components/RelatedCard';
+import ReadingSheet from '@/features/reading/ReadingSheet';
+import RelatedCard from '@/features/reading/RelatedCard';
 import { useResult } from '@/hooks/useResult';
 import { usePageTitle } from '@/utils/title';
-import { documentFileUrl, getDocument } from '@/services/reading';
+import { documentFileUrl, getDocument } from '@/features/reading/api';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Col, Descriptions, Pagination, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'umi';
-import { documentMeta } from '@/components/DocumentItem';
+import { documentMeta } from '@/features/reading/DocumentItem';
 import styles from './index.less';
 import { pagesOf } from './paging';
+import { paths } from '@/utils/paths';
 
 /** /document/detail/{documentId}: catalogue data, abstract, keywords, the full text page by page, related papers. */
 export default function DocumentDetailPage() {
@@ -90,10 +91,10 @@ export default function DocumentDetailPage() {
         <RelatedCard
           title="相关范文"
           emptyText="暂无相关范文"
-          items={doc.related.map((item) => ({ id: item.id, title: item.title, to: `/document/detail/${item.id}`, description: `${item.type} · ${item.year}` }))}
+          items={doc.related.map((item) => ({ id: item.id, title: item.title, to: paths.document(item.id), description: `${item.type} · ${item.year}` }))}
         />
         <Typography.Paragraph type="secondary" className={styles.aside}>
-          范文仅供学习参考。提交前<Link to="/review/home">查一查重复率</Link>，心里更有底。
+          范文仅供学习参考。提交前<Link to={paths.reviewHome}>查一查重复率</Link>，心里更有底。
         </Typography.Paragraph>
       </Col>
     </Row>

@@ -1,37 +1,35 @@
-import { updateBasicInfo, uploadAvatar, type BasicInfo } from '@/services/user';
+import { updateBasicInfo, uploadAvatar, type BasicInfo } from '@/features/account/api';
 import { submitForm } from '@/utils/formErrors';
 import { submitOnly } from '@/utils/submitter';
 import { nicknameRules, phoneRules } from '@/utils/formRules';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { ProForm, ProFormSelect, ProFormText } from '@ant-design/pro-form';
-import { Avatar, Button, Card, Descriptions, Form, message, Progress, Space, Upload } from 'antd';
-import { useState } from 'react';
-import { useCurrentUser } from '@/hooks/useCurrentUser';
+import { Avatar, Button, Card, Descriptions, Form, message, Space, Upload } from 'antd';
+import UploadProgress from '@/components/UploadProgress';
+import { useUploadProgress } from '@/hooks/useUploadProgress';
+import { useCurrentUser } from '@/features/account/useCurrentUser';
 import { useModel } from 'umi';
 import { DEGREES } from '../../../../common/fieldRules';
-
-const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+import { AVATAR_MAX_BYTES, AVATAR_TYPE_MESSAGE, AVATAR_TYPES } from '../../../../common/api';
 
 /** /personal/home/basic-info: view and edit nickname, name, school, major, degree, phone, avatar. */
 export default function BasicInfoPage() {
   const { currentUser } = useCurrentUser();
   const { fetchCurrent } = useModel('user');
   const [form] = Form.useForm<BasicInfo>();
-  const [progress, setProgress] = useState<number>();
+  const upload = useUploadProgress();
   if (!currentUser) return null;
 
   const onAvatar = async (file: File) => {
-    if (!AVATAR_TYPES.includes(file.type)) {
-      message.error('头像只能是 PNG、JPG 或 WebP 图片');
+    if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) {
+      message.error(AVATAR_TYPE_MESSAGE);
       return false;
     }
-    if (file.size > 2 * 1024 * 1024) {
+    if (file.size > AVATAR_MAX_BYTES) {
       message.error('头像不能超过 2 MB');
       return false;
     }
-    setProgress(0);
-    const done = await submitForm(undefined, () => uploadAvatar(file, setProgress));
-    setProgress(undefined);
+    const done = await submitForm(undefined, () => upload.track((onUploadProgress) => uploadAvatar(file, { onUploadProgress })));
     if (done) {
       message.success('头像已更新');
       await fetchCurrent();
@@ -45,11 +43,11 @@ export default function BasicInfoPage() {
       <Space align="center" size={16} wrap style={{ marginBottom: 24 }}>
         <Avatar size={64} src={currentUser.avatar || undefined} icon={<UserOutlined />} alt="头像" />
         <Upload accept={AVATAR_TYPES.join(',')} showUploadList={false} beforeUpload={onAvatar}>
-          <Button icon={<UploadOutlined />} loading={progress !== undefined}>
+          <Button icon={<UploadOutlined />} loading={upload.uploading}>
             更换头像
           </Button>
         </Upload>
-        {progress !== undefined && <Progress percent={progress} size="small" style={{ width: 160 }} />}
+        <UploadProgress percent={upload.percent} small style={{ width: 160 }} />
       </Space>
       <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
         <Descriptions.Item label="登录邮箱">{currentUser.email}</Descriptions.Item>

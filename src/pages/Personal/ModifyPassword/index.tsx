@@ -1,10 +1,11 @@
-import { modifyPassword } from '@/services/user';
+import { modifyPassword } from '@/features/account/api';
 import { submitForm } from '@/utils/formErrors';
 import { submitOnly } from '@/utils/submitter';
 import { confirmRules, passwordRules } from '@/utils/formRules';
 import { ProForm, ProFormText } from '@ant-design/pro-form';
 import { Card, Form, message } from 'antd';
 import { Link } from 'umi';
+import { paths } from '@/utils/paths';
 
 interface Values {
   oldPassword: string;
@@ -19,7 +20,7 @@ export default function ModifyPasswordPage() {
     <Card>
       <h1 style={{ fontSize: 20, marginTop: 0 }}>修改密码</h1>
       <p style={{ color: 'rgba(0,0,0,0.55)' }}>
-        修改后，其他设备上的登录会退出，本设备保持登录。忘记原密码？请用<Link to="/personal/security/reset-password">邮箱验证码重置</Link>。
+        修改后，其他设备上的登录会退出，本设备保持登录。忘记原密码？请用<Link to={paths.personalResetPassword}>邮箱验证码重置</Link>。
       </p>
       <div style={{ maxWidth: 420 }}>
         <ProForm<Values>

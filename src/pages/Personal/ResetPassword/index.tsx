@@ -1,7 +1,8 @@
-import ResetPasswordForm from '@/components/ResetPasswordForm';
+import ResetPasswordForm from '@/features/account/ResetPasswordForm';
 import { Card } from 'antd';
-import { useCurrentUser } from '@/hooks/useCurrentUser';
+import { useCurrentUser } from '@/features/account/useCurrentUser';
 import { history, useModel } from 'umi';
+import { paths } from '@/utils/paths';
 
 /** /personal/security/reset-password: reset by a code mailed to the signed-in user's address. */
 export default function PersonalResetPasswordPage() {
@@ -16,7 +17,7 @@ export default function PersonalResetPasswordPage() {
           email={currentUser?.email}
           onDone={() => {
             // every session has ended on the server: log in again with the new password
-            history.replace('/user/login');
+            history.replace(paths.login);
             clear();
           }}
         />

@@ -1,9 +1,10 @@
 import RecordsTable, { type RecordColumn } from '@/components/RecordsTable';
-import { deletePaper, formatPercent, listReviews, reportPdfUrl, type Review } from '@/services/review';
+import { deletePaper, formatPercent, listReviews, reportPdfUrl, type Review } from '@/features/review/api';
 import { formatFen } from '@/utils/money';
 import { formatTime } from '@/utils/time';
 import { Button, message, Popconfirm, Progress, Space, Tag } from 'antd';
 import { Link } from 'umi';
+import { paths } from '@/utils/paths';
 
 /** A check's state as the student reads it; an unpaid check whose order closed is no longer payable. */
 export function reviewState(r: Review): { text: string; color: string } {
@@ -70,14 +71,14 @@ export default function ReviewListPage() {
       actions={(r, reload) => (
         <Space size={4} wrap>
           {r.status === 'unpaid' && r.orderStatus === 'pending' && r.orderId && (
-            <Link to={`/pay/${r.orderId}`}>
+            <Link to={paths.pay(r.orderId)}>
               <Button type="link" size="small">
                 付款 {formatFen(r.amountFen)}
               </Button>
             </Link>
           )}
           {r.status === 'unpaid' && r.orderStatus !== 'pending' && (
-            <Link to={`/review/info/${r.id}`}>
+            <Link to={paths.reviewInfo(r.id)}>
               <Button type="link" size="small">
                 重新下单
               </Button>
@@ -85,7 +86,7 @@ export default function ReviewListPage() {
           )}
           {r.status === 'done' && (
             <>
-              <Link to={`/personal/review/report/${r.id}`}>
+              <Link to={paths.reviewReport(r.id)}>
                 <Button type="link" size="small">
                   查看报告
                 </Button>
@@ -108,7 +109,7 @@ export default function ReviewListPage() {
       empty={{
         text: '还没有查重记录',
         action: (
-          <Link to="/review/home">
+          <Link to={paths.reviewHome}>
             <Button type="primary">去查重</Button>
           </Link>
         ),

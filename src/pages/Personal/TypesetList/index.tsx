@@ -1,9 +1,10 @@
 import RecordsTable, { type RecordColumn } from '@/components/RecordsTable';
-import { deleteTypeset, downloadUrl, listTypesets, type Typeset } from '@/services/typeset';
+import { deleteTypeset, downloadUrl, listTypesets, type Typeset } from '@/features/typeset/api';
 import { formatFen } from '@/utils/money';
 import { formatTime } from '@/utils/time';
 import { Button, message, Popconfirm, Progress, Space, Tag } from 'antd';
 import { Link } from 'umi';
+import { paths } from '@/utils/paths';
 
 const isRunning = (t: Typeset) => t.status === 'queued' || t.status === 'running';
 
@@ -47,7 +48,7 @@ export default function TypesetListPage() {
       actions={(t, reload) => (
         <Space size={4} wrap>
           {t.status === 'done' && (
-            <Link to={`/typeset/preview/${t.id}`}>
+            <Link to={paths.typesetPreview(t.id)}>
               <Button type="link" size="small">
                 {t.paid ? '预览' : `预览 / 付款 ${formatFen(t.priceFen)}`}
               </Button>
@@ -68,7 +69,7 @@ export default function TypesetListPage() {
       empty={{
         text: '还没有排版记录',
         action: (
-          <Link to="/typeset/template-list">
+          <Link to={paths.templateList}>
             <Button type="primary">选择模板</Button>
           </Link>
         ),

@@ -1,12 +1,13 @@
 import LoadError from '@/components/LoadError';
-import VerifyReport from '@/components/VerifyReport';
+import VerifyReport from '@/features/review/VerifyReport';
 import { useResult } from '@/hooks/useResult';
-import { listSystems } from '@/services/review';
+import { listSystems } from '@/features/review/api';
 import { formatFen } from '@/utils/money';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { Button, Card, Col, Row, Skeleton, Tag, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'umi';
 import styles from './index.less';
+import { paths } from '@/utils/paths';
 
 /**
  * /review/home and /review/home/{systemId}: the check systems side by side (price, strictness,
@@ -39,7 +40,7 @@ export default function ReviewHomePage() {
                   className={`${styles.system} ${chosen ? styles.chosen : ''}`}
                   title={<h2 className={styles.systemName}>{system.name}</h2>}
                   extra={chosen ? <Tag color="blue" icon={<CheckCircleFilled />}>已选择</Tag> : null}
-                  onClick={() => navigate(`/review/home/${system.id}`, { replace: true })}
+                  onClick={() => navigate(paths.reviewSystem(system.id), { replace: true })}
                   hoverable
                 >
                   <div className={styles.price}>
@@ -57,7 +58,7 @@ export default function ReviewHomePage() {
                     <dt>出报告</dt>
                     <dd>{system.turnaround}</dd>
                   </dl>
-                  <Link to={`/review/info?systemId=${system.id}`} onClick={(e) => e.stopPropagation()}>
+                  <Link to={paths.reviewInfoFor(system.id)} onClick={(e) => e.stopPropagation()}>
                     <Button type={chosen ? 'primary' : 'default'} block>
                       选择{system.name}
                     </Button>

@@ -1,15 +1,16 @@
-import PagePictures from '@/components/DocxPages/PagePictures';
+import PagePictures from '@/features/typeset/DocxPages/PagePictures';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
-import { createOrder } from '@/services/order';
-import { downloadUrl, getTypeset, pdfUrl, previewPageUrl } from '@/services/typeset';
+import { createOrder } from '@/features/order/api';
+import { downloadUrl, getTypeset, pdfUrl, previewPageUrl, type Typeset } from '@/features/typeset/api';
 import { formatFen } from '@/utils/money';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Progress, Result, Skeleton, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'umi';
+import { paths } from '@/utils/paths';
 
-const POLL_MS = 2000;
+const isRunning = (typeset: Typeset) => typeset.status === 'queued' || typeset.status === 'running';
 
 /**
  * /typeset/preview/{typesetId}: progress while the job runs, then the document page by page with a
@@ -18,15 +19,9 @@ const POLL_MS = 2000;
 export default function TypesetPreviewPage() {
   const { typesetId = '' } = useParams<{ typesetId: string }>();
   const navigate = useNavigate();
-  const { data: typeset, error, reload } = useResult(() => getTypeset(typesetId), [typesetId]);
+  const { data: typeset, error, reload } = useResult(() => getTypeset(typesetId), [typesetId], { pollWhile: isRunning });
   const [ordering, setOrdering] = useState(false);
-  const running = typeset?.status === 'queued' || typeset?.status === 'running';
-
-  useEffect(() => {
-    if (!running) return undefined;
-    const timer = setInterval(reload, POLL_MS);
-    return () => clearInterval(timer);
-  }, [running, reload]);
+  const running = typeset !== undefined && isRunning(typeset);
 
   if (error && !typeset) return <LoadError what="排版记录" onRetry={reload} />;
   if (!typeset || typeset.id !== typesetId) return <Skeleton active paragraph={{ rows: 10 }} />;
@@ -34,14 +29,14 @@ export default function TypesetPreviewPage() {
   const pay = async () => {
     setOrdering(true);
     try {
-      navigate(`/pay/${(await createOrder('typeset', typeset.id)).result.id}`);
+      navigate(paths.pay((await createOrder('typeset', typeset.id)).result.id));
     } catch {
       setOrdering(false);
     }
   };
 
   if (typeset.status === 'failed') {
-    return <Result status="error" title={<h1 style={{ fontSize: 22, margin: 0 }}>排版未能完成</h1>} subTitle={typeset.failureReason} extra={<Link to={`/typeset/template-detail/${typeset.templateId}`}><Button type="primary">重新上传</Button></Link>} />;
+    return <Result status="error" title={<h1 style={{ fontSize: 22, margin: 0 }}>排版未能完成</h1>} subTitle={typeset.failureReason} extra={<Link to={paths.template(typeset.templateId)}><Button type="primary">重新上传</Button></Link>} />;
   }
   if (running) {
     return (
@@ -79,7 +74,7 @@ export default function TypesetPreviewPage() {
               付款并下载 {formatFen(typeset.priceFen)}
             </Button>
           )}
-          <Link to="/personal/typeset/list">
+          <Link to={paths.typesetList}>
             <Button size="large">排版记录</Button>
           </Link>
         </Space>

@@ -1,10 +1,11 @@
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
-import { listTemplates } from '@/services/typeset';
+import { listTemplates } from '@/features/typeset/api';
 import { formatFen } from '@/utils/money';
 import { Button, Card, Col, Empty, Input, Row, Segmented, Select, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'umi';
+import { paths } from '@/utils/paths';
 
 const DEGREES = ['全部', '本科', '硕士', '博士', '期刊', '英文'];
 
@@ -48,7 +49,7 @@ export default function TemplateListPage() {
                 <Typography.Paragraph type="secondary">{t.description}</Typography.Paragraph>
                 <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
                   <strong style={{ fontSize: 18, color: '#1677ff' }}>{formatFen(t.priceFen)} / 篇</strong>
-                  <Link to={`/typeset/template-detail/${t.id}`}>
+                  <Link to={paths.template(t.id)}>
                     <Button type="primary">查看规范并使用</Button>
                   </Link>
                 </div>

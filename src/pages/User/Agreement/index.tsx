@@ -1,6 +1,7 @@
 import { Typography } from 'antd';
 import { Link } from 'umi';
 import { CODE_TTL_MINUTES } from '../../../../common/fieldRules';
+import { paths } from '@/utils/paths';
 
 const { Title, Paragraph } = Typography;
 
@@ -73,7 +74,7 @@ export default function AgreementPage() {
         邮箱：<a href="mailto:support@zhinenglunwen.cn">support@zhinenglunwen.cn</a>。本协议如有更新，我们会在网站公告，更新后继续使用即视为同意。
       </Paragraph>
       <Paragraph style={{ textAlign: 'center' }}>
-        <Link to="/user/register">返回注册</Link>
+        <Link to={paths.register}>返回注册</Link>
       </Paragraph>
     </article>
   );

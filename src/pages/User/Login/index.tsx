@@ -1,10 +1,11 @@
-import AuthCard from '@/components/AuthCard';
+import AuthCard from '@/features/account/AuthCard';
 import { emailRules } from '@/utils/formRules';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
-import { useCurrentUser } from '@/hooks/useCurrentUser';
+import { useCurrentUser } from '@/features/account/useCurrentUser';
 import { Link, useLocation, useModel } from 'umi';
+import { paths } from '@/utils/paths';
 
 export interface LoginFormValues {
   email: string;
@@ -61,8 +62,8 @@ export default function LoginPage() {
         </Button>
       </Form>
       <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
-        <Link to="/user/register">注册账号</Link>
-        <Link to="/user/reset-password">忘记密码</Link>
+        <Link to={paths.register}>注册账号</Link>
+        <Link to={paths.resetPassword}>忘记密码</Link>
       </div>
     </AuthCard>
   );

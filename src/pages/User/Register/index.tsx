@@ -1,6 +1,6 @@
-import AuthCard from '@/components/AuthCard';
-import CodeField from '@/components/CodeField';
-import { register, type RegisterForm } from '@/services/user';
+import AuthCard from '@/features/account/AuthCard';
+import CodeField from '@/features/account/CodeField';
+import { register, type RegisterForm } from '@/features/account/api';
 import { submitForm } from '@/utils/formErrors';
 import { submitOnly } from '@/utils/submitter';
 import { confirmRules, emailRules, nicknameRules, passwordRules } from '@/utils/formRules';
@@ -8,6 +8,7 @@ import { ProForm, ProFormCheckbox, ProFormText } from '@ant-design/pro-form';
 import { Form, message } from 'antd';
 import { history, Link } from 'umi';
 import { FIELD_RULES } from '../../../../common/fieldRules';
+import { paths } from '@/utils/paths';
 
 type Values = RegisterForm & { confirm: string };
 
@@ -23,7 +24,7 @@ export default function RegisterPage() {
           const done = await submitForm(form, () => register(values));
           if (done) {
             message.success(done.message || '注册成功，请登录');
-            history.push(`/user/login?email=${encodeURIComponent(values.email)}`);
+            history.push(paths.loginAs(values.email));
           }
         }}
       >
@@ -36,11 +37,11 @@ export default function RegisterPage() {
           name="agreement"
           rules={[{ validator: (_r, checked) => (checked ? Promise.resolve() : Promise.reject(new Error(FIELD_RULES.agreement.message))) }]}
         >
-          我已阅读并同意<Link to="/user/agreement" target="_blank">《用户协议》</Link>
+          我已阅读并同意<Link to={paths.agreement} target="_blank">《用户协议》</Link>
         </ProFormCheckbox>
       </ProForm>
       <p style={{ textAlign: 'center', marginTop: 8 }}>
-        已有账号？<Link to="/user/login">直接登录</Link>
+        已有账号？<Link to={paths.login}>直接登录</Link>
       </p>
     </AuthCard>
   );

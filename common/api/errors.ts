@@ -1,0 +1,65 @@
+/**
+ * The API's failures as the app reads them (docs/architecture.md, API conventions; docs/spec.md §8):
+ * the envelope's `showType` levels and the catalogue of `errorCode`s. The API throws them, the mock
+ * answers them and the app's request layer acts on them, all from here.
+ */
+
+/** How the app shows a failure: the request layer's levels (docs/spec.md §8). */
+export const SHOW_TYPE = {
+  SILENT: 0,
+  WARN_MESSAGE: 1,
+  ERROR_MESSAGE: 2,
+  NOTIFICATION: 3,
+  REDIRECT: 9,
+} as const;
+export type ShowType = (typeof SHOW_TYPE)[keyof typeof SHOW_TYPE];
+
+/** Every `errorCode` the API answers with, and the HTTP status it comes with. */
+export const ERROR_CODES = {
+  // the request itself
+  VALIDATION: 422,
+  BAD_REQUEST: 400,
+  CROSS_SITE: 403,
+  TOO_MANY_ATTEMPTS: 429,
+  RESTARTING: 503,
+  INTERNAL: 500,
+  // who asks
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  LOGIN_FAILED: 200,
+  CODE_TOO_SOON: 429,
+  // uploads
+  NO_FILE: 422,
+  FILE_TOO_LARGE: 413,
+  BAD_IMAGE: 422,
+  // orders and what they buy
+  UNKNOWN_KIND: 422,
+  BAD_PRICE: 422,
+  ALREADY_PAID: 409,
+  ORDER_NOT_PENDING: 409,
+  ORDER_CHANGED: 409,
+  NOT_PAID: 409,
+  NOT_READY: 409,
+  REPORT_NOT_READY: 409,
+  REVIEW_RUNNING: 409,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The failure envelope: `{ success: false, message, errorCode, showType, errors? }`. */
+export interface ErrorEnvelope {
+  success: false;
+  message: string;
+  errorCode: ErrorCode;
+  showType: ShowType;
+  /** field → message, shown beside the field (422) */
+  errors?: Record<string, string>;
+}
+
+/** A failure envelope, for the mock and for answers the API writes by hand. */
+export const failure = (
+  message: string,
+  errorCode: ErrorCode,
+  showType: ShowType = SHOW_TYPE.ERROR_MESSAGE,
+  extra: { errors?: Record<string, string> } = {},
+): ErrorEnvelope => ({ success: false, message, errorCode, showType, ...extra });

@@ -1,0 +1,64 @@
+/**
+ * What an upload may be: its size and its kinds, with the words the app and the API say when a
+ * file is refused. One definition for the API's checks, the mock and the app's forms.
+ */
+
+/** A check's paper and a typeset manuscript: refused above this, never cut (docs/spec.md). */
+export const UPLOAD_MAX_MB = 15;
+export const UPLOAD_MAX_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
+
+/** An avatar picture. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const AVATAR_TYPE_MESSAGE = '头像只能是 PNG、JPG 或 WebP 图片';
+
+/** A kind of upload: the extensions taken, and what is said about a file that is not one of them. */
+export interface UploadKind {
+  extensions: readonly string[];
+  /** the `accept` attribute of the file input */
+  accept: string;
+  wrongType: string;
+  tooLarge: string;
+  /** beside the field: the short form of `tooLarge` */
+  tooLargeField: string;
+}
+
+const kind = (extensions: readonly string[], wrongType: string, tooLarge: string, tooLargeField: string): UploadKind => ({
+  extensions,
+  accept: extensions.map((e) => `.${e}`).join(','),
+  wrongType,
+  tooLarge,
+  tooLargeField,
+});
+
+/** The paper of a plagiarism check. */
+export const PAPER_UPLOAD = kind(
+  ['docx', 'pdf', 'txt'],
+  '只支持 .docx、.pdf 和 .txt 文件',
+  `文件超过 ${UPLOAD_MAX_MB} MB，请压缩图片或删去附录后再上传`,
+  `文件超过 ${UPLOAD_MAX_MB} MB`,
+);
+
+/** The manuscript of a typesetting. */
+export const MANUSCRIPT_UPLOAD = kind(
+  ['docx', 'md', 'txt'],
+  '稿件只支持 .docx、.md 和 .txt 文件',
+  `稿件超过 ${UPLOAD_MAX_MB} MB，请压缩图片后再上传`,
+  `稿件超过 ${UPLOAD_MAX_MB} MB`,
+);
+
+/** Any other multipart upload that goes over the limit. */
+export const GENERIC_TOO_LARGE = '文件太大了';
+
+/** `thesis.DOCX` → `docx` */
+export const extensionOf = (fileName: string) => (/\.([^.]+)$/.exec(fileName)?.[1] ?? '').toLowerCase();
+
+/** Whether a file name is one of the kind's extensions. */
+export const isAccepted = (upload: UploadKind, fileName: string) => upload.extensions.includes(extensionOf(fileName));
+
+/** Why a chosen file would be refused (its kind, then its size), before it is sent; undefined: it may go. */
+export function refusalOf(upload: UploadKind, file: { name: string; size: number }): string | undefined {
+  if (!isAccepted(upload, file.name)) return upload.wrongType;
+  if (file.size > UPLOAD_MAX_BYTES) return upload.tooLarge;
+  return undefined;
+}

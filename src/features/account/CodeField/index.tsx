@@ -1,0 +1,29 @@
+import { ProFormCaptcha } from '@ant-design/pro-form';
+import { message } from 'antd';
+import { sendCode } from '@/features/account/api';
+import { submitForm } from '@/utils/formErrors';
+import { codeRules } from '@/utils/formRules';
+import type { FormInstance } from 'antd';
+import { CODE_RESEND_SECONDS } from '../../../../common/fieldRules';
+
+/** The six-digit code field with its 获取验证码 button (counts down before another may be asked). */
+export default function CodeField({ purpose, form }: { purpose: 'register' | 'reset'; form?: FormInstance }) {
+  return (
+    <ProFormCaptcha
+      name="code"
+      label="邮箱验证码"
+      phoneName="email"
+      placeholder="6 位数字"
+      countDown={CODE_RESEND_SECONDS}
+      fieldProps={{ maxLength: 6, inputMode: 'numeric', autoComplete: 'one-time-code' }}
+      captchaTextRender={(timing, count) => (timing ? `${count} 秒后重新获取` : '获取验证码')}
+      rules={codeRules}
+      onGetCaptcha={async (email: string) => {
+        const sent = await submitForm(form, () => sendCode(email, purpose));
+        // ProFormCaptcha starts its countdown only when this resolves
+        if (!sent) throw new Error('code not sent');
+        message.success(sent.message || '验证码已发送，请查收邮件');
+      }}
+    />
+  );
+}

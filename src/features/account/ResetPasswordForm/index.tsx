@@ -1,0 +1,40 @@
+import CodeField from '@/features/account/CodeField';
+import { resetPassword } from '@/features/account/api';
+import { submitForm } from '@/utils/formErrors';
+import { submitOnly } from '@/utils/submitter';
+import { confirmRules, emailRules, passwordRules } from '@/utils/formRules';
+import { ProForm, ProFormText } from '@ant-design/pro-form';
+import { Form, message } from 'antd';
+
+interface Values {
+  email: string;
+  code: string;
+  password: string;
+  confirm: string;
+}
+
+/**
+ * Resets a password with a code mailed to the account's address. `email` fixes the address (the
+ * personal centre's version, for the signed-in user's own account).
+ */
+export default function ResetPasswordForm({ email, onDone }: { email?: string; onDone: () => void }) {
+  const [form] = Form.useForm<Values>();
+  return (
+    <ProForm<Values>
+      form={form}
+      submitter={submitOnly('重置密码')}
+      onFinish={async ({ confirm: _confirm, ...values }) => {
+        const done = await submitForm(form, () => resetPassword(values));
+        if (done) {
+          message.success(done.message || '密码已重置，请用新密码登录');
+          onDone();
+        }
+      }}
+    >
+      <ProFormText name="email" label="注册邮箱" placeholder="请输入注册邮箱" rules={emailRules} initialValue={email} disabled={Boolean(email)} fieldProps={{ inputMode: 'email', autoComplete: 'username' }} />
+      <CodeField purpose="reset" form={form} />
+      <ProFormText.Password name="password" label="新密码" placeholder="至少 8 位，含字母和数字" rules={passwordRules} fieldProps={{ autoComplete: 'new-password' }} />
+      <ProFormText.Password name="confirm" label="确认新密码" placeholder="再次输入新密码" dependencies={['password']} rules={confirmRules('password')} fieldProps={{ autoComplete: 'new-password' }} />
+    </ProForm>
+  );
+}

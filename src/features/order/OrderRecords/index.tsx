@@ -1,0 +1,78 @@
+import RecordsTable, { type RecordColumn } from '@/components/RecordsTable';
+import { listOrders, type Order } from '@/features/order/api';
+import { itemLink, kindName } from '@/features/order/orderLinks';
+import { formatFen } from '@/utils/money';
+import { paths } from '@/utils/paths';
+import { formatTime } from '@/utils/time';
+import { Button, Space, Tag } from 'antd';
+import { Link } from 'umi';
+
+/** An order's state in words, coloured as the other records colour theirs. */
+function OrderState({ order }: { order: Order }) {
+  switch (order.status) {
+    case 'pending':
+      return <Tag color="orange">待支付</Tag>;
+    case 'paid':
+      return <Tag color="green">已支付</Tag>;
+    case 'refunded':
+      return <Tag color="blue">已退款</Tag>;
+    default:
+      return <Tag>{order.closeReason === 'expired' ? '已过期' : '已取消'}</Tag>;
+  }
+}
+
+const columns: RecordColumn<Order>[] = [
+  { key: 'title', title: '商品', ellipsis: true, render: (o) => o.title },
+  { key: 'kind', title: '类型', essential: true, width: 110, render: kindName },
+  { key: 'amount', title: '金额', essential: true, width: 100, render: (o) => formatFen(o.amountFen) },
+  { key: 'status', title: '状态', essential: true, width: 100, render: (o) => <OrderState order={o} /> },
+  { key: 'createdAt', title: '下单时间', essential: true, width: 150, render: (o) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(o.createdAt)}</span> },
+];
+
+function Actions({ order }: { order: Order }) {
+  const item = itemLink(order);
+  return (
+    <Space size={4} wrap>
+      {order.status === 'pending' && (
+        <Link to={paths.pay(order.id)}>
+          <Button type="link" size="small">
+            去支付
+          </Button>
+        </Link>
+      )}
+      {item && (
+        <Link to={item[0]}>
+          <Button type="link" size="small">
+            {item[1]}
+          </Button>
+        </Link>
+      )}
+    </Space>
+  );
+}
+
+/** The user's orders, newest first: what was bought, for how much, its state; paying, and the way to the item. */
+export default function OrderRecords() {
+  return (
+    <RecordsTable<Order>
+      title="订单记录"
+      what="订单记录"
+      columns={columns}
+      load={listOrders}
+      actions={(order) => <Actions order={order} />}
+      empty={{
+        text: '还没有订单',
+        action: (
+          <Space wrap>
+            <Link to={paths.reviewHome}>
+              <Button type="primary">论文查重</Button>
+            </Link>
+            <Link to={paths.templateList}>
+              <Button>论文排版</Button>
+            </Link>
+          </Space>
+        ),
+      }}
+    />
+  );
+}

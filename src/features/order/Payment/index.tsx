@@ -1,0 +1,186 @@
+/** The parts of the payment page (/pay/{orderId}): the order's outcome, and paying a pending order. */
+import { cancelOrder, startPayment, type Channel, type Order } from '@/features/order/api';
+import { onwardAfterPayment, orderAgainLink } from '@/features/order/orderLinks';
+import { formatFen } from '@/utils/money';
+import { formatTime } from '@/utils/time';
+import { AlipayCircleOutlined, WechatOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Descriptions, Popconfirm, Radio, Result, Space, Spin, Typography } from 'antd';
+import QRCode from 'qrcode';
+import { useState } from 'react';
+import { Link } from 'umi';
+import { useCountdown, usePaymentFailure } from '../usePayment';
+
+/** What a closed order's page says: when and why it closed, and that nothing was charged. */
+export function closedText(order: Order) {
+  const when = formatTime(order.closedAt);
+  return order.closeReason === 'expired'
+    ? `${order.title} · ${formatFen(order.amountFen)}。超过支付时限未付款，订单已于 ${when} 自动关闭，没有扣费。`
+    : `${order.title} · ${formatFen(order.amountFen)}。订单已于 ${when} 取消，没有扣费。`;
+}
+
+/** A paid (or refunded) order: done, and the way on to what was bought. */
+export function PaidResult({ order }: { order: Order }) {
+  const [to, label] = onwardAfterPayment(order);
+  return (
+    <Card>
+      <Result
+        status="success"
+        title={<h1 style={{ fontSize: 24, margin: 0 }}>{order.status === 'paid' ? '支付成功' : '订单已退款'}</h1>}
+        subTitle={`${order.title} · ${formatFen(order.amountFen)}`}
+        extra={
+          <Link to={to}>
+            <Button type="primary">{label}</Button>
+          </Link>
+        }
+      />
+    </Card>
+  );
+}
+
+/** A closed order: why, and ordering again. */
+export function ClosedResult({ order }: { order: Order }) {
+  return (
+    <Card>
+      <Result
+        status="info"
+        title={<h1 style={{ fontSize: 24, margin: 0 }}>{order.closeReason === 'expired' ? '订单已过期' : '订单已取消'}</h1>}
+        subTitle={closedText(order)}
+        extra={
+          <Link to={orderAgainLink(order)}>
+            <Button type="primary">重新下单</Button>
+          </Link>
+        }
+      />
+    </Card>
+  );
+}
+
+type Payment = { payUrl: string; qr: string; sandbox: boolean };
+
+/** The payment address as a QR code: SVG, sharp at any size and drawn without a canvas. */
+async function qrOf(payUrl: string) {
+  const svg = await QRCode.toString(payUrl, { type: 'svg', margin: 1 });
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+/** The order, its price and the time left to pay. */
+function OrderSummary({ order }: { order: Order }) {
+  const countdown = useCountdown(order.expiresAt);
+  return (
+    <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
+      <Descriptions.Item label="商品">{order.title}</Descriptions.Item>
+      <Descriptions.Item label="应付金额">
+        <Typography.Text strong style={{ fontSize: 20, color: '#cf1322' }}>
+          {formatFen(order.amountFen)}
+        </Typography.Text>
+      </Descriptions.Item>
+      <Descriptions.Item label="剩余支付时间">
+        <span aria-live="polite">{countdown.text}</span>
+        <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
+          （{formatTime(order.expiresAt)} 前未付款，订单自动关闭）
+        </Typography.Text>
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/** The QR code of a started payment, and the link to the gateway's page. */
+function PaymentCode({ payment, channel }: { payment: Payment; channel: Channel }) {
+  return (
+    <div style={{ textAlign: 'center' }}>
+      <img src={payment.qr} alt="支付二维码" width={200} height={200} />
+      <p style={{ margin: '8px 0' }}>请用{channel === 'alipay' ? '支付宝' : '微信'}扫码，或</p>
+      <Button type="primary" href={payment.payUrl} target="_blank" rel="noopener">
+        打开支付页面
+      </Button>
+      <p style={{ color: 'rgba(0,0,0,0.45)', marginTop: 8 }}>支付完成后本页会自动更新。</p>
+    </div>
+  );
+}
+
+/** Cancelling the order: irreversible, so it asks first (docs/ux.md). */
+function CancelOrder({ orderId, onDone }: { orderId: string; onDone: () => Promise<unknown> }) {
+  const [cancelling, setCancelling] = useState(false);
+  return (
+    <Popconfirm
+      title="确定取消这笔订单？"
+      description="取消后不能再付款，需要时请重新下单。"
+      okText="取消订单"
+      cancelText="再想想"
+      okButtonProps={{ danger: true, loading: cancelling }}
+      onConfirm={async () => {
+        setCancelling(true);
+        try {
+          await cancelOrder(orderId).catch(() => undefined);
+          await onDone();
+        } finally {
+          setCancelling(false);
+        }
+      }}
+    >
+      <Button>取消订单</Button>
+    </Popconfirm>
+  );
+}
+
+/** A pending order: the channel, its QR code, the sandbox's failures, cancelling. */
+export function PendingPayment({ order, sandbox, reload }: { order: Order; sandbox: boolean; reload: () => Promise<unknown> }) {
+  const [channel, setChannel] = useState<Channel>('alipay');
+  const [payment, setPayment] = useState<Payment>();
+  const [starting, setStarting] = useState(false);
+  const paymentFailure = usePaymentFailure(order.id);
+
+  const pay = async (chosen: Channel) => {
+    setChannel(chosen);
+    setStarting(true);
+    paymentFailure.clear();
+    try {
+      const { payUrl, sandbox: onSandbox } = (await startPayment(order.id, chosen)).result;
+      setPayment({ payUrl, sandbox: onSandbox, qr: await qrOf(payUrl) });
+    } catch {
+      await reload();
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  return (
+    <Card>
+      <h1 style={{ fontSize: 20, marginTop: 0 }}>订单支付</h1>
+      {(sandbox || payment?.sandbox) && (
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="沙箱支付：当前是测试环境，不会真实扣款。" />
+      )}
+      <OrderSummary order={order} />
+      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        {paymentFailure.failed && (
+          <Alert
+            role="alert"
+            type="error"
+            showIcon
+            message="支付没有成功"
+            description="没有扣款，订单仍待付款。可以再次打开支付页面，或换一种支付方式重试。"
+          />
+        )}
+        <div>
+          <Typography.Text>支付方式：</Typography.Text>
+          <Radio.Group value={payment ? channel : undefined} onChange={(e) => pay(e.target.value)} disabled={starting} aria-label="支付方式">
+            <Radio.Button value="alipay">
+              <AlipayCircleOutlined /> 支付宝
+            </Radio.Button>
+            <Radio.Button value="wechat">
+              <WechatOutlined /> 微信支付
+            </Radio.Button>
+          </Radio.Group>
+        </div>
+        {starting && (
+          <Space>
+            <Spin /> 正在生成支付二维码…
+          </Space>
+        )}
+        {payment && !starting && <PaymentCode payment={payment} channel={channel} />}
+        {!payment && <Typography.Text type="secondary">选择支付方式后显示二维码。</Typography.Text>}
+        <CancelOrder orderId={order.id} onDone={reload} />
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,192 @@
+/** A check's report on screen: figures, chapters, ranked sources, and the text with every copied passage marked. */
+import { formatPercent, reportPdfUrl, type Passage, type Report } from '@/features/review/api';
+import { paths } from '@/utils/paths';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Descriptions, Empty, List, Progress, Row, Space, Statistic, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link } from 'umi';
+import styles from './index.less';
+
+/** One colour per source, in the order of the ranked list. */
+const PALETTE = ['#ff7875', '#ffa940', '#fadb14', '#73d13d', '#36cfc9', '#597ef7', '#9254de', '#f759ab'];
+
+/** The bands users read a similarity by: under 10% fine, under 30% needs work, above that serious. */
+export const bandOf = (similarity: number) => (similarity < 0.1 ? { color: '#52c41a', text: '低' } : similarity < 0.3 ? { color: '#faad14', text: '中' } : { color: '#f5222d', text: '高' });
+
+/** The checked text cut at the passages' edges: plain runs and matched runs. */
+function segments(text: string, passages: Passage[]) {
+  const parts: Array<{ text: string; passage?: number }> = [];
+  let at = 0;
+  passages.forEach((p, i) => {
+    if (p.start > at) parts.push({ text: text.slice(at, p.start) });
+    parts.push({ text: text.slice(Math.max(at, p.start), p.end), passage: i });
+    at = Math.max(at, p.end);
+  });
+  if (at < text.length) parts.push({ text: text.slice(at) });
+  return parts;
+}
+
+/** The report's head: what was checked, the download, and the overall figures. */
+function Summary({ report }: { report: Report }) {
+  return (
+    <Card>
+      <div className={styles.head}>
+        <h1 className={styles.title}>查重报告：{report.review.title}</h1>
+        <Button className={styles.download} icon={<DownloadOutlined />} href={reportPdfUrl(report.review.id)}>
+          下载 PDF 报告
+        </Button>
+      </div>
+      <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
+        <Descriptions.Item label="检测系统">{report.review.systemName}</Descriptions.Item>
+        <Descriptions.Item label="作者">{report.review.author}</Descriptions.Item>
+        <Descriptions.Item label="检测时间">{report.review.finishedAt ? new Date(report.review.finishedAt).toLocaleString('zh-CN') : '—'}</Descriptions.Item>
+        <Descriptions.Item label="检测字数">{report.totalChars.toLocaleString('zh-CN')}</Descriptions.Item>
+        <Descriptions.Item label="验证码">
+          <Typography.Text copyable>{report.review.verificationCode}</Typography.Text>
+        </Descriptions.Item>
+      </Descriptions>
+      <Space size={48} wrap className={styles.figures}>
+        <FigureDial label="总相似度" value={report.similarity} />
+        <FigureDial label="去除引用和参考文献" value={report.excludingQuotes.similarity} />
+        <Statistic title="相似字数" value={report.matchedChars} suffix={`/ ${report.totalChars.toLocaleString('zh-CN')}`} />
+      </Space>
+    </Card>
+  );
+}
+
+/** The similarity of each chapter, coloured by band. */
+function Chapters({ report }: { report: Report }) {
+  return (
+    <Card title={<h2 className={styles.heading}>分章节相似度</h2>}>
+      {report.chapters.map((c) => (
+        <div key={`${c.start}`} className={styles.chapter}>
+          <div className={styles.chapterTitle}>{c.title}</div>
+          <Progress percent={Math.round(c.similarity * 1000) / 10} status="normal" strokeColor={bandOf(c.similarity).color} format={(p) => `${p}%`} aria-label={`${c.title} 相似度`} />
+        </div>
+      ))}
+    </Card>
+  );
+}
+
+/** The sources, ranked, each in the colour its passages are marked in. */
+function Sources({ report }: { report: Report }) {
+  return (
+    <Card title={<h2 className={styles.heading}>相似来源</h2>}>
+      <List
+        dataSource={report.sources}
+        locale={{ emptyText: '没有发现相似来源' }}
+        renderItem={(s, i) => (
+          <List.Item key={s.sourceId} extra={<strong>{formatPercent(s.share)}</strong>}>
+            <List.Item.Meta
+              avatar={<span className={styles.swatch} style={{ background: PALETTE[i % PALETTE.length] }} aria-hidden />}
+              title={<Link to={paths.document(s.sourceId)}>{s.title}</Link>}
+              description={`${s.detail} · ${s.matchedChars.toLocaleString('zh-CN')} 字相似`}
+            />
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
+
+interface TextProps {
+  report: Report;
+  passages: Passage[];
+  selected?: number;
+  onSelect: (passage?: number) => void;
+  colourOf: Map<string, string>;
+  sourceTitle: (sourceId: string) => string;
+}
+
+/** The checked text with every passage marked in its source's colour; choosing one shows its source. */
+function MarkedText({ report, passages, selected, onSelect: setSelected, colourOf, sourceTitle }: TextProps) {
+  return (
+    <Card title={<h2 className={styles.heading}>全文对照</h2>}>
+      {report.text === null ? (
+        <Alert type="info" showIcon message="论文原文已删除" description="相似度和来源仍然保留；逐段对照需要原文，已无法显示。" />
+      ) : passages.length === 0 ? (
+        <Empty description="全文没有发现相似段落" />
+      ) : (
+        <div className={styles.text}>
+          {segments(report.text, passages).map((part, i) =>
+            part.passage === undefined ? (
+              <span key={i}>{part.text}</span>
+            ) : (
+              <mark
+                key={i}
+                role="button"
+                tabIndex={0}
+                aria-label={`相似段落，来源：${sourceTitle(passages[part.passage].sourceId)}`}
+                className={`${styles.passage} ${selected === part.passage ? styles.active : ''}`}
+                style={{ background: `${colourOf.get(passages[part.passage].sourceId)}55`, borderColor: colourOf.get(passages[part.passage].sourceId) }}
+                onClick={() => setSelected(part.passage)}
+                onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && setSelected(part.passage)}
+              >
+                {part.text}
+              </mark>
+            ),
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** The source text of the chosen passage. */
+function SourcePassage({ chosen, colourOf, sourceTitle }: { chosen?: Passage; colourOf: Map<string, string>; sourceTitle: (sourceId: string) => string }) {
+  return (
+    <Card title={<h2 className={styles.heading}>来源原文</h2>} className={styles.sticky}>
+      {chosen ? (
+        <div aria-live="polite">
+          <Tag color={colourOf.get(chosen.sourceId)}>{sourceTitle(chosen.sourceId)}</Tag>
+          <p className={styles.sourceText}>{chosen.sourceText}</p>
+          <Typography.Text type="secondary">{chosen.chars} 字相似</Typography.Text>
+        </div>
+      ) : (
+        <Typography.Text type="secondary">点击左侧标色的段落，这里显示它在来源文献中的原文。</Typography.Text>
+      )}
+    </Card>
+  );
+}
+
+export default function ReportView({ report }: { report: Report }) {
+  const [selected, setSelected] = useState<number>();
+  const colourOf = useMemo(() => new Map(report.sources.map((s, i) => [s.sourceId, PALETTE[i % PALETTE.length]])), [report]);
+  const passages = [...report.passages].sort((a, b) => a.start - b.start);
+  const chosen = selected === undefined ? undefined : passages[selected];
+  const sourceTitle = (id: string) => report.sources.find((s) => s.sourceId === id)?.title ?? '';
+
+  return (
+    <div className={styles.report}>
+      <Summary report={report} />
+      <Row gutter={[16, 16]} className={styles.row}>
+        <Col xs={24} lg={12}>
+          <Chapters report={report} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <Sources report={report} />
+        </Col>
+      </Row>
+      <Row gutter={[16, 16]} className={styles.row}>
+        <Col xs={24} lg={15}>
+          <MarkedText report={report} passages={passages} selected={selected} onSelect={setSelected} colourOf={colourOf} sourceTitle={sourceTitle} />
+        </Col>
+        <Col xs={24} lg={9}>
+          <SourcePassage chosen={chosen} colourOf={colourOf} sourceTitle={sourceTitle} />
+        </Col>
+      </Row>
+    </div>
+  );
+}
+
+function FigureDial({ label, value }: { label: string; value: number }) {
+  const band = bandOf(value);
+  return (
+    <div className={styles.dial}>
+      <Progress type="dashboard" percent={Math.round(value * 1000) / 10} strokeColor={band.color} format={(p) => `${p}%`} size={110} aria-label={label} />
+      <div>
+        {label} <Tag color={band.color}>{band.text}</Tag>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import LoadError from '@/components/LoadError';
+import { useCurrentUser } from '@/features/account/useCurrentUser';
+import { createReview, listSystems, updateReview, uploadPaper, type ReviewSystem, type Paper, type Review, type ReviewForm as ReviewFields } from '@/features/review/api';
+import { useResult } from '@/hooks/useResult';
+import { useUploadProgress } from '@/hooks/useUploadProgress';
+import { bodyOfError } from '@/utils/errorHandler';
+import { submitForm } from '@/utils/formErrors';
+import { formatFen } from '@/utils/money';
+import { paths } from '@/utils/paths';
+import { Alert, Button, Card, Form, Input, Radio, Segmented, Skeleton, Space, Statistic, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'umi';
+import { PAPER_UPLOAD, refusalOf } from '../../../../common/api';
+import styles from './index.less';
+import PaperUpload, { type Uploaded } from './PaperUpload';
+import { useQuote, type Quote } from './useQuote';
+
+type Mode = 'upload' | 'text';
+
+/** The count and the price, once the server has them; what is missing meanwhile. */
+function QuoteLine({ quote, error, hasPaper }: { quote?: Quote; error?: string; hasPaper: boolean }) {
+  return (
+    <div className={styles.quote} aria-live="polite">
+      {quote ? (
+        <Space size={32} wrap>
+          <Statistic title="检测字数" value={quote.charCount} suffix="字" />
+          <Statistic title="应付金额" value={formatFen(quote.amountFen)} />
+        </Space>
+      ) : error ? (
+        <Alert type="warning" showIcon message={error} />
+      ) : (
+        <Typography.Text type="secondary">{hasPaper ? '正在计算字数和价格…' : '上传或粘贴论文后，这里会显示字数和价格'}</Typography.Text>
+      )}
+    </div>
+  );
+}
+
+/** The starting values: an unpaid check's own, or the system asked for and what 基本信息 holds (docs/ux.md). */
+function initialValues(review: Review | undefined, systems: ReviewSystem[], systemId: string | null, user?: { realName: string | null; school: string | null; major: string | null }) {
+  if (review) return { systemId: review.systemId, title: review.title, author: review.author, school: review.school ?? '', major: review.major ?? '' };
+  return {
+    systemId: systems.find((s) => s.id === systemId)?.id ?? systems[0]?.id,
+    author: user?.realName ?? '',
+    school: user?.school ?? '',
+    major: user?.major ?? '',
+  };
+}
+
+/**
+ * The check's form: the system, the paper's details, and the paper itself (a file, or pasted text),
+ * with the exact character count and price before submitting; submitting creates (or, for an
+ * unpaid check, updates) the check and its order and goes to payment.
+ */
+export default function ReviewFormCard({ review }: { review?: Review }) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [form] = Form.useForm<ReviewFields & { paper?: never }>();
+  const systems = useResult(() => listSystems(), []);
+  const [mode, setMode] = useState<Mode>('upload');
+  const [uploaded, setUploaded] = useState<Uploaded>();
+  const upload = useUploadProgress();
+  const [uploadError, setUploadError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+  const { currentUser } = useCurrentUser();
+  const systemId = Form.useWatch('systemId', form);
+  const text = Form.useWatch('text', form);
+
+  const paper: Paper | undefined =
+    mode === 'upload' ? (uploaded ? { uploadId: uploaded.uploadId } : review ? { reviewId: review.id } : undefined) : text?.trim() ? { text } : review ? { reviewId: review.id } : undefined;
+  // the price, from the server, whenever the system or the paper changes
+  const { quote, error: quoteError } = useQuote(systemId, paper, [mode, uploaded?.uploadId, text], mode === 'text');
+
+  const onFile = async (file: File) => {
+    setUploadError(undefined);
+    const refusal = refusalOf(PAPER_UPLOAD, file);
+    if (refusal) {
+      setUploadError(refusal);
+      return false;
+    }
+    try {
+      const { result } = await upload.track((onUploadProgress) => uploadPaper(file, { onUploadProgress }));
+      setUploaded(result);
+      // what the file already says is not asked again (docs/ux.md): its title, unless one was typed
+      if (result.title && !form.getFieldValue('title')?.trim()) form.setFieldValue('title', result.title);
+    } catch (error) {
+      setUploadError(bodyOfError(error)?.message ?? '上传失败，请检查网络后重试');
+    }
+    return false;
+  };
+
+  const submit = async (values: ReviewFields) => {
+    if (!paper) {
+      form.setFields([{ name: 'paper', errors: ['请上传论文文件或粘贴论文内容'] }]);
+      return;
+    }
+    setSubmitting(true);
+    const { text: pasted, ...details } = values;
+    // without a new file or text, an unpaid check keeps the paper it has
+    const body: ReviewFields = { ...details, ...(mode === 'upload' ? { uploadId: uploaded?.uploadId } : { text: pasted?.trim() ? pasted : undefined }) };
+    const done = await submitForm(form, () => (review ? updateReview(review.id, body) : createReview(body)));
+    setSubmitting(false);
+    if (done) navigate(paths.pay(done.result.orderId));
+  };
+
+  if (systems.error && !systems.data) return <LoadError what="查重系统" onRetry={systems.reload} />;
+  if (!systems.data) return <Skeleton active paragraph={{ rows: 10 }} />;
+
+  const initial = initialValues(review, systems.data, params.get('systemId'), currentUser);
+
+  return (
+    <Card className={styles.card}>
+      <h1 className={styles.title}>{review ? '修改查重信息' : '填写查重信息'}</h1>
+      <Typography.Paragraph type="secondary">
+        提交后先付款，付款后立即开始检测。论文只用于本次检测，不会收入比对库，30 天后自动删除。
+      </Typography.Paragraph>
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={submit} requiredMark className={styles.form}>
+        <Form.Item name="systemId" label="检测系统" rules={[{ required: true, message: '请选择检测系统' }]}>
+          <Radio.Group className={styles.systems}>
+            {systems.data.map((s) => (
+              <Radio.Button key={s.id} value={s.id}>
+                {s.name} · {formatFen(s.pricePerThousandFen)}/千字
+              </Radio.Button>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item name="title" label="论文题目" rules={[{ required: true, whitespace: true, message: '请填写论文题目' }, { max: 200, message: '论文题目请在 200 字以内' }]}>
+          <Input placeholder="与论文封面一致" maxLength={200} />
+        </Form.Item>
+        <Form.Item name="author" label="作者" extra={currentUser?.realName && !review ? '已按基本信息填好，可修改' : undefined} rules={[{ required: true, whitespace: true, message: '请填写作者姓名' }, { max: 60, message: '作者姓名请在 60 字以内' }]}>
+          <Input maxLength={60} />
+        </Form.Item>
+        <div className={styles.pair}>
+          <Form.Item name="school" label="学校" className={styles.half}>
+            <Input maxLength={80} />
+          </Form.Item>
+          <Form.Item name="major" label="专业" className={styles.half}>
+            <Input maxLength={80} />
+          </Form.Item>
+        </div>
+        <Form.Item label="论文" name="paper" required>
+          <Segmented<Mode> value={mode} onChange={setMode} options={[{ label: '上传文件', value: 'upload' }, { label: '粘贴文本', value: 'text' }]} />
+        </Form.Item>
+        {mode === 'upload' ? (
+          <PaperUpload onFile={onFile} percent={upload.percent} error={uploadError} uploaded={uploaded} review={review} />
+        ) : (
+          <Form.Item name="text" rules={[{ max: 600_000, message: '粘贴的内容太长，请改为上传文件' }]}>
+            <Input.TextArea rows={10} placeholder="把论文全文粘贴到这里" aria-label="论文全文" />
+          </Form.Item>
+        )}
+        <QuoteLine quote={quote} error={quoteError} hasPaper={paper !== undefined} />
+        <Space wrap>
+          <Button type="primary" htmlType="submit" size="large" loading={submitting} disabled={!quote}>
+            {review ? '保存并去支付' : '提交并去支付'}
+          </Button>
+          <Link to={paths.reviewHome}>
+            <Button size="large">返回选择系统</Button>
+          </Link>
+        </Space>
+      </Form>
+    </Card>
+  );
+}

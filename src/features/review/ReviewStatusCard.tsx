@@ -1,0 +1,61 @@
+import { formatPercent, type Review } from '@/features/review/api';
+import { Button, Card, Descriptions, Progress, Result, Space } from 'antd';
+import { Link } from 'umi';
+import { paths } from '@/utils/paths';
+
+/** A paid check: where it stands, and the way to its report. */
+export default function ReviewStatusCard({ review }: { review: Review }) {
+  const details = (
+    <Descriptions size="small" column={1} style={{ maxWidth: 480, margin: '0 auto', textAlign: 'left' }}>
+      <Descriptions.Item label="论文题目">{review.title}</Descriptions.Item>
+      <Descriptions.Item label="检测系统">{review.systemName}</Descriptions.Item>
+      <Descriptions.Item label="字数">{review.charCount.toLocaleString('zh-CN')}</Descriptions.Item>
+    </Descriptions>
+  );
+  if (review.status === 'done') {
+    return (
+      <Card>
+        <Result
+          status="success"
+          title={<h1 style={{ fontSize: 22, margin: 0 }}>检测完成：总相似度 {formatPercent(review.similarity ?? 0)}</h1>}
+          subTitle={`报告验证码 ${review.verificationCode}`}
+          extra={
+            <Link to={paths.reviewReport(review.id)}>
+              <Button type="primary">查看报告</Button>
+            </Link>
+          }
+        >
+          {details}
+        </Result>
+      </Card>
+    );
+  }
+  if (review.status === 'failed') {
+    return (
+      <Card>
+        <Result status="error" title={<h1 style={{ fontSize: 22, margin: 0 }}>检测未能完成</h1>} subTitle={review.failureReason} extra={<Link to={paths.reviewHome}><Button>重新选择系统</Button></Link>}>
+          {details}
+        </Result>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <Result
+        status="info"
+        title={<h1 style={{ fontSize: 22, margin: 0 }}>{review.status === 'queued' ? '已付款，排队检测中' : '正在检测'}</h1>}
+        subTitle="可以离开本页，检测完成后在「个人中心 → 查重记录」查看报告。"
+        extra={
+          <Space direction="vertical" style={{ width: '100%', maxWidth: 360 }}>
+            <Progress percent={review.progress} status="active" aria-label="检测进度" />
+            <Link to={paths.reviewList}>
+              <Button type="primary">查看查重记录</Button>
+            </Link>
+          </Space>
+        }
+      >
+        {details}
+      </Result>
+    </Card>
+  );
+}

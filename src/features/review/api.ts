@@ -1,0 +1,50 @@
+/** Plagiarism checks: systems, the paper, the price, the check itself, its report and verification. */
+import { del, get, post, postForm, put, type ApiResponse, type CallOptions } from '@/utils/request';
+import type { Static } from '@sinclair/typebox';
+import type * as schemas from '../../../server/src/modules/review/schemas';
+import type { Paged, PageQuery } from '@/utils/request';
+
+// the API's own schemas: one definition of each shape for the server, the mock and the app
+export type ReviewSystem = Static<typeof schemas.ReviewSystem>;
+export type Review = Static<typeof schemas.Review>;
+export type ReviewStatus = Review['status'];
+export type Report = Static<typeof schemas.ReportBody>;
+export type Passage = Report['passages'][number];
+
+/** The paper of a check: an uploaded file's id, or pasted text (for a price: one's own unpaid check). */
+export type Paper = Pick<Static<typeof schemas.QuoteBody>, 'uploadId' | 'text' | 'reviewId'>;
+export type ReviewForm = Static<typeof schemas.ReviewBody>;
+
+const path = (id: string) => encodeURIComponent(id);
+
+export const listSystems = () => get<ApiResponse<ReviewSystem[]>>('/v1/review/system');
+
+export function uploadPaper(file: File, options: CallOptions = {}) {
+  const form = new FormData();
+  form.append('file', file);
+  return postForm<ApiResponse<Static<typeof schemas.Upload>>>('/v1/review/paper', form, { skipErrorHandler: true, ...options });
+}
+
+export const quoteReview = (body: Paper & { systemId: string }) =>
+  post<ApiResponse<{ systemId: string; charCount: number; amountFen: number }>>('/v1/review/quote', body, undefined, { skipErrorHandler: true });
+
+export const createReview = (body: ReviewForm) => post<ApiResponse<{ review: Review; orderId: string }>>('/v1/review', body);
+
+export const updateReview = (reviewId: string, body: ReviewForm) => put<ApiResponse<{ review: Review; orderId: string }>>(`/v1/review/${path(reviewId)}`, body);
+
+export const listReviews = (query: PageQuery) => get<ApiResponse<Paged<Review>>>('/v1/review', { ...query });
+
+export const getReview = (reviewId: string) => get<ApiResponse<Review>>(`/v1/review/${path(reviewId)}`);
+
+export const deletePaper = (reviewId: string) => del<ApiResponse<Review>>(`/v1/review/${path(reviewId)}/paper`);
+
+export const getReport = (reviewId: string) => get<ApiResponse<Report>>(`/v1/review/${path(reviewId)}/report`);
+
+/** Where the report's PDF downloads from (a plain link: the browser sends the session cookie). */
+export const reportPdfUrl = (reviewId: string) => `/api/v1/review/${path(reviewId)}/report.pdf`;
+
+export const verifyReport = (code: string) =>
+  get<ApiResponse<{ title: string; systemName: string; finishedAt: string; similarity: number; charCount: number }>>(`/v1/review/verify/${path(code)}`, undefined, { skipErrorHandler: true });
+
+/** 12.3% */
+export const formatPercent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;

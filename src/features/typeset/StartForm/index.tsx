@@ -1,0 +1,121 @@
+import { useCurrentUser } from '@/features/account/useCurrentUser';
+import { createTypeset, type CoverFields } from '@/features/typeset/api';
+import { manuscriptTitle } from '@/features/typeset/manuscriptTitle';
+import UploadProgress from '@/components/UploadProgress';
+import { useUploadProgress } from '@/hooks/useUploadProgress';
+import { bodyOfError } from '@/utils/errorHandler';
+import { paths } from '@/utils/paths';
+import { buildLoginUrl } from '@/utils/redirect';
+import { InboxOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Form, Input, Row, Typography, Upload, type FormInstance } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'umi';
+import { MANUSCRIPT_UPLOAD, refusalOf, UPLOAD_MAX_MB } from '../../../../common/api';
+
+type StartFields = CoverFields & { file?: never };
+
+const heading = <h2 style={{ margin: 0, fontSize: 16 }}>开始排版</h2>;
+
+/** The cover lines besides title and author, two to a row on wide screens. */
+const COVER_LINES = [
+  ['studentNumber', '学号'],
+  ['school', '学校'],
+  ['major', '专业'],
+  ['supervisor', '指导教师'],
+  ['date', '日期'],
+] as const;
+
+/** A visitor is asked to log in first. */
+function LoginFirst() {
+  return (
+    <Card title={heading}>
+      <Typography.Paragraph>登录后上传稿件，几十秒就能看到排版效果。</Typography.Paragraph>
+      <Button type="primary" onClick={() => window.location.assign(buildLoginUrl(window.location.href))}>
+        登录后开始排版
+      </Button>
+    </Card>
+  );
+}
+
+/** The manuscript: refused at once when it is not one the server takes; its title fills an empty title field. */
+function ManuscriptField({ form, file, onFile }: { form: FormInstance<StartFields>; file?: File; onFile: (file: File) => void }) {
+  const choose = (chosen: File) => {
+    const refusal = refusalOf(MANUSCRIPT_UPLOAD, chosen);
+    if (refusal) form.setFields([{ name: 'file', errors: [refusal] }]);
+    else {
+      onFile(chosen);
+      form.setFields([{ name: 'file', errors: [] }]);
+      manuscriptTitle(chosen).then((title) => {
+        if (title && !form.getFieldValue('title')?.trim()) form.setFieldsValue({ title });
+      });
+    }
+    return false;
+  };
+  return (
+    <Form.Item label="稿件" name="file" required>
+      <Upload.Dragger accept={MANUSCRIPT_UPLOAD.accept} showUploadList={false} aria-label="上传稿件" beforeUpload={choose}>
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p>{file ? `已选择：${file.name}` : '点击或拖入稿件'}</p>
+        <p style={{ color: 'rgba(0,0,0,.45)' }}>.docx（Word 标题样式最佳）、.md 或 .txt，不超过 {UPLOAD_MAX_MB} MB</p>
+      </Upload.Dragger>
+    </Form.Item>
+  );
+}
+
+/**
+ * The manuscript and the cover fields, prefilled with the user's 基本信息 and the manuscript's own
+ * title (never over what the student typed); a visitor is asked to log in first.
+ */
+export default function StartForm({ templateId }: { templateId: string }) {
+  const { currentUser } = useCurrentUser();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<StartFields>();
+  const [file, setFile] = useState<File>();
+  const upload = useUploadProgress();
+  const [failure, setFailure] = useState<string>();
+
+  if (!currentUser) return <LoginFirst />;
+
+  const submit = async (fields: CoverFields) => {
+    if (!file) return form.setFields([{ name: 'file', errors: ['请选择要排版的稿件'] }]);
+    setFailure(undefined);
+    try {
+      const { result } = await upload.track((onUploadProgress) => createTypeset(templateId, fields, file, { onUploadProgress }));
+      navigate(paths.typesetPreview(result.id));
+    } catch (error) {
+      const body = bodyOfError(error);
+      if (body?.errors) form.setFields(Object.entries(body.errors).map(([name, message]) => ({ name: name as 'title', errors: [message] })));
+      setFailure(body?.message ?? '提交失败，请检查网络后重试');
+    }
+  };
+
+  return (
+    <Card title={heading}>
+      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ author: currentUser.realName ?? undefined, school: currentUser.school ?? undefined, major: currentUser.major ?? undefined }}>
+        <ManuscriptField form={form} file={file} onFile={setFile} />
+        <Form.Item name="title" label="论文题目" rules={[{ required: true, whitespace: true, message: '请填写论文题目' }]}>
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item name="author" label="作者" rules={[{ required: true, whitespace: true, message: '请填写作者姓名' }]}>
+          <Input maxLength={60} />
+        </Form.Item>
+        <Row gutter={12}>
+          {COVER_LINES.map(([name, label]) => (
+            <Col xs={24} sm={12} key={name}>
+              <Form.Item name={name} label={label}>
+                <Input maxLength={80} placeholder={name === 'date' ? '如 2026年5月' : undefined} />
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+        <UploadProgress percent={upload.percent} />
+        {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 12 }} />}
+        <Button type="primary" htmlType="submit" size="large" loading={upload.uploading}>
+          上传并排版
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+/** Typesetting: the template library, a manuscript with its cover fields, the preview and the download. */
+import { del, get, getBlob, postForm, type ApiResponse, type CallOptions } from '@/utils/request';
+import type { Static } from '@sinclair/typebox';
+import type * as schemas from '../../../server/src/modules/typeset/schemas';
+import type { Paged, PageQuery } from '@/utils/request';
+
+// the API's own schemas: one definition of each shape for the server, the mock and the app
+export type TemplateSummary = Static<typeof schemas.TemplateSummary>;
+export type TemplateDetail = Static<typeof schemas.TemplateDetail>;
+export type CoverFields = Static<typeof schemas.CoverFields>;
+export type Typeset = Static<typeof schemas.Typeset>;
+
+const path = (id: string) => encodeURIComponent(id);
+
+export const listTemplates = (query: { degree?: string; discipline?: string; q?: string }) => get<ApiResponse<TemplateSummary[]>>('/v1/typeset/template', { ...query });
+
+export const getTemplate = (templateId: string) => get<ApiResponse<TemplateDetail>>(`/v1/typeset/template/${path(templateId)}`);
+
+/** Sends the manuscript with its cover fields; the server reads it before keeping anything. */
+export function createTypeset(templateId: string, fields: CoverFields, file: File, options: CallOptions = {}) {
+  const form = new FormData();
+  form.append('templateId', templateId);
+  for (const [name, value] of Object.entries(fields)) if (value) form.append(name, String(value));
+  form.append('file', file);
+  return postForm<ApiResponse<Typeset>>('/v1/typeset', form, { skipErrorHandler: true, ...options });
+}
+
+export const listTypesets = (query: PageQuery) => get<ApiResponse<Paged<Typeset>>>('/v1/typeset', { ...query });
+
+export const getTypeset = (typesetId: string) => get<ApiResponse<Typeset>>(`/v1/typeset/${path(typesetId)}`);
+
+export const deleteTypeset = (typesetId: string) => del<ApiResponse<null>>(`/v1/typeset/${path(typesetId)}`);
+
+/** A template's sample pages, as a .docx for the in-page renderer. */
+export const getSampleDocx = (templateId: string) => getBlob(`/v1/typeset/template/${path(templateId)}/sample.docx`);
+
+/** A page of the preview (a watermarked picture, 1-based), and the paid downloads: the .docx and the PDF. */
+export const previewPageUrl = (typesetId: string, page: number) => `/api/v1/typeset/${path(typesetId)}/preview/${page}.png`;
+export const downloadUrl = (typesetId: string) => `/api/v1/typeset/${path(typesetId)}/download`;
+export const pdfUrl = (typesetId: string) => `/api/v1/typeset/${path(typesetId)}/download.pdf`;

@@ -1,0 +1,73 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { MockHandler } from '../../mock/_lib/kit';
+import orderMocks from '../../mock/order';
+import { axios, server } from './mockServer';
+import { renderApp, signInAsDemo } from './renderApp';
+
+afterEach(() => server.reset());
+
+const LONG = { timeout: 15_000 };
+const failing: MockHandler = (_req, res) => res.status(500).json({ success: false, message: '服务器开小差了，请稍后再试', errorCode: 'INTERNAL', showType: 0 });
+const ORDER_TITLE = '本科毕业论文检测 · 示例论文（12,000 字）';
+
+/** The list's own card (the site's menus say 论文查重 too). */
+async function orderCard() {
+  // by text, then the role within the card: role queries over the whole app are slow in jsdom
+  const heading = await screen.findByText('订单记录', { selector: 'h1' }, LONG);
+  return within(heading.closest('.ant-card') as HTMLElement);
+}
+
+test('订单记录 lists one’s orders: item, kind, amount, state, time; a pending one can be paid; each leads to its item', async () => {
+  await signInAsDemo();
+  // opening an order's address makes a pending order in the mock (mock/order.ts)
+  await axios.get('/api/v1/order/qa-list-1', { adapter: server.adapter });
+  await renderApp('/personal/order/list');
+  const card = await orderCard();
+  expect(await card.findByText(ORDER_TITLE, {}, LONG)).toBeInTheDocument();
+  expect(card.getByText('论文查重')).toBeInTheDocument();
+  expect(card.getByText('¥36.00')).toBeInTheDocument();
+  expect(card.getByText('待支付')).toBeInTheDocument();
+  expect(card.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)).toBeInTheDocument();
+  expect(card.getByRole('link', { name: '去支付' })).toHaveAttribute('href', '/pay/qa-list-1');
+  expect(card.getByRole('link', { name: '查看查重' })).toHaveAttribute('href', '/review/info/r_qa-list-1');
+});
+
+test('a paid order is no longer offered for payment', async () => {
+  await signInAsDemo();
+  await axios.get('/api/v1/order/qa-list-2', { adapter: server.adapter });
+  await axios.get('/api/v1/mock/pay/qa-list-2', { adapter: server.adapter });
+  const paid = (await axios.get('/api/v1/order/qa-list-2', { adapter: server.adapter })).data.result;
+  server.use({ 'GET /api/v1/order/list': (_req, res) => res.json({ success: true, result: { list: [paid], total: 1, current: 1, pageSize: 10 } }) });
+  await renderApp('/personal/order/list');
+  const card = await orderCard();
+  expect(await card.findByText('已支付', {}, LONG)).toBeInTheDocument();
+  expect(card.queryByRole('link', { name: '去支付' })).toBeNull();
+  expect(card.getByRole('link', { name: '查看查重' })).toHaveAttribute('href', '/review/info/r_qa-list-2');
+});
+
+test('no orders yet: says so and where to start', async () => {
+  server.use({ 'GET /api/v1/order/list': (_req, res) => res.json({ success: true, result: { list: [], total: 0, current: 1, pageSize: 10 } }) });
+  await signInAsDemo();
+  await renderApp('/personal/order/list');
+  const card = await orderCard();
+  expect(await card.findByText('还没有订单', {}, LONG)).toBeInTheDocument();
+  expect(card.getByRole('link', { name: '论文查重' })).toHaveAttribute('href', '/review/home');
+  expect(card.getByRole('link', { name: '论文排版' })).toHaveAttribute('href', '/typeset/template-list');
+});
+
+test('a load that failed says so with a retry, never “还没有订单”; the retry loads the list', async () => {
+  await signInAsDemo();
+  await axios.get('/api/v1/order/qa-list-3', { adapter: server.adapter });
+  let down = true;
+  const own = orderMocks['GET /api/v1/order/list'] as MockHandler;
+  server.use({ 'GET /api/v1/order/list': (req, res) => (down ? failing(req, res) : own(req, res)) });
+  await renderApp('/personal/order/list');
+  const card = await orderCard();
+  expect(await card.findByText('订单记录加载失败', {}, LONG)).toBeInTheDocument();
+  expect(card.queryByText('还没有订单')).toBeNull();
+  down = false;
+  fireEvent.click(card.getByRole('button', { name: '重新加载' }));
+  expect((await card.findAllByText(ORDER_TITLE, {}, LONG)).length).toBeGreaterThan(0);
+  expect(card.queryByText('订单记录加载失败')).toBeNull();
+  // two loads of the whole app's page, one failing: longer than one render on a busy machine
+}, 60_000);
