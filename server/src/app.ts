@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ajvErrors from 'ajv-errors';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { GENERIC_TOO_LARGE, UPLOAD_MAX_BYTES } from '../../common/api';
 import type { Config } from './config';
 import { createDb, migrateToLatest, type Db } from './db';
 import type { JobRunner } from './jobs/runner';
@@ -148,7 +149,7 @@ function closeGently(app: FastifyInstance, { jobs, files, corpus }: Pick<Service
 /** Cookies, uploads, the OpenAPI description, the session, and the same-origin rule. */
 async function registerPlugins(app: FastifyInstance, config: Config, services: Services) {
   await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(multipart, { limits: { fileSize: 15 * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: { info: { title: '智能论文 API', version: '1' }, servers: [{ url: '/' }] },
   });
@@ -167,7 +168,7 @@ function errorHandler(error: FastifyError & { validation?: AjvError[] }, request
     return reply.code(422).send(body.toBody());
   }
   if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-    return reply.code(413).send(new AppError(413, 'FILE_TOO_LARGE', '文件太大了').toBody());
+    return reply.code(413).send(new AppError(413, 'FILE_TOO_LARGE', GENERIC_TOO_LARGE).toBody());
   }
   if (error.statusCode && error.statusCode < 500) {
     return reply.code(error.statusCode).send(new AppError(error.statusCode, 'BAD_REQUEST', '请求有误，请检查后重试').toBody());

@@ -32,9 +32,9 @@ const PROBES: Probe[] = [
   { name: "a feature's API module uses the request layer", filePath: 'src/features/probe/api.ts', code: `import { get } from '../../utils/request';\n${use('get')}` },
   { name: 'a page uses umi for links', filePath: 'src/pages/Probe/index.tsx', code: `import { Link } from 'umi';\n${use('Link')}` },
   // (b) the app takes only types from the server
-  { name: 'the app imports a value from server/', filePath: 'src/features/probe/api.ts', code: `import { createDb } from '../../server/src/db';\n${use('createDb')}`, rule: '@typescript-eslint/no-restricted-imports' },
+  { name: 'the app imports a value from server/', filePath: 'src/features/probe/api.ts', code: `import { createDb } from '../../../server/src/db';\n${use('createDb')}`, rule: '@typescript-eslint/no-restricted-imports' },
   { name: 'the app imports a value from server/ through the alias', filePath: 'src/utils/probe.ts', code: `import { loadConfig } from '@/../server/src/config';\n${use('loadConfig')}`, rule: '@typescript-eslint/no-restricted-imports' },
-  { name: 'the app imports a type from server/', filePath: 'src/features/probe/api.ts', code: `import type { Db } from '../../server/src/db';\nexport type Probe = Db;\n` },
+  { name: 'the app imports a type from server/', filePath: 'src/features/probe/api.ts', code: `import type { Db } from '../../../server/src/db';\nexport type Probe = Db;\n` },
   { name: 'common/ imports from server/', filePath: 'common/probe.ts', code: `import { newId } from '../server/src/lib/ids';\n${use('newId')}`, rule: 'import-x/no-restricted-paths' },
   { name: 'common/ imports from the app', filePath: 'common/text/probe.ts', code: `import { SITE_TITLE } from '@/constants';\n${use('SITE_TITLE')}`, rule: 'import-x/no-restricted-paths' },
   { name: 'the app imports a value from common/', filePath: 'src/pages/Probe/index.tsx', code: `import { headingOf } from '../../../common/text/headings';\n${use('headingOf')}` },
