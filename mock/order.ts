@@ -2,7 +2,7 @@ import { SHOW_TYPE } from '../common/api';
 import type { Order } from '../src/features/order/api';
 import { AppError } from '../server/src/lib/errors';
 import { toPublicOrder } from '../server/src/modules/order/repo';
-import { fail, ok, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
+import { failure, ok, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 import { answer, mockServices, valid, validQuery } from './_lib/services';
 import { CreateOrderBody, OrderListQuery } from '../server/src/modules/order/schemas';
 
@@ -42,7 +42,7 @@ function ownOrder(req: MockRequest, res: MockResponse): MockOrder | undefined {
   }
   const order = orders.get(id)!;
   if (order.userId !== userId) {
-    res.status(403).json(fail('这不是您的订单', 'FORBIDDEN'));
+    res.status(403).json(failure('这不是您的订单', 'FORBIDDEN'));
     return undefined;
   }
   return order;
@@ -63,7 +63,7 @@ async function realOrder(req: MockRequest, res: MockResponse, act: 'read' | 'can
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 404) return undefined;
     if (error instanceof AppError) res.status(error.statusCode).json(error.toBody());
-    else res.status(500).json(fail('服务器开小差了，请稍后再试', 'INTERNAL'));
+    else res.status(500).json(failure('服务器开小差了，请稍后再试', 'INTERNAL'));
     return 'answered' as const;
   }
 }
@@ -114,7 +114,7 @@ const handlers: Record<string, MockHandler> = {
     if (real) return res.status(200).json({ ...ok(real), message: '订单已取消' });
     const order = ownOrder(req, res);
     if (!order) return;
-    if (order.status !== 'pending') return res.status(409).json(fail('订单已关闭', 'ORDER_NOT_PENDING'));
+    if (order.status !== 'pending') return res.status(409).json(failure('订单已关闭', 'ORDER_NOT_PENDING'));
     Object.assign(order, { status: 'closed', closeReason: 'cancelled', closedAt: new Date().toISOString() });
     res.status(200).json({ ...ok(publicOrder(order)), message: '订单已取消' });
   },
@@ -122,17 +122,17 @@ const handlers: Record<string, MockHandler> = {
   'POST /api/v1/order/:orderId/pay': async (req, res) => {
     const channel = req.body?.channel;
     if (channel !== 'alipay' && channel !== 'wechat') {
-      return res.status(422).json(fail('请选择支付方式', 'VALIDATION', SHOW_TYPE.ERROR_MESSAGE, { errors: { channel: '请选择支付方式' } }));
+      return res.status(422).json(failure('请选择支付方式', 'VALIDATION', SHOW_TYPE.ERROR_MESSAGE, { errors: { channel: '请选择支付方式' } }));
     }
     const real = await realOrder(req, res);
     if (real === 'answered') return;
     if (real) {
-      if (real.status !== 'pending') return res.status(409).json(fail('订单已关闭，请重新下单', 'ORDER_NOT_PENDING'));
+      if (real.status !== 'pending') return res.status(409).json(failure('订单已关闭，请重新下单', 'ORDER_NOT_PENDING'));
       return res.status(200).json(ok({ payUrl: `/api/v1/mock/pay/${real.id}`, gateway: 'sandbox', sandbox: true }));
     }
     const order = ownOrder(req, res);
     if (!order) return;
-    if (order.status !== 'pending') return res.status(409).json(fail('订单已关闭，请重新下单', 'ORDER_NOT_PENDING'));
+    if (order.status !== 'pending') return res.status(409).json(failure('订单已关闭，请重新下单', 'ORDER_NOT_PENDING'));
     order.channel = channel;
     res.status(200).json(ok({ payUrl: `/api/v1/mock/pay/${order.id}`, gateway: 'sandbox', sandbox: true }));
   },

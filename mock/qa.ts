@@ -1,4 +1,4 @@
-import { fail, FAULTS, faultCookie, ok, type Fault, type MockRequest, type MockResponse } from './_lib/kit';
+import { failure, FAULTS, faultCookie, ok, type Fault, type MockRequest, type MockResponse } from './_lib/kit';
 
 export default {
   /**
@@ -14,7 +14,7 @@ export default {
       return;
     }
     if (!FAULTS.includes(type as Fault)) {
-      res.status(422).json(fail(`type 只能是 ${FAULTS.join('、')} 或 off`, 'VALIDATION'));
+      res.status(422).json(failure(`type 只能是 ${FAULTS.join('、')} 或 off`, 'VALIDATION'));
       return;
     }
     res.setHeader('Set-Cookie', faultCookie(type as Fault));

@@ -1,6 +1,6 @@
 import { SHOW_TYPE } from '../common/api';
 import { ReviewBody, QuoteBody, ReviewListQuery } from '../server/src/modules/review/schemas';
-import { fail, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
+import { failure, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 import { answer, mockServices, valid, validQuery } from './_lib/services';
 
 /**
@@ -24,7 +24,7 @@ const handlers: Record<string, MockHandler> = {
     const user = await signedIn(req, res);
     if (!user) return;
     const file = fileOf(req);
-    if (!file) return res.status(422).json(fail('请选择要上传的论文文件', 'NO_FILE', SHOW_TYPE.ERROR_MESSAGE, { errors: { file: '请选择要上传的论文文件' } }));
+    if (!file) return res.status(422).json(failure('请选择要上传的论文文件', 'NO_FILE', SHOW_TYPE.ERROR_MESSAGE, { errors: { file: '请选择要上传的论文文件' } }));
     answer(res, async () => (await mockServices()).reviews.upload(user, file.originalname, file.buffer));
   },
 

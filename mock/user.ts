@@ -1,5 +1,5 @@
 import { SHOW_TYPE } from '../common/api';
-import { endAllSessions, fail, ok, requireSession, sessionUserId, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
+import { endAllSessions, failure, ok, requireSession, sessionUserId, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 import { DEMO_CODE, findUserById, publicUser, users } from './_lib/users';
 import { AppError } from '../server/src/lib/errors';
 import { checkNewPassword } from '../server/src/modules/auth/passwordPolicy';
@@ -10,7 +10,7 @@ const NICKNAME = (v: unknown) => typeof v === 'string' && v.trim().length >= 2 &
 
 /** 422 with field messages, worded as the real API words them. */
 function invalid(res: MockResponse, errors: Record<string, string>) {
-  res.status(422).json(fail(Object.values(errors)[0], 'VALIDATION', SHOW_TYPE.ERROR_MESSAGE, { errors }));
+  res.status(422).json(failure(Object.values(errors)[0], 'VALIDATION', SHOW_TYPE.ERROR_MESSAGE, { errors }));
 }
 
 function check(body: Record<string, unknown>, rules: Record<string, [boolean, string]>) {

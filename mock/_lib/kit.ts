@@ -5,6 +5,9 @@
 import { randomBytes } from 'crypto';
 import { failure, SHOW_TYPE, type ErrorCode } from '../../common/api';
 
+/** The API's failure envelope, as the mock's handlers write it. */
+export { failure };
+
 export interface MockRequest {
   method: string;
   path: string;
@@ -28,8 +31,6 @@ export const SESSION_COOKIE = 'zn_session';
 const FAULT_COOKIE = 'zn_mock_fault';
 
 export const ok = <T>(result: T) => ({ success: true as const, result });
-/** The API's failure envelope (common/api). */
-export const fail = failure;
 
 export function readCookie(req: MockRequest, name: string): string | undefined {
   const header = req.headers.cookie;
@@ -69,7 +70,7 @@ export function sessionUserId(req: MockRequest): string | undefined {
 /** The signed-in user's id, or a 401 answer (as the real API gives) and undefined. */
 export function requireSession(req: MockRequest, res: MockResponse): string | undefined {
   const userId = sessionUserId(req);
-  if (!userId) res.status(401).json(fail('请先登录', 'UNAUTHENTICATED', SHOW_TYPE.REDIRECT));
+  if (!userId) res.status(401).json(failure('请先登录', 'UNAUTHENTICATED', SHOW_TYPE.REDIRECT));
   return userId;
 }
 
@@ -106,6 +107,6 @@ export function withFault(handler: MockHandler): MockHandler {
       return;
     }
     const [message, code] = FAULT_TEXT[fault];
-    res.status(Number(fault)).json(fail(message, code));
+    res.status(Number(fault)).json(failure(message, code));
   };
 }

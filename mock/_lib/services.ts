@@ -25,7 +25,7 @@ import { createReviewService } from '../../server/src/modules/review/service';
 import { createTypesetRepo } from '../../server/src/modules/typeset/repo';
 import { createTypesetService } from '../../server/src/modules/typeset/service';
 import { Readable } from 'stream';
-import { fail, ok, type MockRequest, type MockResponse } from './kit';
+import { failure, ok, type MockRequest, type MockResponse } from './kit';
 import { findUserById } from './users';
 
 
@@ -104,7 +104,7 @@ export function valid<T>(schema: TObject, value: unknown, res: MockResponse): T 
   if (!problem) return query as T;
   const field = problem.path.split('/')[1];
   const message = (schema.properties[field] as { errorMessage?: string } | undefined)?.errorMessage ?? '提交的内容不正确';
-  res.status(422).json(fail(message, 'VALIDATION', SHOW_TYPE.ERROR_MESSAGE, { errors: { [field]: message } }));
+  res.status(422).json(failure(message, 'VALIDATION', SHOW_TYPE.ERROR_MESSAGE, { errors: { [field]: message } }));
   return undefined;
 }
 
@@ -114,6 +114,6 @@ export async function answer(res: MockResponse, work: () => Promise<unknown>) {
     res.json(ok(await work()));
   } catch (error) {
     if (error instanceof AppError) res.status(error.statusCode).json(error.toBody());
-    else res.status(500).json(fail('服务器开小差了，请稍后再试', 'INTERNAL'));
+    else res.status(500).json(failure('服务器开小差了，请稍后再试', 'INTERNAL'));
   }
 }

@@ -2,7 +2,7 @@
  * The API's error envelope (docs/architecture.md): `{ success: false, message, errorCode, showType }`,
  * with `message` in Chinese for users. Codes and show levels are the contract's (common/api).
  */
-import { SHOW_TYPE, type ErrorCode, type ErrorEnvelope, type ShowType as ShowLevel } from '../../../common/api';
+import { failure, SHOW_TYPE, type ErrorCode, type ErrorEnvelope, type ShowType as ShowLevel } from '../../../common/api';
 
 export const ShowType = SHOW_TYPE;
 
@@ -18,13 +18,7 @@ export class AppError extends Error {
   }
 
   toBody(): ErrorEnvelope {
-    return {
-      success: false as const,
-      message: this.message,
-      errorCode: this.errorCode,
-      showType: this.showType,
-      ...(this.errors ? { errors: this.errors } : {}),
-    };
+    return failure(this.message, this.errorCode, this.showType, this.errors ? { errors: this.errors } : {});
   }
 }
 

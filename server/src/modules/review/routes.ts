@@ -22,6 +22,9 @@ import { PAPER_UPLOAD, UPLOAD_MAX_BYTES } from '../../../../common/api';
 
 const guarded = { preHandler: requireUser };
 
+/** A pasted paper travels in the JSON body of these calls, so they take more than the default 1 MB. */
+const PASTED_BODY_LIMIT = 2 * 1024 * 1024;
+
 export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; publicUrl: string; throttle: Throttle }> = async (app, { service, publicUrl, throttle }) => {
   const tags = ['review'];
   app.get('/system', { schema: { tags, response: { 200: SystemsReply } } }, async () => ({ success: true as const, result: await service.systems() }));
@@ -39,12 +42,12 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; p
     return { success: true as const, result: await service.upload(userOf(request), file.filename, data) };
   });
 
-  app.post('/quote', { ...guarded, bodyLimit: 2 * 1024 * 1024, schema: { tags, body: QuoteBody, response: { 200: QuoteReply } } }, async (request) => ({
+  app.post('/quote', { ...guarded, bodyLimit: PASTED_BODY_LIMIT, schema: { tags, body: QuoteBody, response: { 200: QuoteReply } } }, async (request) => ({
     success: true as const,
     result: await service.quote(userOf(request), request.body),
   }));
 
-  app.post('', { ...guarded, bodyLimit: 2 * 1024 * 1024, schema: { tags, body: ReviewBody, response: { 200: CreatedReply } } }, async (request) => ({
+  app.post('', { ...guarded, bodyLimit: PASTED_BODY_LIMIT, schema: { tags, body: ReviewBody, response: { 200: CreatedReply } } }, async (request) => ({
     success: true as const,
     result: await service.create(userOf(request), request.body),
   }));
@@ -65,7 +68,7 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; p
     result: await service.get(userOf(request), request.params.reviewId),
   }));
 
-  app.put('/:reviewId', { ...guarded, bodyLimit: 2 * 1024 * 1024, schema: { tags, params: ReviewParams, body: ReviewBody, response: { 200: CreatedReply } } }, async (request) => ({
+  app.put('/:reviewId', { ...guarded, bodyLimit: PASTED_BODY_LIMIT, schema: { tags, params: ReviewParams, body: ReviewBody, response: { 200: CreatedReply } } }, async (request) => ({
     success: true as const,
     result: await service.update(userOf(request), request.params.reviewId, request.body),
   }));
