@@ -1,7 +1,7 @@
 import { SHOW_TYPE } from '../common/api';
 import { ReviewBody, QuoteBody, ReviewListQuery } from '../server/src/modules/review/schemas';
 import { failure, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
-import { answer, mockServices, valid, validQuery } from './_lib/services';
+import { answer, mockServices, valid, validQuery, withReceived } from './_lib/services';
 
 /**
  * Plagiarism checks, answered by the server's own check service (see _lib/services.ts): real
@@ -25,7 +25,7 @@ const handlers: Record<string, MockHandler> = {
     if (!user) return;
     const file = fileOf(req);
     if (!file) return res.status(422).json(failure('请选择要上传的论文文件', 'NO_FILE', SHOW_TYPE.ERROR_MESSAGE, { errors: { file: '请选择要上传的论文文件' } }));
-    answer(res, async () => (await mockServices()).reviews.upload(user, file.originalname, file.buffer));
+    answer(res, async () => withReceived(file.buffer, async (path) => (await mockServices()).reviews.upload(user, file.originalname, path)));
   },
 
   'POST /api/v1/review/quote': async (req, res) => {

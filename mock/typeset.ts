@@ -2,7 +2,7 @@ import { SHOW_TYPE } from '../common/api';
 import { Readable } from 'stream';
 import { TemplateQuery, TypesetListQuery } from '../server/src/modules/typeset/schemas';
 import { failure, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
-import { answer, mockServices, validQuery } from './_lib/services';
+import { answer, mockServices, validQuery, withReceived } from './_lib/services';
 
 /**
  * Typesetting, answered by the server's own typeset service (see _lib/services.ts): the real
@@ -54,7 +54,7 @@ const handlers: Record<string, MockHandler> = {
     const { templateId = '', ...cover } = (req.body ?? {}) as Record<string, string>;
     answer(res, async () => {
       const services = await mockServices();
-      const created = await services.typesets.create(user, templateId, cover, file.originalname, file.buffer);
+      const created = await withReceived(file.buffer, (path) => services.typesets.create(user, templateId, cover, file.originalname, path));
       await services.jobs.drain();
       return created;
     });

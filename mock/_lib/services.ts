@@ -25,6 +25,10 @@ import { createReviewService } from '../../server/src/modules/review/service';
 import { createTypesetRepo } from '../../server/src/modules/typeset/repo';
 import { createTypesetService } from '../../server/src/modules/typeset/service';
 import { Readable } from 'stream';
+import { randomUUID } from 'crypto';
+import { readFile, rm, writeFile } from 'fs/promises';
+import { tmpdir } from 'os';
+import { join } from 'path';
 import { failure, ok, type MockRequest, type MockResponse } from './kit';
 import { findUserById } from './users';
 
@@ -36,7 +40,20 @@ function memoryStorage(): Storage {
     put: async (key, data) => void files.set(key, data),
     get: (key) => (files.has(key) ? Readable.from([files.get(key)!]) : undefined),
     remove: async (key) => void files.delete(key),
+    incomingPath: () => join(tmpdir(), `zn-mock-upload-${randomUUID()}`),
+    adopt: async (key, path) => void files.set(key, await readFile(path)),
   };
+}
+
+/** An uploaded file as the server receives it (on disk) for the service's call, removed afterwards. */
+export async function withReceived<T>(data: Buffer, work: (path: string) => Promise<T>): Promise<T> {
+  const path = (await mockServices()).files.incomingPath();
+  await writeFile(path, data);
+  try {
+    return await work(path);
+  } finally {
+    await rm(path, { force: true });
+  }
 }
 
 async function start() {
@@ -78,6 +95,7 @@ async function start() {
     jobs,
     reviews,
     typesets,
+    files,
     userRow,
     /** Pays an order of these services as the sandbox would; false when the id is not theirs. */
     async pay(orderId: string) {

@@ -188,6 +188,8 @@ describe('uploads', () => {
     const dir = join(t.config.dataDir, 'files', 'papers');
     return existsSync(dir) ? readdirSync(dir, { recursive: true }).filter((f) => String(f).includes('.')).length : 0;
   };
+  /** files received (on disk, never in memory) and not yet kept or removed */
+  const received = () => readdirSync(join(t.config.dataDir, 'files', '.incoming')).length;
 
   test('a .docx paper is read, counted and priced', async () => {
     const word = new Document({ sections: [{ children: own(4).split('\n').map((p) => new Paragraph(p)) }] });
@@ -221,6 +223,15 @@ describe('uploads', () => {
       expect(res.body.message).toMatch(message);
     }
     expect(papersStored()).toBe(before);
+    expect(received()).toBe(0);
+  });
+
+  test('a received file is kept by moving it into the store, or removed: none lingers', async () => {
+    const before = papersStored();
+    expect((await upload(me, '论文.txt', Buffer.from(own(3)))).status).toBe(200);
+    expect((await upload(me, '论文.docx', Buffer.from('not a word file'))).status).toBe(422);
+    expect(papersStored()).toBe(before + 1);
+    expect(received()).toBe(0);
   });
 });
 

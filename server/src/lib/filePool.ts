@@ -1,5 +1,5 @@
 /**
- * Untrusted files are read off the event loop: a small pool of worker threads (piscina), each
+ * Untrusted files are read off the event loop, from where the upload put them on disk: a small pool of worker threads (piscina), each
  * with a heap cap, and a time limit per file. A file that takes too long or too much memory is
  * refused with a Chinese reason, and the server keeps answering everyone else meanwhile.
  */
@@ -22,9 +22,9 @@ export interface FilePool {
    * A paper's character count, and its text when it has at most maxChars (sending a longer one
    * back would only cost the server time); throws ExtractError for a file we refuse.
    */
-  paperText(data: Buffer, fileName: string, maxChars: number): Promise<PaperText>;
+  paperText(path: string, fileName: string, maxChars: number): Promise<PaperText>;
   /** Reads a manuscript as the typesetting engine will; throws ExtractError when it cannot. */
-  checkManuscript(data: Buffer, fileName: string): Promise<void>;
+  checkManuscript(path: string, fileName: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,7 +65,7 @@ export function createFilePool(options: { threads?: number; heapMb?: number; tim
   const { inTurn, refuseAll } = turns(threads);
   let closed = false;
 
-  async function run<T>(task: string, input: { data: Buffer; fileName: string; maxChars?: number }): Promise<T> {
+  async function run<T>(task: string, input: { path: string; fileName: string; maxChars?: number }): Promise<T> {
     if (closed) throw restarting();
     try {
       const timeoutMs = options.timeoutMs ?? FILE_TIMEOUT_MS;
@@ -83,8 +83,8 @@ export function createFilePool(options: { threads?: number; heapMb?: number; tim
   }
 
   return {
-    paperText: (data, fileName, maxChars) => run('paperText', { data, fileName, maxChars }),
-    checkManuscript: async (data, fileName) => void (await run('manuscriptCheck', { data, fileName })),
+    paperText: (path, fileName, maxChars) => run('paperText', { path, fileName, maxChars }),
+    checkManuscript: async (path, fileName) => void (await run('manuscriptCheck', { path, fileName })),
     /** Stops at once: files waiting or being read are refused (503), none is half kept. */
     async close() {
       closed = true;

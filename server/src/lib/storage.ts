@@ -3,7 +3,9 @@
  * small interface so that an S3-compatible store can take its place.
  */
 import { createReadStream, existsSync } from 'fs';
-import { mkdir, rm, writeFile } from 'fs/promises';
+import { randomUUID } from 'crypto';
+import { mkdirSync } from 'fs';
+import { mkdir, rename, rm, writeFile } from 'fs/promises';
 import { dirname, join, normalize, sep } from 'path';
 import type { Readable } from 'stream';
 
@@ -11,9 +13,15 @@ export interface Storage {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Readable | undefined;
   remove(key: string): Promise<void>;
+  /** A fresh path for a file being received, on the same disk as the store (so keeping it is a rename). */
+  incomingPath(): string;
+  /** Keeps a received file under `key`. */
+  adopt(key: string, path: string): Promise<void>;
 }
 
 export function localStorage(root: string): Storage {
+  const incoming = join(root, '.incoming');
+  mkdirSync(incoming, { recursive: true });
   const pathOf = (key: string) => {
     const path = normalize(join(root, key));
     if (!path.startsWith(normalize(root) + sep)) throw new Error(`storage key outside the root: ${key}`);
@@ -31,6 +39,12 @@ export function localStorage(root: string): Storage {
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+    incomingPath: () => join(incoming, randomUUID()),
+    async adopt(key, path) {
+      const target = pathOf(key);
+      await mkdir(dirname(target), { recursive: true });
+      await rename(path, target);
     },
   };
 }

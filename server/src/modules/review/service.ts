@@ -3,6 +3,7 @@
  * order that pays for it, the background job that runs the engine, the report, and its public
  * verification.
  */
+import { readFile } from 'fs/promises';
 import type { Static } from '@sinclair/typebox';
 import { countChars } from '../../engines/similarity/check';
 import type { FilePool, PaperText } from '../../lib/filePool';
@@ -51,8 +52,8 @@ export function titleOf(text: string): string | null {
 }
 
 /** Reads a paper's text in this thread; the server passes its worker pool instead (lib/filePool.ts). */
-async function paperTextHere(data: Buffer, fileName: string, maxChars: number): Promise<PaperText> {
-  const text = await extractText(data, fileName);
+async function paperTextHere(path: string, fileName: string, maxChars: number): Promise<PaperText> {
+  const text = await extractText(await readFile(path), fileName);
   const charCount = countChars(text);
   return { charCount, text: charCount <= maxChars ? text : undefined };
 }
@@ -219,14 +220,15 @@ export function createReviewService(deps: {
     },
 
     /** Keeps an uploaded paper and reads its text; a file that cannot be read changes nothing. */
-    async upload(user: User, rawFileName: string, data: Buffer) {
+    /** `path`: the received file (lib/uploadFile.ts); kept in the store when the paper is accepted. */
+    async upload(user: User, rawFileName: string, path: string) {
       const fileName = storedFileName(rawFileName);
       if (!isAccepted(PAPER_UPLOAD, fileName)) throw invalidField('file', PAPER_UPLOAD.wrongType);
       // a paper longer than every system takes can never be reviewed: say so now, keep nothing
       const longest = Math.max(...(await repo.systems()).map((s) => s.max_chars));
       let read: PaperText;
       try {
-        read = await paperText(data, fileName, longest);
+        read = await paperText(path, fileName, longest);
       } catch (error) {
         if (error instanceof ExtractError) throw invalidField('file', error.message);
         throw error;
@@ -235,7 +237,7 @@ export function createReviewService(deps: {
       if (text === undefined) throw invalidField('file', `论文有 ${charCount} 字，超过所有检测系统的上限 ${longest} 字，请分章上传检测`);
       const id = newId();
       const fileKey = `papers/${user.id}/${id}.${extensionOf(fileName)}`;
-      await storage.put(fileKey, data);
+      await storage.adopt(fileKey, path);
       await repo.insertUpload({ id, user_id: user.id, file_key: fileKey, file_name: fileName, text, char_count: charCount, created_at: nowIso() });
       return { uploadId: id, fileName, charCount, title: titleOf(text) };
     },

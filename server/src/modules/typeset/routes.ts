@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, ShowType } from '../../lib/errors';
 import { requireUser, userOf } from '../../plugins/session';
+import { discardUpload, receiveUpload, UploadTooLarge } from '../../lib/uploadFile';
 import { Message } from '../shared/schemas';
 import { TemplateParams, TemplateQuery, TemplateReply, TemplatesReply, TypesetListQuery, TypesetListReply, TypesetParams, TypesetReply, PreviewPageParams } from './schemas';
 import type { TypesetService } from './service';
@@ -29,19 +30,24 @@ export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService 
   /** multipart: the manuscript (`file`), `templateId` and the cover fields */
   app.post('', { ...guarded, schema: { tags, consumes: ['multipart/form-data'], response: { 200: TypesetReply } } }, async (request) => {
     const fields: Record<string, string> = {};
-    let file: { name: string; data: Buffer } | undefined;
-    for await (const part of request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } })) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer().catch((error) => {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', MANUSCRIPT_UPLOAD.tooLarge, ShowType.ERROR_MESSAGE, { file: MANUSCRIPT_UPLOAD.tooLargeField });
-          throw error;
-        });
-        file = { name: part.filename, data };
-      } else fields[part.fieldname] = String(part.value);
+    const path = app.storage.incomingPath();
+    let fileName: string | undefined;
+    try {
+      for await (const part of request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } })) {
+        if (part.type === 'file') {
+          await receiveUpload(part, path).catch((error) => {
+            if (error instanceof UploadTooLarge) throw new AppError(413, 'FILE_TOO_LARGE', MANUSCRIPT_UPLOAD.tooLarge, ShowType.ERROR_MESSAGE, { file: MANUSCRIPT_UPLOAD.tooLargeField });
+            throw error;
+          });
+          fileName = part.filename;
+        } else fields[part.fieldname] = String(part.value);
+      }
+      if (fileName === undefined) throw new AppError(422, 'NO_FILE', '请选择要排版的稿件', ShowType.ERROR_MESSAGE, { file: '请选择要排版的稿件' });
+      const { templateId = '', ...cover } = fields;
+      return { success: true as const, result: await service.create(userOf(request), templateId, cover, fileName, path), message: '稿件已提交，正在排版' };
+    } finally {
+      await discardUpload(path);
     }
-    if (!file) throw new AppError(422, 'NO_FILE', '请选择要排版的稿件', ShowType.ERROR_MESSAGE, { file: '请选择要排版的稿件' });
-    const { templateId = '', ...cover } = fields;
-    return { success: true as const, result: await service.create(userOf(request), templateId, cover, file.name, file.data), message: '稿件已提交，正在排版' };
   });
 
   app.get('', { ...guarded, schema: { tags, querystring: TypesetListQuery, response: { 200: TypesetListReply } } }, async (request) => ({

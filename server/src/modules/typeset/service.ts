@@ -6,6 +6,7 @@
 import type { Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { readFileSync, readdirSync } from 'fs';
+import { readFile } from 'fs/promises';
 import { join } from 'path';
 import { ExtractError, extensionOf } from '../../engines/text/extract';
 import { readManuscript } from '../../engines/typeset/manuscript';
@@ -61,7 +62,7 @@ export function createTypesetService(deps: {
   /** reads an uploaded manuscript off the event loop (lib/filePool.ts); in this thread without */
   checkManuscript?: FilePool['checkManuscript'];
 }) {
-  const { repo, jobs, storage, checkManuscript = async (data: Buffer, name: string) => void (await readManuscript(data, name)) } = deps;
+  const { repo, jobs, storage, checkManuscript = async (path: string, name: string) => void (await readManuscript(await readFile(path), name)) } = deps;
   const samples = new Map<string, Buffer>();
 
   async function templateOf(id: string) {
@@ -188,7 +189,8 @@ export function createTypesetService(deps: {
     },
 
     /** A manuscript read before anything is stored: a file the engine cannot read changes nothing. */
-    async create(user: User, templateId: string, rawFields: unknown, rawFileName: string, data: Buffer) {
+    /** `path`: the received manuscript (lib/uploadFile.ts); kept in the store when it is accepted. */
+    async create(user: User, templateId: string, rawFields: unknown, rawFileName: string, path: string) {
       const fileName = storedFileName(rawFileName);
       await templateOf(templateId);
       const fields = Value.Convert(CoverFields, rawFields);
@@ -199,14 +201,14 @@ export function createTypesetService(deps: {
       }
       if (!isAccepted(MANUSCRIPT_UPLOAD, fileName)) throw invalidField('file', MANUSCRIPT_UPLOAD.wrongType);
       try {
-        await checkManuscript(data, fileName);
+        await checkManuscript(path, fileName);
       } catch (error) {
         if (error instanceof ExtractError) throw invalidField('file', error.message);
         throw error;
       }
       const id = newId();
       const key = `typesets/${user.id}/${id}.manuscript.${extensionOf(fileName)}`;
-      await storage.put(key, data);
+      await storage.adopt(key, path);
       const now = nowIso();
       const cover = fields as Static<typeof CoverFields>;
       await repo.insert({

@@ -1,0 +1,31 @@
+/**
+ * An uploaded file goes straight to disk as it arrives, and the file workers read it from there.
+ * Holding it in the server's memory instead (15 MB a file) made the event loop copy and collect
+ * hundreds of megabytes when several uploads ended together, and every other request waited
+ * (the resilience suite's eight uploads: 110–140 ms of getCurrent at p99).
+ */
+import type { MultipartFile } from '@fastify/multipart';
+import { createWriteStream } from 'fs';
+import { rm } from 'fs/promises';
+import { pipeline } from 'stream/promises';
+
+/** The file was cut at the size limit: a refusal, never a shorter file. */
+export class UploadTooLarge extends Error {
+  constructor() {
+    super('upload over the size limit');
+  }
+}
+
+/** Writes the part to `path` (which the caller removes when done, kept or not). */
+export async function receiveUpload(part: MultipartFile, path: string): Promise<void> {
+  try {
+    await pipeline(part.file, createWriteStream(path, { mode: 0o600 }));
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new UploadTooLarge();
+    throw error;
+  }
+  if (part.file.truncated) throw new UploadTooLarge();
+}
+
+/** Removes a received file that was not kept (removing a kept one's old path does nothing). */
+export const discardUpload = (path: string) => rm(path, { force: true });
