@@ -9,6 +9,7 @@ import { existsSync, readdirSync } from 'fs';
 import { join } from 'path';
 import { FIELDS, wordManuscript } from '../fixtures/manuscripts';
 import { client, createTestApp, multipart, otherUser } from './testApp';
+import { MANUSCRIPT_UPLOAD } from '../../common/api';
 
 // each job lays its pages out in LibreOffice: seconds, not milliseconds
 jest.setTimeout(120_000);
@@ -139,7 +140,11 @@ test('bad manuscripts and missing fields are refused with a clear message, and n
     expect({ name: file.name, status: res.status }).toEqual({ name: file.name, status: 422 });
     expect(res.body.message).toMatch(message);
   }
+  const huge = await submit(me, { name: 'huge.txt', data: Buffer.alloc(16 * 1024 * 1024, 0x61) });
+  expect(huge.status).toBe(413);
+  expect(huge.body).toMatchObject({ errorCode: 'FILE_TOO_LARGE', message: MANUSCRIPT_UPLOAD.tooLarge, errors: { file: MANUSCRIPT_UPLOAD.tooLargeField } });
   expect(filesStored()).toBe(before);
+  expect(readdirSync(join(t.config.dataDir, 'files', '.incoming'))).toEqual([]);
 });
 
 test('a typeset can be deleted with its files', async () => {

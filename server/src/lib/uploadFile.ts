@@ -8,23 +8,22 @@ import type { MultipartFile } from '@fastify/multipart';
 import { createWriteStream } from 'fs';
 import { rm } from 'fs/promises';
 import { pipeline } from 'stream/promises';
+import type { UploadKind } from '../../../common/api';
+import { AppError, ShowType } from './errors';
 
-/** The file was cut at the size limit: a refusal, never a shorter file. */
-export class UploadTooLarge extends Error {
-  constructor() {
-    super('upload over the size limit');
-  }
-}
-
-/** Writes the part to `path` (which the caller removes when done, kept or not). */
-export async function receiveUpload(part: MultipartFile, path: string): Promise<void> {
+/**
+ * Writes the part to `path` (which the caller removes when done, kept or not). A file cut at the
+ * size limit is refused (413, in the kind's words), never kept shorter.
+ */
+export async function receiveUpload(part: MultipartFile, path: string, kind: UploadKind): Promise<void> {
+  const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', kind.tooLarge, ShowType.ERROR_MESSAGE, { file: kind.tooLargeField });
   try {
     await pipeline(part.file, createWriteStream(path, { mode: 0o600 }));
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new UploadTooLarge();
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     throw error;
   }
-  if (part.file.truncated) throw new UploadTooLarge();
+  if (part.file.truncated) throw tooLarge();
 }
 
 /** Removes a received file that was not kept (removing a kept one's old path does nothing). */

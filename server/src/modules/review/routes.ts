@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, ShowType } from '../../lib/errors';
 import { requireUser, userOf } from '../../plugins/session';
-import { discardUpload, receiveUpload, UploadTooLarge } from '../../lib/uploadFile';
+import { discardUpload, receiveUpload } from '../../lib/uploadFile';
 import {
   CodeParams,
   CreatedReply,
@@ -33,13 +33,9 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; p
   app.post('/paper', { ...guarded, schema: { tags, consumes: ['multipart/form-data'], response: { 200: UploadReply } } }, async (request) => {
     const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
     if (!file) throw new AppError(422, 'NO_FILE', '请选择要上传的论文文件', ShowType.ERROR_MESSAGE, { file: '请选择要上传的论文文件' });
-    const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', PAPER_UPLOAD.tooLarge, ShowType.ERROR_MESSAGE, { file: PAPER_UPLOAD.tooLargeField });
     const path = app.storage.incomingPath();
     try {
-      await receiveUpload(file, path).catch((error) => {
-        // a stream cut at the limit is a refusal, never a shorter paper
-        throw error instanceof UploadTooLarge ? tooLarge() : error;
-      });
+      await receiveUpload(file, path, PAPER_UPLOAD);
       return { success: true as const, result: await service.upload(userOf(request), file.filename, path) };
     } finally {
       await discardUpload(path);

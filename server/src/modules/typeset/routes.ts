@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, ShowType } from '../../lib/errors';
 import { requireUser, userOf } from '../../plugins/session';
-import { discardUpload, receiveUpload, UploadTooLarge } from '../../lib/uploadFile';
+import { discardUpload, receiveUpload } from '../../lib/uploadFile';
 import { Message } from '../shared/schemas';
 import { TemplateParams, TemplateQuery, TemplateReply, TemplatesReply, TypesetListQuery, TypesetListReply, TypesetParams, TypesetReply, PreviewPageParams } from './schemas';
 import type { TypesetService } from './service';
@@ -35,10 +35,7 @@ export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService 
     try {
       for await (const part of request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } })) {
         if (part.type === 'file') {
-          await receiveUpload(part, path).catch((error) => {
-            if (error instanceof UploadTooLarge) throw new AppError(413, 'FILE_TOO_LARGE', MANUSCRIPT_UPLOAD.tooLarge, ShowType.ERROR_MESSAGE, { file: MANUSCRIPT_UPLOAD.tooLargeField });
-            throw error;
-          });
+          await receiveUpload(part, path, MANUSCRIPT_UPLOAD);
           fileName = part.filename;
         } else fields[part.fieldname] = String(part.value);
       }
