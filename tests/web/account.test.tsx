@@ -44,11 +44,18 @@ describe('register', () => {
   test('the form refuses a weak password and an unaccepted agreement before sending', async () => {
     await renderApp('/user/register');
     await heading('注册');
+    // Every other field valid: only the password and the agreement may hold the form back. Each
+    // field that turns red costs jsdom a full style computation over antd's sheets (hundreds of
+    // ms on a loaded machine), hence the longer wait; a browser shows them at once.
     type('邮箱', 'a@b.cn');
-    type('密码', 'short');
+    type('邮箱验证码', DEMO_CODE);
+    type('密码', 'short1');
+    type('确认密码', 'short1');
+    type('昵称', '新同学');
     click(/^注\s*册$/);
-    expect((await screen.findAllByText('密码至少 8 位，需同时包含字母和数字')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('密码至少 8 位，需同时包含字母和数字', {}, { timeout: 10_000 })).length).toBeGreaterThan(0);
     expect(await screen.findByText('请阅读并同意用户协议')).toBeInTheDocument();
+    expect(screen.queryByText('请输入验证码')).not.toBeInTheDocument();
     expect(server.requests.some((r) => r.path === '/api/v1/user/register')).toBe(false);
   });
 });
