@@ -14,6 +14,7 @@ import type { Config } from './config';
 import { createDb, migrateToLatest, type Db } from './db';
 import type { JobRunner } from './jobs/runner';
 import type { Corpus } from './modules/review/corpus';
+import { cookieSigner } from './lib/cookieSigner';
 import { AppError, ShowType } from './lib/errors';
 import type { Storage } from './lib/storage';
 import { articleModule } from './modules/article';
@@ -147,7 +148,7 @@ function closeGently(app: FastifyInstance, { jobs, files, corpus }: Pick<Service
 
 /** Cookies, uploads, the OpenAPI description, the session, and the same-origin rule. */
 async function registerPlugins(app: FastifyInstance, config: Config, services: Services) {
-  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(cookie, { secret: cookieSigner(config.sessionSecret) });
   await app.register(multipart, { limits: { fileSize: 15 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: { info: { title: '智能论文 API', version: '1' }, servers: [{ url: '/' }] },
