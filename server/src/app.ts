@@ -141,8 +141,10 @@ function closeGently(app: FastifyInstance, { jobs, files, corpus }: Pick<Service
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // a callback hook: it runs on every answer and must not cost a promise each time
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 }
 
