@@ -1,11 +1,14 @@
 /**
  * The API under load, beside a bare Fastify server answering the same body, in the same run
  * (autocannon, 50 connections): GET /api/v1/user/getCurrent with a session, then 500 signed-in
- * sessions at once. Prints requests per second, p99 latency, errors and the server's memory.
+ * sessions at once. Prints requests per second, p99 latency, errors, the server's processor time
+ * per request (steadier than req/s on a shared machine) and its memory. On PostgreSQL:
+ *   scripts/with-postgres.sh npm run bench:api
  *   npm run bench:api     (BENCH_SECONDS=8, BENCH_SESSIONS=500, BENCH_SESSION_SECONDS=20)
  */
 import autocannon from 'autocannon';
 import { spawn } from 'child_process';
+import { readFileSync } from 'fs';
 import { freePort } from '../tests/e2e/appServer';
 import { httpClient, serverFixture } from '../tests/resilience/server';
 
@@ -30,12 +33,26 @@ function load(url: string, connections: number, duration: number, requests: Requ
   });
 }
 
-const line = (name: string, r: autocannon.Result) =>
-  `${name.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
+/** A process's processor time so far (user and system), in milliseconds (Linux). */
+function cpuMs(pid: number) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in 1/100 s
+}
+
+/** Runs a load and measures the server process's processor time per request. */
+async function measured(pid: number, run: () => Promise<autocannon.Result>) {
+  const before = cpuMs(pid);
+  const result = await run();
+  return { result, cpuUsPerRequest: ((cpuMs(pid) - before) * 1000) / result.requests.total };
+}
+
+const line = (name: string, { result: r, cpuUsPerRequest }: Awaited<ReturnType<typeof measured>>) =>
+  `${name.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}   ${Math.round(cpuUsPerRequest)} µs CPU/request`;
 
 async function main() {
   const server = await serverFixture({ LOG_LEVEL: 'warn' });
-  const { url } = await server.start();
+  const { url, child } = await server.start();
+  const serverPid = child.pid!;
   const demo = httpClient(url);
   await demo.login();
   const body = (await demo.get('/api/v1/user/getCurrent')).body;
@@ -46,20 +63,22 @@ async function main() {
 
   try {
     const signedIn = await sessionsOf(url, 1);
-    console.log(`getCurrent with a session vs a bare Fastify route (50 connections, ${SECONDS} s each)`);
-    const peer = await load(`http://127.0.0.1:${barePort}`, 50, SECONDS, [{ path: '/bare' }]);
-    const ours = await load(url, 50, SECONDS, [{ path: '/api/v1/user/getCurrent', headers: { cookie: signedIn[0] } }]);
+    console.log(`getCurrent with a session vs a bare Fastify route (50 connections, ${SECONDS} s each), ${/^postgres/.test(process.env.TEST_DATABASE_URL ?? '') ? 'PostgreSQL' : 'SQLite'}`);
+    const peer = await measured(bare.pid!, () => load(`http://127.0.0.1:${barePort}`, 50, SECONDS, [{ path: '/bare' }]));
+    const ours = await measured(serverPid, () => load(url, 50, SECONDS, [{ path: '/api/v1/user/getCurrent', headers: { cookie: signedIn[0] } }]));
     console.log(line('bare Fastify route', peer));
     console.log(line('getCurrent (signed in)', ours));
-    console.log(`ratio: ${(ours.requests.average / peer.requests.average).toFixed(2)} of the bare route's throughput`);
+    console.log(`ratio: ${(ours.result.requests.average / peer.result.requests.average).toFixed(2)} of the bare route's throughput; it costs ${(ours.cpuUsPerRequest / peer.cpuUsPerRequest).toFixed(2)}× the bare route's processor time per request`);
 
     const many = await sessionsOf(url, SESSIONS);
     const before = server.rss();
-    const crowd = await load(
-      url,
-      SESSIONS,
-      SESSION_SECONDS,
-      many.map((c) => ({ path: '/api/v1/user/getCurrent', headers: { cookie: c } })),
+    const crowd = await measured(serverPid, () =>
+      load(
+        url,
+        SESSIONS,
+        SESSION_SECONDS,
+        many.map((c) => ({ path: '/api/v1/user/getCurrent', headers: { cookie: c } })),
+      ),
     );
     console.log(`${SESSIONS} sessions at once for ${SESSION_SECONDS} s:`);
     console.log(line('getCurrent, each its own session', crowd));

@@ -15,6 +15,7 @@ import type { Config } from './config';
 import { createDb, migrateToLatest, type Db } from './db';
 import type { JobRunner } from './jobs/runner';
 import type { Corpus } from './modules/review/corpus';
+import { cookieSigner } from './lib/cookieSigner';
 import { AppError, ShowType } from './lib/errors';
 import type { Storage } from './lib/storage';
 import { articleModule } from './modules/article';
@@ -141,14 +142,16 @@ function closeGently(app: FastifyInstance, { jobs, files, corpus }: Pick<Service
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // a callback hook: it runs on every answer and must not cost a promise each time
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 }
 
 /** Cookies, uploads, the OpenAPI description, the session, and the same-origin rule. */
 async function registerPlugins(app: FastifyInstance, config: Config, services: Services) {
-  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(cookie, { secret: cookieSigner(config.sessionSecret) });
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: { info: { title: '智能论文 API', version: '1' }, servers: [{ url: '/' }] },

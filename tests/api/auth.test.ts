@@ -1,4 +1,8 @@
-import { client, codeFromOutbox, createTestApp } from './testApp';
+import { sign } from '@fastify/cookie';
+import { sql } from 'kysely';
+import { buildApp } from '../../server/src/app';
+import { prepareQuery } from '../../server/src/db';
+import { client, codeFromOutbox, createTestApp, otherUser } from './testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -207,5 +211,97 @@ describe('password reset by mailed code', () => {
     const res = await client(t.app).post('/api/v1/user/resetPassword', { email: 'demo@zhinenglunwen.cn', code: '000000', password: 'Hacked1234' });
     expect(res.status).toBe(422);
     expect((await client(t.app).login()).body.success).toBe(true);
+  });
+});
+
+describe('the session is checked against the database on every request', () => {
+  test('a session ended by another server process stops working here at once', async () => {
+    const other = await buildApp(t.config);
+    try {
+      const here = client(t.app);
+      await here.login();
+      const cookie = `zn_session=${here.jar.get('zn_session')}`;
+      const there = await other.inject({ method: 'GET', url: '/api/v1/user/getCurrent', headers: { cookie } });
+      expect(there.json().result).toMatchObject({ email: 'demo@zhinenglunwen.cn' });
+      expect((await here.get('/api/v1/user/getCurrent')).body.result).toMatchObject({ email: 'demo@zhinenglunwen.cn' });
+      await other.inject({ method: 'POST', url: '/api/v1/actionLogin/logout', headers: { cookie } });
+      expect((await here.get('/api/v1/user/getCurrent')).body.result).toBeNull();
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('an expired session is a visitor', async () => {
+    const browser = await otherUser(t.app);
+    expect((await browser.get('/api/v1/user/getCurrent')).body.result).not.toBeNull();
+    const user = (await browser.get('/api/v1/user/getCurrent')).body.result;
+    await t.app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', user.id).execute();
+    expect((await browser.get('/api/v1/user/getCurrent')).body.result).toBeNull();
+  });
+
+  test('each session answers its own user, also many at once', async () => {
+    const browsers = [client(t.app), await otherUser(t.app), client(t.app), await otherUser(t.app)];
+    await browsers[0].login();
+    await browsers[2].login();
+    const expected = await Promise.all(browsers.map(async (b) => (await b.get('/api/v1/user/getCurrent')).body.result.id));
+    expect(new Set(expected).size).toBe(3);
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => browsers[i % 4].get('/api/v1/user/getCurrent')));
+    expect(answers.map((a) => a.body.result.id)).toEqual(Array.from({ length: 40 }, (_, i) => expected[i % 4]));
+  });
+
+  test('a column added to users by a migration of another process does not break signed-in requests', async () => {
+    const browser = client(t.app);
+    await browser.login();
+    // every pooled connection has run the session lookup before the column comes
+    const before = await Promise.all(Array.from({ length: 20 }, () => browser.get('/api/v1/user/getCurrent')));
+    expect(before.every((res) => res.body.result?.email === 'demo@zhinenglunwen.cn')).toBe(true);
+    await sql`alter table users add column later_column varchar(10)`.execute(t.app.db);
+    try {
+      const after = await Promise.all(Array.from({ length: 20 }, () => browser.get('/api/v1/user/getCurrent')));
+      expect(after.map((res) => res.status)).toEqual(after.map(() => 200));
+      expect(after.every((res) => res.body.result?.email === 'demo@zhinenglunwen.cn')).toBe(true);
+    } finally {
+      await sql`alter table users drop column later_column`.execute(t.app.db);
+    }
+  });
+});
+
+describe('cookie signatures', () => {
+  test('a session cookie signed by the cookie plugin\'s own signer is still valid (sessions outlive the upgrade)', async () => {
+    const browser = client(t.app);
+    await browser.login();
+    const token = browser.jar.get('zn_session')!.split('.')[0];
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/user/getCurrent', headers: { cookie: `zn_session=${encodeURIComponent(sign(token, t.config.sessionSecret))}` } });
+    expect(res.json().result).toMatchObject({ email: 'demo@zhinenglunwen.cn' });
+  });
+
+  test('a live session\'s token with a wrong, missing or foreign signature is a visitor', async () => {
+    const browser = client(t.app);
+    await browser.login();
+    const signed = decodeURIComponent(browser.jar.get('zn_session')!);
+    const token = signed.split('.')[0];
+    const signature = signed.slice(token.length + 1);
+    const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    for (const cookie of [token, `${token}.`, `${token}.${flipped}`, `${token}.${signature}x`, sign(token, 'another secret of enough length 123456')]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/user/getCurrent', headers: { cookie: `zn_session=${encodeURIComponent(cookie)}` } });
+      expect(res.json()).toEqual({ success: true, result: null });
+    }
+    expect((await browser.get('/api/v1/user/getCurrent')).body.result).toMatchObject({ email: 'demo@zhinenglunwen.cn' });
+  });
+});
+
+describe('prepareQuery', () => {
+  test('refuses a value that is not a parameter, and a query that selects *', () => {
+    const db = t.app.db;
+    expect(() => prepareQuery(db, ['id', 'unused'], ({ id }) => db.selectFrom('users').select('users.id').where('id', '=', id))).toThrow(/unused is not a parameter/);
+    expect(() => prepareQuery(db, ['id'], ({ id }) => db.selectFrom('users').selectAll().where('id', '=', id))).toThrow(/name the columns/);
+    expect(() => prepareQuery(db, ['id'], ({ id }) => db.selectFrom('users').selectAll('users').where('id', '=', id))).toThrow(/name the columns/);
+  });
+
+  test('runs with each call\'s values, constants kept', async () => {
+    const db = t.app.db;
+    const byEmail = prepareQuery(db, ['email'], ({ email }) => db.selectFrom('users').select(['users.email', 'users.nickname']).where('email', '=', email).where('nickname', '!=', 'nobody'));
+    expect(await byEmail({ email: 'demo@zhinenglunwen.cn' })).toEqual([{ email: 'demo@zhinenglunwen.cn', nickname: '演示同学' }]);
+    expect(await byEmail({ email: 'ghost@example.cn' })).toEqual([]);
   });
 });

@@ -1,21 +1,39 @@
-import type { Db } from '../../db';
-import type { VerificationCodeTable } from '../../db/types';
+import { prepareQuery, type Db } from '../../db';
+import type { UserTable, VerificationCodeTable } from '../../db/types';
 import { nowIso } from '../../lib/time';
 
+/** Every column of a user, named (a prepared statement must not say `users.*`). */
+const USER_COLUMNS = [
+  'users.id',
+  'users.email',
+  'users.password_hash',
+  'users.nickname',
+  'users.real_name',
+  'users.school',
+  'users.major',
+  'users.degree',
+  'users.phone',
+  'users.avatar',
+  'users.created_at',
+  'users.updated_at',
+] as const satisfies readonly `users.${keyof UserTable}`[];
+
 export function createAuthRepo(db: Db) {
+  // every signed-in request asks this: compiled once (docs/decisions.md, "Queries compiled once")
+  const sessionUser = prepareQuery(db, ['idHash', 'now'], ({ idHash, now }) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(USER_COLUMNS)
+      .where('sessions.id_hash', '=', idHash)
+      .where('sessions.expires_at', '>', now),
+  );
   return {
     async insertSession(idHash: string, userId: string, expiresAt: string) {
       await db.insertInto('sessions').values({ id_hash: idHash, user_id: userId, created_at: nowIso(), expires_at: expiresAt }).execute();
     },
     /** The live session's user, in one query. */
-    findSessionUser: (idHash: string) =>
-      db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .selectAll('users')
-        .where('sessions.id_hash', '=', idHash)
-        .where('sessions.expires_at', '>', nowIso())
-        .executeTakeFirst(),
+    findSessionUser: async (idHash: string): Promise<UserTable | undefined> => (await sessionUser({ idHash, now: nowIso() }))[0],
     async deleteSession(idHash: string) {
       await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
     },
