@@ -47,7 +47,7 @@ async function measured(pid: number, run: () => Promise<autocannon.Result>) {
 }
 
 const line = (name: string, { result: r, cpuUsPerRequest }: Awaited<ReturnType<typeof measured>>) =>
-  `${name.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}   ${Math.round(cpuUsPerRequest)} µs CPU/request`;
+  `${name.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors} (timeouts ${r.timeouts})   non-2xx ${r.non2xx}   ${Math.round(cpuUsPerRequest)} µs CPU/request`;
 
 async function main() {
   const server = await serverFixture({ LOG_LEVEL: 'warn' });
