@@ -275,9 +275,10 @@ describe('cookie signatures', () => {
     expect(res.json().result).toMatchObject({ email: 'demo@zhinenglunwen.cn' });
   });
 
-  test('a live session\'s token with a wrong, missing or foreign signature is a visitor', async () => {
+  test('a live session\'s token with a wrong, missing or foreign signature is a visitor, also after the right one was accepted', async () => {
     const browser = client(t.app);
     await browser.login();
+    expect((await browser.get('/api/v1/user/getCurrent')).body.result).toMatchObject({ email: 'demo@zhinenglunwen.cn' });
     const signed = decodeURIComponent(browser.jar.get('zn_session')!);
     const token = signed.split('.')[0];
     const signature = signed.slice(token.length + 1);
@@ -287,6 +288,16 @@ describe('cookie signatures', () => {
       expect(res.json()).toEqual({ success: true, result: null });
     }
     expect((await browser.get('/api/v1/user/getCurrent')).body.result).toMatchObject({ email: 'demo@zhinenglunwen.cn' });
+  });
+
+  test('a cookie accepted before is a visitor once its session has ended', async () => {
+    const browser = client(t.app);
+    await browser.login();
+    const cookie = `zn_session=${browser.jar.get('zn_session')}`;
+    expect((await browser.get('/api/v1/user/getCurrent')).body.result).toMatchObject({ email: 'demo@zhinenglunwen.cn' });
+    await browser.post('/api/v1/actionLogin/logout');
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/user/getCurrent', headers: { cookie } });
+    expect(res.json()).toEqual({ success: true, result: null });
   });
 });
 
@@ -303,5 +314,20 @@ describe('prepareQuery', () => {
     const byEmail = prepareQuery(db, ['email'], ({ email }) => db.selectFrom('users').select(['users.email', 'users.nickname']).where('email', '=', email).where('nickname', '!=', 'nobody'));
     expect(await byEmail({ email: 'demo@zhinenglunwen.cn' })).toEqual([{ email: 'demo@zhinenglunwen.cn', nickname: '演示同学' }]);
     expect(await byEmail({ email: 'ghost@example.cn' })).toEqual([]);
+  });
+
+  test('does not see the writes of a transaction still open, which then rolls back', async () => {
+    const db = t.app.db;
+    const nickname = prepareQuery(db, ['email'], ({ email }) => db.selectFrom('users').select('users.nickname').where('email', '=', email));
+    let during: Promise<unknown> | undefined;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ nickname: '未提交的昵称' }).where('email', '=', 'demo@zhinenglunwen.cn').execute();
+        during = nickname({ email: 'demo@zhinenglunwen.cn' });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await during).toEqual([{ nickname: '演示同学' }]);
   });
 });
