@@ -18,9 +18,11 @@ const SESSION_SECONDS = Number(process.env.BENCH_SESSION_SECONDS ?? 20);
 
 type Request = { path: string; headers?: Record<string, string> };
 
-function load(url: string, connections: number, duration: number, requests: Request[]) {
+/** Runs a load; every answer must be `expected` exactly (the signed-in user, not a visitor), others are counted. */
+async function load(url: string, connections: number, duration: number, requests: Request[], expected: string) {
   let next = 0;
-  return autocannon({
+  let wrongBodies = 0;
+  const result = await autocannon({
     url,
     connections,
     duration,
@@ -28,9 +30,13 @@ function load(url: string, connections: number, duration: number, requests: Requ
     requests: [
       {
         setupRequest: (req: autocannon.Request, context: { request?: Request }) => ({ ...req, ...(context.request ??= requests[next++ % requests.length]) }),
+        onResponse: (_status: number, body: string) => {
+          if (body !== expected) wrongBodies += 1;
+        },
       },
     ],
   });
+  return Object.assign(result, { wrongBodies });
 }
 
 /** A process's processor time so far (user and system), in milliseconds (Linux). */
@@ -40,14 +46,14 @@ function cpuMs(pid: number) {
 }
 
 /** Runs a load and measures the server process's processor time per request. */
-async function measured(pid: number, run: () => Promise<autocannon.Result>) {
+async function measured(pid: number, run: () => ReturnType<typeof load>) {
   const before = cpuMs(pid);
   const result = await run();
   return { result, cpuUsPerRequest: ((cpuMs(pid) - before) * 1000) / result.requests.total };
 }
 
 const line = (name: string, { result: r, cpuUsPerRequest }: Awaited<ReturnType<typeof measured>>) =>
-  `${name.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors} (timeouts ${r.timeouts})   non-2xx ${r.non2xx}   ${Math.round(cpuUsPerRequest)} µs CPU/request`;
+  `${name.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors} (timeouts ${r.timeouts})   non-2xx ${r.non2xx}   wrong body ${r.wrongBodies}   ${Math.round(cpuUsPerRequest)} µs CPU/request`;
 
 async function main() {
   const server = await serverFixture({ LOG_LEVEL: 'warn' });
@@ -56,16 +62,18 @@ async function main() {
   const demo = httpClient(url);
   await demo.login();
   const body = (await demo.get('/api/v1/user/getCurrent')).body;
+  if (!body.result) throw new Error('the demo user is not signed in');
+  const text = JSON.stringify(body);
 
   const barePort = await freePort();
-  const bare = spawn(process.execPath, ['bench/bareServer.cjs'], { env: { ...process.env, PORT: String(barePort), BARE_BODY: JSON.stringify(body) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const bare = spawn(process.execPath, ['bench/bareServer.cjs'], { env: { ...process.env, PORT: String(barePort), BARE_BODY: text }, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((resolve) => bare.stdout!.once('data', resolve));
 
   try {
     const signedIn = await sessionsOf(url, 1);
     console.log(`getCurrent with a session vs a bare Fastify route (50 connections, ${SECONDS} s each), ${/^postgres/.test(process.env.TEST_DATABASE_URL ?? '') ? 'PostgreSQL' : 'SQLite'}`);
-    const peer = await measured(bare.pid!, () => load(`http://127.0.0.1:${barePort}`, 50, SECONDS, [{ path: '/bare' }]));
-    const ours = await measured(serverPid, () => load(url, 50, SECONDS, [{ path: '/api/v1/user/getCurrent', headers: { cookie: signedIn[0] } }]));
+    const peer = await measured(bare.pid!, () => load(`http://127.0.0.1:${barePort}`, 50, SECONDS, [{ path: '/bare' }], text));
+    const ours = await measured(serverPid, () => load(url, 50, SECONDS, [{ path: '/api/v1/user/getCurrent', headers: { cookie: signedIn[0] } }], text));
     console.log(line('bare Fastify route', peer));
     console.log(line('getCurrent (signed in)', ours));
     console.log(`ratio: ${(ours.result.requests.average / peer.result.requests.average).toFixed(2)} of the bare route's throughput; it costs ${(ours.cpuUsPerRequest / peer.cpuUsPerRequest).toFixed(2)}× the bare route's processor time per request`);
@@ -78,6 +86,7 @@ async function main() {
         SESSIONS,
         SESSION_SECONDS,
         many.map((c) => ({ path: '/api/v1/user/getCurrent', headers: { cookie: c } })),
+        text,
       ),
     );
     console.log(`${SESSIONS} sessions at once for ${SESSION_SECONDS} s:`);

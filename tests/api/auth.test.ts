@@ -249,6 +249,19 @@ describe('the session is checked against the database on every request', () => {
     expect(answers.map((a) => a.body.result.id)).toEqual(Array.from({ length: 40 }, (_, i) => expected[i % 4]));
   });
 
+  test('among lookups that arrive together, an ended session and a visitor get no user', async () => {
+    const ask = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/v1/user/getCurrent', headers }).then((res) => res.json().result?.id ?? null);
+    const live = { cookie: `zn_session=${(await otherUser(t.app)).jar.get('zn_session')}` };
+    const ending = await otherUser(t.app);
+    const ended = { cookie: `zn_session=${ending.jar.get('zn_session')}` };
+    const liveId = await ask(live);
+    expect(liveId).not.toBeNull();
+    expect(await ask(ended)).not.toBeNull();
+    await ending.post('/api/v1/actionLogin/logout');
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => ask([live, ended, {}][i % 3])));
+    expect(answers).toEqual(Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? liveId : null)));
+  });
+
   test('a column added to users by a migration of another process does not break signed-in requests', async () => {
     const browser = client(t.app);
     await browser.login();

@@ -1,4 +1,7 @@
+import DataLoader from 'dataloader';
+import { sql } from 'kysely';
 import { prepareQuery, type Db } from '../../db';
+import { isPostgres } from '../../db/dialect';
 import type { UserTable, VerificationCodeTable } from '../../db/types';
 import { nowIso } from '../../lib/time';
 
@@ -19,21 +22,12 @@ const USER_COLUMNS = [
 ] as const satisfies readonly `users.${keyof UserTable}`[];
 
 export function createAuthRepo(db: Db) {
-  // every signed-in request asks this: compiled once (docs/decisions.md, "Queries compiled once")
-  const sessionUser = prepareQuery(db, ['idHash', 'now'], ({ idHash, now }) =>
-    db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(USER_COLUMNS)
-      .where('sessions.id_hash', '=', idHash)
-      .where('sessions.expires_at', '>', now),
-  );
   return {
     async insertSession(idHash: string, userId: string, expiresAt: string) {
       await db.insertInto('sessions').values({ id_hash: idHash, user_id: userId, created_at: nowIso(), expires_at: expiresAt }).execute();
     },
-    /** The live session's user, in one query. */
-    findSessionUser: async (idHash: string): Promise<UserTable | undefined> => (await sessionUser({ idHash, now: nowIso() }))[0],
+    /** The live session's user, asked of the database now. */
+    findSessionUser: sessionUserLookup(db),
     async deleteSession(idHash: string) {
       await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
     },
@@ -67,3 +61,31 @@ export function createAuthRepo(db: Db) {
   };
 }
 export type AuthRepo = ReturnType<typeof createAuthRepo>;
+
+/**
+ * Every signed-in request asks this. The lookups of requests that arrive together (in one turn of
+ * the event loop) go to the database as one query, compiled once (docs/decisions.md, "Session
+ * lookups together"); each is still asked of the database when its request comes.
+ */
+function sessionUserLookup(db: Db) {
+  const postgres = isPostgres(db);
+  const sessionUsers = prepareQuery(db, ['idHashes', 'now'], ({ idHashes, now }) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([...USER_COLUMNS, 'sessions.id_hash'])
+      // a list as one parameter: an array on PostgreSQL, JSON on SQLite
+      .where(postgres ? sql<boolean>`${sql.ref('sessions.id_hash')} = any(${idHashes})` : sql<boolean>`${sql.ref('sessions.id_hash')} in (select value from json_each(${idHashes}))`)
+      .where('sessions.expires_at', '>', now),
+  );
+  const loader = new DataLoader<string, UserTable | undefined>(
+    async (idHashes) => {
+      const rows = await sessionUsers({ idHashes: postgres ? idHashes : JSON.stringify(idHashes), now: nowIso() });
+      const byHash = new Map(rows.map(({ id_hash, ...user }) => [id_hash, user]));
+      return idHashes.map((idHash) => byHash.get(idHash));
+    },
+    // not a cache: every load is a new question; setImmediate waits for the requests already read
+    { cache: false, batchScheduleFn: (run) => setImmediate(run), maxBatchSize: 200 },
+  );
+  return (idHash: string) => loader.load(idHash);
+}
