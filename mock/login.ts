@@ -1,4 +1,4 @@
-import { SHOW_TYPE } from '../common/api';
+import { ShowType } from '../common/api';
 import { endSession, failure, ok, startSession, withFault } from './_lib/kit';
 import { publicUser, users } from './_lib/users';
 
@@ -8,12 +8,12 @@ export default {
     const { email, password } = req.body ?? {};
     const missing: Record<string, string> | undefined = !email ? { email: '请输入邮箱' } : !password ? { password: '请输入密码' } : undefined;
     if (missing) {
-      res.status(422).json(failure(Object.values(missing)[0], 'VALIDATION', SHOW_TYPE.ERROR_MESSAGE, { errors: missing }));
+      res.status(422).json(failure(Object.values(missing)[0], 'VALIDATION', ShowType.ERROR_MESSAGE, { errors: missing }));
       return;
     }
     const user = users.find((candidate) => candidate.email === String(email ?? '').trim().toLowerCase());
     if (!user || user.password !== password) {
-      res.status(200).json(failure('邮箱或密码错误', 'LOGIN_FAILED', SHOW_TYPE.SILENT));
+      res.status(200).json(failure('邮箱或密码错误', 'LOGIN_FAILED', ShowType.SILENT));
       return;
     }
     startSession(res, user.id);

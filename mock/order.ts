@@ -1,4 +1,4 @@
-import { SHOW_TYPE } from '../common/api';
+import { ShowType } from '../common/api';
 import type { Order } from '../src/features/order/api';
 import { AppError } from '../server/src/lib/errors';
 import { toPublicOrder } from '../server/src/modules/order/repo';
@@ -122,7 +122,7 @@ const handlers: Record<string, MockHandler> = {
   'POST /api/v1/order/:orderId/pay': async (req, res) => {
     const channel = req.body?.channel;
     if (channel !== 'alipay' && channel !== 'wechat') {
-      return res.status(422).json(failure('请选择支付方式', 'VALIDATION', SHOW_TYPE.ERROR_MESSAGE, { errors: { channel: '请选择支付方式' } }));
+      return res.status(422).json(failure('请选择支付方式', 'VALIDATION', ShowType.ERROR_MESSAGE, { errors: { channel: '请选择支付方式' } }));
     }
     const real = await realOrder(req, res);
     if (real === 'answered') return;

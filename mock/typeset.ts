@@ -1,4 +1,4 @@
-import { SHOW_TYPE } from '../common/api';
+import { ShowType } from '../common/api';
 import { Readable } from 'stream';
 import { TemplateQuery, TypesetListQuery } from '../server/src/modules/typeset/schemas';
 import { failure, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
@@ -50,7 +50,7 @@ const handlers: Record<string, MockHandler> = {
     const user = await signedIn(req, res);
     if (!user) return;
     const file = (req as MockRequest & { files?: UploadedFile[] }).files?.[0];
-    if (!file) return res.status(422).json(failure('请选择要排版的稿件', 'NO_FILE', SHOW_TYPE.ERROR_MESSAGE, { errors: { file: '请选择要排版的稿件' } }));
+    if (!file) return res.status(422).json(failure('请选择要排版的稿件', 'NO_FILE', ShowType.ERROR_MESSAGE, { errors: { file: '请选择要排版的稿件' } }));
     const { templateId = '', ...cover } = (req.body ?? {}) as Record<string, string>;
     answer(res, async () => {
       const services = await mockServices();

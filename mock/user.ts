@@ -1,4 +1,4 @@
-import { SHOW_TYPE } from '../common/api';
+import { ShowType } from '../common/api';
 import { endAllSessions, failure, ok, requireSession, sessionUserId, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 import { DEMO_CODE, findUserById, publicUser, users } from './_lib/users';
 import { AppError } from '../server/src/lib/errors';
@@ -10,7 +10,7 @@ const NICKNAME = (v: unknown) => typeof v === 'string' && v.trim().length >= 2 &
 
 /** 422 with field messages, worded as the real API words them. */
 function invalid(res: MockResponse, errors: Record<string, string>) {
-  res.status(422).json(failure(Object.values(errors)[0], 'VALIDATION', SHOW_TYPE.ERROR_MESSAGE, { errors }));
+  res.status(422).json(failure(Object.values(errors)[0], 'VALIDATION', ShowType.ERROR_MESSAGE, { errors }));
 }
 
 function check(body: Record<string, unknown>, rules: Record<string, [boolean, string]>) {

@@ -5,14 +5,14 @@
  */
 
 /** How the app shows a failure: the request layer's levels (docs/spec.md §8). */
-export const SHOW_TYPE = {
+export const ShowType = {
   SILENT: 0,
   WARN_MESSAGE: 1,
   ERROR_MESSAGE: 2,
   NOTIFICATION: 3,
   REDIRECT: 9,
 } as const;
-export type ShowType = (typeof SHOW_TYPE)[keyof typeof SHOW_TYPE];
+export type ShowType = (typeof ShowType)[keyof typeof ShowType];
 
 /** Every `errorCode` the API answers with, and the HTTP status it comes with. */
 export const ERROR_CODES = {
@@ -60,6 +60,6 @@ export interface ErrorEnvelope {
 export const failure = (
   message: string,
   errorCode: ErrorCode,
-  showType: ShowType = SHOW_TYPE.ERROR_MESSAGE,
+  showType: ShowType = ShowType.ERROR_MESSAGE,
   extra: { errors?: Record<string, string> } = {},
 ): ErrorEnvelope => ({ success: false, message, errorCode, showType, ...extra });

@@ -3,7 +3,7 @@
  * real API, and the QA fault switch. Excluded from mock scanning in .umirc.ts.
  */
 import { randomBytes } from 'crypto';
-import { failure, SHOW_TYPE, type ErrorCode } from '../../common/api';
+import { failure, ShowType, type ErrorCode } from '../../common/api';
 
 /** The API's failure envelope, as the mock's handlers write it. */
 export { failure };
@@ -70,7 +70,7 @@ export function sessionUserId(req: MockRequest): string | undefined {
 /** The signed-in user's id, or a 401 answer (as the real API gives) and undefined. */
 export function requireSession(req: MockRequest, res: MockResponse): string | undefined {
   const userId = sessionUserId(req);
-  if (!userId) res.status(401).json(failure('请先登录', 'UNAUTHENTICATED', SHOW_TYPE.REDIRECT));
+  if (!userId) res.status(401).json(failure('请先登录', 'UNAUTHENTICATED', ShowType.REDIRECT));
   return userId;
 }
 

@@ -4,7 +4,7 @@
  * what users will (lists, search ranking, prices, reports) without running the API server. Only
  * accounts stay the mock's own (mock/user.ts): a mock user gets a row here on first use.
  */
-import { SHOW_TYPE } from '../../common/api';
+import { ShowType } from '../../common/api';
 import { Value } from '@sinclair/typebox/value';
 import type { TObject } from '@sinclair/typebox';
 import { createDb, migrateToLatest } from '../../server/src/db';
@@ -122,7 +122,7 @@ export function valid<T>(schema: TObject, value: unknown, res: MockResponse): T 
   if (!problem) return query as T;
   const field = problem.path.split('/')[1];
   const message = (schema.properties[field] as { errorMessage?: string } | undefined)?.errorMessage ?? '提交的内容不正确';
-  res.status(422).json(failure(message, 'VALIDATION', SHOW_TYPE.ERROR_MESSAGE, { errors: { [field]: message } }));
+  res.status(422).json(failure(message, 'VALIDATION', ShowType.ERROR_MESSAGE, { errors: { [field]: message } }));
   return undefined;
 }
 

@@ -1,13 +1,12 @@
 import { FORBIDDEN_PATH, LOGIN_PATH, NOT_FOUND_PATH } from '@/constants';
 import { history } from 'umi';
 import { message, notification } from 'antd';
-import { SHOW_TYPE, type ErrorEnvelope, type ShowType as ShowLevel } from '../../common/api';
+import { ShowType, type ErrorEnvelope } from '../../common/api';
 import { navigation } from './navigation';
 import { buildLoginUrl } from './redirect';
 
 /** The request layer's error-handling levels (docs/spec.md §8); a response may name one in `showType`. */
-export const ShowType = SHOW_TYPE;
-export type ShowType = ShowLevel;
+export { ShowType };
 
 /**
  * The API's error envelope (common/api), as the app may meet it: anything but `success` may be

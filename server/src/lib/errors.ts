@@ -2,16 +2,16 @@
  * The API's error envelope (docs/architecture.md): `{ success: false, message, errorCode, showType }`,
  * with `message` in Chinese for users. Codes and show levels are the contract's (common/api).
  */
-import { failure, SHOW_TYPE, type ErrorCode, type ErrorEnvelope, type ShowType as ShowLevel } from '../../../common/api';
+import { failure, ShowType, type ErrorCode, type ErrorEnvelope } from '../../../common/api';
 
-export const ShowType = SHOW_TYPE;
+export { ShowType };
 
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly errorCode: ErrorCode,
     message: string,
-    readonly showType: ShowLevel = ShowType.ERROR_MESSAGE,
+    readonly showType: ShowType = ShowType.ERROR_MESSAGE,
     readonly errors?: Record<string, string>,
   ) {
     super(message);
