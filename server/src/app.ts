@@ -14,7 +14,7 @@ import { GENERIC_TOO_LARGE, UPLOAD_MAX_BYTES } from '../../common/api';
 import type { Config } from './config';
 import { createDb, migrateToLatest, type Db } from './db';
 import type { JobRunner } from './jobs/runner';
-import type { Corpus } from './modules/review/corpus';
+import type { CorpusShards } from './modules/review/shards';
 import { cookieSigner } from './lib/cookieSigner';
 import { AppError, ShowType } from './lib/errors';
 import type { Storage } from './lib/storage';
@@ -50,8 +50,8 @@ declare module 'fastify' {
     orders: OrderService;
     /** Durable background work (reviews, typesetting); main.ts starts polling, tests drain it. */
     jobs: JobRunner;
-    /** The library's index for reviews; main.ts and worker.ts warm it at start (a snapshot loads in seconds). */
-    corpus: Corpus;
+    /** The library's index for reviews, the shards of it this process holds; main.ts and worker.ts warm them at start (a snapshot loads in seconds). */
+    shards: CorpusShards;
     /** Deletes papers kept past their retention period (main.ts runs it hourly). */
     deleteExpiredPapers: () => Promise<number>;
     /** Forgets attempt counters whose windows ended long ago (main.ts runs it hourly). */
@@ -105,7 +105,7 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   app.decorate('storage', services.storage);
   app.decorate('orders', services.orders);
   app.decorate('jobs', services.jobs);
-  app.decorate('corpus', services.corpus);
+  app.decorate('shards', services.shards);
   app.decorate('deleteExpiredPapers', () => services.reviews.deleteExpiredPapers());
   app.decorate('purgeThrottles', () => services.throttle.purge());
   closeGently(app, services);
@@ -131,10 +131,10 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
  * waiting for the file pool end; answers given while closing end their connection. All preClose,
  * so that they run while requests under way are answered.
  */
-function closeGently(app: FastifyInstance, { jobs, files, corpus }: Pick<Services, 'jobs' | 'files' | 'corpus'>) {
+function closeGently(app: FastifyInstance, { jobs, files, shards }: Pick<Services, 'jobs' | 'files' | 'shards'>) {
   app.addHook('preClose', async () => jobs.stop(JOB_GRACE_MS));
   // after the jobs stopped: nothing catches up any more while the index's snapshot is written
-  app.addHook('preClose', async () => corpus.close().catch((error) => app.log.warn(`corpus snapshot not written: ${(error as Error).message}`)));
+  app.addHook('preClose', async () => shards.close().catch((error) => app.log.warn(`corpus snapshot not written: ${(error as Error).message}`)));
   app.addHook('preClose', async () => files.close());
   // a keep-alive connection that turns idle after close began would otherwise hold the server
   // open until its timeout (72 s)

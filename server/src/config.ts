@@ -32,6 +32,12 @@ export interface Config {
   logLevel: string;
   /** Whether the web server also runs reviews and typesetting (RUN_JOBS=0: `npm run worker` does). */
   runJobs: boolean;
+  /**
+   * The library's index in shards (CORPUS_SHARDS, 1 by default: one index of the whole library),
+   * and which of them this process holds and runs checks on (CORPUS_SHARDS_HELD: `0,2`, or `none`
+   * for a process that only splits and merges checks; all by default).
+   */
+  shards: { count: number; held: number[] };
   /** The local sandbox gateway's app id and RSA key pair (its notifications are signed with it). */
   sandbox: { appId: string; privateKey: string; publicKey: string };
   /** How long an order waits for its payment before it closes (30 minutes). */
@@ -56,6 +62,19 @@ function secretFor(name: string, dataDir: string, fromEnv: string | undefined, g
     chmodSync(file, 0o600);
   }
   return secrets[name];
+}
+
+/** CORPUS_SHARDS and CORPUS_SHARDS_HELD (see Config.shards). */
+export function parseShards(count: string | undefined, held: string | undefined): Config['shards'] {
+  const n = Number(count?.trim() || 1);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error('CORPUS_SHARDS must be a whole number from 1 to 64.');
+  const all = Array.from({ length: n }, (_, i) => i);
+  const text = held?.trim();
+  if (!text) return { count: n, held: all };
+  if (text === 'none') return { count: n, held: [] };
+  const list = text.split(',').map((part) => Number(part.trim()));
+  if (list.some((i) => !all.includes(i))) throw new Error(`CORPUS_SHARDS_HELD names shards from 0 to ${n - 1}, separated by commas, or none.`);
+  return { count: n, held: [...new Set(list)].sort((a, b) => a - b) };
 }
 
 /** TRUST_PROXY: empty (trust none), a hop count such as `1`, or `127.0.0.1,10.0.0.0/8`. */
@@ -96,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     runJobs: env.RUN_JOBS !== '0',
+    shards: parseShards(env.CORPUS_SHARDS, env.CORPUS_SHARDS_HELD),
     sandbox: sandboxKeys,
     orderTtlMs: Number(env.ORDER_TTL_SECONDS || 30 * 60) * 1000,
     paymentGateway: env.PAYMENT_GATEWAY === 'alipay' ? 'alipay' : 'sandbox',

@@ -25,7 +25,7 @@ async function main() {
   // process only serves HTTP and `npm run worker` processes do the jobs
   if (config.runJobs) {
     // the library's index is loaded (or built) now, not by the first check
-    app.corpus.sync().catch((error) => app.log.error(error));
+    app.shards.sync().catch((error) => app.log.error(error));
     app.jobs.start();
   }
   await app.listen({ port: config.port, host: config.host });

@@ -4,7 +4,6 @@
  * job kinds (review, typeset) register with the order service and the job runner here.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { join } from 'path';
 import type { Config } from './config';
 import type { Db } from './db';
 import { createJobRunner } from './jobs/runner';
@@ -21,7 +20,7 @@ import { createMailService } from './modules/mail/service';
 import { createOrderRepo } from './modules/order/repo';
 import { createOrderService } from './modules/order/service';
 import { activeGateway, createPaymentService } from './modules/payment/service';
-import { createCorpus } from './modules/review/corpus';
+import { createCorpusShards } from './modules/review/shards';
 import { createReviewRepo } from './modules/review/repo';
 import { createReviewService } from './modules/review/service';
 import { createSearchService } from './modules/search/service';
@@ -48,11 +47,12 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
   const orders = createOrderService(createOrderRepo(db), config.orderTtlMs);
   const payments = createPaymentService({ orders, active: activeGateway(config) });
 
-  // the library's index for reviews, kept in the data folder between starts (review/corpus.ts)
-  const corpus = createCorpus(documents, { dir: join(config.dataDir, 'index'), log });
-  const reviews = createReviewService({ repo: createReviewRepo(db), orders, jobs, corpus, documents, storage, paperText: files.paperText });
+  // the library's index for reviews, whole or in shards, kept in the data folder between starts
+  // (review/corpus.ts, review/shards.ts)
+  const shards = createCorpusShards(documents, config.shards, { dataDir: config.dataDir, log });
+  const reviews = createReviewService({ repo: createReviewRepo(db), orders, jobs, shards, documents, storage, paperText: files.paperText });
   orders.registerPayable('review', reviews.payable);
-  jobs.register('review', reviews.job);
+  for (const [kind, handler] of reviews.jobs) jobs.register(kind, handler);
   const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage, checkManuscript: files.checkManuscript });
   orders.registerPayable('typeset', typesets.payable);
   jobs.register('typeset', typesets.job);
@@ -61,7 +61,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
     storage,
     files,
     jobs,
-    corpus,
+    shards,
     mail,
     throttle,
     auth,

@@ -12,7 +12,7 @@ async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
   await app.ready();
-  app.corpus.sync().catch((error) => app.log.error(error));
+  app.shards.sync().catch((error) => app.log.error(error));
   app.jobs.start();
   app.log.info(`worker started on ${config.databaseUrl.replace(/\/\/[^@]*@/, '//')}`);
   exitOnSignals(app);

@@ -160,7 +160,7 @@ test('a document removed from the library (npm run import -- --remove) is no lon
     return report.sources.map((s: { title: string }) => s.title) as string[];
   };
   expect(await checkedSources()).toEqual([source.title]);
-  const indexed = t.app.corpus.index.size;
+  const indexed = t.app.shards.corpora.get(0)!.index.size;
 
   const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'server/src/cli/import.ts', '--remove', source.id, 'no-such-document'], {
     env: { ...process.env, DATABASE_URL: t.config.databaseUrl, DATA_DIR: t.config.dataDir, NODE_ENV: 'test' },
@@ -173,13 +173,13 @@ test('a document removed from the library (npm run import -- --remove) is no lon
   expect((await me.get(`/api/v1/document/${source.id}`)).status).toBe(404);
 
   expect(await checkedSources()).toEqual([]);
-  expect(t.app.corpus.index.size).toBe(indexed - 1); // dropped from this server's index too
+  expect(t.app.shards.corpora.get(0)!.index.size).toBe(indexed - 1); // dropped from this server's index too
   await t.restart();
   expect(existsSync(join(t.config.dataDir, 'index', SNAPSHOT_NAME))).toBe(true); // written at shutdown
   me = client(t.app);
   await me.login();
   expect(await checkedSources()).toEqual([]);
-  expect(t.app.corpus.index.size).toBe(indexed - 1);
+  expect(t.app.shards.corpora.get(0)!.index.size).toBe(indexed - 1);
 });
 
 test('a document or removal numbered below the last one read (its PostgreSQL transaction committed late) is still taken in', async () => {

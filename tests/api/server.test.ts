@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'zlib';
 import { join } from 'path';
@@ -61,6 +61,21 @@ describe('serving the built app', () => {
 });
 
 describe('settings', () => {
+  test('shards: one of one by default; a process holds all, some or none of them; nonsense is refused', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'zn-cfg-'));
+    try {
+      expect(loadConfig({ DATA_DIR: dataDir }).shards).toEqual({ count: 1, held: [0] });
+      expect(loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: '3' }).shards).toEqual({ count: 3, held: [0, 1, 2] });
+      expect(loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: '3', CORPUS_SHARDS_HELD: '2, 0' }).shards).toEqual({ count: 3, held: [0, 2] });
+      expect(loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: '2', CORPUS_SHARDS_HELD: 'none' }).shards).toEqual({ count: 2, held: [] });
+      expect(() => loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: '2', CORPUS_SHARDS_HELD: '2' })).toThrow(/CORPUS_SHARDS_HELD/);
+      expect(() => loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: '0' })).toThrow(/CORPUS_SHARDS/);
+      expect(() => loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: 'two' })).toThrow(/CORPUS_SHARDS/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   test('defaults: port 8000, SQLite under data/, a generated secret kept for the owner only', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'zn-cfg-'));
     const config = loadConfig({ DATA_DIR: dataDir });

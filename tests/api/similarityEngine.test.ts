@@ -5,7 +5,7 @@ import { join } from 'path';
 import { stripMarkdown } from '../../common/markdown';
 import { SEED_FOLDER } from '../../server/src/seed';
 import { checkText, countChars } from '../../server/src/engines/similarity/check';
-import { CorpusIndex } from '../../server/src/engines/similarity/corpusIndex';
+import { commonLimit, CorpusIndex, mergeCandidates } from '../../server/src/engines/similarity/corpusIndex';
 import { tokenize } from '../../server/src/engines/similarity/normalize';
 import { ExtractError, extractText } from '../../server/src/engines/text/extract';
 import { Document, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
@@ -160,6 +160,39 @@ describe('finding copied passages', () => {
     const report = await check(`${OWN_OPENING}研究结果表明，${OWN_CLOSING}`);
     expect(report.passages).toEqual([]);
     expect(report.similarity).toBe(0);
+  });
+});
+
+describe('a library in parts (shards)', () => {
+  /** The library's documents spread over `parts` indexes, a check's candidates merged from all. */
+  function inParts(docs: Map<string, string>, parts: number) {
+    const indexes = Array.from({ length: parts }, () => new CorpusIndex());
+    [...docs].forEach(([id, text], i) => indexes[i % parts].add(id, tokenize(text)));
+    const cap = commonLimit(docs.size);
+    return { candidates: (hashes: Uint32Array, limit = 50) => mergeCandidates(indexes.map((part) => part.hits(hashes, cap)), limit) };
+  }
+
+  test('two or three parts give the report of one index', async () => {
+    const text = [
+      OWN_OPENING,
+      sentenceOf('econ-01-digital-finance.md', '创业是农民增收的重要途径', 2),
+      sentenceOf('law-01-personal-info.md', '同意是个人对其信息进行控制的基本方式', 2),
+      OWN_CLOSING,
+    ].join('\n');
+    const whole = await check(text);
+    expect(whole.sources.length).toBeGreaterThanOrEqual(2);
+    for (const parts of [2, 3]) {
+      expect(await checkText(text, inParts(corpus, parts), read, { minMatch: 13 })).toEqual(whole);
+    }
+  });
+
+  test('a phrase common over the whole library is common, though no part holds it often', async () => {
+    const stock = '本研究采用文献研究法与问卷调查法相结合的方式';
+    const own = [...'甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥'];
+    // in twelve documents: six in each part, fewer than commonLimit's eight
+    const docs = new Map(own.slice(0, 12).map((c, i) => [`doc-${i}`, `${c.repeat(3)}${own[i + 1].repeat(30)}。${stock}。${own[i + 2].repeat(30)}${c}`]));
+    const report = await checkText(`${OWN_OPENING}${stock}。${OWN_CLOSING}`, inParts(docs, 2), async (id) => docs.get(id), { minMatch: 13 });
+    expect(report.passages).toEqual([]);
   });
 });
 

@@ -370,6 +370,23 @@ export const migrations: Record<string, Migration> = {
       await renameVocabulary(db, REVIEW_WORDS, CHECK_WORDS);
     },
   },
+  '0011_review_parts': {
+    // A review of a library in shards: what each shard's index holds of the paper, kept until the
+    // merge job has made the report (review/shards.ts).
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('review_parts')
+        .addColumn('review_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('shard', 'integer', (c) => c.notNull())
+        .addColumn('hits', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addPrimaryKeyConstraint('review_parts_pk', ['review_id', 'shard'])
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('review_parts').execute();
+    },
+  },
 };
 
 /** The names `0010_review_vocabulary` changes, before and after. */

@@ -58,6 +58,7 @@ export interface Database {
   paper_uploads: PaperUploadTable;
   reviews: ReviewTable;
   jobs: JobTable;
+  review_parts: ReviewPartTable;
   templates: TemplateTable;
   typesets: TypesetTable;
   throttles: ThrottleTable;
@@ -214,6 +215,14 @@ export interface ReviewTable {
   paid_at: string | null;
   finished_at: string | null;
   paper_deleted_at: string | null;
+}
+
+/** One shard's part of a review of a library in shards (JSON of the engine's IndexHits). */
+export interface ReviewPartTable {
+  review_id: string;
+  shard: number;
+  hits: string;
+  created_at: string;
 }
 
 /** Durable background work: claimed through the database, so a restart or a second server resumes it. */

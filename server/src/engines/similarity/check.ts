@@ -59,8 +59,11 @@ const inside = (sections: Section[], at: number) => sections.some((s) => at >= s
 
 type SourceTokens = Map<string, { text: string; tokens: Token[] }>;
 
+/** Where candidates come from: one index, or the parts of a library in shards (mergeCandidates). */
+export type CandidateSource = Pick<CorpusIndex, 'candidates'>;
+
 /** The candidates aligned with the paper, one by one: the passages kept, and each source's tokens. */
-async function alignCandidates(query: Token[], index: CorpusIndex, sourceText: (sourceId: string) => Promise<string | undefined>, options: CheckOptions, progress: (fraction: number) => void | Promise<void>) {
+async function alignCandidates(query: Token[], index: CandidateSource, sourceText: (sourceId: string) => Promise<string | undefined>, options: CheckOptions, progress: (fraction: number) => void | Promise<void>) {
   const candidates = index.candidates(kgramHashes(query, K), options.maxSources ?? 50);
   await progress(0.2);
   const gap = options.mergeGap ?? MERGE_GAP;
@@ -130,7 +133,7 @@ function passageOf(query: Token[], sourceTokens: SourceTokens, p: Chain): Passag
   return { sourceId: p.sourceId, start: query[p.qStart].start, end: query[p.qEnd - 1].end, sourceStart, sourceEnd, sourceText: source.text.slice(sourceStart, sourceEnd), chars };
 }
 
-export async function checkText(text: string, index: CorpusIndex, sourceText: (sourceId: string) => Promise<string | undefined>, options: CheckOptions): Promise<CheckReport> {
+export async function checkText(text: string, index: CandidateSource, sourceText: (sourceId: string) => Promise<string | undefined>, options: CheckOptions): Promise<CheckReport> {
   const progress = options.onProgress ?? (() => undefined);
   const query = tokenize(text);
   const { kept, sourceTokens } = await alignCandidates(query, index, sourceText, options, progress);

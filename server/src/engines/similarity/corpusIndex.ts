@@ -131,40 +131,83 @@ export class CorpusIndex {
     return { targets, finish };
   }
 
-  /**
-   * In how many documents a k-gram may occur and still seed a passage: one found in more is a
-   * common phrase of the field (软件包管理系统, "for more information see"), evidence of nothing.
-   */
-  private get commonLimit() {
-    return Math.max(COMMON_MIN_DOCS, Math.ceil(this.size * COMMON_SHARE));
-  }
-
   /** Documents sharing fingerprints with the query, most shared first; common fingerprints do not count. */
   candidates(queryHashes: Uint32Array, limit = 50): Candidate[] {
-    const bySlot = new Map<number, Array<[number, number]>>();
-    const common = this.commonLimit;
+    return mergeCandidates([this.hits(queryHashes, commonLimit(this.size))], limit);
+  }
+
+  /**
+   * What this index holds of the query, for mergeCandidates: per query position, in how many of its
+   * documents the k-gram occurs, and the seeds of every document. Seeds of a k-gram in more than
+   * `cap` of its documents are left out: common here, it is common in any larger library, as long
+   * as `cap` is at least the library's commonLimit.
+   */
+  hits(queryHashes: Uint32Array, cap: number): IndexHits {
+    const counts = new Array<number>(queryHashes.length).fill(0);
+    const bySlot = new Map<number, number[]>();
     const hits: number[] = [];
-    const docs = new Set<number>();
+    // the last query position each slot was counted at: documents per k-gram without a set
+    const countedAt = new Int32Array(this.ids.length).fill(-1);
     for (let q = 0; q < queryHashes.length; q += 1) {
       hits.length = 0;
+      let docs = 0;
       this.postings.forEach(queryHashes[q], (slot, position) => {
-        if (!this.removed.has(slot)) hits.push(slot, position);
+        if (this.removed.has(slot)) return;
+        hits.push(slot, position);
+        if (countedAt[slot] !== q) {
+          countedAt[slot] = q;
+          docs += 1;
+        }
       });
-      // more postings than the limit may still be few documents: count them only then
-      if (hits.length / 2 > common) {
-        docs.clear();
-        for (let i = 0; i < hits.length; i += 2) docs.add(hits[i]);
-        if (docs.size > common) continue;
-      }
+      counts[q] = docs;
+      if (docs > cap) continue;
       for (let i = 0; i < hits.length; i += 2) {
         let seeds = bySlot.get(hits[i]);
         if (!seeds) bySlot.set(hits[i], (seeds = []));
-        seeds.push([q, hits[i + 1]]);
+        seeds.push(q, hits[i + 1]);
       }
     }
-    return [...bySlot]
-      .sort((a, b) => b[1].length - a[1].length)
-      .slice(0, limit)
-      .map(([slot, seeds]) => ({ sourceId: this.ids[slot], seeds }));
+    return { size: this.size, cap, counts, seeds: [...bySlot].map(([slot, seeds]) => ({ sourceId: this.ids[slot], seeds })) };
   }
+}
+
+/**
+ * In how many documents a k-gram may occur and still seed a passage: one found in more is a
+ * common phrase of the field (软件包管理系统, "for more information see"), evidence of nothing.
+ */
+export const commonLimit = (documents: number) => Math.max(COMMON_MIN_DOCS, Math.ceil(documents * COMMON_SHARE));
+
+/** One index's part of a query's candidates (CorpusIndex.hits); plain data, so it can travel as JSON. */
+export interface IndexHits {
+  /** the documents in the index */
+  size: number;
+  /** the `cap` it was made with */
+  cap: number;
+  /** per query position: in how many of the index's documents its k-gram occurs */
+  counts: number[];
+  /** per document: (query position, source position) pairs, flat */
+  seeds: Array<{ sourceId: string; seeds: number[] }>;
+}
+
+/**
+ * The candidates of a library split into parts (shards), exactly as one index of the whole would
+ * give them: a k-gram is common by its count over all parts, and ties are broken by the first
+ * shared place, then by id, never by where a document happens to be stored. A part made with a
+ * lower cap (the library grew meanwhile) lowers the limit, so no k-gram counts in one part and not
+ * in another.
+ */
+export function mergeCandidates(parts: IndexHits[], limit: number): Candidate[] {
+  const common = Math.min(commonLimit(parts.reduce((sum, part) => sum + part.size, 0)), ...parts.map((part) => part.cap));
+  const counts = parts[0]?.counts.map((_, q) => parts.reduce((sum, part) => sum + part.counts[q], 0)) ?? [];
+  const found: Candidate[] = [];
+  for (const part of parts) {
+    for (const { sourceId, seeds } of part.seeds) {
+      const kept: Array<[number, number]> = [];
+      for (let i = 0; i < seeds.length; i += 2) if (counts[seeds[i]] <= common) kept.push([seeds[i], seeds[i + 1]]);
+      if (kept.length) found.push({ sourceId, seeds: kept });
+    }
+  }
+  return found
+    .sort((a, b) => b.seeds.length - a.seeds.length || a.seeds[0][0] - b.seeds[0][0] || (a.sourceId < b.sourceId ? -1 : a.sourceId > b.sourceId ? 1 : 0))
+    .slice(0, limit);
 }

@@ -68,6 +68,8 @@ export function createDocumentService(documents: DocumentRepo, storage: Storage)
     /** A document's whole text (a review's source passage), undefined when it is gone. */
     documentText: (id: string) => documents.documentText(id),
     removalsAfter: (seq: number, limit?: number) => documents.removalsAfter(seq, limit),
+    /** How many documents the library holds now. */
+    documentCount: () => documents.documentCount(),
     documentIdsBetween: (after: number, upTo: number) => documents.documentIdsBetween(after, upTo),
     documentIdAt: (seq: number) => documents.documentIdAt(seq),
     removalAt: (seq: number) => documents.removalAt(seq),

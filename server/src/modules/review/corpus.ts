@@ -38,6 +38,8 @@ export interface CorpusOptions {
   /** New text (characters) after which a catch-up writes a snapshot. */
   snapshotAfterChars?: number;
   log?: { info: (message: string) => void; warn: (message: string) => void };
+  /** Which documents this index holds (one shard of the library); all when omitted. */
+  holds?: (documentId: string) => boolean;
 }
 
 /** Writing costs about a second per 500 MB of index; indexing 5 M characters takes longer. */
@@ -51,7 +53,7 @@ const BATCH = 200;
 const LOOKBACK = 200;
 
 export function createCorpus(library: Library, options: CorpusOptions = {}) {
-  const { dir, snapshotAfterChars = SNAPSHOT_AFTER_CHARS } = options;
+  const { dir, snapshotAfterChars = SNAPSHOT_AFTER_CHARS, holds = () => true } = options;
   const log = options.log ?? { info: () => undefined, warn: () => undefined };
   let index = new CorpusIndex();
   let mark: Mark = { docSeq: 0, docId: null, removalSeq: 0, removalId: null };
@@ -100,7 +102,7 @@ export function createCorpus(library: Library, options: CorpusOptions = {}) {
     if (!loaded) await load();
     if (mark.docSeq > 0) {
       for (const { id } of await library.documentIdsBetween(Math.max(0, mark.docSeq - LOOKBACK), mark.docSeq)) {
-        if (index.has(id)) continue;
+        if (index.has(id) || !holds(id)) continue;
         const text = await library.documentText(id);
         if (text === undefined) continue;
         index.addText(id, text);
@@ -111,8 +113,9 @@ export function createCorpus(library: Library, options: CorpusOptions = {}) {
     for (;;) {
       const batch = await library.documentsAfter(mark.docSeq, BATCH);
       for (const doc of batch) {
-        index.addText(doc.id, doc.full_text);
         mark = { ...mark, docSeq: doc.seq, docId: doc.id };
+        if (!holds(doc.id)) continue;
+        index.addText(doc.id, doc.full_text);
         unsavedChars += doc.full_text.length;
         unsavedChanges += 1;
       }

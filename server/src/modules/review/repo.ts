@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
+import { nowIso } from '../../lib/time';
 import type { ReviewTable, Database, PaperUploadTable } from '../../db/types';
 
 type Executor = Db | Transaction<Database>;
@@ -51,6 +52,20 @@ export function createReviewRepo(db: Db) {
     uploadsOlderThan: (before: string) => db.selectFrom('paper_uploads').select(['id', 'file_key']).where('created_at', '<', before).execute(),
     async deleteUpload(id: string) {
       await db.deleteFrom('paper_uploads').where('id', '=', id).execute();
+    },
+
+    // a review of a library in shards (review/shards.ts): each shard's part until the merge
+    async savePart(reviewId: string, shard: number, hits: string) {
+      await db
+        .insertInto('review_parts')
+        .values({ review_id: reviewId, shard, hits, created_at: nowIso() })
+        .onConflict((oc) => oc.columns(['review_id', 'shard']).doUpdateSet({ hits, created_at: nowIso() }))
+        .execute();
+    },
+    countParts: async (reviewId: string) => Number((await db.selectFrom('review_parts').select((eb) => eb.fn.countAll<number>().as('n')).where('review_id', '=', reviewId).executeTakeFirstOrThrow()).n),
+    parts: (reviewId: string) => db.selectFrom('review_parts').select(['shard', 'hits']).where('review_id', '=', reviewId).orderBy('shard').execute(),
+    async deleteParts(reviewId: string) {
+      await db.deleteFrom('review_parts').where('review_id', '=', reviewId).execute();
     },
 
   };

@@ -18,8 +18,8 @@ import type { JobRunner } from '../../jobs/runner';
 import type { DocumentService } from '../document/service';
 import type { OrderService, Payable } from '../order/service';
 import { pageWindow, parseList } from '../shared/paging';
-import type { Corpus } from './corpus';
-import { createReviewJob } from './job';
+import type { CorpusShards } from './shards';
+import { createReviewJobs } from './job';
 import { renderReportPdf, type ReportPdfInput } from './reportPdf';
 import type { ReviewRow, ReviewRepo } from './repo';
 import type { ReportBody, Review, ReviewBody } from './schemas';
@@ -179,13 +179,13 @@ export function createReviewService(deps: {
   repo: ReviewRepo;
   orders: OrderService;
   jobs: JobRunner;
-  corpus: Corpus;
-  /** how the report names its sources (the document module's) */
-  documents: Pick<DocumentService, 'sourceLines'>;
+  shards: CorpusShards;
+  /** how the report names and quotes its sources (the document module's) */
+  documents: Pick<DocumentService, 'sourceLines' | 'documentText' | 'documentCount'>;
   storage: Storage;
   paperText?: FilePool['paperText'];
 }) {
-  const { repo, orders, jobs, corpus, documents, storage, paperText = paperTextHere } = deps;
+  const { repo, orders, jobs, shards, documents, storage, paperText = paperTextHere } = deps;
   const reader = reviewReader(repo, orders);
   const { system, own, toReview } = reader;
 
@@ -204,7 +204,8 @@ export function createReviewService(deps: {
 
   return {
     payable: reviewPayable(repo, jobs, reader),
-    job: createReviewJob({ repo, orders, corpus, documents }),
+    /** the job kinds of reviews this process runs, and their handlers */
+    jobs: createReviewJobs({ repo, orders, jobs, shards, documents }),
 
     async systems() {
       return (await repo.systems()).map((s) => ({
