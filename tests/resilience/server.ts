@@ -44,9 +44,9 @@ export async function serverFixture(env: Record<string, string> = {}) {
   const workers: ChildProcess[] = [];
 
   /** One process (tsx as a loader, not its CLI, which would run the program in a child of its own). */
-  function launch(entry: string) {
+  function launch(entry: string, own: Record<string, string> = {}) {
     const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, DATABASE_URL: database.url, WEB_ROOT: join(dataDir, 'no-app'), EXPOSE_OUTBOX: '1', LOG_LEVEL: 'warn', ...env },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, DATABASE_URL: database.url, WEB_ROOT: join(dataDir, 'no-app'), EXPOSE_OUTBOX: '1', LOG_LEVEL: 'warn', ...env, ...own },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -72,9 +72,9 @@ export async function serverFixture(env: Record<string, string> = {}) {
     return current;
   }
 
-  /** A `npm run worker` process on the same database. */
-  function startWorker() {
-    const worker = launch('server/src/worker.ts');
+  /** A `npm run worker` process on the same database; `own`: settings of its own beside the server's. */
+  function startWorker(own: Record<string, string> = {}) {
+    const worker = launch('server/src/worker.ts', own);
     workers.push(worker.child);
     return worker;
   }

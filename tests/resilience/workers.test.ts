@@ -40,3 +40,40 @@ test('two workers share 12 paid checks; one killed half way, the other finishes 
     await server.close();
   }
 });
+
+test('a library in two shards, each held by its own worker process: checks wait for both shards, then find the copied source', async () => {
+  const shards = { CORPUS_SHARDS: '2', RUN_JOBS: '0' };
+  const server = await serverFixture({ ...shards, CORPUS_SHARDS_HELD: 'none' });
+  try {
+    const { url } = await server.start();
+    const browser = httpClient(url);
+    await browser.login();
+    const documents = (await browser.get('/api/v1/document?pageSize=3')).body.result.list as Array<{ id: string; title: string }>;
+    const copied = await Promise.all(documents.map(async (d) => ((await browser.get(`/api/v1/document/${d.id}`)).body.result.fullText as string).slice(200, 400)));
+    const checks: { reviewId: string }[] = [];
+    for (let i = 0; i < 3; i += 1) checks.push(await paidCheck(browser, url, `${PAPER(20 + i)}\n${copied.join('\n')}\n${PAPER(5)}`));
+    const states = async () => Promise.all(checks.map(async (c) => (await browser.get(`/api/v1/review/${c.reviewId}`)).body.result as { status: string; progress: number }));
+
+    const holdsZero = server.startWorker({ CORPUS_SHARDS_HELD: '0' });
+    // shard 0's worker splits the checks and runs its part; without shard 1 none can finish
+    const deadline = Date.now() + 120_000;
+    while (!(await states()).every((s) => s.status === 'running' && s.progress >= 25)) {
+      if (Date.now() > deadline) throw new Error(`parts of shard 0 not done:\n${holdsZero.output()}`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await states()).every((s) => s.status === 'running')).toBe(true);
+
+    const holdsOne = server.startWorker({ CORPUS_SHARDS_HELD: '1' });
+    while (!(await states()).every((s) => s.status === 'done')) {
+      if (Date.now() > deadline) throw new Error(`checks not done:\n${holdsZero.output()}\n${holdsOne.output()}`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    for (const check of checks) {
+      const report = (await browser.get(`/api/v1/review/${check.reviewId}/report`)).body.result;
+      expect(report.sources.map((s: { title: string }) => s.title).sort()).toEqual(documents.map((d) => d.title).sort());
+    }
+  } finally {
+    await server.close();
+  }
+});
