@@ -95,3 +95,21 @@ test('a process holding every shard runs the whole check by itself, with the sam
   await all.jobs.drain();
   expect(await reportOf(me, second)).toEqual(await reportOf(me, first));
 });
+
+test('a shard whose part fails for good fails the check with its reason, and the order is owed a refund', async () => {
+  const me = client(t.app);
+  await me.login();
+  const { text } = await paperAcrossShards();
+  const [holdsZero, holdsOne] = [await processWith({ count: 2, held: [0] }), await processWith({ count: 2, held: [1] })];
+  const reviewId = await paidReview(me, text);
+  await holdsZero.jobs.drain();
+  // shard 1's part cannot read the paper: three attempts, then the check fails
+  await t.app.db.updateTable('reviews').set({ paper_text: null }).where('id', '=', reviewId).execute();
+  await holdsOne.jobs.drain();
+  const review = (await me.get(`/api/v1/review/${reviewId}`)).body.result;
+  expect(review).toMatchObject({ status: 'failed' });
+  expect(review.failureReason).toMatch(/论文已删除.*费用将原路退回/);
+  const order = await t.app.db.selectFrom('orders').selectAll().where('item_id', '=', reviewId).executeTakeFirstOrThrow();
+  expect(order.refund_due).toBeTruthy();
+  expect(await t.app.db.selectFrom('jobs').select('kind').where('ref_id', '=', reviewId).where('kind', '=', 'review_merge').execute()).toEqual([]);
+});

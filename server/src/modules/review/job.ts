@@ -45,10 +45,10 @@ interface Deps {
 export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
   const { repo, orders, jobs, shards, documents } = deps;
 
-  /** The review to work on, or undefined when there is nothing left to do. */
+  /** The review to work on, or undefined when there is nothing left to do (done, or given up: in shards one part may fail while others still run). */
   async function pending(reviewId: string) {
     const review = await repo.findReview(reviewId);
-    if (!review || review.status === 'done') return undefined;
+    if (!review || review.status === 'done' || review.status === 'failed') return undefined;
     if (review.paper_text === null) throw new Error('论文已删除');
     return { ...review, paper_text: review.paper_text };
   }
