@@ -83,6 +83,9 @@ function simplified(text: string): string {
   return Array.from(text, (c) => (HAN.test(c) ? toSimplified(c) : c).slice(0, c.length).padEnd(c.length, c)).join('');
 }
 
+/** The common Chinese characters as strings, made once: a token's value without a new string each time. */
+const COMMON_HAN = Array.from({ length: 0x9fff - 0x4e00 + 1 }, (_, i) => String.fromCharCode(0x4e00 + i));
+
 /**
  * Walks the tokens of a text in order without keeping them: `visit(value, start, end)` for each.
  * tokenize() keeps them; counting needs only the walk (a 15 MB text is five million tokens).
@@ -102,7 +105,7 @@ export function forEachToken(original: string, visit: (value: string, start: num
     // (but A–Z to a–z); tokenising is most of the time an index build takes
     if (code >= 0x4e00 && code <= 0x9fff) {
       endWord(i);
-      visit(text[i], i, i + 1);
+      visit(COMMON_HAN[code - 0x4e00], i, i + 1);
       continue;
     }
     if (code < 0x80) {
