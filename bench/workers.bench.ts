@@ -14,9 +14,9 @@ import { httpClient, paidCheck, serverFixture } from '../tests/resilience/server
 /** At most 50: the burst is counted in one page of the review list (its largest). */
 const CHECKS = Math.min(50, Number(process.env.BENCH_CHECKS ?? 50));
 
-/** A paper of about 12,000 characters: its own text with a passage of a library document. */
-const paper = (n: number, copied: string) =>
-  [...Array.from({ length: 120 }, (_, i) => `第${i + 1}段（稿${n}）：县域中学课后服务的经费、课程与教师激励，观察记录之${i * 7 + n}。`), copied].join('\n');
+/** A paper of about 50,000 characters: its own text, with passages of library documents among it. */
+const paper = (n: number, copied: string[]) =>
+  Array.from({ length: 1400 }, (_, i) => `第${i + 1}段（稿${n}）：县域中学课后服务的经费、课程与教师激励，观察记录之${i * 7 + n}。${i % 280 === 0 ? copied[i / 280] : ''}`).join('\n');
 
 async function burst(workers: number) {
   const server = await serverFixture({ RUN_JOBS: '0' });
@@ -24,8 +24,8 @@ async function burst(workers: number) {
     const { url } = await server.start();
     const browser = httpClient(url);
     await browser.login();
-    const documents = (await browser.get('/api/v1/document?pageSize=1')).body.result.list as Array<{ id: string }>;
-    const copied = ((await browser.get(`/api/v1/document/${documents[0].id}`)).body.result.fullText as string).slice(0, 600);
+    const documents = (await browser.get('/api/v1/document?pageSize=5')).body.result.list as Array<{ id: string }>;
+    const copied = await Promise.all(documents.map(async (d) => ((await browser.get(`/api/v1/document/${d.id}`)).body.result.fullText as string).slice(100, 700)));
     const done = async () => ((await browser.get(`/api/v1/review?pageSize=50`)).body.result.list as Array<{ status: string }>).filter((r) => r.status === 'done').length;
     const until = async (count: number) => {
       for (const deadline = Date.now() + 600_000; (await done()) < count; ) {
