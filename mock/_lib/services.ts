@@ -42,6 +42,8 @@ function memoryStorage(): Storage {
     remove: async (key) => void files.delete(key),
     incomingPath: () => join(tmpdir(), `zn-mock-upload-${randomUUID()}`),
     adopt: async (key, path) => void files.set(key, await readFile(path)),
+    // the mock's incoming files are temporary files it removes itself
+    sweepIncoming: async () => 0,
   };
 }
 

@@ -10,10 +10,12 @@ async function main() {
   await seedDemoContent(app.db, app.storage);
   // reads close overdue orders too; the sweep keeps lists exact without a read
   const sweep = setInterval(() => app.orders.expireOverdue().catch((error) => app.log.error(error)), 60_000);
-  // papers are deleted 30 days after upload (the agreement says so)
+  // papers are deleted 30 days after upload (the agreement says so); uploads cut off by a killed
+  // process are cleared once no one has written to them for an hour
   const hourly = () => {
     app.deleteExpiredPapers().catch((error) => app.log.error(error));
     app.purgeThrottles().catch((error) => app.log.error(error));
+    app.storage.sweepIncoming(3600_000).catch((error) => app.log.error(error));
   };
   const retention = setInterval(hourly, 3600_000);
   hourly();

@@ -3,7 +3,7 @@ import { Document, Packer, Paragraph } from 'docx';
 import type { FastifyInstance } from 'fastify';
 import JSZip from 'jszip';
 import { execFileSync } from 'child_process';
-import { existsSync, readdirSync } from 'fs';
+import { existsSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { extractText } from '../../server/src/engines/text/extract';
 import { encryptedPdf } from './encryptedPdf';
@@ -232,6 +232,18 @@ describe('uploads', () => {
     expect((await upload(me, '论文.docx', Buffer.from('not a word file'))).status).toBe(422);
     expect(papersStored()).toBe(before + 1);
     expect(received()).toBe(0);
+  });
+
+  test('a file left half received by a killed process is swept once nobody has written to it for an hour', async () => {
+    const stale = t.app.storage.incomingPath();
+    const arriving = t.app.storage.incomingPath();
+    writeFileSync(stale, '半个文件');
+    writeFileSync(arriving, '正在上传');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    utimesSync(stale, twoHoursAgo, twoHoursAgo);
+    expect(await t.app.storage.sweepIncoming(3600_000)).toBe(1);
+    expect([existsSync(stale), existsSync(arriving)]).toEqual([false, true]);
+    rmSync(arriving);
   });
 });
 

@@ -5,7 +5,7 @@
 import { createReadStream, existsSync } from 'fs';
 import { randomUUID } from 'crypto';
 import { mkdirSync } from 'fs';
-import { mkdir, rename, rm, writeFile } from 'fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'fs/promises';
 import { dirname, join, normalize, sep } from 'path';
 import type { Readable } from 'stream';
 
@@ -17,6 +17,12 @@ export interface Storage {
   incomingPath(): string;
   /** Keeps a received file under `key`. */
   adopt(key: string, path: string): Promise<void>;
+  /**
+   * Deletes files left half received (their process was killed) that no one has written for
+   * `idleMs`; returns how many. Periodic, not at start-up: a process starting beside a running one
+   * must not delete a file still arriving.
+   */
+  sweepIncoming(idleMs: number): Promise<number>;
 }
 
 export function localStorage(root: string): Storage {
@@ -45,6 +51,18 @@ export function localStorage(root: string): Storage {
       const target = pathOf(key);
       await mkdir(dirname(target), { recursive: true });
       await rename(path, target);
+    },
+    async sweepIncoming(idleMs) {
+      let swept = 0;
+      for (const name of await readdir(incoming)) {
+        const path = join(incoming, name);
+        // another process may adopt or remove it meanwhile
+        const stats = await stat(path).catch(() => undefined);
+        if (!stats || Date.now() - stats.mtimeMs <= idleMs) continue;
+        await rm(path, { force: true });
+        swept += 1;
+      }
+      return swept;
     },
   };
 }
