@@ -169,7 +169,7 @@ describe('a library in parts (shards)', () => {
     const indexes = Array.from({ length: parts }, () => new CorpusIndex());
     [...docs].forEach(([id, text], i) => indexes[i % parts].add(id, tokenize(text)));
     const cap = commonLimit(docs.size);
-    return { candidates: (hashes: Uint32Array, limit = 50) => mergeCandidates(indexes.map((part) => part.hits(hashes, cap)), limit) };
+    return { candidates: (hashes: Uint32Array, limit: number) => mergeCandidates(indexes.map((part) => part.hits(hashes, cap)), limit) };
   }
 
   test('two or three parts give the report of one index', async () => {

@@ -3,7 +3,7 @@
  * report's figures. Pure: the caller gives the index and a way to read a source's text.
  */
 import { chainRuns, choosePassages, extendEdges, growSeeds, joinReordered, type Chain } from './align';
-import { CorpusIndex, K } from './corpusIndex';
+import { K, type Candidate } from './corpusIndex';
 import { kgramHashes } from './fingerprint';
 import { charsOf, charsOfValue, forEachToken, tokenize, type Token } from './normalize';
 import { chapters, quotations, referencesSection, type Section } from './structure';
@@ -46,6 +46,9 @@ export interface CheckReport extends Figure {
   passages: Passage[];
 }
 
+/** How many candidate sources are aligned unless the options say otherwise. */
+const MAX_SOURCES = 50;
+
 /** Up to this many tokens changed, inserted or missing between two runs still make one passage. */
 const MERGE_GAP = 10;
 
@@ -60,11 +63,13 @@ const inside = (sections: Section[], at: number) => sections.some((s) => at >= s
 type SourceTokens = Map<string, { text: string; tokens: Token[] }>;
 
 /** Where candidates come from: one index, or the parts of a library in shards (mergeCandidates). */
-export type CandidateSource = Pick<CorpusIndex, 'candidates'>;
+export interface CandidateSource {
+  candidates(queryHashes: Uint32Array, limit: number): Candidate[];
+}
 
 /** The candidates aligned with the paper, one by one: the passages kept, and each source's tokens. */
 async function alignCandidates(query: Token[], index: CandidateSource, sourceText: (sourceId: string) => Promise<string | undefined>, options: CheckOptions, progress: (fraction: number) => void | Promise<void>) {
-  const candidates = index.candidates(kgramHashes(query, K), options.maxSources ?? 50);
+  const candidates = index.candidates(kgramHashes(query, K), options.maxSources ?? MAX_SOURCES);
   await progress(0.2);
   const gap = options.mergeGap ?? MERGE_GAP;
   const chains: Chain[] = [];

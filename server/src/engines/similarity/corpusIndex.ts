@@ -132,7 +132,7 @@ export class CorpusIndex {
   }
 
   /** Documents sharing fingerprints with the query, most shared first; common fingerprints do not count. */
-  candidates(queryHashes: Uint32Array, limit = 50): Candidate[] {
+  candidates(queryHashes: Uint32Array, limit: number): Candidate[] {
     return mergeCandidates([this.hits(queryHashes, commonLimit(this.size))], limit);
   }
 

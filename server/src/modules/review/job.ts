@@ -141,7 +141,8 @@ export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
       const parts = await repo.parts(reviewId);
       if (parts.length !== shards.count) throw new Error(`${parts.length} of ${shards.count} shards answered`);
       const hits = parts.map((part) => JSON.parse(part.hits) as IndexHits);
-      await report(reviewId, review.paper_text, review.system_id, { candidates: (_hashes, limit = 50) => mergeCandidates(hits, limit) }, { from: PARTS_DONE, heartbeat: context.heartbeat });
+      // the parts were made from this paper's own hashes, the same checkText passes here
+      await report(reviewId, review.paper_text, review.system_id, { candidates: (_hashes, limit) => mergeCandidates(hits, limit) }, { from: PARTS_DONE, heartbeat: context.heartbeat });
       await repo.deleteParts(reviewId);
     },
     giveUp,
