@@ -16,7 +16,7 @@ import { createDocumentRepo } from '../../server/src/modules/document/repo';
 import { createDocumentService } from '../../server/src/modules/document/service';
 import { createCorpus, type Library } from '../../server/src/modules/review/corpus';
 import { SNAPSHOT_NAME } from '../../server/src/modules/review/indexFile';
-import { client, createTestApp } from './testApp';
+import { client, createTestApp, payAsGateway } from './testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -154,7 +154,7 @@ test('a document removed from the library (npm run import -- --remove) is no lon
   const text = `${own(3)}\n${source.paragraph('塑料制品在环境中')}\n${own(2)}`;
   const checkedSources = async () => {
     const { review, orderId } = (await me.post('/api/v1/review', { systemId: 'undergraduate', title: '县域中学课后服务研究', author: '林晓', text })).body.result;
-    await t.app.orders.applyPayment({ gateway: 'sandbox', tradeNo: `T${orderId}`, orderId, amountFen: review.amountFen });
+    await payAsGateway(t.app, orderId, review.amountFen);
     await t.app.jobs.drain();
     const report = (await me.get(`/api/v1/review/${review.id}/report`)).body.result;
     return report.sources.map((s: { title: string }) => s.title) as string[];

@@ -1,13 +1,12 @@
 /** Plagiarism checks through HTTP: price, payment, the job, the report, access and bad uploads. */
 import { Document, Packer, Paragraph } from 'docx';
-import type { FastifyInstance } from 'fastify';
 import JSZip from 'jszip';
 import { execFileSync } from 'child_process';
 import { existsSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { extractText } from '../../server/src/engines/text/extract';
 import { encryptedPdf } from './encryptedPdf';
-import { client, createTestApp, multipart, otherUser } from './testApp';
+import { client, createTestApp, multipart, otherUser, payAsGateway } from './testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let me: ReturnType<typeof client>;
@@ -31,8 +30,6 @@ function upload(browser: ReturnType<typeof client>, name: string, data: Buffer) 
   return browser.call('POST', '/api/v1/review/paper', body.payload, body.headers);
 }
 
-/** Pays an order the way a verified gateway notification does. */
-const pay = (app: FastifyInstance, orderId: string, amountFen: number) => app.orders.applyPayment({ gateway: 'sandbox', tradeNo: `T${orderId}`, orderId, amountFen });
 
 async function newReview(text: string, systemId = 'undergraduate') {
   const res = await me.post('/api/v1/review', { systemId, title: '县域中学课后服务研究', author: '林晓', text, amountFen: 1 });
@@ -87,7 +84,7 @@ test('an unpaid check does not run; once paid it runs, and the report shows the 
   expect((await me.get(`/api/v1/review/${review.id}`)).body.result).toMatchObject({ status: 'unpaid', progress: 0 });
   expect((await me.get(`/api/v1/review/${review.id}/report`)).status).toBe(409);
 
-  expect(await pay(t.app, orderId, review.amountFen)).toBe('paid');
+  expect(await payAsGateway(t.app, orderId, review.amountFen)).toBe('paid');
   expect((await me.get(`/api/v1/review/${review.id}`)).body.result.status).toBe('queued');
   await t.app.jobs.drain();
   const done = (await me.get(`/api/v1/review/${review.id}`)).body.result;
@@ -135,7 +132,7 @@ test('an unpaid check does not run; once paid it runs, and the report shows the 
 
 test('a paid check is not sold twice', async () => {
   const { review, orderId } = await newReview(own(3));
-  await pay(t.app, orderId, review.amountFen);
+  await payAsGateway(t.app, orderId, review.amountFen);
   const again = await me.post('/api/v1/order', { kind: 'review', itemId: review.id });
   expect(again.status).toBe(409);
   expect(again.body.message).toBe('这次检测已经付款，无需再次支付');
@@ -157,7 +154,7 @@ test('checks, reports and the list are the owner’s only', async () => {
 
 test('a job abandoned mid-check (the server died) is picked up again and finishes', async () => {
   const { review, orderId } = await newReview(own(4));
-  await pay(t.app, orderId, review.amountFen);
+  await payAsGateway(t.app, orderId, review.amountFen);
   // what a crash leaves: the job claimed, its lock run out, the check half done
   await t.app.db.updateTable('jobs').set({ status: 'running', attempts: 1, locked_until: '2000-01-01T00:00:00.000Z' }).where('ref_id', '=', review.id).execute();
   await t.app.db.updateTable('reviews').set({ status: 'running', progress: 40 }).where('id', '=', review.id).execute();
@@ -167,7 +164,7 @@ test('a job abandoned mid-check (the server died) is picked up again and finishe
 
 test('a check that cannot run fails with a reason, and its order is marked for refund', async () => {
   const { review, orderId } = await newReview(own(3));
-  await pay(t.app, orderId, review.amountFen);
+  await payAsGateway(t.app, orderId, review.amountFen);
   await t.app.db.updateTable('reviews').set({ paper_text: null }).where('id', '=', review.id).execute();
   await t.app.jobs.drain();
   const failed = (await me.get(`/api/v1/review/${review.id}`)).body.result;

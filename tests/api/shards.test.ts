@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app';
 import type { Config } from '../../server/src/config';
 import { shardOf } from '../../server/src/modules/review/shards';
-import { client, createTestApp } from './testApp';
+import { client, createTestApp, payAsGateway } from './testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const opened: FastifyInstance[] = [];
@@ -42,7 +42,7 @@ async function paperAcrossShards() {
 async function paidReview(browser: ReturnType<typeof client>, text: string) {
   const created = await browser.post('/api/v1/review', { systemId: 'undergraduate', title: '县域中学课后服务研究', author: '林晓', text, amountFen: 1 });
   const { review, orderId } = created.body.result;
-  expect(await t.app.orders.applyPayment({ gateway: 'sandbox', tradeNo: `T${orderId}`, orderId, amountFen: review.amountFen })).toBe('paid');
+  expect(await payAsGateway(t.app, orderId, review.amountFen)).toBe('paid');
   return review.id as string;
 }
 

@@ -127,3 +127,6 @@ export function multipart(fields: Record<string, string>, file: { name: string; 
   ]);
   return { payload: payload as unknown as object, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** Pays an order the way a verified notification of the sandbox gateway does; answers the order's new state. */
+export const payAsGateway = (app: FastifyInstance, orderId: string, amountFen: number) => app.orders.applyPayment({ gateway: 'sandbox', tradeNo: `T${orderId}`, orderId, amountFen });

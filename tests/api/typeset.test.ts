@@ -8,7 +8,7 @@ import { execFileSync } from 'child_process';
 import { existsSync, readdirSync } from 'fs';
 import { join } from 'path';
 import { FIELDS, wordManuscript } from '../fixtures/manuscripts';
-import { client, createTestApp, multipart, otherUser } from './testApp';
+import { client, createTestApp, multipart, otherUser, payAsGateway } from './testApp';
 import { MANUSCRIPT_UPLOAD } from '../../common/api';
 
 // each job lays its pages out in LibreOffice: seconds, not milliseconds
@@ -97,7 +97,7 @@ test('upload → job → the preview is pictures with nothing of the text → un
 
   const order = (await me.post('/api/v1/order', { kind: 'typeset', itemId: id })).body.result;
   expect(order).toMatchObject({ amountFen: 1990, title: '通用本科毕业论文 · 县域中学课后服务研究' });
-  expect(await t.app.orders.applyPayment({ gateway: 'sandbox', tradeNo: `T${order.id}`, orderId: order.id, amountFen: order.amountFen })).toBe('paid');
+  expect(await payAsGateway(t.app, order.id, order.amountFen)).toBe('paid');
   const download = await me.get(`/api/v1/typeset/${id}/download`);
   expect(download.status).toBe(200);
   const headers = await headersOf(download.raw.rawPayload);

@@ -6,7 +6,7 @@ import { mkdtempSync, symlinkSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { FIELDS, wordManuscript } from '../fixtures/manuscripts';
-import { client, createTestApp, multipart } from './testApp';
+import { client, createTestApp, multipart, payAsGateway } from './testApp';
 
 // a PATH with a shell and nothing else: soffice and pdftoppm are not found
 const bin = mkdtempSync(join(tmpdir(), 'zn-nooffice-'));
@@ -38,7 +38,7 @@ test('typesets the .docx, says previews are unavailable and what to install, and
   expect(page.body.message).toContain('未安装');
 
   const order = (await me.post('/api/v1/order', { kind: 'typeset', itemId: id })).body.result;
-  await t.app.orders.applyPayment({ gateway: 'sandbox', tradeNo: `T${order.id}`, orderId: order.id, amountFen: order.amountFen });
+  await payAsGateway(t.app, order.id, order.amountFen);
   expect((await me.get(`/api/v1/typeset/${id}/download`)).status).toBe(200);
   const pdf = await me.get(`/api/v1/typeset/${id}/download.pdf`);
   expect(pdf.status).toBe(404);
