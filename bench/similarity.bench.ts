@@ -11,6 +11,7 @@ import { checkText } from '../server/src/engines/similarity/check';
 import { commonLimit, CorpusIndex, K, W } from '../server/src/engines/similarity/corpusIndex';
 import { kgramHashes } from '../server/src/engines/similarity/fingerprint';
 import { tokenize, type Token } from '../server/src/engines/similarity/normalize';
+import { TokenSeq } from '../server/src/engines/similarity/tokenSeq';
 import { spawnSync } from 'child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
@@ -109,7 +110,7 @@ async function speed() {
     b.forEach((h, i) => positions.set(h, [...(positions.get(h) ?? []), i]));
     const seeds: Array<[number, number]> = [];
     a.forEach((h, q) => positions.get(h)?.forEach((s) => seeds.push([q, s])));
-    chainRuns(growSeeds(thesisTokens, peerTokens.get(id)!, seeds, K, id), 10);
+    chainRuns(growSeeds(TokenSeq.from(thesisTokens), TokenSeq.from(peerTokens.get(id)!), seeds, K, id), 10);
   }
   const oursPairMs = ms(start) / pairIds.length;
   const thesisFile = dolosFile('thesis', thesis, thesisTokens);

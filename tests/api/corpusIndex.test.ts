@@ -217,7 +217,7 @@ test('a document or removal numbered below the last one read (its PostgreSQL tra
   expect([rows[0].id, rows[1].id, rows[2].id].map((id) => corpus.index.has(id))).toEqual([false, true, false]);
 });
 
-test('indexing a text straight from its characters gives the same index as indexing its tokens', async () => {
+test('indexing a text straight from its characters gives the same postings as indexing its tokens', async () => {
   const texts = (await createDocumentRepo(t.app.db).documentsAfter(0, 1000)).map((d) => d.full_text);
   texts.push('繁體中文的段落：臺灣的學者著作頗豐，乾隆年間的頭髮樣式。ＦＵＬＬ　ｗｉｄｔｈ and MiXeD case, 𠀀𠀁 ⿰氵青', '', '短');
   const fromTokens = new CorpusIndex();
@@ -228,6 +228,7 @@ test('indexing a text straight from its characters gives the same index as index
   });
   const a = fromTokens.toSnapshot();
   const b = fromText.toSnapshot();
-  expect(b.header).toEqual(a.header);
-  a.arrays.forEach((array, i) => expect(Buffer.from(b.arrays[i].buffer, b.arrays[i].byteOffset, b.arrays[i].byteLength).equals(Buffer.from(array.buffer, array.byteOffset, array.byteLength))).toBe(true));
+  // the same but for the marks, which only the text can give (similarityEngine.test: sources read where the seeds are)
+  expect({ ...b.header, marks: 0 }).toEqual({ ...a.header, marks: 0 });
+  a.arrays.slice(0, 5).forEach((array, i) => expect(Buffer.from(b.arrays[i].buffer, b.arrays[i].byteOffset, b.arrays[i].byteLength).equals(Buffer.from(array.buffer, array.byteOffset, array.byteLength))).toBe(true));
 });

@@ -7,6 +7,7 @@ import { SEED_FOLDER } from '../../server/src/seed';
 import { checkText, countChars } from '../../server/src/engines/similarity/check';
 import { commonLimit, CorpusIndex, mergeCandidates } from '../../server/src/engines/similarity/corpusIndex';
 import { tokenize } from '../../server/src/engines/similarity/normalize';
+import { MARK_EVERY, TokenSeq } from '../../server/src/engines/similarity/tokenSeq';
 import { ExtractError, extractText } from '../../server/src/engines/text/extract';
 import { Document, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
 import iconv from 'iconv-lite';
@@ -20,7 +21,7 @@ const corpus = new Map(
   readdirSync(folder).map((name) => [name, stripMarkdown(matter(readFileSync(join(folder, name), 'utf8')).content)] as const),
 );
 const index = new CorpusIndex();
-for (const [id, text] of corpus) index.add(id, tokenize(text));
+for (const [id, text] of corpus) index.addText(id, text);
 const read = async (id: string) => corpus.get(id);
 const check = (text: string, minMatch = 13) => checkText(text, index, read, { minMatch });
 
@@ -167,7 +168,7 @@ describe('a library in parts (shards)', () => {
   /** The library's documents spread over `parts` indexes, a check's candidates merged from all. */
   function inParts(docs: Map<string, string>, parts: number) {
     const indexes = Array.from({ length: parts }, () => new CorpusIndex());
-    [...docs].forEach(([id, text], i) => indexes[i % parts].add(id, tokenize(text)));
+    [...docs].forEach(([id, text], i) => indexes[i % parts].addText(id, text));
     const cap = commonLimit(docs.size);
     return { candidates: (hashes: Uint32Array, limit: number) => mergeCandidates(indexes.map((part) => part.hits(hashes, cap)), limit) };
   }
@@ -193,6 +194,52 @@ describe('a library in parts (shards)', () => {
     const docs = new Map(own.slice(0, 12).map((c, i) => [`doc-${i}`, `${c.repeat(3)}${own[i + 1].repeat(30)}。${stock}。${own[i + 2].repeat(30)}${c}`]));
     const report = await checkText(`${OWN_OPENING}${stock}。${OWN_CLOSING}`, inParts(docs, 2), async (id) => docs.get(id), { minMatch: 13 });
     expect(report.passages).toEqual([]);
+  });
+});
+
+describe('sources read where the seeds are', () => {
+  const toTraditional = Converter({ from: 'cn', to: 'tw' });
+  /** Long sources: library documents joined, every other one in traditional script, with English between. */
+  const long = new Map(
+    [0, 1, 2, 3].map((n) => {
+      const parts = [...corpus.values()].filter((_, i) => i % 4 === n).map((text, i) => (i % 2 ? toTraditional(text) : text));
+      return [`long-${n}`, parts.join('\nSee also the appendix, Section 2.\n')];
+    }),
+  );
+
+  test('tokens read block by block, in any order, are the tokens of the whole text', () => {
+    const text = long.get('long-1')!;
+    const whole = tokenize(text);
+    expect(whole.length).toBeGreaterThan(MARK_EVERY * 12);
+    // marks for every third block only: the others are reached from the nearest one before
+    const marks = whole.flatMap((t, i) => (i % (MARK_EVERY * 3) === 0 ? [i / MARK_EVERY, t.start] : []));
+    const seq = TokenSeq.of(text, marks);
+    const order = whole.map((_, i) => (i * 7919) % whole.length);
+    for (const i of order) expect([seq.value(i), seq.start(i), seq.end(i)]).toEqual([whole[i].value, whole[i].start, whole[i].end]);
+    expect(seq.value(whole.length)).toBeUndefined();
+    expect(seq.value(-1)).toBeUndefined();
+  });
+
+  test('a check reading sources around its seeds reports what reading them whole does', async () => {
+    const byText = new CorpusIndex();
+    const byTokens = new CorpusIndex(); // no marks: every source read whole
+    for (const [id, text] of long) {
+      byText.addText(id, text);
+      byTokens.add(id, tokenize(text));
+    }
+    const readLong = async (id: string) => long.get(id);
+    const texts = [...long.values()];
+    // copies from the start, the middle and the end of each source, one of them in traditional script, one edited
+    const paper = [
+      OWN_OPENING,
+      ...texts.map((t, i) => t.slice(Math.floor((t.length * i) / 4), Math.floor((t.length * i) / 4) + 600)),
+      toTraditional(texts[0].slice(-500)),
+      texts[2].slice(3000, 3400).replace(/的/g, '之'),
+      OWN_CLOSING,
+    ].join('\n');
+    const windowed = await checkText(paper, byText, readLong, { minMatch: 13 });
+    expect(windowed.passages.length).toBeGreaterThanOrEqual(5);
+    expect(windowed).toEqual(await checkText(paper, byTokens, readLong, { minMatch: 13 }));
   });
 });
 

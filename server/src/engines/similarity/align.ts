@@ -6,7 +6,7 @@
  * passages from several sources cover the same words the one sharing most wins, so that one copied
  * passage is reported once.
  */
-import type { Token } from './normalize';
+import type { TokenSeq } from './tokenSeq';
 
 export interface Match {
   sourceId: string;
@@ -17,8 +17,14 @@ export interface Match {
   sEnd: number;
 }
 
+/** Whether token q of the query equals token s of the source (both there). */
+const same = (query: TokenSeq, source: TokenSeq, q: number, s: number) => {
+  const value = query.value(q);
+  return value !== undefined && value === source.value(s);
+};
+
 /** Grows seeds into maximal runs of equal tokens, each run once. */
-export function growSeeds(query: Token[], source: Token[], seeds: Array<[number, number]>, k: number, sourceId: string): Match[] {
+export function growSeeds(query: TokenSeq, source: TokenSeq, seeds: Array<[number, number]>, k: number, sourceId: string): Match[] {
   const runs: Match[] = [];
   // the furthest query position already covered on each diagonal (source − query offset)
   const reached = new Map<number, number>();
@@ -27,17 +33,17 @@ export function growSeeds(query: Token[], source: Token[], seeds: Array<[number,
     if ((reached.get(diagonal) ?? -1) > q) continue;
     // a hash collision is not a match: check the k-gram itself
     let equal = true;
-    for (let i = 0; i < k && equal; i += 1) equal = query[q + i]?.value === source[s + i]?.value;
+    for (let i = 0; i < k && equal; i += 1) equal = same(query, source, q + i, s + i);
     if (!equal) continue;
     let qStart = q;
     let sStart = s;
-    while (qStart > 0 && sStart > 0 && query[qStart - 1].value === source[sStart - 1].value) {
+    while (same(query, source, qStart - 1, sStart - 1)) {
       qStart -= 1;
       sStart -= 1;
     }
     let qEnd = q + k;
     let sEnd = s + k;
-    while (qEnd < query.length && sEnd < source.length && query[qEnd].value === source[sEnd].value) {
+    while (same(query, source, qEnd, sEnd)) {
       qEnd += 1;
       sEnd += 1;
     }
@@ -110,8 +116,8 @@ const EDGE_RUN = 3;
  * in both texts, EDGE_RUN or more tokens are equal again, the passage goes on to the end of that
  * run. Its evidence (`shared`) stays what the seeded runs found.
  */
-export function extendEdges(query: Token[], source: Token[], chain: Chain): Chain {
-  const equal = (q: number, s: number) => q >= 0 && s >= 0 && q < query.length && s < source.length && query[q].value === source[s].value;
+export function extendEdges(query: TokenSeq, source: TokenSeq, chain: Chain): Chain {
+  const equal = (q: number, s: number) => same(query, source, q, s);
   const runFrom = (q: number, s: number, step: 1 | -1) => {
     let n = 0;
     while (equal(q + n * step, s + n * step)) n += 1;

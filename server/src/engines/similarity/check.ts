@@ -7,6 +7,7 @@ import { K, type Candidate } from './corpusIndex';
 import { kgramHashes } from './fingerprint';
 import { charsOf, charsOfValue, forEachToken, tokenize, type Token } from './normalize';
 import { chapters, quotations, referencesSection, type Section } from './structure';
+import { TokenSeq } from './tokenSeq';
 
 export interface CheckOptions {
   /** the shortest passage reported, in tokens (Chinese characters / words) */
@@ -60,7 +61,7 @@ const figure = (totalChars: number, matchedChars: number): Figure => ({
 
 const inside = (sections: Section[], at: number) => sections.some((s) => at >= s.start && at < s.end);
 
-type SourceTokens = Map<string, { text: string; tokens: Token[] }>;
+type SourceTokens = Map<string, { text: string; tokens: TokenSeq }>;
 
 /** Where candidates come from: one index, or the parts of a library in shards (mergeCandidates). */
 export interface CandidateSource {
@@ -72,15 +73,17 @@ async function alignCandidates(query: Token[], index: CandidateSource, sourceTex
   const candidates = index.candidates(kgramHashes(query, K), options.maxSources ?? MAX_SOURCES);
   await progress(0.2);
   const gap = options.mergeGap ?? MERGE_GAP;
+  const paper = TokenSeq.from(query);
   const chains: Chain[] = [];
   const sourceTokens: SourceTokens = new Map();
   for (const [i, candidate] of candidates.entries()) {
     const source = await sourceText(candidate.sourceId);
     if (source !== undefined) {
-      const tokens = tokenize(source);
+      // only the blocks around the seeds are tokenised (and what the passages reach)
+      const tokens = TokenSeq.of(source, candidate.marks);
       sourceTokens.set(candidate.sourceId, { text: source, tokens });
-      const runs = growSeeds(query, tokens, candidate.seeds, K, candidate.sourceId);
-      const found = chainRuns(runs, gap).map((chain) => extendEdges(query, tokens, chain));
+      const runs = growSeeds(paper, tokens, candidate.seeds, K, candidate.sourceId);
+      const found = chainRuns(runs, gap).map((chain) => extendEdges(paper, tokens, chain));
       chains.push(...joinReordered(found, options.minMatch, gap + options.minMatch));
     }
     await progress(0.2 + (0.7 * (i + 1)) / candidates.length);
@@ -131,8 +134,8 @@ function figures(text: string, query: Token[], kept: Chain[]): Omit<CheckReport,
 /** A kept chain as the report shows it: places in both texts, the source's words, its characters. */
 function passageOf(query: Token[], sourceTokens: SourceTokens, p: Chain): Passage {
   const source = sourceTokens.get(p.sourceId)!;
-  const sourceStart = source.tokens[p.sStart].start;
-  const sourceEnd = source.tokens[p.sEnd - 1].end;
+  const sourceStart = source.tokens.start(p.sStart);
+  const sourceEnd = source.tokens.end(p.sEnd - 1);
   let chars = 0;
   for (let i = p.qStart; i < p.qEnd; i += 1) chars += charsOf(query[i]);
   return { sourceId: p.sourceId, start: query[p.qStart].start, end: query[p.qEnd - 1].end, sourceStart, sourceEnd, sourceText: source.text.slice(sourceStart, sourceEnd), chars };

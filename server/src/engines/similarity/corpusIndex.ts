@@ -5,14 +5,15 @@
  * postings can stand behind the same shape.
  */
 import { forEachWinnowed, kgramHashes, kgramHashesOfValues, tokenHash } from './fingerprint';
-import { forEachToken, type Token } from './normalize';
+import { comparableText, walkTokens, type Token } from './normalize';
 import { PostingTable } from './postings';
+import { MARK_EVERY, MarkTable } from './tokenSeq';
 
 /**
  * What a snapshot's postings mean: bump it whenever tokens, hashes or winnowing change, so that
  * a snapshot written by an older engine is rebuilt rather than read.
  */
-export const INDEX_FORMAT = 1;
+export const INDEX_FORMAT = 2;
 
 /** A snapshot's description of the index: plain data (JSON-safe); the arrays follow it. */
 export interface IndexSnapshotHeader {
@@ -24,6 +25,8 @@ export interface IndexSnapshotHeader {
   removed: number[];
   buckets: number;
   count: number;
+  /** how many block marks (MarkTable) */
+  marks: number;
 }
 
 /** k-gram length and winnowing window: any shared run of K + W − 1 = 8 tokens is found. */
@@ -38,10 +41,13 @@ export interface Candidate {
   sourceId: string;
   /** (query position, source position) of every shared k-gram */
   seeds: Array<[number, number]>;
+  /** (block, character offset) pairs, flat: where the source's blocks around the seeds start (TokenSeq) */
+  marks: number[];
 }
 
 export class CorpusIndex {
   private postings = new PostingTable();
+  private marks = new MarkTable();
   private ids: string[] = [];
   private slots = new Map<string, number>();
   private removed = new Set<number>();
@@ -59,31 +65,45 @@ export class CorpusIndex {
     return this.slots.has(sourceId);
   }
 
+  /** A document by its tokens: the same postings as addText, but no marks (a check reads its whole text). */
   add(sourceId: string, tokens: Token[]) {
-    this.addHashes(sourceId, kgramHashes(tokens, K));
+    this.post(this.newSlot(sourceId), kgramHashes(tokens, K));
   }
 
-  /** add(id, tokenize(text)) without making the tokens: the same postings, sooner and lighter. */
-  addText(sourceId: string, text: string) {
+  /**
+   * add(id, tokenize(text)) without making the tokens: the same postings, sooner and lighter; and
+   * where each block of tokens starts, when the text converts part by part (TokenSeq).
+   */
+  addText(sourceId: string, original: string) {
+    const slot = this.newSlot(sourceId);
+    const { text, local } = comparableText(original);
+    const marks = this.marks;
     let values = new Uint32Array(Math.max(16, text.length));
     let n = 0;
-    forEachToken(text, (value) => {
+    walkTokens(text, 0, Infinity, (value, start) => {
       if (n === values.length) {
         const bigger = new Uint32Array(n * 2);
         bigger.set(values);
         values = bigger;
       }
+      if (local && n % MARK_EVERY === 0) marks.add(start);
       values[n] = tokenHash(value);
       n += 1;
     });
-    this.addHashes(sourceId, kgramHashesOfValues(values.subarray(0, n), K));
+    this.post(slot, kgramHashesOfValues(values.subarray(0, n), K));
   }
 
-  private addHashes(sourceId: string, kgrams: Uint32Array) {
+  /** A slot for the document (its older version forgotten), its marks opened. */
+  private newSlot(sourceId: string) {
     if (this.slots.has(sourceId)) this.remove(sourceId);
     const slot = this.ids.length;
     this.ids.push(sourceId);
     this.slots.set(sourceId, slot);
+    this.marks.open(slot);
+    return slot;
+  }
+
+  private post(slot: number, kgrams: Uint32Array) {
     const postings = this.postings;
     forEachWinnowed(kgrams, W, (hash, position) => postings.add(hash, slot, position));
   }
@@ -102,9 +122,10 @@ export class CorpusIndex {
    */
   toSnapshot(): { header: IndexSnapshotHeader; arrays: Array<Int32Array | Uint32Array> } {
     const { heads, hashes, slots, positions, next } = this.postings.arrays();
+    const [marks, firstMarks] = this.marks.arrays();
     return {
-      header: { format: INDEX_FORMAT, k: K, w: W, ids: this.ids, removed: [...this.removed], buckets: heads.length, count: hashes.length },
-      arrays: [heads, hashes, slots, positions, next],
+      header: { format: INDEX_FORMAT, k: K, w: W, ids: this.ids, removed: [...this.removed], buckets: heads.length, count: hashes.length, marks: marks.length },
+      arrays: [heads, hashes, slots, positions, next, marks, firstMarks],
     };
   }
 
@@ -117,9 +138,12 @@ export class CorpusIndex {
     if (header.format !== INDEX_FORMAT || header.k !== K || header.w !== W) throw new Error('snapshot of another index format');
     if (!Array.isArray(header.ids) || !Array.isArray(header.removed)) throw new Error('bad snapshot header');
     const { table, targets } = PostingTable.allocate(header.buckets, header.count);
+    const marks = MarkTable.allocate(header.marks, header.ids.length);
     const finish = () => {
+      marks.check();
       const index = new CorpusIndex();
       index.postings = table;
+      index.marks = marks.table;
       index.ids = header.ids.map(String);
       index.removed = new Set(header.removed.map(Number));
       index.ids.forEach((id, slot) => {
@@ -128,7 +152,7 @@ export class CorpusIndex {
       if (table.check() >= index.ids.length) throw new Error('posting of an unknown document');
       return index;
     };
-    return { targets, finish };
+    return { targets: [...targets, ...marks.targets], finish };
   }
 
   /** Documents sharing fingerprints with the query, most shared first; common fingerprints do not count. */
@@ -167,7 +191,23 @@ export class CorpusIndex {
         seeds.push(q, hits[i + 1]);
       }
     }
-    return { size: this.size, cap, counts, seeds: [...bySlot].map(([slot, seeds]) => ({ sourceId: this.ids[slot], seeds })) };
+    return { size: this.size, cap, counts, seeds: [...bySlot].map(([slot, seeds]) => ({ sourceId: this.ids[slot], seeds, marks: this.marksAround(slot, seeds) })) };
+  }
+
+  /** The marks of the blocks a document's seeds fall in, and of the block before each (a run grows back). */
+  private marksAround(slot: number, seeds: number[]): number[] {
+    const blocks = new Set<number>();
+    for (let i = 1; i < seeds.length; i += 2) {
+      const block = Math.floor(seeds[i] / MARK_EVERY);
+      blocks.add(block);
+      if (block > 0) blocks.add(block - 1);
+    }
+    const marks: number[] = [];
+    for (const block of [...blocks].sort((a, b) => a - b)) {
+      const offset = this.marks.at(slot, block);
+      if (offset !== undefined) marks.push(block, offset);
+    }
+    return marks;
   }
 }
 
@@ -185,8 +225,8 @@ export interface IndexHits {
   cap: number;
   /** per query position: in how many of the index's documents its k-gram occurs */
   counts: number[];
-  /** per document: (query position, source position) pairs, flat */
-  seeds: Array<{ sourceId: string; seeds: number[] }>;
+  /** per document: (query position, source position) pairs, flat, and its marks (Candidate) */
+  seeds: Array<{ sourceId: string; seeds: number[]; marks: number[] }>;
 }
 
 /**
@@ -201,10 +241,10 @@ export function mergeCandidates(parts: IndexHits[], limit: number): Candidate[] 
   const counts = parts[0]?.counts.map((_, q) => parts.reduce((sum, part) => sum + part.counts[q], 0)) ?? [];
   const found: Candidate[] = [];
   for (const part of parts) {
-    for (const { sourceId, seeds } of part.seeds) {
+    for (const { sourceId, seeds, marks } of part.seeds) {
       const kept: Array<[number, number]> = [];
       for (let i = 0; i < seeds.length; i += 2) if (counts[seeds[i]] <= common) kept.push([seeds[i], seeds[i + 1]]);
-      if (kept.length) found.push({ sourceId, seeds: kept });
+      if (kept.length) found.push({ sourceId, seeds: kept, marks });
     }
   }
   return found

@@ -49,19 +49,33 @@ for (const c of '\n。，；！？') if (!IN_RULES[c.charCodeAt(0)]) SEPARATOR[c
 /** Surrogates (characters outside the BMP) and ideographic description characters are left to the converter. */
 const changeable = (code: number) => CHANGES[code] === 1 || (code >= 0xd800 && code <= 0xdfff) || (code >= 0x2ff0 && code <= 0x2fff);
 
-/** The converter over the stretches that can change; the rest as it is (the same result, sooner). */
-function convertChangeable(text: string): string {
+/**
+ * Where the text may be cut for conversion and tokenising alike: ASCII punctuation and spaces and
+ * the separators, in no rule and in no token, so no rule match and no word reaches over them.
+ */
+const BREAK = SEPARATOR.slice();
+for (let code = 0; code < 0x80; code += 1) if (!/[A-Za-z0-9]/.test(String.fromCharCode(code)) && !IN_RULES[code]) BREAK[code] = 1;
+
+/**
+ * The converter over the stretches that can change; the rest as it is (the same result, sooner).
+ * `local`: no description sequence and every stretch kept its length, so any part of the text
+ * between breaks converts alone to what it became here (comparableAround).
+ */
+function convertChangeable(text: string): { text: string; local: boolean } {
   let out: string[] | undefined;
   let copied = 0;
   let start = 0;
   let changes = false;
+  let local = true;
   for (let i = 0; i <= text.length; i += 1) {
     const code = i < text.length ? text.charCodeAt(i) : -1;
-    if (code >= 0x2ff0 && code <= 0x2fff) return toSimplified(text); // a description sequence may reach over anything
+    if (code >= 0x2ff0 && code <= 0x2fff) return { text: toSimplified(text), local: false }; // a description sequence may reach over anything
     if (code === -1 || SEPARATOR[code]) {
       if (changes) {
         out ??= [];
-        out.push(text.slice(copied, start), toSimplified(text.slice(start, i)));
+        const converted = toSimplified(text.slice(start, i));
+        if (converted.length !== i - start) local = false;
+        out.push(text.slice(copied, start), converted);
         copied = i;
       }
       start = i + 1;
@@ -70,17 +84,36 @@ function convertChangeable(text: string): string {
       changes = true;
     }
   }
-  if (!out) return text;
+  if (!out) return { text, local };
   out.push(text.slice(copied));
-  return out.join('');
+  return { text: out.join(''), local };
 }
 
-/** Traditional → simplified, character for character (so positions stay put). */
-function simplified(text: string): string {
-  const converted = convertChangeable(text);
-  if (converted.length === text.length) return converted;
+/**
+ * Traditional → simplified, character for character (so positions stay put): the text tokens are
+ * read from, the same length as the original. `local` as convertChangeable says.
+ */
+export function comparableText(original: string): { text: string; local: boolean } {
+  const converted = convertChangeable(original);
+  if (converted.text.length === original.length) return converted;
   // a phrase rule changed the length: fall back to one character at a time
-  return Array.from(text, (c) => (HAN.test(c) ? toSimplified(c) : c).slice(0, c.length).padEnd(c.length, c)).join('');
+  return { text: Array.from(original, (c) => (HAN.test(c) ? toSimplified(c) : c).slice(0, c.length).padEnd(c.length, c)).join(''), local: false };
+}
+
+export const comparable = (original: string) => comparableText(original).text;
+
+/**
+ * The comparable text of the part of `original` from the break at or before `from` to the one at
+ * or after `to`: for a text whose conversion is local, exactly that part of comparable(original),
+ * without converting the rest. `start` and `end` say which part it is.
+ */
+export function comparableAround(original: string, from: number, to: number): { text: string; start: number; end: number } {
+  const atBreak = (i: number) => i <= 0 || i >= original.length || BREAK[original.charCodeAt(i)] === 1 || BREAK[original.charCodeAt(i - 1)] === 1;
+  let start = Math.min(from, original.length);
+  while (!atBreak(start)) start -= 1;
+  let end = Math.min(Math.max(to, start), original.length);
+  while (!atBreak(end)) end += 1;
+  return { text: convertChangeable(original.slice(start, end)).text, start, end };
 }
 
 /** The common Chinese characters as strings, made once: a token's value without a new string each time. */
@@ -91,21 +124,36 @@ const COMMON_HAN = Array.from({ length: 0x9fff - 0x4e00 + 1 }, (_, i) => String.
  * tokenize() keeps them; counting needs only the walk (a 15 MB text is five million tokens).
  */
 export function forEachToken(original: string, visit: (value: string, start: number, end: number) => void) {
-  const text = simplified(original);
+  walkTokens(comparable(original), 0, Infinity, visit);
+}
+
+/**
+ * The walk over a text already simplified (comparable()), from `from` (where a token starts), for
+ * at most `limit` tokens: the same tokens as the whole walk gives there, so that a long source
+ * can be tokenised only where a check looks (TokenSeq).
+ */
+export function walkTokens(text: string, from: number, limit: number, visit: (value: string, start: number, end: number) => void) {
+  let made = 0;
   let wordStart = -1;
   let word = '';
   const endWord = (at: number) => {
-    if (wordStart >= 0) visit(word, wordStart, at);
+    if (wordStart >= 0) {
+      visit(word, wordStart, at);
+      made += 1;
+    }
     wordStart = -1;
     word = '';
   };
-  for (let i = 0; i < text.length; i += 1) {
+  for (let i = from; i < text.length && made < limit; i += 1) {
     const code = text.codePointAt(i)!;
     // fast paths, same result as below: common Chinese characters and ASCII fold to themselves
     // (but A–Z to a–z); tokenising is most of the time an index build takes
     if (code >= 0x4e00 && code <= 0x9fff) {
       endWord(i);
-      visit(COMMON_HAN[code - 0x4e00], i, i + 1);
+      if (made < limit) {
+        visit(COMMON_HAN[code - 0x4e00], i, i + 1);
+        made += 1;
+      }
       continue;
     }
     if (code < 0x80) {
@@ -123,7 +171,10 @@ export function forEachToken(original: string, visit: (value: string, start: num
     const folded = char.normalize('NFKC').toLowerCase();
     if (HAN.test(folded)) {
       endWord(i);
-      visit(folded, i, i + width);
+      if (made < limit) {
+        visit(folded, i, i + width);
+        made += 1;
+      }
     } else if (WORD_CHAR.test(folded)) {
       if (wordStart < 0) wordStart = i;
       word += folded;
@@ -132,7 +183,7 @@ export function forEachToken(original: string, visit: (value: string, start: num
     }
     i += width - 1;
   }
-  endWord(text.length);
+  if (made < limit) endWord(text.length);
 }
 
 export function tokenize(original: string): Token[] {
