@@ -1,9 +1,9 @@
 /**
  * The plagiarism engine's speed beside @dodona/dolos-core (an existing winnowing engine) on the same
- * texts in the same run: indexing and per-pair comparison as ratios against dolos-core, and one
- * 50,000-character paper against a large corpus (BENCH_CORPUS_CHARS, default 20 million), built the
- * way the server builds it: build speed and memory, the snapshot written and loaded, and the first
- * check after a restart. Accuracy is measured by accuracy.bench.ts.
+ * texts in the same run, Chinese and English: indexing and per-pair comparison as ratios against
+ * dolos-core, and one 50,000-character paper against a large corpus (BENCH_CORPUS_CHARS, default
+ * 20 million), built the way the server builds it: build speed and memory, the snapshot written and
+ * loaded, and the first check after a restart. Accuracy is measured by accuracy.bench.ts.
  */
 import { performance } from 'perf_hooks';
 import { chainRuns, growSeeds } from '../server/src/engines/similarity/align';
@@ -22,6 +22,7 @@ import { stripMarkdown } from '../common/markdown';
 import { join } from 'path';
 import { SEED_FOLDER } from '../server/src/seed';
 import { random } from './accuracySet';
+import { realText, type Language } from './realText';
 
 const MIN_MATCH = 13; // the undergraduate system's shortest reported passage
 const CORPUS_CHARS = Number(process.env.BENCH_CORPUS_CHARS || 20_000_000);
@@ -54,14 +55,35 @@ const libraryCharacters = () => {
   return [...text].filter((c) => /[\u4e00-\u9fff]/.test(c));
 };
 
-/** Text with the library's character frequencies: realistic k-gram statistics at any size. */
-function syntheticCorpus(chars: number, docChars = 50_000, seed = 7) {
-  const alphabet = libraryCharacters();
+/** The words of Debian's English manual pages (realText.ts), as often as they occur there. */
+const manualWords = () => realText('en').corpus.join(' ').match(/[A-Za-z]+/g) ?? [];
+
+/** What synthetic text of a language is drawn from, made once per run. */
+const alphabets = new Map<Language, string[]>();
+const alphabetOf = (language: Language) => {
+  if (!alphabets.has(language)) alphabets.set(language, language === 'zh' ? libraryCharacters() : manualWords());
+  return alphabets.get(language)!;
+};
+
+/**
+ * Text with real character (Chinese) or word (English) frequencies: realistic k-gram statistics at
+ * any size. Joined from parts, so each text is one flat string as the database hands it over (a
+ * string grown by += is a rope, slower to read).
+ */
+function syntheticCorpus(language: Language, chars: number, docChars = 50_000, seed = 7) {
+  const alphabet = alphabetOf(language);
   const next = random(seed);
   const docs = new Map<string, string>();
   for (let made = 0, n = 0; made < chars; n += 1) {
-    let text = '';
-    for (let i = 0; i < docChars; i += 1) text += i % 40 === 39 ? '。\n' : alphabet[Math.floor(next() * alphabet.length)];
+    const parts: string[] = [];
+    let length = 0;
+    for (let i = 0; length < docChars; i += 1) {
+      const unit = alphabet[Math.floor(next() * alphabet.length)];
+      const end = language === 'zh' ? (i % 40 === 39 ? '。\n' : '') : i % 100 === 99 ? '.\n' : i % 15 === 14 ? '. ' : ' ';
+      parts.push(unit, end);
+      length += unit.length + end.length;
+    }
+    const text = parts.join('');
     docs.set(`synthetic-${n}`, text);
     made += text.length;
   }
@@ -69,10 +91,10 @@ function syntheticCorpus(chars: number, docChars = 50_000, seed = 7) {
 }
 
 /** A 50,000-character paper of its own text, with ten passages of 200 characters from corpus documents. */
-function thesisFrom(corpus: Map<string, string>) {
+function thesisFrom(language: Language, corpus: Map<string, string>) {
   const next = random(11);
   const ids = [...corpus.keys()];
-  const own = syntheticCorpus(50_000, 50_000, 13).values().next().value as string;
+  const own = syntheticCorpus(language, 50_000, 50_000, 13).values().next().value as string;
   const parts: string[] = [];
   for (let i = 0; i < 10; i += 1) {
     const source = corpus.get(ids[Math.floor(next() * ids.length)])!;
@@ -82,10 +104,10 @@ function thesisFrom(corpus: Map<string, string>) {
   return parts.join('');
 }
 
-async function speed() {
-  console.log(`\nSpeed (median of 3 where repeated)`);
+async function speed(language: Language) {
+  console.log(`\n${language === 'zh' ? 'Chinese' : 'English'}: speed (median of 3 where repeated)`);
   // indexing, ours and dolos-core, on the same documents
-  const peerCorpus = syntheticCorpus(PEER_CHARS);
+  const peerCorpus = syntheticCorpus(language, PEER_CHARS);
   const peerTokens = new Map([...peerCorpus].map(([id, text]) => [id, tokenize(text)]));
   let start = performance.now();
   const ours = new CorpusIndex();
@@ -99,7 +121,7 @@ async function speed() {
   console.log(`indexing ${(PEER_CHARS / 1e6).toFixed(1)} M characters: ours ${fixed(oursIndexMs, 0)} ms (${rate(oursIndexMs)}), dolos-core ${fixed(peerIndexMs, 0)} ms (${rate(peerIndexMs)}), ratio ${fixed(peerIndexMs / oursIndexMs, 2)}× (dolos-core / ours)`);
 
   // per pair: a paper against one document it copies from
-  const thesis = thesisFrom(peerCorpus);
+  const thesis = thesisFrom(language, peerCorpus);
   const thesisTokens = tokenize(thesis);
   const pairIds = [...peerCorpus.keys()].slice(0, 10);
   start = performance.now();
@@ -125,8 +147,7 @@ async function speed() {
   console.log(`one pair (50,000 vs 50,000 characters): ours ${fixed(oursPairMs, 1)} ms, dolos-core ${fixed(peerPairMs, 1)} ms, ratio ${fixed(peerPairMs / oursPairMs, 2)}× (dolos-core / ours)`);
 
   // one paper against the large corpus, ours alone (dolos-core compares all pairs, not one against many)
-  const corpus = syntheticCorpus(CORPUS_CHARS);
-  await largeCorpus(corpus);
+  await largeCorpus(language, syntheticCorpus(language, CORPUS_CHARS));
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -153,7 +174,7 @@ function memoryLibrary(corpus: Map<string, string>): Library {
  * The paper against the whole corpus, through the server's corpus (index built by catching up with
  * the library, then the snapshot written, read back, and the first check after that "restart").
  */
-async function largeCorpus(corpus: Map<string, string>) {
+async function largeCorpus(language: Language, corpus: Map<string, string>) {
   const chars = [...corpus.values()].reduce((n, text) => n + text.length, 0);
   const library = memoryLibrary(corpus);
   const dir = mkdtempSync(join(tmpdir(), 'zn-bench-index-'));
@@ -170,7 +191,7 @@ async function largeCorpus(corpus: Map<string, string>) {
         `resident memory ${mb(builtRss)} (${mb(before)} before, the texts and the peer's leftovers), the index's arrays ${mb(indexBytes)} (${fixed(indexBytes / 1024 / 1024 / (chars / 1e6), 1)} MB per million characters)`,
     );
 
-    const paper = thesisFrom(corpus);
+    const paper = thesisFrom(language, corpus);
     const check = async (index: CorpusIndex) => {
       const began = performance.now();
       const report = await checkText(paper, index, async (id) => corpus.get(id), { minMatch: MIN_MATCH });
@@ -232,7 +253,7 @@ async function restartIn(dir: string) {
 async function main() {
   if (process.argv[2] === '--restart') return restartIn(process.argv[3]);
   dolos = await import('@dodona/dolos-core');
-  await speed();
+  for (const language of ['zh', 'en'] as Language[]) await speed(language);
 }
 
 main().catch((error) => {
