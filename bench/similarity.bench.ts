@@ -161,6 +161,7 @@ function memoryLibrary(corpus: Map<string, string>): Library {
   const docs = [...corpus].map(([id, full_text], i) => ({ seq: i + 1, id, full_text }));
   return {
     documentsAfter: async (seq, limit) => docs.slice(seq, seq + limit),
+    documentCountAfter: async (seq) => docs.length - seq,
     removalsAfter: async () => [],
     documentIdsBetween: async (after, upTo) => docs.slice(after, upTo),
     documentText: async (id) => corpus.get(id),

@@ -217,6 +217,46 @@ test('a document or removal numbered below the last one read (its PostgreSQL tra
   expect([rows[0].id, rows[1].id, rows[2].id].map((id) => corpus.index.has(id))).toEqual([false, true, false]);
 });
 
+test('a large catch-up makes room for the rest of the library at once, and indexes what indexing one by one does', async () => {
+  // 450 documents (more than two batches of 200) cut from the seed library's texts, the later
+  // ones longer, so the room made after the first batch runs out and the index grows again
+  const texts = (await createDocumentRepo(t.app.db).documentsAfter(0, 1000)).map((d) => d.full_text);
+  const rows = Array.from({ length: 450 }, (_, i) => {
+    const text = texts[i % texts.length];
+    const from = (i * 97) % Math.max(1, text.length - 3000);
+    return { seq: i + 1, id: `doc-${i}`, full_text: text.slice(from, from + (i < 200 ? 600 : 2400)) };
+  });
+  const asked: number[] = [];
+  const library: Library = {
+    documentsAfter: async (seq, limit) => rows.slice(seq, seq + limit),
+    documentCountAfter: async (seq) => (asked.push(seq), rows.length - seq),
+    documentIdsBetween: async (after, upTo) => rows.slice(after, upTo),
+    removalsAfter: async () => [],
+    documentText: async (id) => rows.find((r) => r.id === id)?.full_text,
+    documentIdAt: async (seq) => rows[seq - 1]?.id,
+    removalAt: async () => undefined,
+    wasRemoved: async () => false,
+  };
+  const reserved = createCorpus(library);
+  await reserved.sync();
+  expect(asked).toEqual([200]);
+  // what the server's library answers there
+  const repo = createDocumentRepo(t.app.db);
+  const [firstDoc] = await repo.documentsAfter(0, 1);
+  expect(await repo.documentCountAfter(0)).toBe(await repo.documentCount());
+  expect(await repo.documentCountAfter(firstDoc.seq)).toBe((await repo.documentCount()) - 1);
+  const oneByOne = new CorpusIndex();
+  for (const row of rows) oneByOne.addText(row.id, row.full_text);
+  expect(reserved.index.postingCount).toBe(oneByOne.postingCount);
+  // the same postings in the same order (the buckets may differ in number)
+  const entries = (index: CorpusIndex) => index.toSnapshot().arrays.slice(1, 4).map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64'));
+  expect(entries(reserved.index)).toEqual(entries(oneByOne));
+  for (const row of rows.filter((_, i) => i % 45 === 0)) {
+    const paper = `${OWN}${row.full_text.slice(100, 400)}${OWN}`;
+    expect(await checkText(paper, reserved.index, library.documentText, { minMatch: 13 })).toEqual(await checkText(paper, oneByOne, library.documentText, { minMatch: 13 }));
+  }
+});
+
 test('indexing a text straight from its characters gives the same postings as indexing its tokens', async () => {
   const texts = (await createDocumentRepo(t.app.db).documentsAfter(0, 1000)).map((d) => d.full_text);
   texts.push('繁體中文的段落：臺灣的學者著作頗豐，乾隆年間的頭髮樣式。ＦＵＬＬ　ｗｉｄｔｈ and MiXeD case, 𠀀𠀁 ⿰氵青', '', '短');

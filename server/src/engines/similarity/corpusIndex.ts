@@ -56,6 +56,16 @@ export class CorpusIndex {
     return this.slots.size;
   }
 
+  /** How many postings the index holds (removed documents' included). */
+  get postingCount() {
+    return this.postings.size;
+  }
+
+  /** Room for `postings` postings in all, made at once (PostingTable.reserve). */
+  reserve(postings: number) {
+    this.postings.reserve(postings);
+  }
+
   /** Bytes the postings take in memory (the arrays as allocated). */
   get postingBytes() {
     return this.postings.bytes;

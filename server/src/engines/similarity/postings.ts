@@ -39,8 +39,18 @@ export class PostingTable {
     return this.heads.byteLength + this.hashes.byteLength + this.slots.byteLength + this.positions.byteLength + this.next.byteLength;
   }
 
+  /**
+   * Room for `count` entries in all, made at once: a large catch-up that knows about how many are
+   * coming spares the doublings on the way, each a copy of the entries and a re-chaining of all of
+   * them (two thirds of building a 100-million-character index).
+   */
+  reserve(count: number) {
+    if (count > this.hashes.length) this.growEntries(count);
+    if (count > this.heads.length) this.growBuckets(capacityFor(count));
+  }
+
   add(hash: number, slot: number, position: number) {
-    if (this.count === this.hashes.length) this.growEntries();
+    if (this.count === this.hashes.length) this.growEntries(this.hashes.length * 2);
     const i = this.count;
     this.count += 1;
     this.hashes[i] = hash;
@@ -49,7 +59,7 @@ export class PostingTable {
     const bucket = hash & (this.heads.length - 1);
     this.next[i] = this.heads[bucket];
     this.heads[bucket] = i;
-    if (this.count > this.heads.length) this.growBuckets();
+    if (this.count > this.heads.length) this.growBuckets(this.heads.length * 2);
   }
 
   /** Calls `visit` with every (slot, position) posted under `hash`. */
@@ -100,8 +110,7 @@ export class PostingTable {
     return maxSlot;
   }
 
-  private growEntries() {
-    const size = this.hashes.length * 2;
+  private growEntries(size: number) {
     const grow = <T extends Uint32Array | Int32Array>(old: T, make: (n: number) => T) => {
       const bigger = make(size);
       bigger.set(old);
@@ -113,9 +122,9 @@ export class PostingTable {
     this.next = grow(this.next, (n) => new Int32Array(n));
   }
 
-  /** Twice the buckets, every entry re-chained (keeps chains about one entry long). */
-  private growBuckets() {
-    this.heads = new Int32Array(this.heads.length * 2).fill(-1);
+  /** More buckets (twice as many when growing by itself), every entry re-chained: chains stay about one entry long. */
+  private growBuckets(size: number) {
+    this.heads = new Int32Array(size).fill(-1);
     const mask = this.heads.length - 1;
     for (let i = 0; i < this.count; i += 1) {
       const bucket = this.hashes[i] & mask;

@@ -100,6 +100,8 @@ export function createDocumentRepo(db: Db) {
     documentIdsBetween: (after: number, upTo: number) => base().select(['seq', 'id']).where('seq', '>', after).where('seq', '<=', upTo).orderBy('seq').execute(),
     documentText: async (id: string) => (await base().select('full_text').where('id', '=', id).executeTakeFirst())?.full_text,
     documentCount: async () => Number((await base().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total),
+    /** How many documents are numbered after `seq`. */
+    documentCountAfter: async (seq: number) => Number((await base().select((eb) => eb.fn.countAll<number>().as('total')).where('seq', '>', seq).executeTakeFirstOrThrow()).total),
     /** Removals recorded after `seq` (their own sequence), oldest first. */
     removalsAfter: (seq: number, limit = 1000) => db.selectFrom('document_removals').select(['seq', 'document_id']).where('seq', '>', seq).orderBy('seq').limit(limit).execute(),
     /** The id of the document numbered `seq`, if it is still in the library. */

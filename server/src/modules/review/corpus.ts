@@ -14,6 +14,8 @@ import { readIndexSnapshot, writeIndexSnapshot } from './indexFile';
 export interface Library {
   /** Documents added after `seq`, oldest first, at most `limit`. */
   documentsAfter(seq: number, limit: number): Promise<Array<{ seq: number; id: string; full_text: string }>>;
+  /** How many documents are numbered after `seq` (lets a large catch-up make room at once). */
+  documentCountAfter?(seq: number): Promise<number>;
   /** Removals recorded after `seq` (their own sequence), oldest first, at most `limit`. */
   removalsAfter(seq: number, limit: number): Promise<Array<{ seq: number; document_id: string }>>;
   /** Documents numbered after `after` up to `upTo`, oldest first (ids only). */
@@ -45,6 +47,8 @@ export interface CorpusOptions {
 /** Writing costs about a second per 500 MB of index; indexing 5 M characters takes longer. */
 const SNAPSHOT_AFTER_CHARS = 5_000_000;
 const BATCH = 200;
+/** Room made for this much more than the first batch of a large catch-up says the rest will need. */
+const RESERVE_MARGIN = 1.1;
 /**
  * PostgreSQL numbers a row when it is inserted but shows it when its transaction commits, so a
  * document numbered below one already read may still appear (two imports at once): this many
@@ -110,8 +114,9 @@ export function createCorpus(library: Library, options: CorpusOptions = {}) {
         unsavedChanges += 1;
       }
     }
-    for (;;) {
+    for (let first = true; ; first = false) {
       const batch = await library.documentsAfter(mark.docSeq, BATCH);
+      const postingsBefore = index.postingCount;
       for (const doc of batch) {
         mark = { ...mark, docSeq: doc.seq, docId: doc.id };
         if (!holds(doc.id)) continue;
@@ -120,6 +125,12 @@ export function createCorpus(library: Library, options: CorpusOptions = {}) {
         unsavedChanges += 1;
       }
       if (batch.length < BATCH) break;
+      if (first && library.documentCountAfter) {
+        // a large catch-up: the rest will need about what these needed per document, room for it
+        // made at once rather than by doubling on the way
+        const perDocument = (index.postingCount - postingsBefore) / batch.length;
+        index.reserve(index.postingCount + Math.ceil((await library.documentCountAfter(mark.docSeq)) * perDocument * RESERVE_MARGIN));
+      }
     }
     // after the documents: a document removed before that read was not read, one removed after is
     // here; removals are numbered like documents, so the last few are looked at again too
