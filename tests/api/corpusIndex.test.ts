@@ -16,6 +16,7 @@ import { createDocumentRepo } from '../../server/src/modules/document/repo';
 import { createDocumentService } from '../../server/src/modules/document/service';
 import { createCorpus, type Library } from '../../server/src/modules/review/corpus';
 import { SNAPSHOT_NAME } from '../../server/src/modules/review/indexFile';
+import { shardOf } from '../../server/src/modules/review/shards';
 import { client, createTestApp, payAsGateway } from './testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -27,12 +28,13 @@ afterAll(() => t.close());
 /** The library of a test server, counting the documents the index reads from it. */
 function countingLibrary(app = t.app) {
   const repo = createDocumentRepo(app.db);
-  const read = { documents: 0 };
+  const read = { documents: 0, texts: 0 };
   const library: Library = {
     ...repo,
-    documentsAfter: async (seq, limit) => {
-      const rows = await repo.documentsAfter(seq, limit);
+    documentsAfter: async (seq, limit, held) => {
+      const rows = await repo.documentsAfter(seq, limit, held);
       read.documents += rows.length;
+      read.texts += rows.filter((r) => r.full_text !== undefined).length;
       return rows;
     },
   };
@@ -215,6 +217,20 @@ test('a document or removal numbered below the last one read (its PostgreSQL tra
   visibleRemovals.add(1);
   await corpus.sync();
   expect([rows[0].id, rows[1].id, rows[2].id].map((id) => corpus.index.has(id))).toEqual([false, true, false]);
+});
+
+test("a shard's process reads the texts of its own documents only", async () => {
+  const { library, read } = countingLibrary();
+  const holds = (id: string) => shardOf(id, 2) === 0;
+  const corpus = createCorpus(library, { holds });
+  await corpus.sync();
+  const all = await createDocumentRepo(t.app.db).documentsAfter(0, 100_000);
+  const mine = all.filter((d) => holds(d.id));
+  expect(mine.length).toBeGreaterThan(0);
+  expect(mine.length).toBeLessThan(all.length);
+  expect(read.documents).toBe(all.length);
+  expect(read.texts).toBe(mine.length);
+  expect(mine.every((d) => corpus.index.has(d.id)) && corpus.index.size).toBe(mine.length);
 });
 
 test('a large catch-up makes room for the rest of the library at once, and indexes what indexing one by one does', async () => {

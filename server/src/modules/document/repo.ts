@@ -28,6 +28,21 @@ export interface DocumentFilter {
 
 export function createDocumentRepo(db: Db) {
   const base = () => db.selectFrom('documents');
+
+  /**
+   * Documents added after `seq`, oldest first, at most `limit` of them; with `held`, the text only
+   * of those it holds (a shard's process need not read the others').
+   */
+  function documentsAfter(seq: number, limit?: number): Promise<Array<{ seq: number; id: string; full_text: string }>>;
+  function documentsAfter(seq: number, limit?: number, held?: (id: string) => boolean): Promise<Array<{ seq: number; id: string; full_text?: string }>>;
+  async function documentsAfter(seq: number, limit = 200, held?: (id: string) => boolean): Promise<Array<{ seq: number; id: string; full_text?: string }>> {
+    if (!held) return base().select(['seq', 'id', 'full_text']).where('seq', '>', seq).orderBy('seq').limit(limit).execute();
+    const listed = await base().select(['seq', 'id']).where('seq', '>', seq).orderBy('seq').limit(limit).execute();
+    const wanted = listed.filter((d) => held(d.id)).map((d) => d.id);
+    const texts = new Map(wanted.length ? (await base().select(['id', 'full_text']).where('id', 'in', wanted).execute()).map((d) => [d.id, d.full_text]) : []);
+    return listed.map((d) => ({ ...d, full_text: texts.get(d.id) }));
+  }
+
   return {
     async insert(row: NewDocument) {
       await db.insertInto('documents').values(row).execute();
@@ -95,8 +110,7 @@ export function createDocumentRepo(db: Db) {
     // What the plagiarism check's corpus index reads (review/corpus.ts): the library in the order
     // documents came and went.
 
-    /** Documents added after `seq`, oldest first, at most `limit` of them. */
-    documentsAfter: (seq: number, limit = 200) => base().select(['seq', 'id', 'full_text']).where('seq', '>', seq).orderBy('seq').limit(limit).execute(),
+    documentsAfter,
     documentIdsBetween: (after: number, upTo: number) => base().select(['seq', 'id']).where('seq', '>', after).where('seq', '<=', upTo).orderBy('seq').execute(),
     documentText: async (id: string) => (await base().select('full_text').where('id', '=', id).executeTakeFirst())?.full_text,
     documentCount: async () => Number((await base().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total),

@@ -63,8 +63,8 @@ export function createDocumentService(documents: DocumentRepo, storage: Storage)
     },
 
     // How the review corpus follows the library (review/corpus.ts): documents and removals in order.
-    /** Library documents added after `seq`, oldest first. */
-    documentsAfter: (seq: number, limit?: number) => documents.documentsAfter(seq, limit),
+    /** Library documents added after `seq`, oldest first (with `held`: the texts of those only). */
+    documentsAfter: (seq: number, limit?: number, held?: (id: string) => boolean) => documents.documentsAfter(seq, limit, held),
     /** How many documents came after `seq`: what a large catch-up makes room for. */
     documentCountAfter: (seq: number) => documents.documentCountAfter(seq),
     /** A document's whole text (a review's source passage), undefined when it is gone. */

@@ -12,8 +12,8 @@ import { readIndexSnapshot, writeIndexSnapshot } from './indexFile';
 
 /** The library as the corpus reads it: the document module's service, which owns it. */
 export interface Library {
-  /** Documents added after `seq`, oldest first, at most `limit`. */
-  documentsAfter(seq: number, limit: number): Promise<Array<{ seq: number; id: string; full_text: string }>>;
+  /** Documents added after `seq`, oldest first, at most `limit`; given `held`, it may leave out the texts of the others. */
+  documentsAfter(seq: number, limit: number, held?: (id: string) => boolean): Promise<Array<{ seq: number; id: string; full_text?: string }>>;
   /** How many documents are numbered after `seq` (lets a large catch-up make room at once). */
   documentCountAfter?(seq: number): Promise<number>;
   /** Removals recorded after `seq` (their own sequence), oldest first, at most `limit`. */
@@ -115,11 +115,12 @@ export function createCorpus(library: Library, options: CorpusOptions = {}) {
       }
     }
     for (let first = true; ; first = false) {
-      const batch = await library.documentsAfter(mark.docSeq, BATCH);
+      const batch = await library.documentsAfter(mark.docSeq, BATCH, options.holds);
       const postingsBefore = index.postingCount;
       for (const doc of batch) {
         mark = { ...mark, docSeq: doc.seq, docId: doc.id };
-        if (!holds(doc.id)) continue;
+        // without its text: removed since it was listed (its removal comes below)
+        if (!holds(doc.id) || doc.full_text === undefined) continue;
         index.addText(doc.id, doc.full_text);
         unsavedChars += doc.full_text.length;
         unsavedChanges += 1;
