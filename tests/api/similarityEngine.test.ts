@@ -220,6 +220,22 @@ describe('sources read where the seeds are', () => {
     expect(seq.value(-1)).toBeUndefined();
   });
 
+  test('a character whose conversion changes its length (outside the BMP) moves no passage off its words', async () => {
+    // 僤 becomes a character outside the BMP (one code unit more), U+2F800 one inside it (one
+    // less): in one stretch, with the words between them, the total length stays the same
+    const words = Array.from({ length: 400 }, (_, i) => `ab${i}`);
+    const text = `僤 ${words.join(' ')} ${String.fromCodePoint(0x2f800)} tail words here`;
+    const paper = words.slice(250, 330).join(' ');
+    const byText = new CorpusIndex();
+    const byTokens = new CorpusIndex();
+    byText.addText('shifted', text);
+    byTokens.add('shifted', tokenize(text));
+    const readShifted = async () => text;
+    const report = await checkText(paper, byText, readShifted, { minMatch: 13 });
+    expect(report.passages.map((p) => p.sourceText)).toEqual([paper]);
+    expect(report).toEqual(await checkText(paper, byTokens, readShifted, { minMatch: 13 }));
+  });
+
   test('a check reading sources around its seeds reports what reading them whole does', async () => {
     const byText = new CorpusIndex();
     const byTokens = new CorpusIndex(); // no marks: every source read whole

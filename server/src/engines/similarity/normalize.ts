@@ -22,7 +22,7 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
  * What the converter's dictionaries (OpenCC's tw → cn: normalisation, segmentation, conversion)
  * can touch: CHANGES marks every character a rule could change (in a rule whose result differs),
  * IN_RULES every character of any rule. A stretch of text without a changeable character converts
- * to itself, and no rule reaches over a character found in none (SEPARATOR), so conversion can be
+ * to itself, and no rule reaches over a character found in none (BREAK), so conversion can be
  * done stretch by stretch and skipped where nothing can change: most of a simplified text.
  */
 const CHANGES = new Uint8Array(0x10000);
@@ -44,37 +44,39 @@ const IN_RULES = new Uint8Array(0x10000);
     }
   }
 }
-const SEPARATOR = new Uint8Array(0x10000);
-for (const c of '\n。，；！？') if (!IN_RULES[c.charCodeAt(0)]) SEPARATOR[c.charCodeAt(0)] = 1;
 /** Surrogates (characters outside the BMP) and ideographic description characters are left to the converter. */
 const changeable = (code: number) => CHANGES[code] === 1 || (code >= 0xd800 && code <= 0xdfff) || (code >= 0x2ff0 && code <= 0x2fff);
 
 /**
  * Where the text may be cut for conversion and tokenising alike: ASCII punctuation and spaces and
- * the separators, in no rule and in no token, so no rule match and no word reaches over them.
+ * a few Chinese separators, in no rule and in no token, so no rule match and no word reaches over
+ * them.
  */
-const BREAK = SEPARATOR.slice();
-for (let code = 0; code < 0x80; code += 1) if (!/[A-Za-z0-9]/.test(String.fromCharCode(code)) && !IN_RULES[code]) BREAK[code] = 1;
+const BREAK = new Uint8Array(0x10000);
+for (const c of '\n。，；！？') BREAK[c.charCodeAt(0)] = 1;
+for (let code = 0; code < 0x80; code += 1) if (!/[A-Za-z0-9]/.test(String.fromCharCode(code))) BREAK[code] = 1;
+for (let code = 0; code < BREAK.length; code += 1) if (IN_RULES[code]) BREAK[code] = 0;
 
 /**
- * The converter over the stretches that can change; the rest as it is (the same result, sooner).
- * `local`: no description sequence and every stretch kept its length, so any part of the text
- * between breaks converts alone to what it became here (comparableAround).
+ * The converter over the stretches between breaks that can change; the rest as it is (the same
+ * result, sooner). `shifted`: a stretch changed its length (a character outside the BMP came or
+ * went), so positions after it moved; `whole`: a description sequence, which may reach over
+ * anything, made the converter take the text whole.
  */
-function convertChangeable(text: string): { text: string; local: boolean } {
+function convertChangeable(text: string): { text: string; shifted: boolean; whole: boolean } {
   let out: string[] | undefined;
   let copied = 0;
   let start = 0;
   let changes = false;
-  let local = true;
+  let shifted = false;
   for (let i = 0; i <= text.length; i += 1) {
     const code = i < text.length ? text.charCodeAt(i) : -1;
-    if (code >= 0x2ff0 && code <= 0x2fff) return { text: toSimplified(text), local: false }; // a description sequence may reach over anything
-    if (code === -1 || SEPARATOR[code]) {
+    if (code >= 0x2ff0 && code <= 0x2fff) return { text: toSimplified(text), shifted: false, whole: true };
+    if (code === -1 || BREAK[code]) {
       if (changes) {
         out ??= [];
         const converted = toSimplified(text.slice(start, i));
-        if (converted.length !== i - start) local = false;
+        if (converted.length !== i - start) shifted = true;
         out.push(text.slice(copied, start), converted);
         copied = i;
       }
@@ -84,19 +86,20 @@ function convertChangeable(text: string): { text: string; local: boolean } {
       changes = true;
     }
   }
-  if (!out) return { text, local };
+  if (!out) return { text, shifted, whole: false };
   out.push(text.slice(copied));
-  return { text: out.join(''), local };
+  return { text: out.join(''), shifted, whole: false };
 }
 
 /**
  * Traditional → simplified, character for character (so positions stay put): the text tokens are
- * read from, the same length as the original. `local` as convertChangeable says.
+ * read from, the same length as the original, every character where it was. `local`: any part
+ * between breaks converts alone to what it became here (comparableAround).
  */
 export function comparableText(original: string): { text: string; local: boolean } {
   const converted = convertChangeable(original);
-  if (converted.text.length === original.length) return converted;
-  // a phrase rule changed the length: fall back to one character at a time
+  if (converted.whole ? converted.text.length === original.length : !converted.shifted) return { text: converted.text, local: !converted.whole };
+  // a rule changed a stretch's length: one character at a time instead, each keeping its place
   return { text: Array.from(original, (c) => (HAN.test(c) ? toSimplified(c) : c).slice(0, c.length).padEnd(c.length, c)).join(''), local: false };
 }
 
