@@ -273,6 +273,30 @@ test('a large catch-up makes room for the rest of the library at once, and index
   }
 });
 
+test('a first batch of long documents before many short ones makes room for no more than sixteen times its postings', async () => {
+  const texts = (await createDocumentRepo(t.app.db).documentsAfter(0, 1000)).map((d) => d.full_text);
+  const rows = Array.from({ length: 5200 }, (_, i) => ({ seq: i + 1, id: `doc-${i}`, full_text: i < 200 ? texts[i % texts.length].slice(0, 3000) : `短文${i}` }));
+  const library: Library = {
+    documentsAfter: async (seq, limit) => rows.slice(seq, seq + limit),
+    documentCountAfter: async (seq) => rows.length - seq,
+    documentIdsBetween: async (after, upTo) => rows.slice(after, upTo),
+    removalsAfter: async () => [],
+    documentText: async (id) => rows.find((r) => r.id === id)?.full_text,
+    documentIdAt: async (seq) => rows[seq - 1]?.id,
+    removalAt: async () => undefined,
+    wasRemoved: async () => false,
+  };
+  const firstBatch = new CorpusIndex();
+  for (const row of rows.slice(0, 200)) firstBatch.addText(row.id, row.full_text);
+  const first = firstBatch.postingCount;
+  const corpus = createCorpus(library);
+  await corpus.sync();
+  expect(corpus.index.size).toBe(5200);
+  // the estimate (5,000 more documents as long as the first) would be about 27 times; entries of 16
+  // bytes each, and bucket heads of 4 bytes, at most twice as many as entries
+  expect(corpus.index.postingBytes).toBeLessThanOrEqual(16 * first * (16 + 2 * 4));
+});
+
 test('indexing a text straight from its characters gives the same postings as indexing its tokens', async () => {
   const texts = (await createDocumentRepo(t.app.db).documentsAfter(0, 1000)).map((d) => d.full_text);
   texts.push('繁體中文的段落：臺灣的學者著作頗豐，乾隆年間的頭髮樣式。ＦＵＬＬ　ｗｉｄｔｈ and MiXeD case, 𠀀𠀁 ⿰氵青', '', '短');

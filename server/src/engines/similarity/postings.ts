@@ -110,16 +110,14 @@ export class PostingTable {
     return maxSlot;
   }
 
+  /** All four arrays made before any is replaced: a failed allocation leaves the table as it was. */
   private growEntries(size: number) {
-    const grow = <T extends Uint32Array | Int32Array>(old: T, make: (n: number) => T) => {
-      const bigger = make(size);
-      bigger.set(old);
-      return bigger;
-    };
-    this.hashes = grow(this.hashes, (n) => new Uint32Array(n));
-    this.slots = grow(this.slots, (n) => new Uint32Array(n));
-    this.positions = grow(this.positions, (n) => new Uint32Array(n));
-    this.next = grow(this.next, (n) => new Int32Array(n));
+    const bigger = <T extends Uint32Array | Int32Array>(old: T, made: T) => (made.set(old), made);
+    const [hashes, slots, positions, next] = [new Uint32Array(size), new Uint32Array(size), new Uint32Array(size), new Int32Array(size)];
+    this.hashes = bigger(this.hashes, hashes);
+    this.slots = bigger(this.slots, slots);
+    this.positions = bigger(this.positions, positions);
+    this.next = bigger(this.next, next);
   }
 
   /** More buckets (twice as many when growing by itself), every entry re-chained: chains stay about one entry long. */

@@ -50,6 +50,13 @@ const BATCH = 200;
 /** Room made for this much more than the first batch of a large catch-up says the rest will need. */
 const RESERVE_MARGIN = 1.1;
 /**
+ * At most this many times the postings held after that batch, and this many postings (2 GB of
+ * entries): a first batch of long books before many short papers must not claim memory the
+ * library never needs. Past the room made, the index grows by doubling as before.
+ */
+const RESERVE_TIMES = 16;
+const RESERVE_MOST = 2 ** 27;
+/**
  * PostgreSQL numbers a row when it is inserted but shows it when its transaction commits, so a
  * document numbered below one already read may still appear (two imports at once): this many
  * numbers behind the last one read are looked at again at every catch-up.
@@ -130,7 +137,12 @@ export function createCorpus(library: Library, options: CorpusOptions = {}) {
         // a large catch-up: the rest will need about what these needed per document, room for it
         // made at once rather than by doubling on the way
         const perDocument = (index.postingCount - postingsBefore) / batch.length;
-        index.reserve(index.postingCount + Math.ceil((await library.documentCountAfter(mark.docSeq)) * perDocument * RESERVE_MARGIN));
+        const wanted = index.postingCount + Math.ceil((await library.documentCountAfter(mark.docSeq)) * perDocument * RESERVE_MARGIN);
+        try {
+          index.reserve(Math.min(wanted, index.postingCount * RESERVE_TIMES, RESERVE_MOST));
+        } catch (error) {
+          log.warn(`corpus index: no room made at once (${(error as Error).message}), growing as it goes`);
+        }
       }
     }
     // after the documents: a document removed before that read was not read, one removed after is
