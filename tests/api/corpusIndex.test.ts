@@ -41,6 +41,20 @@ function countingLibrary(app = t.app) {
   return { library, read };
 }
 
+/** A library of these documents (numbered 1, 2, …), none removed; `asked` collects where it was asked how many remain. */
+function libraryOf(rows: Array<{ seq: number; id: string; full_text: string }>, asked: number[] = []): Library {
+  return {
+    documentsAfter: async (seq, limit) => rows.slice(seq, seq + limit),
+    documentCountAfter: async (seq) => (asked.push(seq), rows.length - seq),
+    documentIdsBetween: async (after, upTo) => rows.slice(after, upTo),
+    removalsAfter: async () => [],
+    documentText: async (id) => rows.find((r) => r.id === id)?.full_text,
+    documentIdAt: async (seq) => rows[seq - 1]?.id,
+    removalAt: async () => undefined,
+    wasRemoved: async () => false,
+  };
+}
+
 async function libraryDocument(q: string, app = t.app) {
   const id = (await app.inject({ method: 'GET', url: `/api/v1/search?kind=document&q=${encodeURIComponent(q)}` })).json().result.list[0].id as string;
   const doc = (await app.inject({ method: 'GET', url: `/api/v1/document/${id}` })).json().result as { title: string; fullText: string };
@@ -243,16 +257,7 @@ test('a large catch-up makes room for the rest of the library at once, and index
     return { seq: i + 1, id: `doc-${i}`, full_text: text.slice(from, from + (i < 200 ? 600 : 2400)) };
   });
   const asked: number[] = [];
-  const library: Library = {
-    documentsAfter: async (seq, limit) => rows.slice(seq, seq + limit),
-    documentCountAfter: async (seq) => (asked.push(seq), rows.length - seq),
-    documentIdsBetween: async (after, upTo) => rows.slice(after, upTo),
-    removalsAfter: async () => [],
-    documentText: async (id) => rows.find((r) => r.id === id)?.full_text,
-    documentIdAt: async (seq) => rows[seq - 1]?.id,
-    removalAt: async () => undefined,
-    wasRemoved: async () => false,
-  };
+  const library = libraryOf(rows, asked);
   const reserved = createCorpus(library);
   await reserved.sync();
   expect(asked).toEqual([200]);
@@ -276,16 +281,7 @@ test('a large catch-up makes room for the rest of the library at once, and index
 test('a first batch of long documents before many short ones makes room for no more than sixteen times its postings', async () => {
   const texts = (await createDocumentRepo(t.app.db).documentsAfter(0, 1000)).map((d) => d.full_text);
   const rows = Array.from({ length: 5200 }, (_, i) => ({ seq: i + 1, id: `doc-${i}`, full_text: i < 200 ? texts[i % texts.length].slice(0, 3000) : `短文${i}` }));
-  const library: Library = {
-    documentsAfter: async (seq, limit) => rows.slice(seq, seq + limit),
-    documentCountAfter: async (seq) => rows.length - seq,
-    documentIdsBetween: async (after, upTo) => rows.slice(after, upTo),
-    removalsAfter: async () => [],
-    documentText: async (id) => rows.find((r) => r.id === id)?.full_text,
-    documentIdAt: async (seq) => rows[seq - 1]?.id,
-    removalAt: async () => undefined,
-    wasRemoved: async () => false,
-  };
+  const library = libraryOf(rows);
   const firstBatch = new CorpusIndex();
   for (const row of rows.slice(0, 200)) firstBatch.addText(row.id, row.full_text);
   const first = firstBatch.postingCount;
