@@ -88,14 +88,10 @@ export class CorpusIndex {
     const slot = this.newSlot(sourceId);
     const { text, local } = comparableText(original);
     const marks = this.marks;
-    let values = new Uint32Array(Math.max(16, text.length));
+    // no more tokens than characters
+    const values = new Uint32Array(text.length);
     let n = 0;
     walkTokens(text, 0, Infinity, (value, start) => {
-      if (n === values.length) {
-        const bigger = new Uint32Array(n * 2);
-        bigger.set(values);
-        values = bigger;
-      }
       if (local && n % MARK_EVERY === 0) marks.add(start);
       values[n] = tokenHash(value);
       n += 1;

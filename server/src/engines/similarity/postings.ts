@@ -112,12 +112,15 @@ export class PostingTable {
 
   /** All four arrays made before any is replaced: a failed allocation leaves the table as it was. */
   private growEntries(size: number) {
-    const bigger = <T extends Uint32Array | Int32Array>(old: T, made: T) => (made.set(old), made);
     const [hashes, slots, positions, next] = [new Uint32Array(size), new Uint32Array(size), new Uint32Array(size), new Int32Array(size)];
-    this.hashes = bigger(this.hashes, hashes);
-    this.slots = bigger(this.slots, slots);
-    this.positions = bigger(this.positions, positions);
-    this.next = bigger(this.next, next);
+    hashes.set(this.hashes);
+    slots.set(this.slots);
+    positions.set(this.positions);
+    next.set(this.next);
+    this.hashes = hashes;
+    this.slots = slots;
+    this.positions = positions;
+    this.next = next;
   }
 
   /** More buckets (twice as many when growing by itself), every entry re-chained: chains stay about one entry long. */
