@@ -13,14 +13,11 @@ import { kgramHashes } from '../server/src/engines/similarity/fingerprint';
 import { tokenize, type Token } from '../server/src/engines/similarity/normalize';
 import { TokenSeq } from '../server/src/engines/similarity/tokenSeq';
 import { spawnSync } from 'child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { createCorpus, type Library } from '../server/src/modules/review/corpus';
 import { SNAPSHOT_NAME } from '../server/src/modules/review/indexFile';
-import matter from 'gray-matter';
-import { stripMarkdown } from '../common/markdown';
 import { join } from 'path';
-import { SEED_FOLDER } from '../server/src/seed';
 import { random } from './accuracySet';
 import { realText, type Language } from './realText';
 
@@ -44,24 +41,19 @@ function dolosFile(name: string, text: string, tokens: Token[]) {
 const ms = (from: number) => performance.now() - from;
 const fixed = (n: number, digits = 3) => n.toFixed(digits);
 
-/** The Chinese characters of the library's documents, as often as they occur there. */
-const libraryCharacters = () => {
-  const folder = join(SEED_FOLDER, 'documents');
-  const text = readdirSync(folder)
-    .sort()
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => stripMarkdown(matter(readFileSync(join(folder, name), 'utf8')).content))
-    .join('');
-  return [...text].filter((c) => /[\u4e00-\u9fff]/.test(c));
+/**
+ * The Chinese characters (of Debian's Chinese manual pages) or English words (of its English ones)
+ * as often as they occur there (realText.ts): text nobody here wrote.
+ */
+const manualUnits = (language: Language) => {
+  const text = realText(language).corpus.join(' ');
+  return language === 'zh' ? [...text].filter((c) => /[\u4e00-\u9fff]/.test(c)) : (text.match(/[A-Za-z]+/g) ?? []);
 };
-
-/** The words of Debian's English manual pages (realText.ts), as often as they occur there. */
-const manualWords = () => realText('en').corpus.join(' ').match(/[A-Za-z]+/g) ?? [];
 
 /** What synthetic text of a language is drawn from, made once per run. */
 const alphabets = new Map<Language, string[]>();
 const alphabetOf = (language: Language) => {
-  if (!alphabets.has(language)) alphabets.set(language, language === 'zh' ? libraryCharacters() : manualWords());
+  if (!alphabets.has(language)) alphabets.set(language, manualUnits(language));
   return alphabets.get(language)!;
 };
 
