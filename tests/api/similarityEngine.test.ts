@@ -6,7 +6,8 @@ import { stripMarkdown } from '../../common/markdown';
 import { SEED_FOLDER } from '../../server/src/seed';
 import { checkText, countChars } from '../../server/src/engines/similarity/check';
 import { commonLimit, CorpusIndex, mergeCandidates } from '../../server/src/engines/similarity/corpusIndex';
-import { tokenize } from '../../server/src/engines/similarity/normalize';
+import { comparable, tokenize, walkTokens } from '../../server/src/engines/similarity/normalize';
+import { tokenHash, winnow } from '../../server/src/engines/similarity/fingerprint';
 import { MARK_EVERY, TokenSeq } from '../../server/src/engines/similarity/tokenSeq';
 import { ExtractError, extractText } from '../../server/src/engines/text/extract';
 import { Document, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
@@ -194,6 +195,45 @@ describe('a library in parts (shards)', () => {
     const docs = new Map(own.slice(0, 12).map((c, i) => [`doc-${i}`, `${c.repeat(3)}${own[i + 1].repeat(30)}。${stock}。${own[i + 2].repeat(30)}${c}`]));
     const report = await checkText(`${OWN_OPENING}${stock}。${OWN_CLOSING}`, inParts(docs, 2), async (id) => docs.get(id), { minMatch: 13 });
     expect(report.passages).toEqual([]);
+  });
+});
+
+describe('fingerprints', () => {
+  test('winnowing keeps the rightmost smallest hash of every window, each once', () => {
+    let seed = 5;
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+    for (const [length, range] of [[0, 9], [3, 9], [4, 2], [50, 3], [500, 7], [2_000, 1_000_000]]) {
+      const hashes = Uint32Array.from({ length }, () => next() % range);
+      const expected: Array<{ hash: number; position: number }> = [];
+      for (let start = 0; start === 0 || start + 4 <= length; start += 1) {
+        const window = [...hashes.subarray(start, start + 4)];
+        if (!window.length) break;
+        const position = start + window.lastIndexOf(Math.min(...window));
+        if (expected.at(-1)?.position !== position) expected.push({ hash: hashes[position], position });
+      }
+      expect(winnow(hashes, 4)).toEqual(expected);
+    }
+  });
+
+  test('every token the walk gives carries the hash of its value', () => {
+    const text = comparable(`${[...corpus.values()].map((t) => t.slice(0, 1_000)).join('\n')} ＡＢＣ１２３ Straße ÉCOLE 𠀀𠀁 ⿰氵工 the end`);
+    const [hashes, expected]: number[][] = [[], []];
+    walkTokens(text, 0, Infinity, (value, _start, _end, hash) => {
+      hashes.push(hash);
+      expected.push(tokenHash(value));
+    });
+    expect(hashes.length).toBeGreaterThan(1_000);
+    expect(hashes).toEqual(expected);
+  });
+
+  test('an index answers for documents added after it was last asked', async () => {
+    const growing = new CorpusIndex();
+    const [first, second] = [...corpus].filter(([, text]) => text.length > 2_000);
+    growing.addText(first[0], first[1]);
+    const ask = async (text: string) => (await checkText(text, growing, read, { minMatch: 13 })).passages.map((p) => p.sourceId);
+    expect(await ask(first[1].slice(500, 1_500))).toContain(first[0]);
+    growing.addText(second[0], second[1]);
+    expect(await ask(second[1].slice(500, 1_500))).toContain(second[0]);
   });
 });
 

@@ -4,7 +4,7 @@
  * the in-process implementation (postings in typed arrays, see postings.ts); a PostgreSQL table of
  * postings can stand behind the same shape.
  */
-import { forEachWinnowed, kgramHashes, kgramHashesOfValues, tokenHash } from './fingerprint';
+import { forEachWinnowed, kgramHashes, kgramHashesOfValues } from './fingerprint';
 import { comparableText, walkTokens, type Token } from './normalize';
 import { PostingTable } from './postings';
 import { MARK_EVERY, MarkTable } from './tokenSeq';
@@ -33,6 +33,9 @@ export interface IndexSnapshotHeader {
 export const K = 5;
 export const W = 4;
 
+/** The longest text (in characters) whose hash buffer is kept for the next (4 MB). */
+const BUFFER_KEPT = 1 << 20;
+
 /** A k-gram in more than this share of the documents (and at least this many) is common. */
 const COMMON_SHARE = 0.01;
 const COMMON_MIN_DOCS = 8;
@@ -51,6 +54,7 @@ export class CorpusIndex {
   private ids: string[] = [];
   private slots = new Map<string, number>();
   private removed = new Set<number>();
+  private buffer = new Uint32Array(0);
 
   get size() {
     return this.slots.size;
@@ -64,6 +68,11 @@ export class CorpusIndex {
   /** Room for `postings` postings in all, made at once (PostingTable.reserve). */
   reserve(postings: number) {
     this.postings.reserve(postings);
+  }
+
+  /** Makes what was added ready to be read (PostingTable.link): a catch-up does it as it goes, rather than leave it to the first check. */
+  link() {
+    this.postings.link();
   }
 
   /** Bytes the postings take in memory (the arrays as allocated). */
@@ -89,14 +98,25 @@ export class CorpusIndex {
     const { text, local } = comparableText(original);
     const marks = this.marks;
     // no more tokens than characters
-    const values = new Uint32Array(text.length);
+    const values = this.hashBuffer(text.length);
     let n = 0;
-    walkTokens(text, 0, Infinity, (value, start) => {
+    walkTokens(text, 0, Infinity, (_value, start, _end, hash) => {
       if (local && n % MARK_EVERY === 0) marks.add(start);
-      values[n] = tokenHash(value);
+      values[n] = hash;
       n += 1;
     });
-    this.post(slot, kgramHashesOfValues(values.subarray(0, n), K));
+    this.post(slot, kgramHashesOfValues(values.subarray(0, n), K, values));
+  }
+
+  /**
+   * Room for a text's token hashes, kept from one document to the next (up to BUFFER_KEPT) rather
+   * than made for each: a catch-up would otherwise allocate twice the library's size in all.
+   */
+  private hashBuffer(length: number) {
+    if (length <= this.buffer.length) return this.buffer;
+    const made = new Uint32Array(length);
+    if (length <= BUFFER_KEPT) this.buffer = made;
+    return made;
   }
 
   /** A slot for the document (its older version forgotten), its marks opened. */

@@ -24,19 +24,24 @@ export function kgramHashes(tokens: Token[], k: number): Uint32Array {
   return kgramHashesOfValues(values, k);
 }
 
-/** The same from the tokens' own hashes (tokenHash), for callers that never make Token objects. */
-export function kgramHashesOfValues(values: Uint32Array, k: number): Uint32Array {
+/**
+ * The same from the tokens' own hashes (tokenHash), for callers that never make Token objects;
+ * written to `out`, which may be `values` itself (each value is read before its place is written).
+ */
+export function kgramHashesOfValues(values: Uint32Array, k: number, out?: Uint32Array): Uint32Array {
   const count = Math.max(0, values.length - k + 1);
-  const hashes = new Uint32Array(count);
+  const hashes = out ? out.subarray(0, count) : new Uint32Array(count);
   if (!count) return hashes;
   // BASE^(k-1), to take the oldest token out of the rolling hash
   let top = 1;
   for (let i = 1; i < k; i += 1) top = Math.imul(top, BASE);
   let hash = 0;
   for (let i = 0; i < k; i += 1) hash = (Math.imul(hash, BASE) + values[i]) | 0;
+  let oldest = values[0];
   hashes[0] = hash >>> 0;
   for (let i = 1; i < count; i += 1) {
-    hash = (hash - Math.imul(values[i - 1], top)) | 0;
+    hash = (hash - Math.imul(oldest, top)) | 0;
+    oldest = values[i];
     hash = (Math.imul(hash, BASE) + values[i + k - 1]) | 0;
     hashes[i] = hash >>> 0;
   }
@@ -66,9 +71,16 @@ export function forEachWinnowed(hashes: Uint32Array, w: number, keep: (hash: num
     return;
   }
   let last = -1;
+  let min = -1;
   for (let start = 0; start + w <= hashes.length; start += 1) {
-    let min = start;
-    for (let i = start + 1; i < start + w; i += 1) if (hashes[i] <= hashes[min]) min = i;
+    const end = start + w - 1;
+    if (min < start) {
+      // the minimum left the window: look for the new one
+      min = start;
+      for (let i = start + 1; i <= end; i += 1) if (hashes[i] <= hashes[min]) min = i;
+    } else if (hashes[end] <= hashes[min]) {
+      min = end;
+    }
     if (min !== last) {
       keep(hashes[min], min);
       last = min;

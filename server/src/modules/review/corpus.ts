@@ -132,6 +132,7 @@ export function createCorpus(library: Library, options: CorpusOptions = {}) {
         unsavedChars += doc.full_text.length;
         unsavedChanges += 1;
       }
+      index.link();
       if (batch.length < BATCH) break;
       if (first && library.documentCountAfter) {
         // a large catch-up: the rest will need about what these needed per document, room for it
