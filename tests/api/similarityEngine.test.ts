@@ -6,7 +6,7 @@ import { stripMarkdown } from '../../common/markdown';
 import { SEED_FOLDER } from '../../server/src/seed';
 import { checkText, countChars } from '../../server/src/engines/similarity/check';
 import { commonLimit, CorpusIndex, mergeCandidates } from '../../server/src/engines/similarity/corpusIndex';
-import { comparable, tokenize, walkTokens } from '../../server/src/engines/similarity/normalize';
+import { comparable, hashTokens, tokenize, walkTokens } from '../../server/src/engines/similarity/normalize';
 import { tokenHash, winnow } from '../../server/src/engines/similarity/fingerprint';
 import { MARK_EVERY, TokenSeq } from '../../server/src/engines/similarity/tokenSeq';
 import { ExtractError, extractText } from '../../server/src/engines/text/extract';
@@ -215,15 +215,28 @@ describe('fingerprints', () => {
     }
   });
 
-  test('every token the walk gives carries the hash of its value', () => {
-    const text = comparable(`${[...corpus.values()].map((t) => t.slice(0, 1_000)).join('\n')} ＡＢＣ１２３ Straße ÉCOLE 𠀀𠀁 ⿰氵工 the end`);
-    const [hashes, expected]: number[][] = [[], []];
-    walkTokens(text, 0, Infinity, (value, _start, _end, hash) => {
+  test('every token the walk gives carries the hash of its value, and the index build hashes the same tokens', () => {
+    const text = comparable(
+      `${[...corpus.values()].map((t) => t.slice(0, 1_000)).join('\n')} ＡＢＣ１２３ Straße ÉCOLE café abcＡＢＣ x中y 𠀀𠀁 ⿰氵工 ①② the end`,
+    );
+    const [hashes, expected, starts]: number[][] = [[], [], []];
+    walkTokens(text, 0, Infinity, (value, start, _end, hash) => {
       hashes.push(hash);
       expected.push(tokenHash(value));
+      starts.push(start);
     });
     expect(hashes.length).toBeGreaterThan(1_000);
     expect(hashes).toEqual(expected);
+    // every suffix from a token's start, so that each kind of token comes first and last
+    for (const from of [0, ...starts.slice(-12)]) {
+      const tail = text.slice(from);
+      const out = new Uint32Array(tail.length);
+      const marked: number[] = [];
+      const n = hashTokens(tail, out, 3, (start) => marked.push(start));
+      const walked = hashes.slice(starts.indexOf(from));
+      expect([...out.subarray(0, n)]).toEqual(walked);
+      expect(marked).toEqual(starts.slice(starts.indexOf(from)).filter((_, i) => i % 3 === 0).map((start) => start - from));
+    }
   });
 
   test('an index answers for documents added after it was last asked', async () => {

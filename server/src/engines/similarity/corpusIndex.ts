@@ -5,7 +5,7 @@
  * postings can stand behind the same shape.
  */
 import { forEachWinnowed, kgramHashes, kgramHashesOfValues } from './fingerprint';
-import { comparableText, walkTokens, type Token } from './normalize';
+import { comparableText, hashTokens, type Token } from './normalize';
 import { PostingTable } from './postings';
 import { MARK_EVERY, MarkTable } from './tokenSeq';
 
@@ -99,12 +99,7 @@ export class CorpusIndex {
     const marks = this.marks;
     // no more tokens than characters
     const values = this.hashBuffer(text.length);
-    let n = 0;
-    walkTokens(text, 0, Infinity, (_value, start, _end, hash) => {
-      if (local && n % MARK_EVERY === 0) marks.add(start);
-      values[n] = hash;
-      n += 1;
-    });
+    const n = hashTokens(text, values, MARK_EVERY, local ? (start) => marks.add(start) : () => {});
     this.post(slot, kgramHashesOfValues(values.subarray(0, n), K, values));
   }
 

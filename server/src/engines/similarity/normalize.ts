@@ -198,6 +198,78 @@ export function walkTokens(text: string, from: number, limit: number, visit: (va
   if (made < limit && wordStart >= 0) endWord(text.length);
 }
 
+/** ASCII letters and digits: the characters of a word that fold to themselves (A–Z to a–z, by `| 0x20`). */
+const ASCII_WORD = new Uint8Array(0x80);
+for (let code = 0; code < 0x80; code += 1) ASCII_WORD[code] = /[A-Za-z0-9]/.test(String.fromCharCode(code)) ? 1 : 0;
+
+/**
+ * Characters in no token, that a walk steps over: ASCII punctuation and spaces, and those of the
+ * general punctuation, CJK punctuation and full-width blocks that fold to no letter, digit or
+ * Chinese character (。，、“”《》…).
+ */
+const SKIPPED = new Uint8Array(0x10000);
+for (let code = 0; code < 0x80; code += 1) SKIPPED[code] = 1 - ASCII_WORD[code];
+for (const [from, to] of [[0x2000, 0x206f], [0x3000, 0x303f], [0xff00, 0xffef]]) {
+  for (let code = from; code <= to; code += 1) {
+    const folded = String.fromCharCode(code).normalize('NFKC').toLowerCase();
+    if (!HAN.test(folded) && !WORD_CHAR.test(folded)) SKIPPED[code] = 1;
+  }
+}
+
+const isCommonHan = (code: number) => code >= 0x4e00 && code <= 0x9fff;
+
+/**
+ * The hashes walkTokens gives (its fourth argument) into `out`, and `mark(start)` at every
+ * `every`-th token; returns how many tokens. The index build's walk, over every character of the
+ * library: common Chinese characters, and ASCII words that end in ASCII or Chinese, are hashed
+ * here without a call per token; whatever else comes is read by walkTokens, a token at a time.
+ */
+export function hashTokens(text: string, out: Uint32Array, every: number, mark: (start: number) => void): number {
+  const taken = { start: 0, end: -1, hash: 0 };
+  const take = (_value: string, start: number, end: number, hash: number) => {
+    taken.start = start;
+    taken.end = end;
+    taken.hash = hash;
+  };
+  let n = 0;
+  for (let i = 0; i < text.length; ) {
+    const code = text.charCodeAt(i);
+    if (SKIPPED[code] === 1) {
+      i += 1;
+      continue;
+    }
+    let start = i;
+    let hash: number;
+    if (isCommonHan(code)) {
+      hash = COMMON_HAN_HASH[code - 0x4e00];
+      i += 1;
+    } else {
+      let end = i;
+      let word = FNV_OFFSET;
+      for (let c = code; end < text.length && c < 0x80 && ASCII_WORD[c] === 1; c = text.charCodeAt(end)) {
+        word = Math.imul(word ^ (c | 0x20), FNV_PRIME);
+        end += 1;
+      }
+      const after = end < text.length ? text.charCodeAt(end) : 0;
+      if (end > i && (after < 0x80 || isCommonHan(after))) {
+        hash = word >>> 0;
+        i = end;
+      } else {
+        // a word going on in other letters (café, ＡＢＣ), or any other character
+        taken.end = -1;
+        walkTokens(text, i, 1, take);
+        if (taken.end < 0) break;
+        ({ start, hash } = taken);
+        i = taken.end;
+      }
+    }
+    if (n % every === 0) mark(start);
+    out[n] = hash;
+    n += 1;
+  }
+  return n;
+}
+
 export function tokenize(original: string): Token[] {
   const tokens: Token[] = [];
   forEachToken(original, (value, start, end) => tokens.push({ value, start, end }));
