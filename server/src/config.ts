@@ -35,9 +35,11 @@ export interface Config {
   /**
    * The library's index in shards (CORPUS_SHARDS, 1 by default: one index of the whole library),
    * and which of them this process holds and runs checks on (CORPUS_SHARDS_HELD: `0,2`, or `none`
-   * for a process that only splits and merges checks; all by default).
+   * for a process that only splits and merges checks; all by default), and how long a shard's part
+   * of a check may wait for a process that holds it before the check is given up and refunded
+   * (CORPUS_SHARD_WAIT_MINUTES, 30).
    */
-  shards: { count: number; held: number[] };
+  shards: { count: number; held: number[]; waitMs?: number };
   /** The local sandbox gateway's app id and RSA key pair (its notifications are signed with it). */
   sandbox: { appId: string; privateKey: string; publicKey: string };
   /** How long an order waits for its payment before it closes (30 minutes). */
@@ -64,17 +66,20 @@ function secretFor(name: string, dataDir: string, fromEnv: string | undefined, g
   return secrets[name];
 }
 
-/** CORPUS_SHARDS and CORPUS_SHARDS_HELD (see Config.shards). */
-export function parseShards(count: string | undefined, held: string | undefined): Config['shards'] {
+/** How long a shard's part of a check waits for a process that holds the shard, unless configured. */
+export const SHARD_WAIT_MINUTES = 30;
+
+/** CORPUS_SHARDS, CORPUS_SHARDS_HELD and CORPUS_SHARD_WAIT_MINUTES (see Config.shards). */
+export function parseShards(count: string | undefined, held: string | undefined, waitMinutes?: string): Config['shards'] {
   const n = Number(count?.trim() || 1);
   if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error('CORPUS_SHARDS must be a whole number from 1 to 64.');
+  const wait = Number(waitMinutes?.trim() || SHARD_WAIT_MINUTES);
+  if (!(wait > 0)) throw new Error('CORPUS_SHARD_WAIT_MINUTES must be a number of minutes above 0.');
   const all = Array.from({ length: n }, (_, i) => i);
   const text = held?.trim();
-  if (!text) return { count: n, held: all };
-  if (text === 'none') return { count: n, held: [] };
-  const list = text.split(',').map((part) => Number(part.trim()));
+  const list = !text ? all : text === 'none' ? [] : text.split(',').map((part) => Number(part.trim()));
   if (list.some((i) => !all.includes(i))) throw new Error(`CORPUS_SHARDS_HELD names shards from 0 to ${n - 1}, separated by commas, or none.`);
-  return { count: n, held: [...new Set(list)].sort((a, b) => a - b) };
+  return { count: n, held: [...new Set(list)].sort((a, b) => a - b), waitMs: wait * 60_000 };
 }
 
 /** TRUST_PROXY: empty (trust none), a hop count such as `1`, or `127.0.0.1,10.0.0.0/8`. */
@@ -115,7 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     runJobs: env.RUN_JOBS !== '0',
-    shards: parseShards(env.CORPUS_SHARDS, env.CORPUS_SHARDS_HELD),
+    shards: parseShards(env.CORPUS_SHARDS, env.CORPUS_SHARDS_HELD, env.CORPUS_SHARD_WAIT_MINUTES),
     sandbox: sandboxKeys,
     orderTtlMs: Number(env.ORDER_TTL_SECONDS || 30 * 60) * 1000,
     paymentGateway: env.PAYMENT_GATEWAY === 'alipay' ? 'alipay' : 'sandbox',

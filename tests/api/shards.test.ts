@@ -113,3 +113,31 @@ test('a shard whose part fails for good fails the check with its reason, and the
   expect(order.refund_due).toBeTruthy();
   expect(await t.app.db.selectFrom('jobs').select('kind').where('ref_id', '=', reviewId).where('kind', '=', 'review_merge').execute()).toEqual([]);
 });
+
+test('a shard no process holds: its part waits, then the check is given up and the order owed a refund', async () => {
+  const me = client(t.app);
+  await me.login();
+  const { text } = await paperAcrossShards();
+  const holdsZero = await processWith({ count: 2, held: [0], waitMs: 60_000 });
+  const reviewId = await paidReview(me, text);
+  await holdsZero.jobs.drain();
+  const shardOne = () => t.app.db.selectFrom('jobs').selectAll().where('ref_id', '=', reviewId).where('kind', '=', 'review_shard_1').executeTakeFirstOrThrow();
+  // within the wait: nothing is given up
+  await holdsZero.jobs.sweep();
+  expect((await shardOne()).status).toBe('queued');
+  expect((await me.get(`/api/v1/review/${reviewId}`)).body.result).toMatchObject({ status: 'running' });
+  // past it (the job backdated two minutes): failed, with the reason the user reads, and refunded
+  await t.app.db.updateTable('jobs').set({ updated_at: new Date(Date.now() - 120_000).toISOString() }).where('ref_id', '=', reviewId).where('kind', '=', 'review_shard_1').execute();
+  await holdsZero.jobs.sweep();
+  expect((await shardOne()).status).toBe('failed');
+  const review = (await me.get(`/api/v1/review/${reviewId}`)).body.result;
+  expect(review).toMatchObject({ status: 'failed' });
+  expect(review.failureReason).toBe('检测未能完成（等候 1 分钟仍未开始处理），费用将原路退回');
+  const order = await t.app.db.selectFrom('orders').selectAll().where('item_id', '=', reviewId).executeTakeFirstOrThrow();
+  expect(order.refund_due).toBeTruthy();
+  // a process holding the shard that starts later finds nothing left to run
+  const holdsOne = await processWith({ count: 2, held: [1], waitMs: 60_000 });
+  await holdsOne.jobs.drain();
+  expect((await me.get(`/api/v1/review/${reviewId}`)).body.result).toMatchObject({ status: 'failed' });
+  expect(await t.app.db.selectFrom('jobs').select('kind').where('ref_id', '=', reviewId).where('kind', '=', 'review_merge').execute()).toEqual([]);
+});

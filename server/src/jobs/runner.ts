@@ -3,7 +3,8 @@
  * a conditional update, so any number of server processes share the queue; a running job holds a
  * lock it renews while it works, and a job whose lock ran out (its process died) is claimed again
  * and run from the start. Work must therefore be repeatable — the handlers write their result
- * only at the end.
+ * only at the end. A kind that only some processes can run (a shard of the library) can be
+ * watched by all: a job of it that no process takes within its wait is given up.
  */
 import type { ExpressionBuilder, Transaction } from 'kysely';
 import type { Db } from '../db';
@@ -28,10 +29,15 @@ export interface JobRunnerOptions {
   log?: { error(message: unknown): void };
 }
 
+/** How often a process looks for watched jobs that waited too long (watch). */
+const SWEEP_EVERY_MS = 60_000;
+
 export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
   const lockMs = options.lockMs ?? 60_000;
   const maxAttempts = options.maxAttempts ?? 3;
   const handlers = new Map<string, JobHandler>();
+  const watched = new Map<string, { giveUp: JobHandler['giveUp']; waitMs: number }>();
+  let sweepAt = 0;
   let timer: NodeJS.Timeout | undefined;
   let busy: Promise<boolean> | undefined;
   let stopped = false;
@@ -72,8 +78,33 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
       .execute();
   }
 
+  /**
+   * Gives up the watched jobs that have waited unclaimed longer than their kind's wait: queued, never
+   * tried (or handed back) since then. The update is conditional, so of processes sweeping together
+   * one gives each job up.
+   */
+  async function sweep() {
+    sweepAt = Date.now() + SWEEP_EVERY_MS;
+    for (const [kind, { giveUp, waitMs }] of watched) {
+      const waitedSince = isoIn(-waitMs);
+      const unclaimed = (eb: ExpressionBuilder<Database, 'jobs'>) =>
+        eb.and([eb('kind', '=', kind), eb('status', '=', 'queued'), eb('attempts', '=', 0), eb('updated_at', '<', waitedSince)]);
+      const stale = await db.selectFrom('jobs').select(['id', 'ref_id']).where(unclaimed).execute();
+      for (const job of stale) {
+        const minutes = Math.max(1, Math.round(waitMs / 60_000));
+        const lastError = `no process took it within ${minutes} min`;
+        const taken = await db.updateTable('jobs').set({ status: 'failed', last_error: lastError, updated_at: nowIso() }).where('id', '=', job.id).where(unclaimed).executeTakeFirst();
+        if (Number(taken.numUpdatedRows) !== 1) continue;
+        options.log?.error(new Error(`job ${kind} ${job.ref_id}: ${lastError}`));
+        // the reason is the user's: the check, or its part, never began
+        await giveUp(job.ref_id, `等候 ${minutes} 分钟仍未开始处理`);
+      }
+    }
+  }
+
   /** Runs one job if there is one; true when it did. */
   async function runOnce(): Promise<boolean> {
+    if (watched.size && Date.now() >= sweepAt) await sweep();
     const job = await claim();
     if (!job) return false;
     running = job.id;
@@ -105,6 +136,13 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
     register(kind: string, handler: JobHandler) {
       handlers.set(kind, handler);
     },
+
+    /** Gives up a job of `kind` that no process claims within `waitMs` (whether or not this one runs the kind). */
+    watch(kind: string, giveUp: JobHandler['giveUp'], waitMs: number) {
+      watched.set(kind, { giveUp, waitMs });
+    },
+
+    sweep,
 
     /** Queues a job inside the caller's transaction (so it exists exactly when the payment does). */
     async enqueue(kind: string, refId: string, trx: Transaction<Database> | Db = db) {

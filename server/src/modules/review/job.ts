@@ -36,7 +36,7 @@ const newVerificationCode = () => {
 interface Deps {
   repo: ReviewRepo;
   orders: OrderService;
-  jobs: Pick<JobRunner, 'enqueue'>;
+  jobs: Pick<JobRunner, 'enqueue' | 'watch'>;
   shards: CorpusShards;
   documents: Pick<DocumentService, 'sourceLines' | 'documentText' | 'documentCount'>;
 }
@@ -114,6 +114,10 @@ export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
     },
     giveUp,
   });
+
+  // a shard no running process holds would leave its checks waiting for good: given up after a
+  // while by whichever process sweeps first, and refunded
+  for (let shard = 0; shard < shards.count; shard += 1) jobs.watch(shardJobKind(shard), giveUp, shards.waitMs);
 
   for (const [shard, corpus] of shards.corpora) {
     handlers.set(shardJobKind(shard), {

@@ -7,7 +7,7 @@
  */
 import { join } from 'path';
 import { crc32 } from 'zlib';
-import type { Config } from '../../config';
+import { SHARD_WAIT_MINUTES, type Config } from '../../config';
 import { createCorpus, type Corpus, type CorpusOptions, type Library } from './corpus';
 
 export const shardOf = (documentId: string, count: number) => crc32(documentId) % count;
@@ -32,6 +32,8 @@ export function createCorpusShards(library: Library, shards: Config['shards'], o
   };
   return {
     count,
+    /** how long a shard's part of a check waits for a process that holds it (Config.shards) */
+    waitMs: shards.waitMs ?? SHARD_WAIT_MINUTES * 60_000,
     /** the shards this process holds, by number */
     corpora,
     /** Catches every held shard up with the library. */
