@@ -61,13 +61,17 @@ describe('serving the built app', () => {
 });
 
 describe('settings', () => {
-  test('shards: one of one by default; a process holds all, some or none of them; nonsense is refused', () => {
+  test('shards: one of one by default; a process holds all, some or none of them; a part waits 30 minutes; nonsense is refused', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'zn-cfg-'));
+    const waitMs = 30 * 60_000;
     try {
-      expect(loadConfig({ DATA_DIR: dataDir }).shards).toEqual({ count: 1, held: [0] });
-      expect(loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: '3' }).shards).toEqual({ count: 3, held: [0, 1, 2] });
-      expect(loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: '3', CORPUS_SHARDS_HELD: '2, 0' }).shards).toEqual({ count: 3, held: [0, 2] });
-      expect(loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: '2', CORPUS_SHARDS_HELD: 'none' }).shards).toEqual({ count: 2, held: [] });
+      expect(loadConfig({ DATA_DIR: dataDir }).shards).toEqual({ count: 1, held: [0], waitMs });
+      expect(loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: '3' }).shards).toEqual({ count: 3, held: [0, 1, 2], waitMs });
+      expect(loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: '3', CORPUS_SHARDS_HELD: '2, 0' }).shards).toEqual({ count: 3, held: [0, 2], waitMs });
+      expect(loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: '2', CORPUS_SHARDS_HELD: 'none' }).shards).toEqual({ count: 2, held: [], waitMs });
+      expect(loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: '2', CORPUS_SHARD_WAIT_MINUTES: '5' }).shards).toEqual({ count: 2, held: [0, 1], waitMs: 5 * 60_000 });
+      expect(() => loadConfig({ DATA_DIR: dataDir, CORPUS_SHARD_WAIT_MINUTES: 'soon' })).toThrow(/CORPUS_SHARD_WAIT_MINUTES/);
+      expect(() => loadConfig({ DATA_DIR: dataDir, CORPUS_SHARD_WAIT_MINUTES: '0' })).toThrow(/CORPUS_SHARD_WAIT_MINUTES/);
       expect(() => loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: '2', CORPUS_SHARDS_HELD: '2' })).toThrow(/CORPUS_SHARDS_HELD/);
       expect(() => loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: '0' })).toThrow(/CORPUS_SHARDS/);
       expect(() => loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: 'two' })).toThrow(/CORPUS_SHARDS/);
