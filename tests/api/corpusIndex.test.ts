@@ -11,6 +11,7 @@ import { join } from 'path';
 import { checkText } from '../../server/src/engines/similarity/check';
 import { CorpusIndex } from '../../server/src/engines/similarity/corpusIndex';
 import { tokenize } from '../../server/src/engines/similarity/normalize';
+import { PostingTable } from '../../server/src/engines/similarity/postings';
 import { createDocumentImporter } from '../../server/src/modules/document/importer';
 import { createDocumentRepo } from '../../server/src/modules/document/repo';
 import { createDocumentService } from '../../server/src/modules/document/service';
@@ -307,4 +308,20 @@ test('indexing a text straight from its characters gives the same postings as in
   // the same but for the marks, which only the text can give (similarityEngine.test: sources read where the seeds are)
   expect({ ...b.header, marks: 0 }).toEqual({ ...a.header, marks: 0 });
   a.arrays.slice(0, 5).forEach((array, i) => expect(Buffer.from(b.arrays[i].buffer, b.arrays[i].byteOffset, b.arrays[i].byteLength).equals(Buffer.from(array.buffer, array.byteOffset, array.byteLength))).toBe(true));
+});
+
+test('room made for fewer postings than the table holds, before they are chained, still gives a snapshot that loads', () => {
+  const table = new PostingTable();
+  const hashOf = (i: number) => Math.imul(i, 2654435761) >>> 0;
+  for (let i = 0; i < 600_000; i += 1) table.add(hashOf(i), 0, i);
+  table.reserve(300_000);
+  const arrays = Object.values(table.arrays());
+  const { table: loaded, targets } = PostingTable.allocate(arrays[0].length, arrays[1].length);
+  arrays.forEach((array, i) => targets[i].set(array));
+  expect(loaded.check()).toBe(0);
+  for (const i of [0, 12_345, 599_999]) {
+    const found: number[] = [];
+    loaded.forEach(hashOf(i), (_slot, position) => found.push(position));
+    expect(found).toContain(i);
+  }
 });

@@ -55,7 +55,9 @@ export class PostingTable {
    */
   reserve(count: number) {
     if (count > this.hashes.length) this.growEntries(count);
-    if (bucketsFor(count) > this.heads.length) this.growBuckets(bucketsFor(count));
+    // never fewer buckets than the entries already added need: growBuckets chains them all
+    const buckets = bucketsFor(Math.max(count, this.count));
+    if (buckets > this.heads.length) this.growBuckets(buckets);
   }
 
   /** Adds an entry; it is chained into its bucket by link(). */
