@@ -20,6 +20,7 @@ import { createJobRunner } from '../../server/src/jobs/runner';
 import { createOrderRepo } from '../../server/src/modules/order/repo';
 import { createOrderService } from '../../server/src/modules/order/service';
 import { createCorpusShards } from '../../server/src/modules/review/shards';
+import { parseShards } from '../../server/src/config';
 import { createReviewRepo } from '../../server/src/modules/review/repo';
 import { createReviewService } from '../../server/src/modules/review/service';
 import { createTypesetRepo } from '../../server/src/modules/typeset/repo';
@@ -67,7 +68,7 @@ async function start() {
   const documents = createDocumentService(createDocumentRepo(db), files);
   const orders = createOrderService(createOrderRepo(db), 30 * 60 * 1000);
   const jobs = createJobRunner(db);
-  const reviews = createReviewService({ repo: createReviewRepo(db), orders, jobs, shards: createCorpusShards(documents, { count: 1, held: [0] }), documents, storage: files });
+  const reviews = createReviewService({ repo: createReviewRepo(db), orders, jobs, shards: createCorpusShards(documents, parseShards(undefined, undefined)), documents, storage: files });
   orders.registerPayable('review', reviews.payable);
   for (const [kind, handler] of reviews.jobs) jobs.register(kind, handler);
   const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage: files });

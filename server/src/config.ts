@@ -39,7 +39,7 @@ export interface Config {
    * of a check may wait for a process that holds it before the check is given up and refunded
    * (CORPUS_SHARD_WAIT_MINUTES, 30).
    */
-  shards: { count: number; held: number[]; waitMs?: number };
+  shards: { count: number; held: number[]; waitMs: number };
   /** The local sandbox gateway's app id and RSA key pair (its notifications are signed with it). */
   sandbox: { appId: string; privateKey: string; publicKey: string };
   /** How long an order waits for its payment before it closes (30 minutes). */
@@ -67,7 +67,7 @@ function secretFor(name: string, dataDir: string, fromEnv: string | undefined, g
 }
 
 /** How long a shard's part of a check waits for a process that holds the shard, unless configured. */
-export const SHARD_WAIT_MINUTES = 30;
+const SHARD_WAIT_MINUTES = 30;
 
 /** CORPUS_SHARDS, CORPUS_SHARDS_HELD and CORPUS_SHARD_WAIT_MINUTES (see Config.shards). */
 export function parseShards(count: string | undefined, held: string | undefined, waitMinutes?: string): Config['shards'] {

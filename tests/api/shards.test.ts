@@ -20,9 +20,9 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Another process on the same database and data folder, holding `held` of `count` shards. */
-async function processWith(shards: Config['shards']) {
-  const app = await buildApp({ ...t.config, shards });
+/** Another process on the same database and data folder, holding `held` of `count` shards (waiting as configured unless given). */
+async function processWith(shards: Pick<Config['shards'], 'count' | 'held'> & Partial<Config['shards']>) {
+  const app = await buildApp({ ...t.config, shards: { ...t.config.shards, ...shards } });
   opened.push(app);
   return app;
 }

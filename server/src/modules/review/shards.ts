@@ -7,7 +7,7 @@
  */
 import { join } from 'path';
 import { crc32 } from 'zlib';
-import { SHARD_WAIT_MINUTES, type Config } from '../../config';
+import type { Config } from '../../config';
 import { createCorpus, type Corpus, type CorpusOptions, type Library } from './corpus';
 
 export const shardOf = (documentId: string, count: number) => crc32(documentId) % count;
@@ -33,7 +33,7 @@ export function createCorpusShards(library: Library, shards: Config['shards'], o
   return {
     count,
     /** how long a shard's part of a check waits for a process that holds it (Config.shards) */
-    waitMs: shards.waitMs ?? SHARD_WAIT_MINUTES * 60_000,
+    waitMs: shards.waitMs,
     /** the shards this process holds, by number */
     corpora,
     /** Catches every held shard up with the library. */
