@@ -3,17 +3,7 @@
  * tokens get a hash; in every window of w consecutive hashes the smallest is kept. Any run of
  * w + k − 1 tokens shared by two texts therefore yields at least one kept fingerprint in both.
  */
-import type { Token } from './normalize';
-
-/** FNV-1a over a token's characters: a 32-bit number per token. */
-export function tokenHash(value: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < value.length; i += 1) {
-    hash ^= value.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
+import { tokenHash, type Token } from './normalize';
 
 const BASE = 0x01000193;
 

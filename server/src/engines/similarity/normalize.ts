@@ -5,7 +5,6 @@
  * case are folded, punctuation and white space dropped.
  */
 import { Converter, Locale } from 'opencc-js/t2cn';
-import { tokenHash } from './fingerprint';
 
 export interface Token {
   /** the normalised form compared */
@@ -49,6 +48,12 @@ CHANGES.fill(1, 0xd800, 0xe000);
 CHANGES.fill(1, 0x2ff0, 0x3000);
 const isDescription = (code: number) => code >= 0x2ff0 && code <= 0x2fff;
 
+/** ASCII letters and digits: the characters of a word that fold to themselves (A–Z to a–z, by `| 0x20`). */
+const ASCII_WORD = new Uint8Array(0x80);
+for (let code = 0; code < 0x80; code += 1) ASCII_WORD[code] = /[A-Za-z0-9]/.test(String.fromCharCode(code)) ? 1 : 0;
+
+const isCommonHan = (code: number) => code >= 0x4e00 && code <= 0x9fff;
+
 /**
  * Where the text may be cut for conversion and tokenising alike: ASCII punctuation and spaces and
  * a few Chinese separators, in no rule and in no token, so no rule match and no word reaches over
@@ -56,7 +61,7 @@ const isDescription = (code: number) => code >= 0x2ff0 && code <= 0x2fff;
  */
 const BREAK = new Uint8Array(0x10000);
 for (const c of '\n。，；！？') BREAK[c.charCodeAt(0)] = 1;
-for (let code = 0; code < 0x80; code += 1) if (!/[A-Za-z0-9]/.test(String.fromCharCode(code))) BREAK[code] = 1;
+for (let code = 0; code < 0x80; code += 1) BREAK[code] = 1 - ASCII_WORD[code];
 for (let code = 0; code < BREAK.length; code += 1) if (IN_RULES[code]) BREAK[code] = 0;
 
 /**
@@ -124,9 +129,22 @@ export function comparableAround(original: string, from: number, to: number): { 
 
 /** The common Chinese characters as strings, made once: a token's value without a new string each time. */
 const COMMON_HAN = Array.from({ length: 0x9fff - 0x4e00 + 1 }, (_, i) => String.fromCharCode(0x4e00 + i));
-const COMMON_HAN_HASH = Uint32Array.from(COMMON_HAN, tokenHash);
+
 const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
+/** One step of FNV-1a: a character code into a hash. */
+const fnv = (hash: number, code: number) => Math.imul(hash ^ code, 0x01000193);
+
+/**
+ * FNV-1a over a token's characters: a 32-bit number per token. The walks below compute the same
+ * as they go, a step per character.
+ */
+export function tokenHash(value: string): number {
+  let hash = FNV_OFFSET;
+  for (let i = 0; i < value.length; i += 1) hash = fnv(hash, value.charCodeAt(i));
+  return hash >>> 0;
+}
+
+const COMMON_HAN_HASH = Uint32Array.from(COMMON_HAN, tokenHash);
 
 /**
  * Walks the tokens of a text in order without keeping them: `visit(value, start, end)` for each.
@@ -158,7 +176,7 @@ export function walkTokens(text: string, from: number, limit: number, visit: (va
     const code = text.codePointAt(i)!;
     // fast paths, same result as below: common Chinese characters and ASCII fold to themselves
     // (but A–Z to a–z); tokenising is most of the time an index build takes
-    if (code >= 0x4e00 && code <= 0x9fff) {
+    if (isCommonHan(code)) {
       if (wordStart >= 0) endWord(i);
       if (made < limit) {
         visit(COMMON_HAN[code - 0x4e00], i, i + 1, COMMON_HAN_HASH[code - 0x4e00]);
@@ -167,11 +185,11 @@ export function walkTokens(text: string, from: number, limit: number, visit: (va
       continue;
     }
     if (code < 0x80) {
-      const lower = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
-      if ((lower >= 0x61 && lower <= 0x7a) || (lower >= 0x30 && lower <= 0x39)) {
+      if (ASCII_WORD[code] === 1) {
+        const lower = code | 0x20;
         if (wordStart < 0) wordStart = i;
         word += String.fromCharCode(lower);
-        wordHash = Math.imul(wordHash ^ lower, FNV_PRIME);
+        wordHash = fnv(wordHash, lower);
       } else if (wordStart >= 0) {
         endWord(i);
       }
@@ -189,7 +207,7 @@ export function walkTokens(text: string, from: number, limit: number, visit: (va
     } else if (WORD_CHAR.test(folded)) {
       if (wordStart < 0) wordStart = i;
       word += folded;
-      for (let c = 0; c < folded.length; c += 1) wordHash = Math.imul(wordHash ^ folded.charCodeAt(c), FNV_PRIME);
+      for (let c = 0; c < folded.length; c += 1) wordHash = fnv(wordHash, folded.charCodeAt(c));
     } else if (wordStart >= 0) {
       endWord(i);
     }
@@ -197,10 +215,6 @@ export function walkTokens(text: string, from: number, limit: number, visit: (va
   }
   if (made < limit && wordStart >= 0) endWord(text.length);
 }
-
-/** ASCII letters and digits: the characters of a word that fold to themselves (A–Z to a–z, by `| 0x20`). */
-const ASCII_WORD = new Uint8Array(0x80);
-for (let code = 0; code < 0x80; code += 1) ASCII_WORD[code] = /[A-Za-z0-9]/.test(String.fromCharCode(code)) ? 1 : 0;
 
 /**
  * Characters in no token, that a walk steps over: ASCII punctuation and spaces, and those of the
@@ -215,8 +229,6 @@ for (const [from, to] of [[0x2000, 0x206f], [0x3000, 0x303f], [0xff00, 0xffef]])
     if (!HAN.test(folded) && !WORD_CHAR.test(folded)) SKIPPED[code] = 1;
   }
 }
-
-const isCommonHan = (code: number) => code >= 0x4e00 && code <= 0x9fff;
 
 /**
  * The hashes walkTokens gives (its fourth argument) into `out`, and `mark(start)` at every
@@ -247,7 +259,7 @@ export function hashTokens(text: string, out: Uint32Array, every: number, mark: 
       let end = i;
       let word = FNV_OFFSET;
       for (let c = code; end < text.length && c < 0x80 && ASCII_WORD[c] === 1; c = text.charCodeAt(end)) {
-        word = Math.imul(word ^ (c | 0x20), FNV_PRIME);
+        word = fnv(word, c | 0x20);
         end += 1;
       }
       const after = end < text.length ? text.charCodeAt(end) : 0;
