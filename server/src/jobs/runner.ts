@@ -85,26 +85,28 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
    */
   async function sweep() {
     sweepAt = Date.now() + SWEEP_EVERY_MS;
-    for (const [kind, { giveUp, waitMs }] of watched) {
+    if (!watched.size) return;
+    const never = (eb: ExpressionBuilder<Database, 'jobs'>) => eb.and([eb('status', '=', 'queued'), eb('attempts', '=', 0)]);
+    // one read for every watched kind, from the shortest wait; each job then judged by its own
+    const shortest = Math.min(...[...watched.values()].map((w) => w.waitMs));
+    const waiting = await db.selectFrom('jobs').select(['id', 'kind', 'ref_id', 'updated_at']).where('kind', 'in', [...watched.keys()]).where(never).where('updated_at', '<', isoIn(-shortest)).execute();
+    for (const job of waiting) {
+      const { giveUp, waitMs } = watched.get(job.kind)!;
       const waitedSince = isoIn(-waitMs);
-      const unclaimed = (eb: ExpressionBuilder<Database, 'jobs'>) =>
-        eb.and([eb('kind', '=', kind), eb('status', '=', 'queued'), eb('attempts', '=', 0), eb('updated_at', '<', waitedSince)]);
-      const stale = await db.selectFrom('jobs').select(['id', 'ref_id']).where(unclaimed).execute();
-      for (const job of stale) {
-        const minutes = Math.max(1, Math.round(waitMs / 60_000));
-        const lastError = `no process took it within ${minutes} min`;
-        const taken = await db.updateTable('jobs').set({ status: 'failed', last_error: lastError, updated_at: nowIso() }).where('id', '=', job.id).where(unclaimed).executeTakeFirst();
-        if (Number(taken.numUpdatedRows) !== 1) continue;
-        options.log?.error(new Error(`job ${kind} ${job.ref_id}: ${lastError}`));
-        // the reason is the user's: the check, or its part, never began
-        await giveUp(job.ref_id, `等候 ${minutes} 分钟仍未开始处理`);
-      }
+      if (job.updated_at >= waitedSince) continue;
+      const minutes = Math.max(1, Math.round(waitMs / 60_000));
+      const lastError = `no process took it within ${minutes} min`;
+      const taken = await db.updateTable('jobs').set({ status: 'failed', last_error: lastError, updated_at: nowIso() }).where('id', '=', job.id).where(never).where('updated_at', '<', waitedSince).executeTakeFirst();
+      if (Number(taken.numUpdatedRows) !== 1) continue;
+      options.log?.error(new Error(`job ${job.kind} ${job.ref_id}: ${lastError}`));
+      // the reason is the user's: the check, or its part, never began
+      await giveUp(job.ref_id, `等候 ${minutes} 分钟仍未开始处理`);
     }
   }
 
   /** Runs one job if there is one; true when it did. */
   async function runOnce(): Promise<boolean> {
-    if (watched.size && Date.now() >= sweepAt) await sweep();
+    if (Date.now() >= sweepAt) await sweep();
     const job = await claim();
     if (!job) return false;
     running = job.id;
