@@ -52,9 +52,10 @@ const broken = () => new ExtractError('文件已损坏，无法打开');
 /**
  * Inflates every entry once, counting the bytes really produced: a zip's directory may lie about
  * sizes, so the limits hold on what comes out, and reading stops at the first byte past them
- * (yauzl's validateEntrySizes ends an entry that outgrows its declared size).
+ * (yauzl's validateEntrySizes ends an entry that outgrows its declared size). The entries inflate
+ * side by side, each in zlib's thread pool, rather than one after another.
  */
-function inspectZip(data: Buffer): Promise<void> {
+function inspectZip(data: Buffer, keep?: Map<string, Buffer>): Promise<void> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(data, { lazyEntries: true, validateEntrySizes: true }, (error, zip) => {
       if (error || !zip) return reject(broken());
@@ -62,12 +63,23 @@ function inspectZip(data: Buffer): Promise<void> {
       let produced = 0;
       let entries = 0;
       let hasDocument = false;
+      let listed = false;
       let settled = false;
+      /** entries opened and not yet read to their end */
+      let reading = 0;
+      const streams = new Set<NodeJS.ReadableStream & { destroy(): void }>();
       const fail = (reason: ExtractError) => {
         if (settled) return;
         settled = true;
+        for (const stream of streams) stream.destroy();
         zip.close();
         reject(reason);
+      };
+      const finish = () => {
+        if (settled || !listed || reading) return;
+        settled = true;
+        if (hasDocument) resolve();
+        else reject(new ExtractError('文件不是有效的 Word (.docx) 文档'));
       };
       const limit = Math.min(DOCX_MAX_UNPACKED, data.length * DOCX_MAX_RATIO);
       zip.on('entry', (entry: yauzl.Entry) => {
@@ -76,25 +88,31 @@ function inspectZip(data: Buffer): Promise<void> {
         if (entry.fileName === 'word/document.xml') hasDocument = true;
         if (entries > DOCX_MAX_ENTRIES || declared > limit) return fail(tooLarge());
         if (entry.fileName.endsWith('/')) return zip.readEntry();
+        reading += 1;
         zip.openReadStream(entry, (openError, stream) => {
           if (openError || !stream) return fail(broken());
+          if (settled) return stream.destroy();
+          streams.add(stream);
+          const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => {
+            if (keep) chunks.push(chunk);
             produced += chunk.length;
-            if (produced > limit) {
-              stream.destroy();
-              fail(tooLarge());
-            }
+            if (produced > limit) fail(tooLarge());
           });
           // too many bytes for its declared size: the directory lied, so the file is a bomb
           stream.on('error', (streamError: Error) => fail(/too many bytes/.test(streamError.message) ? tooLarge() : broken()));
-          stream.on('end', () => zip.readEntry());
+          stream.on('end', () => {
+            streams.delete(stream);
+            keep?.set(entry.fileName, Buffer.concat(chunks));
+            reading -= 1;
+            finish();
+          });
         });
+        zip.readEntry();
       });
       zip.on('end', () => {
-        if (settled) return;
-        settled = true;
-        if (hasDocument) resolve();
-        else reject(new ExtractError('文件不是有效的 Word (.docx) 文档'));
+        listed = true;
+        finish();
       });
       zip.on('error', () => fail(broken()));
       zip.readEntry();
@@ -102,11 +120,14 @@ function inspectZip(data: Buffer): Promise<void> {
   });
 }
 
-/** Refuses what is not a safe, readable .docx before anything unpacks it. */
-export async function inspectDocx(data: Buffer) {
+/**
+ * Refuses what is not a safe, readable .docx before anything unpacks it. Given `keep`, the files it
+ * inflated on the way are kept there by name, so that the package is not unpacked a second time.
+ */
+export async function inspectDocx(data: Buffer, keep?: Map<string, Buffer>) {
   if (startsWith(data, OLE_MAGIC)) throw new ExtractError('文件已加密或是旧版 .doc 格式，请解除密码并另存为 .docx 后再上传');
   if (!startsWith(data, 'PK\x03\x04')) throw new ExtractError('文件不是有效的 Word (.docx) 文档');
-  await inspectZip(data);
+  await inspectZip(data, keep);
 }
 
 async function docxText(data: Buffer): Promise<string> {

@@ -4,11 +4,11 @@
  * lists, tables, images with their captions, references, acknowledgements and appendices. What
  * cannot be placed is reported as a warning, never guessed at silently.
  */
-import mammoth from 'mammoth';
 import MarkdownIt from 'markdown-it';
 import { parse, type HTMLElement, type Node } from 'node-html-parser';
 import { namedPart, numberedHeading } from '../../../../common/text/headings';
 import { decodeText, extensionOf, ExtractError, inspectDocx } from '../text/extract';
+import { docxBlocks } from './docxReader';
 
 export type Block =
   | { kind: 'heading'; level: 1 | 2 | 3; text: string }
@@ -41,7 +41,7 @@ const KEYWORDS_EN = named('key\\s*-?\\s*words?');
 
 const splitKeywords = (text: string) => text.split(/[；;，,、]\s*/).map((k) => k.trim()).filter(Boolean);
 
-/** Flat blocks from the HTML that mammoth or markdown-it wrote. */
+/** Flat blocks from the HTML that markdown-it wrote. */
 function blocksFromHtml(html: string, warnings: string[]): Block[] {
   const blocks: Block[] = [];
   const textOf = (node: Node) => node.text.replace(/\s+/g, ' ').trim();
@@ -84,13 +84,10 @@ function blocksFromHtml(html: string, warnings: string[]): Block[] {
 async function rawBlocks(data: Buffer, fileName: string, warnings: string[]): Promise<Block[]> {
   const extension = extensionOf(fileName);
   if (extension === 'docx') {
-    await inspectDocx(data);
+    const files = new Map<string, Buffer>();
+    await inspectDocx(data, files);
     try {
-      const { value } = await mammoth.convertToHtml(
-        { buffer: data },
-        { convertImage: mammoth.images.imgElement(async (image) => ({ src: `data:${image.contentType};base64,${await image.read('base64')}` })) },
-      );
-      return blocksFromHtml(value, warnings);
+      return docxBlocks(files, warnings);
     } catch {
       throw new ExtractError('文件已损坏，无法读取其中的内容');
     }

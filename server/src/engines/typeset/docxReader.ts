@@ -1,0 +1,314 @@
+/**
+ * A Word manuscript's blocks read straight from its parts (document, styles, numbering,
+ * relationships, notes), as the typesetter needs them: headings by their style, paragraphs, lists,
+ * tables, embedded pictures. The parts are parsed once by a streaming XML parser into a small tree;
+ * names are matched by namespace, so any prefix a producer chose reads the same.
+ */
+import { SaxesParser } from 'saxes';
+import type { Block } from './manuscript';
+
+interface XmlElement {
+  /** canonical prefix and local name: w:p, r:embed, a:blip … */
+  name: string;
+  attributes: Record<string, string>;
+  children: Array<XmlElement | string>;
+}
+
+/** The namespaces read here, under the prefixes this file uses (transitional and strict OOXML alike). */
+const PREFIXES: Record<string, string> = {
+  'http://schemas.openxmlformats.org/wordprocessingml/2006/main': 'w',
+  'http://purl.oclc.org/ooxml/wordprocessingml/main': 'w',
+  'http://schemas.openxmlformats.org/officeDocument/2006/relationships': 'r',
+  'http://purl.oclc.org/ooxml/officeDocument/relationships': 'r',
+  'http://schemas.openxmlformats.org/drawingml/2006/main': 'a',
+  'http://purl.oclc.org/ooxml/drawingml/main': 'a',
+  'http://schemas.openxmlformats.org/markup-compatibility/2006': 'mc',
+  'http://schemas.openxmlformats.org/package/2006/relationships': 'rel',
+  'urn:schemas-microsoft-com:vml': 'v',
+};
+
+const qualified = (uri: string, local: string) => (PREFIXES[uri] ? `${PREFIXES[uri]}:${local}` : `{${uri}}${local}`);
+
+/** The part's root element; throws on XML that is not well formed. */
+function parseXml(data: Buffer): XmlElement {
+  const root: XmlElement = { name: '', attributes: {}, children: [] };
+  const stack = [root];
+  const parser = new SaxesParser({ xmlns: true });
+  parser.on('opentag', (tag) => {
+    const attributes: Record<string, string> = {};
+    for (const attribute of Object.values(tag.attributes)) {
+      // unprefixed attributes are in no namespace (Relationship's Id, Target)
+      attributes[attribute.prefix ? qualified(attribute.uri, attribute.local) : attribute.local] = attribute.value;
+    }
+    const element: XmlElement = { name: qualified(tag.uri, tag.local), attributes, children: [] };
+    stack[stack.length - 1].children.push(element);
+    stack.push(element);
+  });
+  parser.on('closetag', () => stack.pop());
+  parser.on('text', (text) => stack[stack.length - 1].children.push(text));
+  parser.write(data.toString('utf8')).close();
+  const element = root.children.find((child): child is XmlElement => typeof child !== 'string');
+  if (!element) throw new Error('empty part');
+  return element;
+}
+
+const elements = (element: XmlElement | undefined) => (element?.children ?? []).filter((child): child is XmlElement => typeof child !== 'string');
+const child = (element: XmlElement | undefined, name: string) => elements(element).find((c) => c.name === name);
+const value = (element: XmlElement | undefined) => element?.attributes['w:val'];
+
+/** Containers that only wrap what they hold (content controls, custom XML, tracked insertions …). */
+const TRANSPARENT = new Set(['w:sdt', 'w:sdtContent', 'w:customXml', 'w:smartTag', 'w:ins', 'w:moveTo', 'w:hyperlink', 'w:fldSimple', 'w:dir', 'w:bdo']);
+
+/** Children of an element, looking through the containers above; of alternative content, its fallback (what every reader understands). */
+function* contentOf(element: XmlElement): Generator<XmlElement> {
+  for (const c of elements(element)) {
+    if (TRANSPARENT.has(c.name)) yield* contentOf(c);
+    else if (c.name === 'mc:AlternateContent') {
+      const fallback = child(c, 'mc:Fallback');
+      if (fallback) yield* contentOf(fallback);
+    } else yield c;
+  }
+}
+
+const HEADING_ID = /^Heading([1-6])?$/;
+const HEADING_NAME = /^heading(?: ([1-6]))?$/i;
+/** Parts of a paragraph that are not its text: properties, deleted text, field instructions. */
+const NOT_TEXT = new Set(['w:pPr', 'w:rPr', 'w:del', 'w:moveFrom', 'w:delText', 'w:instrText', 'w:fldChar', 'w:commentReference']);
+const PICTURE_TYPES: Record<string, Extract<Block, { kind: 'image' }>['type']> = { png: 'png', jpg: 'jpg', jpeg: 'jpg', gif: 'gif', bmp: 'bmp' };
+
+interface Part {
+  path: string;
+  root: XmlElement;
+  /** relationship id → target path in the package, or the address of an external one */
+  targets: Map<string, { path: string; external: boolean }>;
+}
+
+/** word/_rels/document.xml.rels for word/document.xml: each target resolved against the part's folder. */
+function readPart(files: Map<string, Buffer>, path: string): Part | undefined {
+  const data = files.get(path);
+  if (!data) return undefined;
+  const folder = path.slice(0, path.lastIndexOf('/') + 1);
+  const rels = files.get(`${folder}_rels/${path.slice(folder.length)}.rels`);
+  const targets = new Map<string, { path: string; external: boolean }>();
+  for (const rel of rels ? elements(parseXml(rels)) : []) {
+    const { Id: id, Target: target = '', TargetMode: mode } = rel.attributes;
+    const external = mode === 'External';
+    targets.set(id, { external, path: external ? target : target.startsWith('/') ? target.slice(1) : normalizePath(folder + target) });
+  }
+  return { path, root: parseXml(data), targets };
+}
+
+const normalizePath = (path: string) => {
+  const out: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '..') out.pop();
+    else if (segment !== '.') out.push(segment);
+  }
+  return out.join('/');
+};
+
+/** Paragraph styles: their heading level, and the numbering (bullet or not) a list level ties to them. */
+function readStyles(files: Map<string, Buffer>, numbering: Numbering) {
+  const headings = new Map<string, number>();
+  const styles = files.get('word/styles.xml');
+  for (const style of styles ? elements(parseXml(styles)) : []) {
+    if (style.name !== 'w:style' || style.attributes['w:type'] !== 'paragraph') continue;
+    const id = style.attributes['w:styleId'] ?? '';
+    const byId = HEADING_ID.exec(id);
+    const byName = HEADING_NAME.exec(value(child(style, 'w:name')) ?? '');
+    const match = byId ?? byName;
+    if (match) headings.set(id, Number(match[1] ?? 1));
+  }
+  return { headingLevel: (id: string | undefined) => (id === undefined ? undefined : headings.get(id)), numbering };
+}
+
+interface Numbering {
+  /** whether the list level a paragraph is in counts (1, a, i …) or not (a bullet); undefined when it is in none */
+  ordered(numId: string | undefined, level: number, styleId: string | undefined): boolean | undefined;
+}
+
+function readNumbering(files: Map<string, Buffer>): Numbering {
+  const data = files.get('word/numbering.xml');
+  const abstract = new Map<string, Map<number, boolean>>();
+  const byStyle = new Map<string, boolean>();
+  const nums = new Map<string, string>();
+  for (const element of data ? elements(parseXml(data)) : []) {
+    if (element.name === 'w:abstractNum') {
+      const levels = new Map<number, boolean>();
+      for (const level of elements(element).filter((l) => l.name === 'w:lvl')) {
+        const ordered = value(child(level, 'w:numFmt')) !== 'bullet';
+        levels.set(Number(level.attributes['w:ilvl'] ?? 0), ordered);
+        const style = value(child(level, 'w:pStyle'));
+        if (style !== undefined) byStyle.set(style, ordered);
+      }
+      abstract.set(element.attributes['w:abstractNumId'], levels);
+    } else if (element.name === 'w:num') {
+      const id = value(child(element, 'w:abstractNumId'));
+      if (id !== undefined) nums.set(element.attributes['w:numId'], id);
+    }
+  }
+  return {
+    ordered: (numId, level, styleId) => {
+      if (numId !== undefined) {
+        const id = nums.get(numId);
+        return id === undefined ? undefined : abstract.get(id)?.get(level);
+      }
+      return styleId === undefined ? undefined : byStyle.get(styleId);
+    },
+  };
+}
+
+/** What a paragraph holds: its text (whitespace collapsed), its pictures, the notes it refers to. */
+interface ParagraphContent {
+  text: string;
+  pictures: Array<{ id: string; external: boolean }>;
+}
+
+function paragraphContent(paragraph: XmlElement, notes: (kind: 'footnote' | 'endnote', id: string) => string): ParagraphContent {
+  const pieces: string[] = [];
+  const pictures: ParagraphContent['pictures'] = [];
+  const visit = (element: XmlElement) => {
+    for (const c of contentOf(element)) {
+      if (NOT_TEXT.has(c.name)) continue;
+      switch (c.name) {
+        case 'w:t':
+          for (const text of c.children) if (typeof text === 'string') pieces.push(text);
+          break;
+        case 'w:tab':
+        case 'w:br':
+        case 'w:cr':
+          pieces.push(' ');
+          break;
+        case 'w:noBreakHyphen':
+          pieces.push('-');
+          break;
+        case 'w:footnoteReference':
+        case 'w:endnoteReference':
+          pieces.push(notes(c.name === 'w:footnoteReference' ? 'footnote' : 'endnote', c.attributes['w:id']));
+          break;
+        case 'a:blip': {
+          const id = c.attributes['r:embed'] ?? c.attributes['r:link'];
+          if (id) pictures.push({ id, external: !c.attributes['r:embed'] });
+          break;
+        }
+        case 'v:imagedata':
+          if (c.attributes['r:id']) pictures.push({ id: c.attributes['r:id'], external: false });
+          break;
+        default:
+          visit(c);
+      }
+    }
+  };
+  visit(paragraph);
+  return { text: pieces.join('').replace(/\s+/g, ' ').trim(), pictures };
+}
+
+/**
+ * The manuscript's blocks in order. Footnotes and endnotes keep their place as [n] in the text and
+ * their words as a numbered list after the last block; what cannot be typeset is warned about.
+ */
+export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): Block[] {
+  const document = readPart(files, 'word/document.xml');
+  const body = child(document?.root, 'w:body');
+  if (!document || !body) throw new Error('no document body');
+  const styles = readStyles(files, readNumbering(files));
+  const blocks: Block[] = [];
+  const noteTexts: string[] = [];
+  const noteParts = new Map<string, Map<string, XmlElement>>();
+  const noteOf = (kind: 'footnote' | 'endnote', id: string) => {
+    if (!noteParts.has(kind)) {
+      const part = files.get(`word/${kind}s.xml`);
+      noteParts.set(kind, new Map(part ? elements(parseXml(part)).map((note) => [note.attributes['w:id'], note] as const) : []));
+    }
+    const note = noteParts.get(kind)!.get(id);
+    if (!note) return '';
+    // a note's own paragraphs cannot refer to further notes
+    noteTexts.push(elements(note).map((p) => paragraphContent(p, () => '').text).filter(Boolean).join(' '));
+    return `[${noteTexts.length}]`;
+  };
+
+  let list: Extract<Block, { kind: 'list' }> | undefined;
+  let nestedWarned = false;
+  const picture = ({ id, external }: ParagraphContent['pictures'][number]) => {
+    const target = document.targets.get(id);
+    if (!target || external || target.external) {
+      warnings.push(`图片 ${target?.path ?? id} 不在稿件文件中（只能排入嵌入的图片），已略去`);
+      return;
+    }
+    const data = files.get(target.path);
+    const extension = target.path.split('.').pop()!.toLowerCase();
+    if (data && PICTURE_TYPES[extension]) blocks.push({ kind: 'image', type: PICTURE_TYPES[extension], data });
+    else warnings.push(`图片 ${target.path.split('/').pop()} 的格式（${extension}）无法排入，请另存为 PNG 或 JPG 后插入，已略去`);
+  };
+
+  const paragraph = (p: XmlElement) => {
+    const properties = child(p, 'w:pPr');
+    const styleId = value(child(properties, 'w:pStyle'));
+    const numbering = child(properties, 'w:numPr');
+    const level = Number(value(child(numbering, 'w:ilvl')) ?? 0);
+    const { text, pictures } = paragraphContent(p, noteOf);
+    pictures.forEach(picture);
+    const heading = styles.headingLevel(styleId);
+    const ordered = heading === undefined ? styles.numbering.ordered(value(child(numbering, 'w:numId')), level, styleId) : undefined;
+    if (ordered === undefined || pictures.length) list = undefined;
+    if (!text) return;
+    if (heading !== undefined) {
+      if (heading > 3) warnings.push(`第 ${heading} 级标题“${text}”按第 3 级排版`);
+      blocks.push({ kind: 'heading', level: Math.min(3, heading) as 1 | 2 | 3, text });
+    } else if (ordered === undefined) blocks.push({ kind: 'paragraph', text });
+    else {
+      if (!list || (level === 0 && list.ordered !== ordered)) {
+        list = { kind: 'list', ordered, items: [] };
+        blocks.push(list);
+      }
+      if (level > 0 && !nestedWarned) {
+        warnings.push('多级列表已合并为一级');
+        nestedWarned = true;
+      }
+      list.items.push(text);
+    }
+  };
+
+  const table = (tbl: XmlElement) => {
+    let pictures = 0;
+    const cellText = (cell: XmlElement): string =>
+      [...contentOf(cell)]
+        .map((c) => {
+          if (c.name === 'w:tbl') return [...contentOf(c)].filter((r) => r.name === 'w:tr').flatMap((r) => [...contentOf(r)].filter((x) => x.name === 'w:tc').map(cellText)).join(' ');
+          if (c.name !== 'w:p') return '';
+          const content = paragraphContent(c, noteOf);
+          pictures += content.pictures.length;
+          return content.text;
+        })
+        .filter(Boolean)
+        .join(' ');
+    const rows = [...contentOf(tbl)]
+      .filter((row) => row.name === 'w:tr')
+      .map((row) =>
+        [...contentOf(row)]
+          // a cell merged into the one above it is that cell
+          .filter((cell) => cell.name === 'w:tc' && !isMergedAbove(cell))
+          .map(cellText),
+      );
+    if (pictures) warnings.push(`表格中的 ${pictures} 张图片无法排入表格，已略去`);
+    if (rows.length) blocks.push({ kind: 'table', rows });
+  };
+
+  for (const element of contentOf(body)) {
+    if (element.name === 'w:p') paragraph(element);
+    else if (element.name === 'w:tbl') {
+      list = undefined;
+      table(element);
+    }
+  }
+  if (noteTexts.length) {
+    warnings.push(`${noteTexts.length} 条脚注或尾注排在了文末`);
+    blocks.push({ kind: 'list', ordered: true, items: noteTexts });
+  }
+  return blocks;
+}
+
+const isMergedAbove = (cell: XmlElement) => {
+  const merge = child(child(cell, 'w:tcPr'), 'w:vMerge');
+  return merge !== undefined && value(merge) !== 'restart';
+};

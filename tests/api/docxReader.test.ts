@@ -1,0 +1,128 @@
+/**
+ * Word manuscripts as other word processors write them, read by the typesetter: the package is
+ * built part by part here (style ids as Chinese Word names them, another namespace prefix, list
+ * numbering, tracked changes, fields, merged cells, notes, linked and unsupported pictures).
+ */
+import JSZip from 'jszip';
+import { readManuscript } from '../../server/src/engines/typeset/manuscript';
+import { PNG } from '../fixtures/manuscripts';
+
+const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const A = 'http://schemas.openxmlformats.org/drawingml/2006/main';
+
+const styles = `<?xml version="1.0" encoding="UTF-8"?>
+<w:styles xmlns:w="${W}">
+  <w:style w:type="paragraph" w:styleId="1"><w:name w:val="heading 1"/></w:style>
+  <w:style w:type="paragraph" w:styleId="2"><w:name w:val="heading 2"/></w:style>
+  <w:style w:type="paragraph" w:styleId="Heading4"><w:name w:val="heading 4"/></w:style>
+  <w:style w:type="paragraph" w:styleId="ListBullet"><w:name w:val="List Bullet"/></w:style>
+</w:styles>`;
+
+const numbering = `<?xml version="1.0" encoding="UTF-8"?>
+<w:numbering xmlns:w="${W}">
+  <w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:numFmt w:val="decimal"/></w:lvl><w:lvl w:ilvl="1"><w:numFmt w:val="lowerLetter"/></w:lvl></w:abstractNum>
+  <w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:numFmt w:val="bullet"/><w:pStyle w:val="ListBullet"/></w:lvl></w:abstractNum>
+  <w:num w:numId="5"><w:abstractNumId w:val="0"/></w:num>
+  <w:num w:numId="6"><w:abstractNumId w:val="1"/></w:num>
+</w:numbering>`;
+
+const rels = `<?xml version="1.0" encoding="UTF-8"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+  <Relationship Id="rPng" Type="${R}/image" Target="media/figure.png"/>
+  <Relationship Id="rEmf" Type="${R}/image" Target="media/chart.emf"/>
+  <Relationship Id="rWeb" Type="${R}/image" Target="https://example.com/photo.png" TargetMode="External"/>
+  <Relationship Id="rLink" Type="${R}/hyperlink" Target="https://example.com" TargetMode="External"/>
+</Relationships>`;
+
+const footnotes = `<?xml version="1.0" encoding="UTF-8"?>
+<w:footnotes xmlns:w="${W}">
+  <w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>
+  <w:footnote w:id="1"><w:p><w:r><w:t>数据来自县教育局。</w:t></w:r></w:p></w:footnote>
+</w:footnotes>`;
+
+const run = (text: string) => `<w:r><w:t xml:space="preserve">${text}</w:t></w:r>`;
+const para = (text: string, properties = '') => `<w:p>${properties ? `<w:pPr>${properties}</w:pPr>` : ''}${run(text)}</w:p>`;
+const picture = (embed: string) => `<w:r><w:drawing><a:graphic xmlns:a="${A}"><a:graphicData><a:blip r:embed="${embed}"/></a:graphicData></a:graphic></w:drawing></w:r>`;
+const cell = (content: string, properties = '') => `<w:tc>${properties ? `<w:tcPr>${properties}</w:tcPr>` : ''}${content}</w:tc>`;
+
+const body = [
+  para('县域中学课后服务研究'),
+  para('摘要：本文讨论课后服务。'),
+  para('第一章 绪论', '<w:pStyle w:val="1"/>'),
+  // tracked changes: the insertion is read, the deletion is not; a field's instruction is not text, its result is
+  `<w:p>${run('课后服务')}<w:ins w:id="1" w:author="甲">${run('关系到')}</w:ins><w:del w:id="2" w:author="甲"><w:r><w:delText>无关</w:delText></w:r></w:del>${run('学生。')}</w:p>`,
+  `<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> PAGEREF _Toc1 \\h </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>${run('见第3页')}<w:r><w:fldChar w:fldCharType="end"/></w:r><w:hyperlink r:id="rLink">${run('，参见官网')}</w:hyperlink></w:p>`,
+  `<w:sdt><w:sdtContent>${para('控件中的段落。')}</w:sdtContent></w:sdt>`,
+  para('研究背景', '<w:pStyle w:val="2"/>'),
+  para('经费', '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="5"/></w:numPr>'),
+  para('拨款', '<w:numPr><w:ilvl w:val="1"/><w:numId w:val="5"/></w:numPr>'),
+  para('激励', '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="5"/></w:numPr>'),
+  para('课程', '<w:pStyle w:val="ListBullet"/>'),
+  para('细节', '<w:pStyle w:val="Heading4"/>'),
+  // a cell merged into the one above is that cell; a cell spanning two columns is one
+  `<w:tbl><w:tr>${cell(para('学校'), '<w:vMerge w:val="restart"/>')}${cell(para('规模'), '<w:gridSpan w:val="2"/>')}</w:tr><w:tr>${cell(para(''), '<w:vMerge/>')}${cell(para('学生数'))}${cell(`<w:p>${picture('rPng')}</w:p>`)}</w:tr></w:tbl>`,
+  `<w:p>${picture('rPng')}</w:p>`,
+  para('图1 组织结构'),
+  `<w:p>${picture('rEmf')}${picture('rWeb')}</w:p>`,
+  `<w:p>${run('经费来自财政')}<w:r><w:footnoteReference w:id="1"/></w:r>${run('。')}</w:p>`,
+  para(''),
+].join('');
+
+async function docx(document: string, parts: Record<string, string | Buffer> = {}) {
+  const zip = new JSZip();
+  zip.file('word/document.xml', document);
+  zip.file('word/styles.xml', styles);
+  zip.file('word/numbering.xml', numbering);
+  zip.file('word/_rels/document.xml.rels', rels);
+  zip.file('word/footnotes.xml', footnotes);
+  zip.file('word/media/figure.png', PNG);
+  zip.file('word/media/chart.emf', Buffer.alloc(40, 1));
+  for (const [name, data] of Object.entries(parts)) zip.file(name, data);
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+const documentXml = (prefix: string, content: string) =>
+  `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><${prefix}:document xmlns:${prefix}="${W}" xmlns:r="${R}"><${prefix}:body>${content.replace(/(<\/?| )w:/g, `$1${prefix}:`)}</${prefix}:body></${prefix}:document>`;
+
+describe('reading a Word manuscript part by part', () => {
+  test('headings by style name, lists by numbering, tracked changes, fields, controls, merged cells, pictures and notes', async () => {
+    const m = await readManuscript(await docx(documentXml('w', body)), 'paper.docx');
+    expect(m.title).toBe('县域中学课后服务研究');
+    expect(m.abstractZh).toBe('本文讨论课后服务。');
+    const png = expect.objectContaining({ kind: 'image', type: 'png', caption: '组织结构' });
+    expect(m.body).toEqual([
+      { kind: 'heading', level: 1, text: '绪论' },
+      { kind: 'paragraph', text: '课后服务关系到学生。' },
+      { kind: 'paragraph', text: '见第3页，参见官网' },
+      { kind: 'paragraph', text: '控件中的段落。' },
+      { kind: 'heading', level: 2, text: '研究背景' },
+      { kind: 'list', ordered: true, items: ['经费', '拨款', '激励'] },
+      { kind: 'list', ordered: false, items: ['课程'] },
+      { kind: 'heading', level: 3, text: '细节' },
+      { kind: 'table', rows: [['学校', '规模'], ['学生数', '']] },
+      png,
+      { kind: 'paragraph', text: '经费来自财政[1]。' },
+      { kind: 'list', ordered: true, items: ['数据来自县教育局。'] },
+    ]);
+    expect((m.body[9] as { data: Buffer }).data.equals(PNG)).toBe(true);
+    expect(m.warnings).toEqual([
+      '多级列表已合并为一级',
+      '第 4 级标题“细节”按第 3 级排版',
+      '表格中的 1 张图片无法排入表格，已略去',
+      '图片 chart.emf 的格式（emf）无法排入，请另存为 PNG 或 JPG 后插入，已略去',
+      '图片 https://example.com/photo.png 不在稿件文件中（只能排入嵌入的图片），已略去',
+      '1 条脚注或尾注排在了文末',
+    ]);
+  });
+
+  test('the same manuscript under another namespace prefix reads the same', async () => {
+    const usual = await readManuscript(await docx(documentXml('w', body)), 'paper.docx');
+    expect(await readManuscript(await docx(documentXml('ns0', body)), 'paper.docx')).toEqual(usual);
+  });
+
+  test('a package whose document is not well-formed XML is refused with a clear message', async () => {
+    await expect(readManuscript(await docx('<w:document xmlns:w="x"><w:body><w:p>'), 'paper.docx')).rejects.toThrow('文件已损坏，无法读取其中的内容');
+    await expect(readManuscript(await docx(documentXml('w', para('正文')), { 'word/styles.xml': '<w:styles' }), 'paper.docx')).rejects.toThrow('文件已损坏，无法读取其中的内容');
+  });
+});
