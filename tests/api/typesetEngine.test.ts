@@ -3,12 +3,13 @@ import JSZip from 'jszip';
 import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
 import { SEED_FOLDER } from '../../server/src/seed';
-import { ExtractError } from '../../server/src/engines/text/extract';
+import yauzl from 'yauzl';
+import { ExtractError, inspectDocx } from '../../server/src/engines/text/extract';
 import { readManuscript } from '../../server/src/engines/typeset/manuscript';
 import { formatReferences } from '../../server/src/engines/typeset/references';
 import { checkTemplate, type Template } from '../../server/src/engines/typeset/template';
 import { writeDocx } from '../../server/src/engines/typeset/writer';
-import { FIELDS, MARKDOWN, PLAIN, markdownThesis, wordManuscript, wordThesis } from '../fixtures/manuscripts';
+import { FIELDS, MARKDOWN, PLAIN, PNG, markdownThesis, wordManuscript, wordThesis } from '../fixtures/manuscripts';
 
 const templates = new Map(
   readdirSync(join(SEED_FOLDER, 'templates')).map((f) => {
@@ -164,6 +165,26 @@ describe('writing the .docx', () => {
     expect(xml.document).toContain('图1-1  课后服务的组织结构');
     expect(xml.document).toContain('[2] 李华. 县域教育[M]. 北京: 教育出版社, 2020.');
     expect(xml.document).toContain('学    号：2022001');
+  });
+
+  test('the package: every part of the document, XML deflated, pictures stored as they are, and it passes the upload inspection', async () => {
+    const docx = await writeDocx(await readManuscript(await wordManuscript(), 'paper.docx'), bachelor, FIELDS);
+    const methods = await new Promise<Map<string, number>>((resolve, reject) =>
+      yauzl.fromBuffer(docx, (error, zip) => {
+        if (error || !zip) return reject(error);
+        const found = new Map<string, number>();
+        zip.on('entry', (entry: yauzl.Entry) => found.set(entry.fileName, entry.compressionMethod));
+        zip.on('end', () => resolve(found));
+      }),
+    );
+    for (const part of ['[Content_Types].xml', '_rels/.rels', 'word/document.xml', 'word/styles.xml', 'word/numbering.xml', 'word/settings.xml']) expect(methods.get(part)).toBe(8);
+    const pictures = [...methods].filter(([name]) => name.startsWith('word/media/'));
+    expect(pictures.length).toBe(1);
+    expect(pictures[0][1]).toBe(0);
+    expect(Buffer.from(await (await JSZip.loadAsync(docx)).file(pictures[0][0])!.async('uint8array')).equals(PNG)).toBe(true);
+    const parts = new Map<string, Buffer>();
+    await inspectDocx(docx, parts);
+    expect([...parts.keys()].sort()).toEqual([...methods.keys()].sort());
   });
 
   test('the journal template numbers headings 一、/（一）, the English one sorts references APA-style', async () => {

@@ -14,7 +14,6 @@ import {
   LevelFormat,
   LineRuleType,
   NumberFormat,
-  Packer,
   PageBreak,
   PageNumber,
   Paragraph,
@@ -32,6 +31,7 @@ import {
 import { TextWatermark } from 'docx/watermarks';
 import { imageSize } from 'image-size';
 import type { Block, Manuscript } from './manuscript';
+import { packDocx } from './pack';
 import { pointsOf, type Template, type TextStyle } from './template';
 
 export interface CoverFields {
@@ -399,5 +399,5 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
       },
     ],
   });
-  return Packer.toBuffer(document);
+  return packDocx(document);
 }
