@@ -126,3 +126,24 @@ describe('reading a Word manuscript part by part', () => {
     await expect(readManuscript(await docx(documentXml('w', para('正文')), { 'word/styles.xml': '<w:styles' }), 'paper.docx')).rejects.toThrow('文件已损坏，无法读取其中的内容');
   });
 });
+
+describe('the package inspection reads what the directory declares, no more and no less', () => {
+  /** The .docx with the sizes of word/document.xml in its directory and local header set to `size`. */
+  async function declaring(size: (real: number) => number) {
+    const data = await docx(documentXml('w', para('题目') + para('第一章 绪论') + para('正文。')));
+    const name = Buffer.from('word/document.xml');
+    for (const [signature, sizeAt, nameAt] of [[0x04034b50, 22, 30], [0x02014b50, 24, 46]]) {
+      for (let at = data.indexOf(name); at >= 0; at = data.indexOf(name, at + 1)) {
+        const header = at - nameAt;
+        if (header >= 0 && data.readUInt32LE(header) === signature) data.writeUInt32LE(size(data.readUInt32LE(header + sizeAt)), header + sizeAt);
+      }
+    }
+    return data;
+  }
+
+  test('an entry larger than declared is refused as too large; one shorter as broken; the true size reads', async () => {
+    await expect(readManuscript(await declaring((real) => real - 10), 'paper.docx')).rejects.toThrow('文件解压后过大，无法处理');
+    await expect(readManuscript(await declaring((real) => real + 10), 'paper.docx')).rejects.toThrow('文件已损坏，无法打开');
+    expect((await readManuscript(await declaring((real) => real), 'paper.docx')).body).toEqual([{ kind: 'heading', level: 1, text: '绪论' }, { kind: 'paragraph', text: '正文。' }]);
+  });
+});

@@ -9,6 +9,7 @@ import mammoth from 'mammoth';
 import { execFile } from 'child_process';
 import { join } from 'path';
 import yauzl from 'yauzl';
+import { inflateRaw } from 'zlib';
 
 export const EXTRACTABLE_EXTENSIONS = ['docx', 'pdf', 'txt', 'md'] as const;
 export type ExtractableExtension = (typeof EXTRACTABLE_EXTENSIONS)[number];
@@ -50,36 +51,44 @@ const tooLarge = () => new ExtractError('文件解压后过大，无法处理');
 const broken = () => new ExtractError('文件已损坏，无法打开');
 
 /**
- * Inflates every entry once, counting the bytes really produced: a zip's directory may lie about
- * sizes, so the limits hold on what comes out, and reading stops at the first byte past them
- * (yauzl's validateEntrySizes ends an entry that outgrows its declared size). The entries inflate
- * side by side, each in zlib's thread pool, rather than one after another.
+ * An entry's bytes, inflated by zlib in one call in its thread pool: never more than its directory
+ * declares (maxOutputLength stops at the first byte past it: the directory lied, so the file is a
+ * bomb), and exactly that many, or the file is broken.
+ */
+function inflateEntry(data: Buffer, entry: yauzl.Entry, fileDataStart: number): Promise<Buffer> {
+  const raw = data.subarray(fileDataStart, fileDataStart + entry.compressedSize);
+  const declared = entry.uncompressedSize;
+  if (raw.length !== entry.compressedSize || entry.isEncrypted()) return Promise.reject(broken());
+  if (entry.compressionMethod === 0) return raw.length === declared ? Promise.resolve(raw) : Promise.reject(tooLarge());
+  if (entry.compressionMethod !== 8) return Promise.reject(broken());
+  return new Promise((resolve, reject) =>
+    inflateRaw(raw, { maxOutputLength: Math.max(1, declared) }, (error, out) => {
+      if (error) reject((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ? tooLarge() : broken());
+      else if (out.length !== declared) reject(out.length > declared ? tooLarge() : broken());
+      else resolve(out);
+    }),
+  );
+}
+
+/**
+ * Inflates every entry once, within limits that hold on what comes out, since a zip's directory may
+ * lie about sizes (inflateEntry). yauzl reads the directory and where each entry's data starts; the
+ * entries inflate side by side. Given `keep`, what they inflate to is kept there by name.
  */
 function inspectZip(data: Buffer, keep?: Map<string, Buffer>): Promise<void> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(data, { lazyEntries: true, validateEntrySizes: true }, (error, zip) => {
       if (error || !zip) return reject(broken());
       let declared = 0;
-      let produced = 0;
       let entries = 0;
       let hasDocument = false;
-      let listed = false;
+      const inflating: Array<Promise<void>> = [];
       let settled = false;
-      /** entries opened and not yet read to their end */
-      let reading = 0;
-      const streams = new Set<NodeJS.ReadableStream & { destroy(): void }>();
       const fail = (reason: ExtractError) => {
         if (settled) return;
         settled = true;
-        for (const stream of streams) stream.destroy();
         zip.close();
         reject(reason);
-      };
-      const finish = () => {
-        if (settled || !listed || reading) return;
-        settled = true;
-        if (hasDocument) resolve();
-        else reject(new ExtractError('文件不是有效的 Word (.docx) 文档'));
       };
       const limit = Math.min(DOCX_MAX_UNPACKED, data.length * DOCX_MAX_RATIO);
       zip.on('entry', (entry: yauzl.Entry) => {
@@ -87,32 +96,26 @@ function inspectZip(data: Buffer, keep?: Map<string, Buffer>): Promise<void> {
         declared += entry.uncompressedSize;
         if (entry.fileName === 'word/document.xml') hasDocument = true;
         if (entries > DOCX_MAX_ENTRIES || declared > limit) return fail(tooLarge());
-        if (entry.fileName.endsWith('/')) return zip.readEntry();
-        reading += 1;
-        zip.openReadStream(entry, (openError, stream) => {
-          if (openError || !stream) return fail(broken());
-          if (settled) return stream.destroy();
-          streams.add(stream);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => {
-            if (keep) chunks.push(chunk);
-            produced += chunk.length;
-            if (produced > limit) fail(tooLarge());
-          });
-          // too many bytes for its declared size: the directory lied, so the file is a bomb
-          stream.on('error', (streamError: Error) => fail(/too many bytes/.test(streamError.message) ? tooLarge() : broken()));
-          stream.on('end', () => {
-            streams.delete(stream);
-            keep?.set(entry.fileName, Buffer.concat(chunks));
-            reading -= 1;
-            finish();
-          });
-        });
+        if (!entry.fileName.endsWith('/')) {
+          inflating.push(
+            zip
+              .readLocalFileHeaderPromise(entry, { minimal: true })
+              .catch(() => Promise.reject(broken()))
+              .then(({ fileDataStart }) => inflateEntry(data, entry, fileDataStart))
+              .then((out) => void keep?.set(entry.fileName, out), fail),
+          );
+        }
         zip.readEntry();
       });
       zip.on('end', () => {
-        listed = true;
-        finish();
+        if (settled) return;
+        // each has failed the inspection already if it could not be inflated
+        void Promise.all(inflating).then(() => {
+          if (settled) return;
+          settled = true;
+          if (hasDocument) resolve();
+          else reject(new ExtractError('文件不是有效的 Word (.docx) 文档'));
+        });
       });
       zip.on('error', () => fail(broken()));
       zip.readEntry();
