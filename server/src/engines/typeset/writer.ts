@@ -73,12 +73,20 @@ function paragraphStyle(id: string, name: string, style: TextStyle, extra: Parti
   };
 }
 
-/** The bookmarks in a document body, in order, each with the style of its paragraph (the headings' ones are the contents' anchors). */
+/** Parts of a formatted body that hold neither paragraph styles nor bookmarks: attributes, run properties, text. */
+const WITHOUT_BOOKMARKS = new Set(['_attr', 'w:rPr', 'w:t']);
+
+/**
+ * The bookmarks in a document body, in order, each with the style of its paragraph (the headings' ones are the
+ * contents' anchors). It walks every element of the body, so it allocates nothing and skips what cannot hold either.
+ */
 function bookmarksOf(node: unknown, found: Array<{ name: string; style?: string }> = [], at: { style?: string } = {}) {
   if (Array.isArray(node)) for (const child of node) bookmarksOf(child, found, at);
   else if (node && typeof node === 'object') {
-    for (const [key, value] of Object.entries(node)) {
-      const attributes = (value as { _attr?: Record<string, string> })?._attr;
+    for (const key in node) {
+      if (WITHOUT_BOOKMARKS.has(key)) continue;
+      const value = (node as Record<string, unknown>)[key];
+      const attributes = (value as { _attr?: Record<string, string> } | undefined)?._attr;
       if (key === 'w:pStyle' && attributes?.['w:val']) at.style = attributes['w:val'];
       else if (key === 'w:bookmarkStart' && attributes?.['w:name']) found.push({ name: attributes['w:name'], style: at.style });
       else bookmarksOf(value, found, at);
