@@ -116,6 +116,16 @@ describe('reading a Word manuscript part by part', () => {
     ]);
   });
 
+  test("Word's own contents (a content control of hyperlinked entries with PAGEREF fields) is left out with a warning", async () => {
+    const entry = (text: string, page: number, style: string) =>
+      `<w:p><w:pPr><w:pStyle w:val="${style}"/><w:tabs><w:tab w:val="right" w:leader="dot" w:pos="8296"/></w:tabs></w:pPr><w:hyperlink w:anchor="_Toc${page}" w:history="1">${run(text)}<w:r><w:tab/></w:r><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> PAGEREF _Toc${page} \\h </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>${run(String(page))}<w:r><w:fldChar w:fldCharType="end"/></w:r></w:hyperlink></w:p>`;
+    const contents = `<w:sdt><w:sdtPr><w:docPartObj><w:docPartGallery w:val="Table of Contents"/><w:docPartUnique/></w:docPartObj></w:sdtPr><w:sdtContent>${para('目录', '<w:pStyle w:val="TOCHeading"/>')}${entry('第一章 绪论', 1, 'TOC1')}${entry('1.1 研究背景', 2, 'TOC2')}</w:sdtContent></w:sdt>`;
+    const m = await readManuscript(await docx(documentXml('w', para('题目') + para('摘要：本文。') + contents + para('第一章 绪论', '<w:pStyle w:val="1"/>') + para('正文。'))), 'paper.docx');
+    expect(m.abstractZh).toBe('本文。');
+    expect(m.body).toEqual([{ kind: 'heading', level: 1, text: '绪论' }, { kind: 'paragraph', text: '正文。' }]);
+    expect(m.warnings).toEqual(['稿件自带的目录（2 条）已略去：排版后的目录按正文的标题重新生成，页码由排版算出']);
+  });
+
   test('the same manuscript under another namespace prefix reads the same', async () => {
     const usual = await readManuscript(await docx(documentXml('w', body)), 'paper.docx');
     expect(await readManuscript(await docx(documentXml('ns0', body)), 'paper.docx')).toEqual(usual);

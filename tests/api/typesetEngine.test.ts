@@ -97,6 +97,25 @@ describe('reading manuscripts', () => {
     expect((await xmlOf(await writeDocx(bare, bachelor, FIELDS))).document).toContain('甲；乙');
   });
 
+  test('a contents list the manuscript brings is left out with a warning, not read as chapters or glued to the abstract', async () => {
+    const lines = ['题目', '摘要：本文讨论课后服务。', '目  录', '第一章 绪论\t1', '1.1 研究背景 ........ 2', '第二章 结论  12', '参考文献\t14', '第一章 绪论', '正文。', '1.1 研究背景', '背景。', '第二章 结论', '完。'];
+    const expected = {
+      abstractZh: '本文讨论课后服务。',
+      body: [
+        { kind: 'heading', level: 1, text: '绪论' },
+        { kind: 'paragraph', text: '正文。' },
+        { kind: 'heading', level: 2, text: '研究背景' },
+        { kind: 'paragraph', text: '背景。' },
+        { kind: 'heading', level: 1, text: '结论' },
+        { kind: 'paragraph', text: '完。' },
+      ],
+      warnings: ['稿件自带的目录（4 条）已略去：排版后的目录按正文的标题重新生成，页码由排版算出'],
+    };
+    expect(await readManuscript(Buffer.from(lines.join('\n')), 'a.txt')).toMatchObject(expected);
+    const markdown = ['# 题目', '', lines[1], '', '## 目录', '', ...lines.slice(3, 7).map((l) => `- ${l.replace('\t', ' ')}`), '', '## 绪论', '', '正文。', '', '### 研究背景', '', '背景。', '', '## 结论', '', '完。'];
+    expect(await readManuscript(Buffer.from(markdown.join('\n')), 'a.md')).toMatchObject(expected);
+  });
+
   test('malformed, encrypted and empty manuscripts are refused with a clear message', async () => {
     await expect(readManuscript(Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(100, 3)]), 'a.docx')).rejects.toThrow('文件已损坏，无法打开');
     await expect(readManuscript(Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(100)]), 'a.docx')).rejects.toThrow(/已加密/);

@@ -39,6 +39,11 @@ const ABSTRACT_EN = named('abstract');
 const KEYWORDS_ZH = named('关\\s*键\\s*[词字]');
 const KEYWORDS_EN = named('key\\s*-?\\s*words?');
 
+/** The title of a contents list the manuscript brings with it (the typeset thesis makes its own). */
+const CONTENTS_TITLE = /^(?:目\s*录|目\s*次|contents|table of contents)$/i;
+/** An entry of such a list: a heading's words, then dots, a tab or spaces, then its page (12, iv). */
+const CONTENTS_ENTRY = /^\S.{0,79}?(?:\s*[.．·…]{2,}\s*|\s+)(?:\d{1,4}|[ivxlc]{1,6})$/i;
+
 const splitKeywords = (text: string) => text.split(/[；;，,、]\s*/).map((k) => k.trim()).filter(Boolean);
 
 /** Flat blocks from the HTML that markdown-it wrote. */
@@ -103,7 +108,7 @@ async function rawBlocks(data: Buffer, fileName: string, warnings: string[]): Pr
   throw new ExtractError('只支持 .docx、.md 和 .txt 稿件');
 }
 
-const namesPart = (text: string) => [ABSTRACT_ZH, ABSTRACT_EN, KEYWORDS_ZH, KEYWORDS_EN].some((p) => p.test(text)) || namedPart(text) !== undefined;
+const namesPart = (text: string) => [ABSTRACT_ZH, ABSTRACT_EN, KEYWORDS_ZH, KEYWORDS_EN, CONTENTS_TITLE].some((p) => p.test(text)) || namedPart(text) !== undefined;
 const isChapter = (b: Block) => b.kind === 'heading' && b.level === 1 && !namesPart(b.text);
 
 /**
@@ -122,7 +127,7 @@ function titleFromHeading(blocks: Block[]): { title?: string; blocks: Block[] } 
   return { blocks };
 }
 
-type Part = 'front' | 'abstractZh' | 'abstractEn' | 'body' | 'references' | 'acknowledgements' | 'appendices';
+type Part = 'front' | 'abstractZh' | 'abstractEn' | 'contents' | 'body' | 'references' | 'acknowledgements' | 'appendices';
 
 /** Where the reading of the blocks is: the manuscript so far and the part the next block belongs to. */
 interface Reading {
@@ -131,12 +136,17 @@ interface Reading {
   abstracts: { abstractZh: string[]; abstractEn: string[] };
   /** a keywords heading whose words are in the next paragraph */
   keywordsNext?: 'keywordsZh' | 'keywordsEn';
+  /** the entries of the manuscript's own contents list, left out (none seen: undefined) */
+  contentsEntries?: number;
 }
 
 const ABSTRACTS = [[ABSTRACT_ZH, 'abstractZh'], [ABSTRACT_EN, 'abstractEn']] as const;
 const KEYWORDS = [[KEYWORDS_ZH, 'keywordsZh'], [KEYWORDS_EN, 'keywordsEn']] as const;
 
-/** A block that names a part of the thesis (摘要, 关键词, 参考文献, 致谢, 附录) opens it: true when the block is used up. */
+/** An entry of the manuscript's own contents list, as a paragraph, a heading or a list of them. */
+const isContentsEntry = (block: Block, text: string) => (block.kind === 'list' ? block.items.every((item) => CONTENTS_ENTRY.test(item)) : Boolean(text) && CONTENTS_ENTRY.test(text));
+
+/** A block that names a part of the thesis (摘要, 关键词, 目录, 参考文献, 致谢, 附录) opens it: true when the block is used up. */
 function opensPart(r: Reading, block: Block, text: string): boolean {
   const { manuscript } = r;
   if (r.keywordsNext && block.kind === 'paragraph') {
@@ -145,7 +155,19 @@ function opensPart(r: Reading, block: Block, text: string): boolean {
     return true;
   }
   r.keywordsNext = undefined;
+  if (r.part === 'contents') {
+    if (isContentsEntry(block, text)) {
+      r.contentsEntries! += block.kind === 'list' ? block.items.length : 1;
+      return true;
+    }
+    r.part = 'front';
+  }
   if (!text) return false;
+  if (CONTENTS_TITLE.test(text) && r.part !== 'body') {
+    r.part = 'contents';
+    r.contentsEntries ??= 0;
+    return true;
+  }
   for (const [pattern, key] of ABSTRACTS) {
     if (!pattern.test(text) || r.part === 'body') continue;
     r.part = key;
@@ -217,6 +239,7 @@ export function structure(allBlocks: Block[], warnings: string[] = []): Manuscri
     if (r.part === 'front' && manuscript.title && block.kind === 'heading' && block.level === 1 && !manuscript.body.length) r.part = 'body';
     place(r, block, text, heading);
   }
+  if (r.contentsEntries !== undefined) warnings.push(`稿件自带的目录（${r.contentsEntries} 条）已略去：排版后的目录按正文的标题重新生成，页码由排版算出`);
   manuscript.abstractZh = r.abstracts.abstractZh.join('\n') || undefined;
   manuscript.abstractEn = r.abstracts.abstractEn.join('\n') || undefined;
   manuscript.body = attachCaptions(manuscript.body);
