@@ -1,8 +1,8 @@
 /**
- * The text of a paper from its file, for both engines: .docx (mammoth), .pdf (pdf-parse), .txt/.md in
- * UTF-8 or GBK.
- * The file's kind is judged by its content, not its name, and a .docx is inspected before it is
- * unpacked so that a zip bomb is refused unopened. Every refusal carries a Chinese reason.
+ * The text of a paper from its file: .docx (mammoth), .pdf (pdf-parse), .txt/.md in UTF-8 or GBK; and
+ * the inspection both engines give a .docx before reading it (the typesetter reads the files it
+ * inflated). The file's kind is judged by its content, not its name, and a .docx is inspected
+ * before it is unpacked so that a zip bomb is refused unopened. Every refusal carries a Chinese reason.
  */
 import iconv from 'iconv-lite';
 import mammoth from 'mammoth';

@@ -118,7 +118,6 @@ const NOT_TEXT = new Set(['w:pPr', 'w:rPr', 'w:del', 'w:moveFrom', 'w:delText', 
 const PICTURE_TYPES: Record<string, Extract<Block, { kind: 'image' }>['type']> = { png: 'png', jpg: 'jpg', jpeg: 'jpg', gif: 'gif', bmp: 'bmp' };
 
 interface Part {
-  path: string;
   root: XmlElement;
   /** relationship id → target path in the package, or the address of an external one */
   targets: Map<string, { path: string; external: boolean }>;
@@ -136,7 +135,7 @@ function readPart(files: Map<string, Buffer>, path: string): Part | undefined {
     const external = mode === 'External';
     targets.set(id, { external, path: external ? target : target.startsWith('/') ? target.slice(1) : normalizePath(folder + target) });
   }
-  return { path, root: parseXml(data), targets };
+  return { root: parseXml(data), targets };
 }
 
 const normalizePath = (path: string) => {
@@ -148,8 +147,8 @@ const normalizePath = (path: string) => {
   return out.join('/');
 };
 
-/** Paragraph styles: their heading level, and the numbering (bullet or not) a list level ties to them. */
-function readStyles(files: Map<string, Buffer>, numbering: Numbering) {
+/** The heading level of each paragraph style that is a heading (by the ids and names Word gives them). */
+function readHeadingStyles(files: Map<string, Buffer>) {
   const headings = new Map<string, number>();
   const styles = files.get('word/styles.xml');
   for (const style of styles ? elements(parseXml(styles)) : []) {
@@ -160,7 +159,7 @@ function readStyles(files: Map<string, Buffer>, numbering: Numbering) {
     const match = byId ?? byName;
     if (match) headings.set(id, Number(match[1] ?? 1));
   }
-  return { headingLevel: (id: string | undefined) => (id === undefined ? undefined : headings.get(id)), numbering };
+  return (id: string | undefined) => (id === undefined ? undefined : headings.get(id));
 }
 
 interface Numbering {
@@ -199,7 +198,7 @@ function readNumbering(files: Map<string, Buffer>): Numbering {
   };
 }
 
-/** What a paragraph holds: its text (whitespace collapsed), its pictures, the notes it refers to. */
+/** What a paragraph holds: its text (whitespace collapsed; a note it refers to as [n]) and its pictures. */
 interface ParagraphContent {
   text: string;
   pictures: Array<{ id: string; external: boolean }>;
@@ -252,7 +251,8 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): Bloc
   const document = readPart(files, 'word/document.xml');
   const body = child(document?.root, 'w:body');
   if (!document || !body) throw new Error('no document body');
-  const styles = readStyles(files, readNumbering(files));
+  const headingLevel = readHeadingStyles(files);
+  const numbering = readNumbering(files);
   const blocks: Block[] = [];
   const noteTexts: string[] = [];
   const noteParts = new Map<string, Map<string, XmlElement>>();
@@ -285,12 +285,12 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): Bloc
   const paragraph = (p: XmlElement) => {
     const properties = child(p, 'w:pPr');
     const styleId = value(child(properties, 'w:pStyle'));
-    const numbering = child(properties, 'w:numPr');
-    const level = Number(value(child(numbering, 'w:ilvl')) ?? 0);
+    const listProperties = child(properties, 'w:numPr');
+    const level = Number(value(child(listProperties, 'w:ilvl')) ?? 0);
     const { text, pictures } = paragraphContent(p, noteOf);
     pictures.forEach(picture);
-    const heading = styles.headingLevel(styleId);
-    const ordered = heading === undefined ? styles.numbering.ordered(value(child(numbering, 'w:numId')), level, styleId) : undefined;
+    const heading = headingLevel(styleId);
+    const ordered = heading === undefined ? numbering.ordered(value(child(listProperties, 'w:numId')), level, styleId) : undefined;
     if (ordered === undefined || pictures.length) list = undefined;
     if (!text) return;
     if (heading !== undefined) {
