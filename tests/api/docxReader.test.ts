@@ -3,6 +3,7 @@
  * built part by part here (style ids as Chinese Word names them, another namespace prefix, list
  * numbering, tracked changes, fields, merged cells, notes, linked and unsupported pictures).
  */
+import { randomBytes } from 'crypto';
 import JSZip from 'jszip';
 import { readManuscript } from '../../server/src/engines/typeset/manuscript';
 import { PNG } from '../fixtures/manuscripts';
@@ -155,5 +156,30 @@ describe('the package inspection reads what the directory declares, no more and 
     await expect(readManuscript(await declaring((real) => real - 10), 'paper.docx')).rejects.toThrow('文件解压后过大，无法处理');
     await expect(readManuscript(await declaring((real) => real + 10), 'paper.docx')).rejects.toThrow('文件已损坏，无法打开');
     expect((await readManuscript(await declaring((real) => real), 'paper.docx')).body).toEqual([{ kind: 'heading', level: 1, text: '绪论' }, { kind: 'paragraph', text: '正文。' }]);
+  });
+});
+
+describe('a small upload cannot make the reader do unbounded work', () => {
+  test('a note referred to again keeps its number and is read once (20,000 references to one long note)', async () => {
+    const note = `<w:footnotes xmlns:w="${W}"><w:footnote w:id="1"><w:p>${run('注'.repeat(40_000))}</w:p></w:footnote></w:footnotes>`;
+    const reference = '<w:r><w:footnoteReference w:id="1"/></w:r>';
+    const m = await readManuscript(await docx(documentXml('w', para('题目') + para('第一章 绪论', '<w:pStyle w:val="1"/>') + `<w:p>${run('正文')}${reference.repeat(20_000)}</w:p>`), { 'word/footnotes.xml': note }), 'paper.docx');
+    expect(m.body[1]).toEqual({ kind: 'paragraph', text: `正文${'[1]'.repeat(20_000)}` });
+    expect(m.body[2]).toEqual({ kind: 'list', ordered: true, items: ['注'.repeat(40_000)] });
+  });
+
+  test('a part with more elements than any thesis has is refused with a clear message; formatting does not count', async () => {
+    // incompressible padding keeps the package within the inspection's unpacking ratio
+    const padding = { 'word/media/padding.bin': randomBytes(64 * 1024) };
+    const refused = readManuscript(await docx(documentXml('w', para('第一章 绪论', '<w:pStyle w:val="1"/>') + '<w:p/>'.repeat(1_000_001)), padding), 'paper.docx');
+    await expect(refused).rejects.toThrow('稿件内容超出了排版的上限，无法排版，请精简后重新上传');
+    const formatted = `<w:r><w:rPr>${'<w:b/>'.repeat(20)}</w:rPr><w:t>字</w:t></w:r>`;
+    const m = await readManuscript(await docx(documentXml('w', para('题目') + `<w:p>${formatted.repeat(60_000)}</w:p>`), padding), 'paper.docx');
+    expect(m.body).toEqual([{ kind: 'paragraph', text: '字'.repeat(60_000) }]);
+  });
+
+  test('a picture whose file is missing from the package is named as missing, not as a format to convert', async () => {
+    const m = await readManuscript(await docx(documentXml('w', para('题目') + para('正文。') + `<w:p>${picture('rGone')}</w:p>`), { 'word/_rels/document.xml.rels': rels.replace('</Relationships>', `<Relationship Id="rGone" Type="${R}/image" Target="media/gone.png"/></Relationships>`) }), 'paper.docx');
+    expect(m.warnings).toContain('图片 gone.png 在稿件文件中找不到（文件可能已损坏），已略去');
   });
 });

@@ -5,6 +5,7 @@
  * names are matched by namespace, so any prefix a producer chose reads the same.
  */
 import { SaxesParser } from 'saxes';
+import { ExtractError } from '../text/extract';
 import type { Block } from './manuscript';
 
 interface XmlElement {
@@ -60,30 +61,59 @@ function canonical(scope: Scope, name: string): string {
 }
 
 /**
+ * What a part may hold: above a thesis of 500,000 characters (LibreOffice and pandoc write one to two
+ * elements per character, formatting counted), because the tree costs tens of times its XML and a
+ * small upload may unpack to 200 MB. At the limit a part takes about a second and 300 MB.
+ */
+const MAX_PART_BYTES = 64 * 1024 * 1024;
+const MAX_ELEMENTS = 1_000_000;
+const MAX_TEXT_CHARS = 10_000_000;
+const tooMuch = () => new ExtractError('稿件内容超出了排版的上限，无法排版，请精简后重新上传');
+
+/** Elements whose content nothing here reads (run, section and table formatting; proofing and bookmark marks): not built. */
+const UNREAD = new Set(['w:rPr', 'w:sectPr', 'w:tblPr', 'w:tblGrid', 'w:trPr', 'w:proofErr', 'w:bookmarkStart', 'w:bookmarkEnd', 'w:lastRenderedPageBreak']);
+
+/**
  * The part's root element; throws on XML that is not well formed. Namespaces are resolved here rather
  * than by the parser (twice as fast without): most parts declare them all on their root.
  */
 function parseXml(data: Buffer): XmlElement {
+  if (data.length > MAX_PART_BYTES) throw tooMuch();
   const root: XmlElement = { name: '', attributes: {}, children: [] };
   const stack = [root];
   const scopes: Scope[] = [{ depth: 0, prefixes: new Map([['xml', 'xml']]), names: new Map() }];
+  /** how deep inside an unread element the parser is (0: outside) */
+  let unread = 0;
+  let count = 0;
+  let chars = 0;
   const parser = new SaxesParser();
   parser.on('opentag', (tag) => {
     const written = tag.attributes as Record<string, string>;
     const outer = scopes[scopes.length - 1];
-    const scope = scopeOf(written, outer, stack.length);
+    const scope = scopeOf(written, outer, stack.length + unread);
     if (scope !== outer) scopes.push(scope);
+    const name = canonical(scope, tag.name);
+    if (unread || UNREAD.has(name)) {
+      unread += 1;
+      return;
+    }
+    if ((count += 1) > MAX_ELEMENTS) throw tooMuch();
     const attributes: Record<string, string> = {};
     for (const key in written) attributes[key.includes(':') ? canonical(scope, key) : key] = written[key];
-    const element: XmlElement = { name: canonical(scope, tag.name), attributes, children: [] };
+    const element: XmlElement = { name, attributes, children: [] };
     stack[stack.length - 1].children.push(element);
     stack.push(element);
   });
   parser.on('closetag', () => {
-    stack.pop();
-    if (scopes[scopes.length - 1].depth === stack.length) scopes.pop();
+    if (unread) unread -= 1;
+    else stack.pop();
+    if (scopes[scopes.length - 1].depth === stack.length + unread) scopes.pop();
   });
-  parser.on('text', (text) => stack[stack.length - 1].children.push(text));
+  parser.on('text', (text) => {
+    if (unread) return;
+    if ((chars += text.length) > MAX_TEXT_CHARS) throw tooMuch();
+    stack[stack.length - 1].children.push(text);
+  });
   parser.write(data.toString('utf8')).close();
   const element = root.children.find((c): c is XmlElement => typeof c !== 'string');
   if (!element) throw new Error('empty part');
@@ -256,16 +286,22 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): Bloc
   const blocks: Block[] = [];
   const noteTexts: string[] = [];
   const noteParts = new Map<string, Map<string, XmlElement>>();
+  /** each note's number, by kind and id: a note referred to again keeps its number and is read once */
+  const noteNumbers = new Map<string, number>();
   const noteOf = (kind: 'footnote' | 'endnote', id: string) => {
-    if (!noteParts.has(kind)) {
-      const part = files.get(`word/${kind}s.xml`);
-      noteParts.set(kind, new Map(part ? elements(parseXml(part)).map((note) => [note.attributes['w:id'], note] as const) : []));
+    const key = `${kind} ${id}`;
+    if (!noteNumbers.has(key)) {
+      if (!noteParts.has(kind)) {
+        const part = files.get(`word/${kind}s.xml`);
+        noteParts.set(kind, new Map(part ? elements(parseXml(part)).map((note) => [note.attributes['w:id'], note] as const) : []));
+      }
+      const note = noteParts.get(kind)!.get(id);
+      if (!note) return '';
+      // a note's own paragraphs cannot refer to further notes
+      noteTexts.push(elements(note).map((p) => paragraphContent(p, () => '').text).filter(Boolean).join(' '));
+      noteNumbers.set(key, noteTexts.length);
     }
-    const note = noteParts.get(kind)!.get(id);
-    if (!note) return '';
-    // a note's own paragraphs cannot refer to further notes
-    noteTexts.push(elements(note).map((p) => paragraphContent(p, () => '').text).filter(Boolean).join(' '));
-    return `[${noteTexts.length}]`;
+    return `[${noteNumbers.get(key)}]`;
   };
 
   let list: Extract<Block, { kind: 'list' }> | undefined;
@@ -277,9 +313,11 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): Bloc
       return;
     }
     const data = files.get(target.path);
-    const extension = target.path.split('.').pop()!.toLowerCase();
-    if (data && PICTURE_TYPES[extension]) blocks.push({ kind: 'image', type: PICTURE_TYPES[extension], data });
-    else warnings.push(`图片 ${target.path.split('/').pop()} 的格式（${extension}）无法排入，请另存为 PNG 或 JPG 后插入，已略去`);
+    const name = target.path.split('/').pop();
+    const extension = name?.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
+    if (!data || !name) warnings.push(`图片 ${name || id} 在稿件文件中找不到（文件可能已损坏），已略去`);
+    else if (PICTURE_TYPES[extension]) blocks.push({ kind: 'image', type: PICTURE_TYPES[extension], data });
+    else warnings.push(`图片 ${name} 的格式（${extension || '未知'}）无法排入，请另存为 PNG 或 JPG 后插入，已略去`);
   };
 
   const paragraph = (p: XmlElement) => {

@@ -93,8 +93,8 @@ async function rawBlocks(data: Buffer, fileName: string, warnings: string[]): Pr
     await inspectDocx(data, files);
     try {
       return docxBlocks(files, warnings);
-    } catch {
-      throw new ExtractError('文件已损坏，无法读取其中的内容');
+    } catch (error) {
+      throw error instanceof ExtractError ? error : new ExtractError('文件已损坏，无法读取其中的内容');
     }
   }
   if (extension === 'md') return blocksFromHtml(new MarkdownIt({ html: false }).render(decodeText(data)), warnings);
