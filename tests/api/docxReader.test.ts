@@ -5,8 +5,15 @@
  */
 import { randomBytes } from 'crypto';
 import JSZip from 'jszip';
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import { SEED_FOLDER } from '../../server/src/seed';
 import { readManuscript } from '../../server/src/engines/typeset/manuscript';
-import { PNG } from '../fixtures/manuscripts';
+import { checkTemplate } from '../../server/src/engines/typeset/template';
+import { writeDocx } from '../../server/src/engines/typeset/writer';
+import { FIELDS, PNG } from '../fixtures/manuscripts';
+
+const bachelor = checkTemplate(JSON.parse(readFileSync(join(SEED_FOLDER, 'templates', 'general-bachelor.json'), 'utf8')));
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -87,7 +94,7 @@ const documentXml = (prefix: string, content: string) =>
   `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><${prefix}:document xmlns:${prefix}="${W}" xmlns:r="${R}"><${prefix}:body>${content.replace(/(<\/?| )w:/g, `$1${prefix}:`)}</${prefix}:body></${prefix}:document>`;
 
 describe('reading a Word manuscript part by part', () => {
-  test('headings by style name, lists by numbering, tracked changes, fields, controls, merged cells, pictures and notes', async () => {
+  test('headings by style name, lists by numbering, tracked changes, fields, controls, merged cells, pictures and footnotes', async () => {
     const m = await readManuscript(await docx(documentXml('w', body)), 'paper.docx');
     expect(m.title).toBe('县域中学课后服务研究');
     expect(m.abstractZh).toBe('本文讨论课后服务。');
@@ -101,11 +108,12 @@ describe('reading a Word manuscript part by part', () => {
       { kind: 'list', ordered: true, items: ['经费', '拨款', '激励'] },
       { kind: 'list', ordered: false, items: ['课程'] },
       { kind: 'heading', level: 3, text: '细节' },
-      { kind: 'table', rows: [['学校', '规模'], ['学生数', '']] },
+      // merged cells written apart, each column in its place
+      { kind: 'table', rows: [['学校', '规模', ''], ['', '学生数', '']] },
       png,
-      { kind: 'paragraph', text: '经费来自财政[1]。' },
-      { kind: 'list', ordered: true, items: ['数据来自县教育局。'] },
+      { kind: 'paragraph', text: '经费来自财政。', notes: [{ at: 6, note: 1 }] },
     ]);
+    expect(m.notes).toEqual(['数据来自县教育局。']);
     expect((m.body[9] as { data: Buffer }).data.equals(PNG)).toBe(true);
     expect(m.warnings).toEqual([
       '多级列表已合并为一级',
@@ -113,7 +121,6 @@ describe('reading a Word manuscript part by part', () => {
       '表格中的 1 张图片无法排入表格，已略去',
       '图片 chart.emf 的格式（emf）无法排入，请另存为 PNG 或 JPG 后插入，已略去',
       '图片 https://example.com/photo.png 不在稿件文件中（只能排入嵌入的图片），已略去',
-      '1 条脚注或尾注排在了文末',
     ]);
   });
 
@@ -164,8 +171,8 @@ describe('a small upload cannot make the reader do unbounded work', () => {
     const note = `<w:footnotes xmlns:w="${W}"><w:footnote w:id="1"><w:p>${run('注'.repeat(40_000))}</w:p></w:footnote></w:footnotes>`;
     const reference = '<w:r><w:footnoteReference w:id="1"/></w:r>';
     const m = await readManuscript(await docx(documentXml('w', para('题目') + para('第一章 绪论', '<w:pStyle w:val="1"/>') + `<w:p>${run('正文')}${reference.repeat(20_000)}</w:p>`), { 'word/footnotes.xml': note }), 'paper.docx');
-    expect(m.body[1]).toEqual({ kind: 'paragraph', text: `正文${'[1]'.repeat(20_000)}` });
-    expect(m.body[2]).toEqual({ kind: 'list', ordered: true, items: ['注'.repeat(40_000)] });
+    expect(m.body[1]).toEqual({ kind: 'paragraph', text: '正文', notes: Array.from({ length: 20_000 }, () => ({ at: 2, note: 1 })) });
+    expect(m.notes).toEqual(['注'.repeat(40_000)]);
   });
 
   test('a part with more elements than any thesis has is refused with a clear message; formatting does not count', async () => {
@@ -181,5 +188,25 @@ describe('a small upload cannot make the reader do unbounded work', () => {
   test('a picture whose file is missing from the package is named as missing, not as a format to convert', async () => {
     const m = await readManuscript(await docx(documentXml('w', para('题目') + para('正文。') + `<w:p>${picture('rGone')}</w:p>`), { 'word/_rels/document.xml.rels': rels.replace('</Relationships>', `<Relationship Id="rGone" Type="${R}/image" Target="media/gone.png"/></Relationships>`) }), 'paper.docx');
     expect(m.warnings).toContain('图片 gone.png 在稿件文件中找不到（文件可能已损坏），已略去');
+  });
+});
+
+describe('footnotes', () => {
+  test('typeset as footnotes where they are marked; one marked outside a body paragraph (here the title) is named in a warning', async () => {
+    const notes = `<w:footnotes xmlns:w="${W}"><w:footnote w:id="2"><w:p>${run('基金项目：示例基金。')}</w:p></w:footnote><w:footnote w:id="7"><w:p>${run('数据来自县教育局。')}</w:p></w:footnote></w:footnotes>`;
+    const reference = (id: number) => `<w:r><w:footnoteReference w:id="${id}"/></w:r>`;
+    const content = `<w:p>${run('县域中学课后服务研究')}${reference(2)}</w:p>${para('摘要：本文。')}${para('第一章 绪论', '<w:pStyle w:val="1"/>')}<w:p>${run('经费来自财政')}${reference(7)}${run('，逐年增加。')}</w:p>`;
+    const m = await readManuscript(await docx(documentXml('w', content), { 'word/footnotes.xml': notes }), 'paper.docx');
+    expect(m.title).toBe('县域中学课后服务研究');
+    expect(m.body[1]).toEqual({ kind: 'paragraph', text: '经费来自财政，逐年增加。', notes: [{ at: 6, note: 2 }] });
+    expect(m.warnings).toContain('1 条脚注标在正文段落以外（题目、摘要、标题、列表、表格、图表标题或参考文献中），未能作为脚注排入，请排版后补上：“基金项目：示例基金。”');
+
+    const written = await JSZip.loadAsync(await writeDocx(m, bachelor, FIELDS));
+    const document = await written.file('word/document.xml')!.async('string');
+    expect(document).toMatch(/经费来自财政<\/w:t><\/w:r><w:r>(<w:rPr>(?:(?!<\/w:r>).)*<\/w:rPr>)?<w:footnoteReference w:id="2"\/><\/w:r><w:r>(?:(?!<\/w:r>).)*，逐年增加。/);
+    expect(document.match(/<w:footnoteReference /g)).toHaveLength(1);
+    const footnotes = await written.file('word/footnotes.xml')!.async('string');
+    expect(footnotes).toMatch(/<w:footnote w:id="2">(?:(?!<\/w:footnote>).)*数据来自县教育局。/);
+    expect(footnotes).not.toContain('基金项目');
   });
 });

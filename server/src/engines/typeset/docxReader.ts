@@ -6,7 +6,7 @@
  */
 import { SaxesParser } from 'saxes';
 import { ExtractError } from '../text/extract';
-import type { Block } from './manuscript';
+import type { Block, NoteMark } from './manuscript';
 
 interface XmlElement {
   /** canonical prefix and local name: w:p, r:embed, a:blip … */
@@ -228,34 +228,44 @@ function readNumbering(files: Map<string, Buffer>): Numbering {
   };
 }
 
-/** What a paragraph holds: its text (whitespace collapsed; a note it refers to as [n]) and its pictures. */
+/** What a paragraph holds: its text (whitespace collapsed), the marks of the notes it refers to, its pictures. */
 interface ParagraphContent {
   text: string;
+  notes: NoteMark[];
   pictures: Array<{ id: string; external: boolean }>;
 }
 
-function paragraphContent(paragraph: XmlElement, notes: (kind: 'footnote' | 'endnote', id: string) => string): ParagraphContent {
-  const pieces: string[] = [];
+/** `noteOf` gives a note reference's number, or undefined for a note the package does not have. */
+function paragraphContent(paragraph: XmlElement, noteOf: (kind: 'footnote' | 'endnote', id: string) => number | undefined): ParagraphContent {
+  let text = '';
+  const notes: NoteMark[] = [];
   const pictures: ParagraphContent['pictures'] = [];
+  // whitespace collapses as the text is built, so that a mark's place is its place in the final text
+  const add = (piece: string) => {
+    const collapsed = piece.replace(/\s+/g, ' ');
+    text += text.endsWith(' ') && collapsed.startsWith(' ') ? collapsed.slice(1) : collapsed;
+  };
   const visit = (element: XmlElement) => {
     for (const c of contentOf(element)) {
       if (NOT_TEXT.has(c.name)) continue;
       switch (c.name) {
         case 'w:t':
-          for (const text of c.children) if (typeof text === 'string') pieces.push(text);
+          for (const piece of c.children) if (typeof piece === 'string') add(piece);
           break;
         case 'w:tab':
         case 'w:br':
         case 'w:cr':
-          pieces.push(' ');
+          add(' ');
           break;
         case 'w:noBreakHyphen':
-          pieces.push('-');
+          add('-');
           break;
         case 'w:footnoteReference':
-        case 'w:endnoteReference':
-          pieces.push(notes(c.name === 'w:footnoteReference' ? 'footnote' : 'endnote', c.attributes['w:id']));
+        case 'w:endnoteReference': {
+          const note = noteOf(c.name === 'w:footnoteReference' ? 'footnote' : 'endnote', c.attributes['w:id']);
+          if (note !== undefined) notes.push({ at: text.length, note });
           break;
+        }
         case 'a:blip': {
           const id = c.attributes['r:embed'] ?? c.attributes['r:link'];
           if (id) pictures.push({ id, external: !c.attributes['r:embed'] });
@@ -270,14 +280,16 @@ function paragraphContent(paragraph: XmlElement, notes: (kind: 'footnote' | 'end
     }
   };
   visit(paragraph);
-  return { text: pieces.join('').replace(/\s+/g, ' ').trim(), pictures };
+  const lead = text.length - text.trimStart().length;
+  const trimmed = text.trim();
+  return { text: trimmed, notes: notes.map(({ at, note }) => ({ at: Math.min(trimmed.length, Math.max(0, at - lead)), note })), pictures };
 }
 
 /**
- * The manuscript's blocks in order. Footnotes and endnotes keep their place as [n] in the text and
- * their words as a numbered list after the last block; what cannot be typeset is warned about.
+ * The manuscript's blocks in order, and the texts of the footnotes and endnotes its paragraphs mark
+ * (numbered in the order they are first referred to); what cannot be typeset is warned about.
  */
-export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): Block[] {
+export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { blocks: Block[]; notes: string[] } {
   const document = readPart(files, 'word/document.xml');
   const body = child(document?.root, 'w:body');
   if (!document || !body) throw new Error('no document body');
@@ -296,12 +308,12 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): Bloc
         noteParts.set(kind, new Map(part ? elements(parseXml(part)).map((note) => [note.attributes['w:id'], note] as const) : []));
       }
       const note = noteParts.get(kind)!.get(id);
-      if (!note) return '';
+      if (!note) return undefined;
       // a note's own paragraphs cannot refer to further notes
-      noteTexts.push(elements(note).map((p) => paragraphContent(p, () => '').text).filter(Boolean).join(' '));
+      noteTexts.push(elements(note).map((p) => paragraphContent(p, () => undefined).text).filter(Boolean).join(' '));
       noteNumbers.set(key, noteTexts.length);
     }
-    return `[${noteNumbers.get(key)}]`;
+    return noteNumbers.get(key);
   };
 
   let list: Extract<Block, { kind: 'list' }> | undefined;
@@ -325,7 +337,7 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): Bloc
     const styleId = value(child(properties, 'w:pStyle'));
     const listProperties = child(properties, 'w:numPr');
     const level = Number(value(child(listProperties, 'w:ilvl')) ?? 0);
-    const { text, pictures } = paragraphContent(p, noteOf);
+    const { text, notes, pictures } = paragraphContent(p, noteOf);
     pictures.forEach(picture);
     const heading = headingLevel(styleId);
     const ordered = heading === undefined ? numbering.ordered(value(child(listProperties, 'w:numId')), level, styleId) : undefined;
@@ -334,7 +346,7 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): Bloc
     if (heading !== undefined) {
       if (heading > 3) warnings.push(`第 ${heading} 级标题“${text}”按第 3 级排版`);
       blocks.push({ kind: 'heading', level: Math.min(3, heading) as 1 | 2 | 3, text });
-    } else if (ordered === undefined) blocks.push({ kind: 'paragraph', text });
+    } else if (ordered === undefined) blocks.push(notes.length ? { kind: 'paragraph', text, notes } : { kind: 'paragraph', text });
     else {
       if (!list || (level === 0 && list.ordered !== ordered)) {
         list = { kind: 'list', ordered, items: [] };
@@ -361,13 +373,13 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): Bloc
         })
         .filter(Boolean)
         .join(' ');
+    // merged cells are written apart: the merged one has the text, the others stay empty, so columns keep their place
     const rows = [...contentOf(tbl)]
       .filter((row) => row.name === 'w:tr')
       .map((row) =>
         [...contentOf(row)]
-          // a cell merged into the one above it is that cell
-          .filter((cell) => cell.name === 'w:tc' && !isMergedAbove(cell))
-          .map(cellText),
+          .filter((cell) => cell.name === 'w:tc')
+          .flatMap((cell) => [isMergedAbove(cell) ? '' : cellText(cell), ...Array<string>(spanOf(cell) - 1).fill('')]),
       );
     if (pictures) warnings.push(`表格中的 ${pictures} 张图片无法排入表格，已略去`);
     if (rows.length) blocks.push({ kind: 'table', rows });
@@ -380,14 +392,13 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): Bloc
       table(element);
     }
   }
-  if (noteTexts.length) {
-    warnings.push(`${noteTexts.length} 条脚注或尾注排在了文末`);
-    blocks.push({ kind: 'list', ordered: true, items: noteTexts });
-  }
-  return blocks;
+  return { blocks, notes: noteTexts };
 }
 
 const isMergedAbove = (cell: XmlElement) => {
   const merge = child(child(cell, 'w:tcPr'), 'w:vMerge');
   return merge !== undefined && value(merge) !== 'restart';
 };
+
+/** How many grid columns a cell spans (gridSpan), within what a table can have. */
+const spanOf = (cell: XmlElement) => Math.min(63, Math.max(1, Number(value(child(child(cell, 'w:tcPr'), 'w:gridSpan'))) || 1));

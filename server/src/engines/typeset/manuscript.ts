@@ -10,9 +10,15 @@ import { namedPart, numberedHeading } from '../../../../common/text/headings';
 import { decodeText, extensionOf, ExtractError, inspectDocx } from '../text/extract';
 import { docxBlocks } from './docxReader';
 
+/** A footnote's mark in a paragraph: after the character at `at` of its text, note number `note` (1, 2 … in Manuscript.notes). */
+export interface NoteMark {
+  at: number;
+  note: number;
+}
+
 export type Block =
   | { kind: 'heading'; level: 1 | 2 | 3; text: string }
-  | { kind: 'paragraph'; text: string }
+  | { kind: 'paragraph'; text: string; notes?: NoteMark[] }
   | { kind: 'list'; ordered: boolean; items: string[] }
   | { kind: 'table'; rows: string[][]; caption?: string }
   | { kind: 'image'; data: Buffer; type: 'png' | 'jpg' | 'gif' | 'bmp'; caption?: string };
@@ -27,6 +33,8 @@ export interface Manuscript {
   references: string[];
   acknowledgements: Block[];
   appendices: Block[];
+  /** the footnotes' (and endnotes') texts, note n at n − 1, typeset as footnotes where their paragraphs are */
+  notes?: string[];
   warnings: string[];
 }
 
@@ -86,7 +94,8 @@ function blocksFromHtml(html: string, warnings: string[]): Block[] {
   return blocks;
 }
 
-async function rawBlocks(data: Buffer, fileName: string, warnings: string[]): Promise<Block[]> {
+/** The blocks of a manuscript file, and the texts of the notes they mark (Word's footnotes and endnotes). */
+async function rawBlocks(data: Buffer, fileName: string, warnings: string[]): Promise<{ blocks: Block[]; notes: string[] }> {
   const extension = extensionOf(fileName);
   if (extension === 'docx') {
     const files = new Map<string, Buffer>();
@@ -97,13 +106,13 @@ async function rawBlocks(data: Buffer, fileName: string, warnings: string[]): Pr
       throw error instanceof ExtractError ? error : new ExtractError('文件已损坏，无法读取其中的内容');
     }
   }
-  if (extension === 'md') return blocksFromHtml(new MarkdownIt({ html: false }).render(decodeText(data)), warnings);
+  if (extension === 'md') return { blocks: blocksFromHtml(new MarkdownIt({ html: false }).render(decodeText(data)), warnings), notes: [] };
   if (extension === 'txt') {
-    return decodeText(data)
+    const lines = decodeText(data)
       .split(/\r?\n/)
       .map((line) => line.trim())
-      .filter(Boolean)
-      .map((text) => ({ kind: 'paragraph' as const, text }));
+      .filter(Boolean);
+    return { blocks: lines.map((text) => ({ kind: 'paragraph' as const, text })), notes: [] };
   }
   throw new ExtractError('只支持 .docx、.md 和 .txt 稿件');
 }
@@ -269,10 +278,36 @@ function attachCaptions(blocks: Block[]): Block[] {
   return out;
 }
 
+/** The numbers of the notes marked in paragraphs that are typeset as such (the body, acknowledgements, appendices). */
+export function markedNotes(manuscript: Manuscript): Set<number> {
+  const marked = new Set<number>();
+  for (const block of [...manuscript.body, ...manuscript.acknowledgements, ...manuscript.appendices]) {
+    if (block.kind === 'paragraph') for (const mark of block.notes ?? []) marked.add(mark.note);
+  }
+  return marked;
+}
+
+/**
+ * The notes are typeset as footnotes where their marks are: in paragraphs of the body, the
+ * acknowledgements and the appendices. A note marked elsewhere (the title, an abstract, a heading, a
+ * list, a table, a caption, a reference) is named in a warning.
+ */
+function placeNotes(manuscript: Manuscript, notes: string[]) {
+  if (!notes.length) return;
+  manuscript.notes = notes;
+  const placed = markedNotes(manuscript);
+  const unplaced = notes.filter((_, i) => !placed.has(i + 1));
+  if (unplaced.length) {
+    manuscript.warnings.push(`${unplaced.length} 条脚注标在正文段落以外（题目、摘要、标题、列表、表格、图表标题或参考文献中），未能作为脚注排入，请排版后补上：“${unplaced[0].slice(0, 30)}”${unplaced.length > 1 ? '等' : ''}`);
+  }
+}
+
 export async function readManuscript(data: Buffer, fileName: string): Promise<Manuscript> {
   if (data.length === 0) throw new ExtractError('文件是空的');
   const warnings: string[] = [];
-  const manuscript = structure(await rawBlocks(data, fileName, warnings), warnings);
+  const { blocks, notes } = await rawBlocks(data, fileName, warnings);
+  const manuscript = structure(blocks, warnings);
+  placeNotes(manuscript, notes);
   if (!manuscript.body.length) throw new ExtractError('稿件中没有正文');
   return manuscript;
 }

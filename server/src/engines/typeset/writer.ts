@@ -8,6 +8,7 @@ import {
   AlignmentType,
   Document,
   Footer,
+  FootnoteReferenceRun,
   Header,
   HeadingLevel,
   ImageRun,
@@ -30,7 +31,7 @@ import {
 } from 'docx';
 import { TextWatermark } from 'docx/watermarks';
 import { imageSize } from 'image-size';
-import type { Block, Manuscript } from './manuscript';
+import { markedNotes, type Block, type Manuscript, type NoteMark } from './manuscript';
 import { packDocx } from './pack';
 import { pointsOf, type Template, type TextStyle } from './template';
 
@@ -180,6 +181,30 @@ function pageGeometry(template: Template) {
 
 const p = (text: string, style: string, extra: Record<string, unknown> = {}) => new Paragraph({ style, children: [new TextRun(text)], ...extra });
 
+/** A paragraph's text with the references of its footnotes where their marks are. */
+function withNotes(text: string, marks: NoteMark[]): Array<TextRun | FootnoteReferenceRun> {
+  const runs: Array<TextRun | FootnoteReferenceRun> = [];
+  let from = 0;
+  for (const { at, note } of marks) {
+    if (at > from) runs.push(new TextRun(text.slice(from, at)));
+    runs.push(new FootnoteReferenceRun(note));
+    from = Math.max(from, at);
+  }
+  if (from < text.length) runs.push(new TextRun(text.slice(from)));
+  return runs;
+}
+
+/** Footnotes in the body's fonts at 小五 (9 pt), the size theses set them in. */
+const FOOTNOTE_HALF_POINTS = 18;
+
+/** The manuscript's notes that its paragraphs mark, as the document's footnotes: note n under id n. */
+function footnotesOf(manuscript: Manuscript, body: TextStyle) {
+  const font = { ascii: body.latinFont, hAnsi: body.latinFont, eastAsia: body.zhFont, cs: body.latinFont };
+  return Object.fromEntries(
+    [...markedNotes(manuscript)].map((note) => [String(note), { children: [new Paragraph({ children: [new TextRun({ text: manuscript.notes?.[note - 1] ?? '', font, size: FOOTNOTE_HALF_POINTS })] })] }]),
+  );
+}
+
 /**
  * Writes the manuscript's blocks as paragraphs and tables, numbering as it goes: headings (and the
  * numbers the contents will show for them), figures and tables per chapter, lists each anew.
@@ -253,7 +278,7 @@ function bodyWriter(template: Template, textWidthPx: number) {
         }
         return [heading(block.text, (block.level - 1) as 0 | 1 | 2)];
       case 'paragraph':
-        return [p(block.text, 'Normal')];
+        return [block.notes ? new Paragraph({ style: 'Normal', children: withNotes(block.text, block.notes) }) : p(block.text, 'Normal')];
       case 'list':
         listInstance += 1;
         return block.items.map((item) => new Paragraph({ style: 'Normal', numbering: { reference: block.ordered ? 'ordered' : 'bullets', level: 0, instance: listInstance }, children: [new TextRun(item)] }));
@@ -391,6 +416,7 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
     pageNumbers: laidOut(options.pages ?? [], writer.contentsNumbers, template.styles.toc, tocIndent),
     styles: { paragraphStyles: paragraphStyles(template, tocIndent) },
     numbering: { config: numberingConfig(template) },
+    footnotes: footnotesOf(manuscript, template.styles.body),
     sections: [
       cover,
       {
