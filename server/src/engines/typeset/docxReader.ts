@@ -286,6 +286,32 @@ function paragraphContent(paragraph: XmlElement, noteOf: (kind: 'footnote' | 'en
 }
 
 /**
+ * The footnotes and endnotes as the paragraphs refer to them: numbered in the order they are first
+ * referred to; a note referred to again keeps its number and is read once.
+ */
+function noteReader(files: Map<string, Buffer>) {
+  const texts: string[] = [];
+  const parts = new Map<string, Map<string, XmlElement>>();
+  const numbers = new Map<string, number>();
+  const numberOf = (kind: 'footnote' | 'endnote', id: string) => {
+    const key = `${kind} ${id}`;
+    if (!numbers.has(key)) {
+      if (!parts.has(kind)) {
+        const part = files.get(`word/${kind}s.xml`);
+        parts.set(kind, new Map(part ? elements(parseXml(part)).map((note) => [note.attributes['w:id'], note] as const) : []));
+      }
+      const note = parts.get(kind)!.get(id);
+      if (!note) return undefined;
+      // a note's own paragraphs cannot refer to further notes
+      texts.push(elements(note).map((p) => paragraphContent(p, () => undefined).text).filter(Boolean).join(' '));
+      numbers.set(key, texts.length);
+    }
+    return numbers.get(key);
+  };
+  return { texts, numberOf };
+}
+
+/**
  * The manuscript's blocks in order, and the texts of the footnotes and endnotes its paragraphs mark
  * (numbered in the order they are first referred to); what cannot be typeset is warned about.
  */
@@ -296,25 +322,7 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { bl
   const headingLevel = readHeadingStyles(files);
   const numbering = readNumbering(files);
   const blocks: Block[] = [];
-  const noteTexts: string[] = [];
-  const noteParts = new Map<string, Map<string, XmlElement>>();
-  /** each note's number, by kind and id: a note referred to again keeps its number and is read once */
-  const noteNumbers = new Map<string, number>();
-  const noteOf = (kind: 'footnote' | 'endnote', id: string) => {
-    const key = `${kind} ${id}`;
-    if (!noteNumbers.has(key)) {
-      if (!noteParts.has(kind)) {
-        const part = files.get(`word/${kind}s.xml`);
-        noteParts.set(kind, new Map(part ? elements(parseXml(part)).map((note) => [note.attributes['w:id'], note] as const) : []));
-      }
-      const note = noteParts.get(kind)!.get(id);
-      if (!note) return undefined;
-      // a note's own paragraphs cannot refer to further notes
-      noteTexts.push(elements(note).map((p) => paragraphContent(p, () => undefined).text).filter(Boolean).join(' '));
-      noteNumbers.set(key, noteTexts.length);
-    }
-    return noteNumbers.get(key);
-  };
+  const notes = noteReader(files);
 
   let list: Extract<Block, { kind: 'list' }> | undefined;
   let nestedWarned = false;
@@ -337,7 +345,7 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { bl
     const styleId = value(child(properties, 'w:pStyle'));
     const listProperties = child(properties, 'w:numPr');
     const level = Number(value(child(listProperties, 'w:ilvl')) ?? 0);
-    const { text, notes, pictures } = paragraphContent(p, noteOf);
+    const { text, notes: marks, pictures } = paragraphContent(p, notes.numberOf);
     pictures.forEach(picture);
     const heading = headingLevel(styleId);
     const ordered = heading === undefined ? numbering.ordered(value(child(listProperties, 'w:numId')), level, styleId) : undefined;
@@ -346,7 +354,7 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { bl
     if (heading !== undefined) {
       if (heading > 3) warnings.push(`第 ${heading} 级标题“${text}”按第 3 级排版`);
       blocks.push({ kind: 'heading', level: Math.min(3, heading) as 1 | 2 | 3, text });
-    } else if (ordered === undefined) blocks.push(notes.length ? { kind: 'paragraph', text, notes } : { kind: 'paragraph', text });
+    } else if (ordered === undefined) blocks.push(marks.length ? { kind: 'paragraph', text, notes: marks } : { kind: 'paragraph', text });
     else {
       if (!list || (level === 0 && list.ordered !== ordered)) {
         list = { kind: 'list', ordered, items: [] };
@@ -367,7 +375,7 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { bl
         .map((c) => {
           if (c.name === 'w:tbl') return [...contentOf(c)].filter((r) => r.name === 'w:tr').flatMap((r) => [...contentOf(r)].filter((x) => x.name === 'w:tc').map(cellText)).join(' ');
           if (c.name !== 'w:p') return '';
-          const content = paragraphContent(c, noteOf);
+          const content = paragraphContent(c, notes.numberOf);
           pictures += content.pictures.length;
           return content.text;
         })
@@ -392,7 +400,7 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { bl
       table(element);
     }
   }
-  return { blocks, notes: noteTexts };
+  return { blocks, notes: notes.texts };
 }
 
 const isMergedAbove = (cell: XmlElement) => {
