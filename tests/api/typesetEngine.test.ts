@@ -116,6 +116,21 @@ describe('reading manuscripts', () => {
     expect(await readManuscript(Buffer.from(markdown.join('\n')), 'a.md')).toMatchObject(expected);
   });
 
+  test('Markdown footnotes become footnotes where they are marked (one referred to twice keeps its number); nested list items each stand alone', async () => {
+    const md = ['# 题目', '', '摘要：本文。', '', '## 绪论', '', '经费来自财政[^src]，逐年增加[^src]。', '', '- 经费', '    - 财政拨款', '- 激励', '', '政策经历了三个阶段[^2]。', '', '[^src]: 数据来自**县教育局**。', '[^2]: 见附录。'].join('\n');
+    const m = await readManuscript(Buffer.from(md), 'a.md');
+    expect(m.body).toEqual([
+      { kind: 'heading', level: 1, text: '绪论' },
+      { kind: 'paragraph', text: '经费来自财政，逐年增加。', notes: [{ at: 6, note: 1 }, { at: 11, note: 1 }] },
+      { kind: 'list', ordered: false, items: ['经费', '财政拨款', '激励'] },
+      { kind: 'paragraph', text: '政策经历了三个阶段。', notes: [{ at: 9, note: 2 }] },
+    ]);
+    expect(m.notes).toEqual(['数据来自县教育局。', '见附录。']);
+    expect(m.warnings).toEqual(['多级列表已合并为一级']);
+    const xml = (await xmlOf(await writeDocx(m, bachelor, FIELDS))).read('word/footnotes.xml');
+    expect(await xml).toContain('数据来自县教育局。');
+  });
+
   test('malformed, encrypted and empty manuscripts are refused with a clear message', async () => {
     await expect(readManuscript(Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(100, 3)]), 'a.docx')).rejects.toThrow('文件已损坏，无法打开');
     await expect(readManuscript(Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(100)]), 'a.docx')).rejects.toThrow(/已加密/);

@@ -7,6 +7,7 @@
 import { SaxesParser } from 'saxes';
 import { ExtractError } from '../text/extract';
 import type { Block, NoteMark } from './manuscript';
+import { MarkedText } from './markedText';
 
 interface XmlElement {
   /** canonical prefix and local name: w:p, r:embed, a:blip … */
@@ -237,33 +238,27 @@ interface ParagraphContent {
 
 /** `noteOf` gives a note reference's number, or undefined for a note the package does not have. */
 function paragraphContent(paragraph: XmlElement, noteOf: (kind: 'footnote' | 'endnote', id: string) => number | undefined): ParagraphContent {
-  let text = '';
-  const notes: NoteMark[] = [];
+  const text = new MarkedText();
   const pictures: ParagraphContent['pictures'] = [];
-  // whitespace collapses as the text is built, so that a mark's place is its place in the final text
-  const add = (piece: string) => {
-    const collapsed = piece.replace(/\s+/g, ' ');
-    text += text.endsWith(' ') && collapsed.startsWith(' ') ? collapsed.slice(1) : collapsed;
-  };
   const visit = (element: XmlElement) => {
     for (const c of contentOf(element)) {
       if (NOT_TEXT.has(c.name)) continue;
       switch (c.name) {
         case 'w:t':
-          for (const piece of c.children) if (typeof piece === 'string') add(piece);
+          for (const piece of c.children) if (typeof piece === 'string') text.add(piece);
           break;
         case 'w:tab':
         case 'w:br':
         case 'w:cr':
-          add(' ');
+          text.add(' ');
           break;
         case 'w:noBreakHyphen':
-          add('-');
+          text.add('-');
           break;
         case 'w:footnoteReference':
         case 'w:endnoteReference': {
           const note = noteOf(c.name === 'w:footnoteReference' ? 'footnote' : 'endnote', c.attributes['w:id']);
-          if (note !== undefined) notes.push({ at: text.length, note });
+          if (note !== undefined) text.mark(note);
           break;
         }
         case 'a:blip': {
@@ -280,9 +275,7 @@ function paragraphContent(paragraph: XmlElement, noteOf: (kind: 'footnote' | 'en
     }
   };
   visit(paragraph);
-  const lead = text.length - text.trimStart().length;
-  const trimmed = text.trim();
-  return { text: trimmed, notes: notes.map(({ at, note }) => ({ at: Math.min(trimmed.length, Math.max(0, at - lead)), note })), pictures };
+  return { ...text.done(), pictures };
 }
 
 /**

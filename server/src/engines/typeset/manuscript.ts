@@ -5,10 +5,12 @@
  * cannot be placed is reported as a warning, never guessed at silently.
  */
 import MarkdownIt from 'markdown-it';
-import { parse, type HTMLElement, type Node } from 'node-html-parser';
+import footnotes from 'markdown-it-footnote';
+import { NodeType, parse, type HTMLElement, type Node } from 'node-html-parser';
 import { namedPart, numberedHeading } from '../../../../common/text/headings';
 import { decodeText, extensionOf, ExtractError, inspectDocx } from '../text/extract';
 import { docxBlocks } from './docxReader';
+import { MarkedText } from './markedText';
 
 /** A footnote's mark in a paragraph: after the character at `at` of its text, note number `note` (1, 2 … in Manuscript.notes). */
 export interface NoteMark {
@@ -54,10 +56,34 @@ const CONTENTS_ENTRY = /^\S.{0,79}?(?:\s*[.．·…]{2,}\s*|\s+)(?:\d{1,4}|[ivxl
 
 const splitKeywords = (text: string) => text.split(/[；;，,、]\s*/).map((k) => k.trim()).filter(Boolean);
 
-/** Flat blocks from the HTML that markdown-it wrote. */
-function blocksFromHtml(html: string, warnings: string[]): Block[] {
+/**
+ * A node's text, whitespace collapsed, with the marks of the footnotes it refers to (markdown-it-
+ * footnote's sup.footnote-ref, whose [n] is not text), leaving out the elements `skip` names.
+ */
+function markedTextOf(node: Node, skip: (element: HTMLElement) => boolean = () => false) {
+  const text = new MarkedText();
+  const walk = (n: Node) => {
+    if (n.nodeType === NodeType.TEXT_NODE) return text.add(n.text);
+    const element = n as HTMLElement;
+    if (skip(element)) return;
+    if (element.classList?.contains('footnote-ref')) {
+      const number = /^#fn(\d+)$/.exec(element.querySelector('a')?.getAttribute('href') ?? '');
+      if (number) text.mark(Number(number[1]));
+      return;
+    }
+    for (const child of element.childNodes) walk(child);
+  };
+  walk(node);
+  return text.done();
+}
+
+const isList = (element: HTMLElement) => element.tagName === 'UL' || element.tagName === 'OL';
+
+/** Flat blocks from the HTML that markdown-it wrote, and the footnotes' texts (note n at n − 1). */
+function blocksFromHtml(html: string, warnings: string[]): { blocks: Block[]; notes: string[] } {
   const blocks: Block[] = [];
-  const textOf = (node: Node) => node.text.replace(/\s+/g, ' ').trim();
+  const notes: string[] = [];
+  const textOf = (node: Node) => markedTextOf(node).text;
   const visit = (node: HTMLElement) => {
     const tag = node.tagName?.toLowerCase();
     if (!tag) return;
@@ -68,10 +94,11 @@ function blocksFromHtml(html: string, warnings: string[]): Block[] {
     } else if (tag === 'p') {
       const images = node.querySelectorAll('img');
       for (const img of images) visit(img);
-      const text = textOf(node);
-      if (text) blocks.push({ kind: 'paragraph', text });
+      const { text, notes: marks } = markedTextOf(node);
+      if (text) blocks.push(marks.length ? { kind: 'paragraph', text, notes: marks } : { kind: 'paragraph', text });
     } else if (tag === 'ul' || tag === 'ol') {
-      const items = node.querySelectorAll('li').map(textOf).filter(Boolean);
+      // each item its own words, a nested list's items after it
+      const items = node.querySelectorAll('li').map((li) => markedTextOf(li, isList).text).filter(Boolean);
       if (node.querySelector('li ul, li ol')) warnings.push('多级列表已合并为一级');
       blocks.push({ kind: 'list', ordered: tag === 'ol', items });
     } else if (tag === 'table') {
@@ -81,6 +108,11 @@ function blocksFromHtml(html: string, warnings: string[]): Block[] {
       const match = /^data:image\/(png|jpeg|jpg|gif|bmp);base64,(.+)$/.exec(node.getAttribute('src') ?? '');
       if (match) blocks.push({ kind: 'image', type: match[1] === 'jpeg' ? 'jpg' : (match[1] as 'png' | 'jpg' | 'gif' | 'bmp'), data: Buffer.from(match[2], 'base64') });
       else warnings.push(`图片 ${node.getAttribute('src') ?? ''}${node.getAttribute('alt') ? `（${node.getAttribute('alt')}）` : ''} 不在稿件文件中（只能排入嵌入的图片），已略去`);
+    } else if (tag === 'section' && node.classList.contains('footnotes')) {
+      for (const item of node.querySelectorAll('li.footnote-item')) {
+        const number = /^fn(\d+)$/.exec(item.id);
+        if (number) notes[Number(number[1]) - 1] = markedTextOf(item, (element) => element.classList?.contains('footnote-backref')).text;
+      }
     } else if (tag === 'blockquote' || tag === 'div' || tag === 'section') {
       for (const child of node.childNodes) visit(child as HTMLElement);
     } else if (tag === 'pre') {
@@ -91,7 +123,7 @@ function blocksFromHtml(html: string, warnings: string[]): Block[] {
     }
   };
   for (const node of parse(html).childNodes) visit(node as HTMLElement);
-  return blocks;
+  return { blocks, notes: Array.from(notes, (note) => note ?? '') };
 }
 
 /** The blocks of a manuscript file, and the texts of the notes they mark (Word's footnotes and endnotes). */
@@ -106,7 +138,7 @@ async function rawBlocks(data: Buffer, fileName: string, warnings: string[]): Pr
       throw error instanceof ExtractError ? error : new ExtractError('文件已损坏，无法读取其中的内容');
     }
   }
-  if (extension === 'md') return { blocks: blocksFromHtml(new MarkdownIt({ html: false }).render(decodeText(data)), warnings), notes: [] };
+  if (extension === 'md') return blocksFromHtml(new MarkdownIt({ html: false }).use(footnotes).render(decodeText(data)), warnings);
   if (extension === 'txt') {
     const lines = decodeText(data)
       .split(/\r?\n/)
