@@ -7,7 +7,7 @@
 import { SaxesParser } from 'saxes';
 import { ExtractError } from '../text/extract';
 import type { Block, NoteMark } from './manuscript';
-import { MarkedText } from './markedText';
+import { MarkedText, paragraphOf } from './markedText';
 
 interface XmlElement {
   /** canonical prefix and local name: w:p, r:embed, a:blip … */
@@ -347,7 +347,7 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { bl
     if (heading !== undefined) {
       if (heading > 3) warnings.push(`第 ${heading} 级标题“${text}”按第 3 级排版`);
       blocks.push({ kind: 'heading', level: Math.min(3, heading) as 1 | 2 | 3, text });
-    } else if (ordered === undefined) blocks.push(marks.length ? { kind: 'paragraph', text, notes: marks } : { kind: 'paragraph', text });
+    } else if (ordered === undefined) blocks.push(paragraphOf({ text, notes: marks }));
     else {
       if (!list || (level === 0 && list.ordered !== ordered)) {
         list = { kind: 'list', ordered, items: [] };

@@ -10,7 +10,7 @@ import { NodeType, parse, type HTMLElement, type Node } from 'node-html-parser';
 import { namedPart, numberedHeading } from '../../../../common/text/headings';
 import { decodeText, extensionOf, ExtractError, inspectDocx } from '../text/extract';
 import { docxBlocks } from './docxReader';
-import { MarkedText } from './markedText';
+import { MarkedText, paragraphOf } from './markedText';
 
 /** A footnote's mark in a paragraph: after the character at `at` of its text, note number `note` (1, 2 … in Manuscript.notes). */
 export interface NoteMark {
@@ -94,8 +94,8 @@ function blocksFromHtml(html: string, warnings: string[]): { blocks: Block[]; no
     } else if (tag === 'p') {
       const images = node.querySelectorAll('img');
       for (const img of images) visit(img);
-      const { text, notes: marks } = markedTextOf(node);
-      if (text) blocks.push(marks.length ? { kind: 'paragraph', text, notes: marks } : { kind: 'paragraph', text });
+      const paragraph = markedTextOf(node);
+      if (paragraph.text) blocks.push(paragraphOf(paragraph));
     } else if (tag === 'ul' || tag === 'ol') {
       // each item its own words, a nested list's items after it
       const items = node.querySelectorAll('li').map((li) => markedTextOf(li, isList).text).filter(Boolean);

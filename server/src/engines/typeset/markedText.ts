@@ -2,7 +2,7 @@
  * A paragraph's text as a reader gathers it piece by piece, whitespace collapsed as it goes, with
  * the marks of the notes it refers to kept at their places in the final text.
  */
-import type { NoteMark } from './manuscript';
+import type { Block, NoteMark } from './manuscript';
 
 export class MarkedText {
   private text = '';
@@ -25,3 +25,7 @@ export class MarkedText {
     return { text, notes: this.marks.map(({ at, note }) => ({ at: Math.min(text.length, Math.max(0, at - lead)), note })) };
   }
 }
+
+/** A paragraph of such a text: with its notes' marks when it has some. */
+export const paragraphOf = ({ text, notes }: { text: string; notes: NoteMark[] }): Extract<Block, { kind: 'paragraph' }> =>
+  notes.length ? { kind: 'paragraph', text, notes } : { kind: 'paragraph', text };

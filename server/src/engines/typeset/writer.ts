@@ -278,7 +278,7 @@ function bodyWriter(template: Template, textWidthPx: number) {
         }
         return [heading(block.text, (block.level - 1) as 0 | 1 | 2)];
       case 'paragraph':
-        return [block.notes ? new Paragraph({ style: 'Normal', children: withNotes(block.text, block.notes) }) : p(block.text, 'Normal')];
+        return [new Paragraph({ style: 'Normal', children: withNotes(block.text, block.notes ?? []) })];
       case 'list':
         listInstance += 1;
         return block.items.map((item) => new Paragraph({ style: 'Normal', numbering: { reference: block.ordered ? 'ordered' : 'bullets', level: 0, instance: listInstance }, children: [new TextRun(item)] }));
