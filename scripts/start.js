@@ -10,6 +10,14 @@ const { existsSync, readFileSync, readdirSync, statSync, writeFileSync } = requi
 const { join } = require('path');
 
 const root = join(__dirname, '..');
+
+// package.json's engines field names the Node version; say so plainly instead of a cryptic failure later
+const wanted = require(join(root, 'package.json')).engines.node;
+const [major] = process.versions.node.split('.').map(Number);
+if (major < Number(/\d+/.exec(wanted)[0])) {
+  console.error(`智能论文 needs Node.js ${wanted}; this is ${process.version}. Install a newer Node.js and run npm start again.`);
+  process.exit(1);
+}
 const stampFile = join(root, 'dist', '.build-fingerprint');
 const inputs = ['src', 'config', '.umirc.ts', 'package-lock.json'];
 
