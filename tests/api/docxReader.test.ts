@@ -119,7 +119,7 @@ describe('reading a Word manuscript part by part', () => {
       '多级列表已合并为一级',
       '第 4 级标题“细节”按第 3 级排版',
       '表格中的 1 张图片无法排入表格，已略去',
-      '图片 chart.emf 的格式（emf）无法排入，请另存为 PNG 或 JPG 后插入，已略去',
+      '图片 chart.emf 的格式无法排入（只能排入 PNG、JPG、GIF 或 BMP 图片），请另存为 PNG 或 JPG 后插入，已略去',
       '图片 https://example.com/photo.png 不在稿件文件中（只能排入嵌入的图片），已略去',
     ]);
   });
@@ -188,6 +188,52 @@ describe('a small upload cannot make the reader do unbounded work', () => {
   test('a picture whose file is missing from the package is named as missing, not as a format to convert', async () => {
     const m = await readManuscript(await docx(documentXml('w', para('题目') + para('正文。') + `<w:p>${picture('rGone')}</w:p>`), { 'word/_rels/document.xml.rels': rels.replace('</Relationships>', `<Relationship Id="rGone" Type="${R}/image" Target="media/gone.png"/></Relationships>`) }), 'paper.docx');
     expect(m.warnings).toContain('图片 gone.png 在稿件文件中找不到（文件可能已损坏），已略去');
+  });
+});
+
+describe('pictures judged by their bytes, not their names', () => {
+  /** A PNG header that claims a size, with no picture behind it. */
+  const pngClaiming = (width: number, height: number) => {
+    const header = Buffer.from(PNG.subarray(0, 33));
+    header.writeUInt32BE(width, 16);
+    header.writeUInt32BE(height, 20);
+    return header;
+  };
+  const disguised: Record<string, Buffer> = {
+    'vector.png': Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image href="file:///etc/passwd"/></svg>'),
+    'metafile.jpg': Buffer.concat([Buffer.from([1, 0, 0, 0, 108, 0, 0, 0]), Buffer.alloc(32), Buffer.from(' EMF'), Buffer.alloc(60)]),
+    'windows.gif': Buffer.concat([Buffer.from([0xd7, 0xcd, 0xc6, 0x9a]), Buffer.alloc(40)]),
+    'page.png': Buffer.from('<!doctype html><html><body><img src="http://example.com/x.png"></body></html>'),
+    'huge.png': pngClaiming(30_000, 30_000),
+  };
+
+  test('SVG, EMF, WMF and HTML under picture names, or a picture too large, are left out with a warning; the rest is typeset and only real pictures reach the document', async () => {
+    const names = ['figure.png', ...Object.keys(disguised)];
+    const relations = names.map((name, i) => `<Relationship Id="rP${i}" Type="${R}/image" Target="media/${name}"/>`).join('');
+    const parts = { 'word/_rels/document.xml.rels': rels.replace('</Relationships>', `${relations}</Relationships>`), ...Object.fromEntries(Object.entries(disguised).map(([name, data]) => [`word/media/${name}`, data])) };
+    const document = para('题目') + para('第一章 绪论', '<w:pStyle w:val="1"/>') + names.map((_, i) => `<w:p>${picture(`rP${i}`)}</w:p>`).join('') + para('图后的正文。');
+    const m = await readManuscript(await docx(documentXml('w', document), parts), 'paper.docx');
+
+    expect(m.body.map((block) => block.kind)).toEqual(['heading', 'image', 'paragraph']);
+    expect(m.body[1]).toMatchObject({ kind: 'image', type: 'png', width: 2, height: 2 });
+    for (const name of ['vector.png', 'metafile.jpg', 'windows.gif', 'page.png']) {
+      expect(m.warnings).toContain(`图片 ${name} 的格式无法排入（只能排入 PNG、JPG、GIF 或 BMP 图片），请另存为 PNG 或 JPG 后插入，已略去`);
+    }
+    expect(m.warnings).toContain('图片 huge.png 太大（30000×30000 像素），请缩小后插入，已略去');
+
+    // what the layout engine is given: the typeset document holds the one real picture and none of the rest
+    const written = await JSZip.loadAsync(await writeDocx(m, bachelor, FIELDS));
+    const media = Object.keys(written.files).filter((name) => name.startsWith('word/media/'));
+    expect(media).toHaveLength(1);
+    expect((await written.file(media[0])!.async('nodebuffer')).equals(PNG)).toBe(true);
+    expect(await written.file('word/document.xml')!.async('string')).toContain('图后的正文。');
+  });
+
+  test('a Markdown picture is judged by its bytes too, whatever type its data address claims', async () => {
+    const svg = disguised['vector.png'].toString('base64');
+    const m = await readManuscript(Buffer.from(`# 题目\n\n## 第一章 绪论\n\n![结构](data:image/png;base64,${svg})\n\n![图](data:image/png;base64,${PNG.toString('base64')})\n\n正文。\n`), 'paper.md');
+    expect(m.body.filter((block) => block.kind === 'image')).toHaveLength(1);
+    expect(m.warnings).toContain('图片 结构 的格式无法排入（只能排入 PNG、JPG、GIF 或 BMP 图片），请另存为 PNG 或 JPG 后插入，已略去');
   });
 });
 

@@ -8,6 +8,7 @@ import { SaxesParser } from 'saxes';
 import { ExtractError } from '../text/extract';
 import type { Block, NoteMark } from './manuscript';
 import { MarkedText, paragraphOf } from './markedText';
+import { checkPicture, pictureWarning } from './picture';
 
 interface XmlElement {
   /** canonical prefix and local name: w:p, r:embed, a:blip … */
@@ -146,7 +147,6 @@ const HEADING_ID = /^Heading([1-6])?$/;
 const HEADING_NAME = /^heading(?: ([1-6]))?$/i;
 /** Parts of a paragraph that are not its text: properties, deleted text, field instructions. */
 const NOT_TEXT = new Set(['w:pPr', 'w:rPr', 'w:del', 'w:moveFrom', 'w:delText', 'w:instrText', 'w:fldChar', 'w:commentReference']);
-const PICTURE_TYPES: Record<string, Extract<Block, { kind: 'image' }>['type']> = { png: 'png', jpg: 'jpg', jpeg: 'jpg', gif: 'gif', bmp: 'bmp' };
 
 interface Part {
   root: XmlElement;
@@ -327,10 +327,13 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { bl
     }
     const data = files.get(target.path);
     const name = target.path.split('/').pop();
-    const extension = name?.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
-    if (!data || !name) warnings.push(`图片 ${name || id} 在稿件文件中找不到（文件可能已损坏），已略去`);
-    else if (PICTURE_TYPES[extension]) blocks.push({ kind: 'image', type: PICTURE_TYPES[extension], data });
-    else warnings.push(`图片 ${name} 的格式（${extension || '未知'}）无法排入，请另存为 PNG 或 JPG 后插入，已略去`);
+    if (!data || !name) {
+      warnings.push(`图片 ${name || id} 在稿件文件中找不到（文件可能已损坏），已略去`);
+      return;
+    }
+    const check = checkPicture(data);
+    if (check.ok) blocks.push({ kind: 'image', type: check.type, data, width: check.width, height: check.height });
+    else warnings.push(pictureWarning(name, check));
   };
 
   const paragraph = (p: XmlElement) => {

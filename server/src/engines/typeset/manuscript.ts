@@ -11,6 +11,7 @@ import { namedPart, numberedHeading } from '../../../../common/text/headings';
 import { decodeText, extensionOf, ExtractError, inspectDocx } from '../text/extract';
 import { docxBlocks } from './docxReader';
 import { MarkedText, paragraphOf } from './markedText';
+import { checkPicture, pictureWarning, type PictureType } from './picture';
 
 /** A footnote's mark in a paragraph: after the character at `at` of its text, note number `note` (1, 2 … in Manuscript.notes). */
 export interface NoteMark {
@@ -23,7 +24,8 @@ export type Block =
   | { kind: 'paragraph'; text: string; notes?: NoteMark[] }
   | { kind: 'list'; ordered: boolean; items: string[] }
   | { kind: 'table'; rows: string[][]; caption?: string }
-  | { kind: 'image'; data: Buffer; type: 'png' | 'jpg' | 'gif' | 'bmp'; caption?: string };
+  /** a raster picture checked by its bytes (picture.ts), with its size in pixels */
+  | { kind: 'image'; data: Buffer; type: PictureType; width: number; height: number; caption?: string };
 
 export interface Manuscript {
   title?: string;
@@ -105,9 +107,15 @@ function blocksFromHtml(html: string, warnings: string[]): { blocks: Block[]; no
       const rows = node.querySelectorAll('tr').map((tr) => tr.querySelectorAll('td, th').map(textOf));
       if (rows.length) blocks.push({ kind: 'table', rows });
     } else if (tag === 'img') {
-      const match = /^data:image\/(png|jpeg|jpg|gif|bmp);base64,(.+)$/.exec(node.getAttribute('src') ?? '');
-      if (match) blocks.push({ kind: 'image', type: match[1] === 'jpeg' ? 'jpg' : (match[1] as 'png' | 'jpg' | 'gif' | 'bmp'), data: Buffer.from(match[2], 'base64') });
-      else warnings.push(`图片 ${node.getAttribute('src') ?? ''}${node.getAttribute('alt') ? `（${node.getAttribute('alt')}）` : ''} 不在稿件文件中（只能排入嵌入的图片），已略去`);
+      const embedded = /^data:image\/[\w.+-]+;base64,(.+)$/.exec(node.getAttribute('src') ?? '');
+      const name = node.getAttribute('alt') || '（未命名）';
+      if (embedded) {
+        // the type the data URL claims is only a name: the bytes decide
+        const data = Buffer.from(embedded[1], 'base64');
+        const check = checkPicture(data);
+        if (check.ok) blocks.push({ kind: 'image', type: check.type, data, width: check.width, height: check.height });
+        else warnings.push(pictureWarning(name, check));
+      } else warnings.push(`图片 ${node.getAttribute('src') ?? ''}${node.getAttribute('alt') ? `（${node.getAttribute('alt')}）` : ''} 不在稿件文件中（只能排入嵌入的图片），已略去`);
     } else if (tag === 'section' && node.classList.contains('footnotes')) {
       for (const item of node.querySelectorAll('li.footnote-item')) {
         const number = /^fn(\d+)$/.exec(item.id);

@@ -30,7 +30,6 @@ import {
   type PageNumberEstimator,
 } from 'docx';
 import { TextWatermark } from 'docx/watermarks';
-import { imageSize } from 'image-size';
 import { markedNotes, type Block, type Manuscript, type NoteMark } from './manuscript';
 import { packDocx } from './pack';
 import { pointsOf, type Template, type TextStyle } from './template';
@@ -255,15 +254,7 @@ function bodyWriter(template: Template, textWidthPx: number) {
 
   /** The picture at its own size, shrunk to the text column when wider. */
   const image = (block: Extract<Block, { kind: 'image' }>) => {
-    let width = 400;
-    let height = 300;
-    try {
-      const size = imageSize(block.data);
-      width = size.width ?? width;
-      height = size.height ?? height;
-    } catch {
-      // an unreadable picture keeps a default frame
-    }
+    const { width, height } = block;
     const scale = Math.min(1, textWidthPx / width);
     return new ImageRun({ type: block.type, data: block.data, transformation: { width: Math.round(width * scale), height: Math.round(height * scale) } });
   };
