@@ -34,6 +34,7 @@ import { TooManyAttempts } from './modules/throttle/service';
 import { typesetModule } from './modules/typeset';
 import { userModule } from './modules/user';
 import sameOrigin from './plugins/sameOrigin';
+import securityHeaders from './plugins/securityHeaders';
 import session from './plugins/session';
 import { createServices, type Services } from './services';
 import { registerWeb } from './web';
@@ -149,15 +150,17 @@ function closeGently(app: FastifyInstance, { jobs, files, shards }: Pick<Service
   });
 }
 
-/** Cookies, uploads, the OpenAPI description, the session, and the same-origin rule. */
+/** The security headers, cookies, uploads, the OpenAPI description, the session, and the same-origin rule. */
 async function registerPlugins(app: FastifyInstance, config: Config, services: Services) {
+  const https = config.publicUrl.startsWith('https://');
+  await app.register(securityHeaders, { https });
   await app.register(cookie, { secret: cookieSigner(config.sessionSecret) });
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: { info: { title: '智能论文 API', version: '1' }, servers: [{ url: '/' }] },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(session, { auth: services.auth, secure: config.publicUrl.startsWith('https://') });
+  await app.register(session, { auth: services.auth, secure: https });
   await app.register(sameOrigin, { publicUrl: config.publicUrl, exempt: [PAYMENT_NOTIFY_PREFIX] });
 }
 

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { extractText } from '../../server/src/engines/text/extract';
 import { encryptedPdf } from './encryptedPdf';
-import { client, createTestApp, multipart, otherUser, payAsGateway } from './testApp';
+import { client, createTestApp, expectBrowserDefences, multipart, otherUser, payAsGateway } from './testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let me: ReturnType<typeof client>;
@@ -101,6 +101,9 @@ test('an unpaid check does not run; once paid it runs, and the report shows the 
   const pdf = await me.get(`/api/v1/review/${review.id}/report.pdf`);
   expect(pdf.status).toBe(200);
   expect(pdf.headers['content-type']).toBe('application/pdf');
+  // a file of the user's own: downloaded, never kept by a cache, under a plain fallback name too
+  expectBrowserDefences(pdf.headers, { stored: false });
+  expect(pdf.headers['content-disposition']).toMatch(/^attachment; filename="[^"/\\]+\.pdf"; filename\*=UTF-8''/);
   const pdfText = await extractText(pdf.raw.rawPayload, 'report.pdf');
   expect(pdfText).toContain('论文相似性检测报告');
   expect(pdfText).toContain(done.verificationCode);

@@ -130,3 +130,19 @@ export function multipart(fields: Record<string, string>, file: { name: string; 
 
 /** Pays an order the way a verified notification of the sandbox gateway does; answers the order's new state. */
 export const payAsGateway = (app: FastifyInstance, orderId: string, amountFen: number) => app.orders.applyPayment({ gateway: 'sandbox', tradeNo: `T${orderId}`, orderId, amountFen });
+
+/**
+ * The browser-side defences every answer carries (server/src/plugins/securityHeaders.ts): the
+ * site's policy, no framing, no sniffing, a referrer policy; `stored: false` for what no cache may keep.
+ */
+export function expectBrowserDefences(headers: Record<string, unknown>, { stored = true } = {}) {
+  const policy = String(headers['content-security-policy'] ?? '');
+  expect(policy).toMatch(/(^|; )default-src 'self'(;|$)/);
+  expect(policy).toMatch(/(^|; )script-src 'self'( 'sha256-[^']+')?(;|$)/);
+  expect(policy).toContain("frame-ancestors 'none'");
+  expect(policy).not.toContain('unsafe-eval');
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  if (!stored) expect(headers['cache-control']).toBe('no-store');
+}

@@ -8,7 +8,7 @@ import { execFileSync } from 'child_process';
 import { existsSync, readdirSync } from 'fs';
 import { join } from 'path';
 import { FIELDS, wordManuscript } from '../fixtures/manuscripts';
-import { client, createTestApp, multipart, otherUser, payAsGateway } from './testApp';
+import { client, createTestApp, expectBrowserDefences, multipart, otherUser, payAsGateway } from './testApp';
 import { MANUSCRIPT_UPLOAD } from '../../common/api';
 
 // each job lays its pages out in LibreOffice: seconds, not milliseconds
@@ -82,6 +82,7 @@ test('upload → job → the preview is pictures with nothing of the text → un
     const picture = await me.get(`/api/v1/typeset/${id}/preview/${page}.png`);
     expect(picture.status).toBe(200);
     expect(picture.headers['content-type']).toBe('image/png');
+    expectBrowserDefences(picture.headers, { stored: false });
     expect(picture.raw.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     answers.push(picture);
   }
@@ -100,6 +101,8 @@ test('upload → job → the preview is pictures with nothing of the text → un
   expect(await payAsGateway(t.app, order.id, order.amountFen)).toBe('paid');
   const download = await me.get(`/api/v1/typeset/${id}/download`);
   expect(download.status).toBe(200);
+  expectBrowserDefences(download.headers, { stored: false });
+  expect(download.headers['content-disposition']).toMatch(/^attachment; filename="[^"]+\.docx"; filename\*=UTF-8''/);
   const headers = await headersOf(download.raw.rawPayload);
   expect(headers).toContain('示例大学本科毕业论文');
   expect(headers).not.toContain('预览版');
@@ -108,6 +111,7 @@ test('upload → job → the preview is pictures with nothing of the text → un
   expect(pdf.status).toBe(200);
   expect(pdf.headers['content-type']).toBe('application/pdf');
   expect(pdf.headers['content-disposition']).toContain(encodeURIComponent('县域中学课后服务研究.pdf'));
+  expectBrowserDefences(pdf.headers, { stored: false });
   const pdfText = await textOf(pdf.raw.rawPayload, 'application/pdf');
   for (const phrase of BEYOND_FIRST_PAGE) expect(pdfText).toContain(phrase);
   expect(pdfText).not.toContain('预览版');

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DisciplinesReply, DocumentDetailReply, DocumentListQuery, DocumentListReply, DocumentParams } from './schemas';
 import type { DocumentService } from './service';
+import { attachment } from '../../lib/fileNames';
 
 const CONTENT_TYPES: Record<string, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -30,7 +31,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{ service: DocumentServic
     const ext = name.split('.').pop()!.toLowerCase();
     return reply
       .type(CONTENT_TYPES[ext] ?? 'application/octet-stream')
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('content-disposition', attachment(name))
       .send(stream);
   });
 };

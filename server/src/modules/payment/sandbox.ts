@@ -11,6 +11,7 @@ import { newId } from '../../lib/ids';
 import type { OrderRow } from '../order/repo';
 import type { OrderService } from '../order/service';
 import type { Channel, PaymentGateway } from './gateway';
+import { allowInline } from '../../plugins/securityHeaders';
 import { readNotification } from './notify';
 import { fenToYuan, signParams, verifyParams, type Params } from './signing';
 
@@ -72,15 +73,20 @@ export async function deliverUntilAccepted(send: () => Promise<string>, delaysMs
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function page(title: string, body: string) {
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title><style>
-body{font-family:system-ui,-apple-system,"PingFang SC","Noto Sans CJK SC",sans-serif;background:#f5f5f5;margin:0;padding:24px 16px;color:#1f1f1f}
-main{max-width:420px;margin:0 auto;background:#fff;border-radius:8px;padding:24px;text-align:center}
+/** The page's one stylesheet: the policy allows it by its hash (no style attributes either). */
+const STYLE = `body{font-family:system-ui,-apple-system,"PingFang SC","Noto Sans CJK SC",sans-serif;background:#f5f5f5;margin:0;padding:24px 16px;color:#1f1f1f}
+main{max-width:420px;margin:0 auto;background:#fff;border-radius:8px;padding:24px;text-align:center}h1{font-size:20px}
 .tag{display:inline-block;background:#fff7e6;color:#d46b08;border:1px solid #ffd591;border-radius:4px;padding:2px 8px;font-size:13px}
 .amount{font-size:32px;font-weight:600;margin:16px 0 4px}button{font-size:16px;padding:10px 0;width:100%;border-radius:6px;border:1px solid #d9d9d9;margin-top:12px;cursor:pointer;background:#fff}
-button.pay{background:#1677ff;border-color:#1677ff;color:#fff}p{color:rgba(0,0,0,.55)}
-</style></head><body><main>${body}</main></body></html>`;
+button.pay{background:#1677ff;border-color:#1677ff;color:#fff}p{color:rgba(0,0,0,.55)}`;
+
+/** A sandbox page; `script`, when given, runs inline, allowed by its hash. */
+function page(reply: FastifyReply, title: string, body: string, script?: string) {
+  reply.type('text/html; charset=utf-8');
+  allowInline(reply, 'style-src', STYLE);
+  if (script) allowInline(reply, 'script-src', script);
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main>${script ? `<script>${script}</script>` : ''}</body></html>`;
 }
 
 export const sandboxRoutes: FastifyPluginAsync<{ keys: SandboxKeys; orders: Pick<OrderService, 'find'>; deliver: (params: Params) => Promise<string> }> = async (
@@ -98,11 +104,10 @@ export const sandboxRoutes: FastifyPluginAsync<{ keys: SandboxKeys; orders: Pick
   async function orderOfPage(request: PageRequest, reply: FastifyReply) {
     const { channel, token } = request.query;
     const { orderId } = request.params;
-    reply.type('text/html; charset=utf-8');
     const expected = Buffer.from(pageToken(keys, orderId, channel));
     const given = Buffer.from(token);
     const order = expected.length === given.length && timingSafeEqual(expected, given) ? await orders.find(orderId) : undefined;
-    if (!order) reply.code(404).send(page('沙箱支付', '<h1>支付链接无效</h1><p>请回到订单页重新发起支付。</p>'));
+    if (!order) reply.code(404).send(page(reply, '沙箱支付', '<h1>支付链接无效</h1><p>请回到订单页重新发起支付。</p>'));
     return order && { order, channel, token };
   }
 
@@ -116,9 +121,10 @@ export const sandboxRoutes: FastifyPluginAsync<{ keys: SandboxKeys; orders: Pick
       const action = `/api/v1/payment/sandbox/${order.id}?${new URLSearchParams({ channel, token })}`;
       const payable = order.status === 'pending' && order.expires_at > new Date().toISOString();
       return page(
+        reply,
         '沙箱支付',
         `<span class="tag">沙箱支付 · 测试环境，不会真实扣款</span>
-<h1 style="font-size:20px">${escapeHtml(CHANNEL_NAMES[channel])}</h1>
+<h1>${escapeHtml(CHANNEL_NAMES[channel])}</h1>
 <p>${escapeHtml(order.title)}</p>
 <div class="amount">¥${fenToYuan(order.amount_fen)}</div>
 ${
@@ -140,14 +146,14 @@ ${
       const { order, channel } = found;
       if (request.body?.result !== 'pay') {
         // the order page listens on this channel (src/pages/Pay) and tells the payer what happened
-        const notice = `<script>try{new BroadcastChannel('zn-payment').postMessage({orderId:${JSON.stringify(order.id)},result:'fail'})}catch(e){}</script>`;
-        return page('沙箱支付', `<span class="tag">沙箱支付</span><h1 style="font-size:20px">支付失败</h1><p>没有扣款。请回到订单页重新支付。</p>${notice}`);
+        const notice = `try{new BroadcastChannel('zn-payment').postMessage({orderId:${JSON.stringify(order.id)},result:'fail'})}catch(e){}`;
+        return page(reply, '沙箱支付', `<span class="tag">沙箱支付</span><h1>支付失败</h1><p>没有扣款。请回到订单页重新支付。</p>`, notice);
       }
       const notification = sandboxNotification(keys, order, channel);
       // the gateway's side: keep telling our server until it says success (first try awaited)
       const first = await deliver(notification).catch(() => 'unreachable');
       if (first.trim() !== 'success') void deliverUntilAccepted(() => deliver(notification), [1000, 3000, 10_000, 30_000, 60_000]);
-      return page('沙箱支付', `<span class="tag">沙箱支付</span><h1 style="font-size:20px">支付成功</h1><p>已支付 ¥${fenToYuan(order.amount_fen)}。请回到订单页查看结果。</p>`);
+      return page(reply, '沙箱支付', `<span class="tag">沙箱支付</span><h1>支付成功</h1><p>已支付 ¥${fenToYuan(order.amount_fen)}。请回到订单页查看结果。</p>`);
     },
   );
 };

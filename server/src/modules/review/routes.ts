@@ -20,6 +20,7 @@ import {
 import { POLICIES, type Throttle } from '../throttle/service';
 import type { ReviewService } from './service';
 import { PAPER_UPLOAD, UPLOAD_MAX_BYTES } from '../../../../common/api';
+import { attachment } from '../../lib/fileNames';
 
 const guarded = { preHandler: requireUser };
 
@@ -88,7 +89,7 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; p
     const { pdf, fileName } = await service.reportPdf(userOf(request), request.params.reviewId, `${publicUrl}/review/home`);
     return reply
       .type('application/pdf')
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+      .header('content-disposition', attachment(fileName))
       .send(pdf);
   });
 };

@@ -6,6 +6,7 @@ import { Message } from '../shared/schemas';
 import { TemplateParams, TemplateQuery, TemplateReply, TemplatesReply, TypesetListQuery, TypesetListReply, TypesetParams, TypesetReply, PreviewPageParams } from './schemas';
 import type { TypesetService } from './service';
 import { MANUSCRIPT_UPLOAD, UPLOAD_MAX_BYTES } from '../../../../common/api';
+import { attachment } from '../../lib/fileNames';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const guarded = { preHandler: requireUser };
@@ -24,7 +25,7 @@ export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService 
 
   app.get('/template/:templateId/sample.docx', { schema: { tags, params: TemplateParams } }, async (request, reply) => {
     const { data, fileName } = await service.sample(request.params.templateId);
-    return reply.type(DOCX).header('cache-control', 'public, max-age=3600').header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(fileName)}`).send(data);
+    return reply.type(DOCX).header('cache-control', 'public, max-age=3600').header('content-disposition', attachment(fileName)).send(data);
   });
 
   /** multipart: the manuscript (`file`), `templateId` and the cover fields */
@@ -60,13 +61,13 @@ export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService 
   /** the preview: one page as a watermarked picture (the document itself only after payment) */
   app.get('/:typesetId/preview/:page', { ...guarded, schema: { tags, params: PreviewPageParams } }, async (request, reply) => {
     const stream = await service.previewPage(userOf(request), request.params.typesetId, Number(request.params.page.replace(/\.png$/, '')));
-    return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(stream);
+    return reply.type('image/png').header('cache-control', 'no-store').send(stream);
   });
 
   for (const [path, kind, type] of [['download', 'docx', DOCX], ['download.pdf', 'pdf', 'application/pdf']] as const) {
     app.get(`/:typesetId/${path}`, { ...guarded, schema: { tags, params: TypesetParams } }, async (request, reply) => {
       const { stream, fileName } = await service.download(userOf(request), request.params.typesetId, kind);
-      return reply.type(type).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`).send(stream);
+      return reply.type(type).header('content-disposition', attachment(fileName)).send(stream);
     });
   }
 
