@@ -26,6 +26,7 @@ export default defineConfig({
     '@umijs/plugins/dist/request',
     '@umijs/plugins/dist/access',
     '@umijs/plugins/dist/antd',
+    './config/securityHeaders.ts',
   ],
   initialState: { loading: '@/loading' },
   model: {},

@@ -4,7 +4,7 @@
  * reset the password by mailed code, log in again; and a visitor sent to login and back.
  */
 import type { Page } from 'playwright-core';
-import { usePagePerTest, logOutThroughMenu } from './browser';
+import { usePagePerTest, logOutThroughMenu, watchedContext } from './browser';
 
 const base = () => process.env.E2E_REAL_URL!;
 const currentPage = usePagePerTest();
@@ -79,7 +79,8 @@ test('register → log in → basic information → change password → log out 
   await button(/^登\s*录$/).click();
   await page.waitForURL((url) => url.pathname === '/personal/security/modify-password');
 
-  const fresh = await (await page.context().browser()!.newContext()).newPage();
+  const second = await watchedContext(page.context().browser()!);
+  const fresh = await second.context.newPage();
   await fresh.goto(`${base()}/user/reset-password`);
   await fresh.getByLabel('注册邮箱').fill(email);
   await fresh.getByRole('button', { name: /获取验证码/ }).click();
@@ -96,6 +97,7 @@ test('register → log in → basic information → change password → log out 
   await fresh.waitForURL(`${base()}/`);
   await fresh.getByRole('button', { name: '用户菜单：毕业生小林' }).waitFor();
   await fresh.context().close();
+  expect(second.violations).toEqual([]);
 
   // the reset ended every other session, this one's too
   await page.reload();

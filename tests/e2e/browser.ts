@@ -1,5 +1,5 @@
 /** Debian's Chromium driven by playwright-core: never a downloaded browser. */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -29,12 +29,38 @@ export async function horizontalOverflow(page: Page): Promise<number> {
 }
 
 /**
+ * Collects every Content-Security-Policy violation that any page of `context` reports, from its
+ * first script on: both servers send the site's policy, and a page that breaks it fails its test.
+ */
+export async function watchPolicy(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.exposeBinding('__policyViolated', ({ page }, text: string) => {
+    violations.push(`${page.url()}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __policyViolated: (text: string) => void }).__policyViolated;
+      report(`${event.effectiveDirective} refused ${event.blockedURI || 'inline code'} (${event.sourceFile || 'the page'}:${event.lineNumber})`);
+    });
+  });
+  return violations;
+}
+
+/** A fresh context (cookies, storage), watched for policy violations (see watchPolicy). */
+export async function watchedContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
+  const context = await browser.newContext(options);
+  return { context, violations: await watchPolicy(context) };
+}
+
+/**
  * One browser for a test file and a fresh context (cookies, storage) per test, at desktop size.
- * Returns a getter for the current test's page.
+ * Returns a getter for the current test's page. A test whose pages violated the site's
+ * Content-Security-Policy fails.
  */
 export function usePagePerTest(): () => Page {
   let browser: Browser;
   let page: Page;
+  let violations: string[] = [];
   beforeAll(async () => {
     browser = await launchBrowser();
   });
@@ -42,10 +68,13 @@ export function usePagePerTest(): () => Page {
     await browser?.close();
   });
   beforeEach(async () => {
-    page = await (await browser.newContext({ viewport: VIEWPORTS.desktop })).newPage();
+    const watched = await watchedContext(browser, { viewport: VIEWPORTS.desktop });
+    violations = watched.violations;
+    page = await watched.context.newPage();
   });
   afterEach(async () => {
     await page?.context().close();
+    expect(violations).toEqual([]);
   });
   return () => page;
 }

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'http';
 import type { Page } from 'playwright-core';
 import { freePort } from './appServer';
-import { signInTo, usePagePerTest } from './browser';
+import { signInTo, usePagePerTest, watchedContext } from './browser';
 
 const base = () => process.env.E2E_REAL_URL!;
 const currentPage = usePagePerTest();
@@ -58,5 +58,45 @@ test('a page on another port of the same host (same site: her cookie goes along)
     expect(new URL(page.url()).pathname).toBe('/personal/home/basic-info');
   } finally {
     attacker.close();
+  }
+});
+
+test('a page of another origin cannot frame the login or the payment page (clickjacking)', async () => {
+  const port = await freePort();
+  const attacker: Server = createServer((_req, res) => {
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.end(`<iframe name="login" src="${base()}/user/login" width="600" height="400"></iframe><iframe name="pay" src="${base()}/pay/someorder" width="600" height="400"></iframe>`);
+  }).listen(port);
+  try {
+    await page.goto(`http://localhost:${port}/`);
+    await page.waitForLoadState('load');
+    for (const name of ['login', 'pay']) {
+      const frame = page.frame({ name })!;
+      // the browser refused to show it: the frame holds its own error page, not ours
+      expect(frame.url()).not.toContain(base());
+      expect(await frame.locator('#root').count()).toBe(0);
+    }
+    // the same pages open normally as pages of their own
+    await page.goto(`${base()}/user/login`);
+    await page.getByLabel('邮箱').waitFor();
+  } finally {
+    attacker.close();
+  }
+});
+
+test('an injected inline script does not run, and the watch that fails every browser test reports it', async () => {
+  const watched = await watchedContext(page.context().browser()!);
+  try {
+    const victim = await watched.context.newPage();
+    await victim.goto(`${base()}/user/login`);
+    await victim.getByLabel('邮箱').waitFor();
+    await victim.addScriptTag({ content: 'window.injected = true;' }).catch(() => undefined);
+    expect(await victim.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+    // the report comes back through the page's binding: give it a moment
+    await victim.waitForFunction(() => true);
+    for (let i = 0; i < 50 && !watched.violations.length; i += 1) await victim.waitForTimeout(20);
+    expect(watched.violations[0]).toContain('script-src');
+  } finally {
+    await watched.context.close();
   }
 });

@@ -1,6 +1,6 @@
 /**
  * The browser-side defences, on every answer from one place (docs/architecture.md, "Security
- * rules"): a Content-Security-Policy the built app satisfies, no framing by any page, no MIME
+ * rules"): the site's Content-Security-Policy (common/contentSecurityPolicy.ts), no framing by any page, no MIME
  * sniffing, a referrer that leaves the site as its origin only, HSTS behind https, and API answers
  * that no cache keeps unless their route says otherwise.
  */
@@ -8,37 +8,11 @@ import helmet from '@fastify/helmet';
 import { createHash } from 'crypto';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { policyHeader } from '../../../common/contentSecurityPolicy';
 
 export interface SecurityHeadersOptions {
   /** an https public address turns on HSTS and the upgrade of insecure requests */
   https: boolean;
-}
-
-/**
- * The app loads its scripts, styles and pictures from its own origin only, and nothing may frame
- * it (clickjacking on the login and payment pages). Styles allow inline ones: antd writes its
- * component styles into <style> tags at run time, and a nonce would switch 'unsafe-inline' off for
- * them. Scripts never run inline, from attributes or from strings.
- */
-export const SITE_POLICY: Record<string, string[]> = {
-  'default-src': ["'self'"],
-  'base-uri': ["'self'"],
-  'object-src': ["'none'"],
-  'script-src': ["'self'"],
-  'script-src-attr': ["'none'"],
-  'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'data:', 'blob:'],
-  'font-src': ["'self'", 'data:'],
-  'connect-src': ["'self'"],
-  'form-action': ["'self'"],
-  'frame-ancestors': ["'none'"],
-};
-
-/** The policy as a header value. */
-export function policyHeader(https: boolean): string {
-  const parts = Object.entries(SITE_POLICY).map(([name, sources]) => `${name} ${sources.join(' ')}`);
-  if (https) parts.push('upgrade-insecure-requests');
-  return parts.join('; ');
 }
 
 /**
