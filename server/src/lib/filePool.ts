@@ -15,6 +15,8 @@ export interface PaperText {
   charCount: number;
   /** absent when the paper has more than the characters asked for */
   text?: string;
+  /** the title as the file's layout shows it (engines/text/extract.ts) */
+  title?: string;
 }
 
 export interface FilePool {

@@ -9,7 +9,7 @@ try {
 } catch {
   // not permitted here: the file is still read, at the same priority
 }
-const { extractText, ExtractError } = require('../engines/text/extract.ts');
+const { extractPaper, ExtractError } = require('../engines/text/extract.ts');
 const { countChars } = require('../engines/similarity/check.ts');
 const { readManuscript } = require('../engines/typeset/manuscript.ts');
 const { readFile } = require('fs/promises');
@@ -18,9 +18,9 @@ const { readFile } = require('fs/promises');
 const tasks = {
   /** The text only when it is within maxChars: a longer one would be refused, so it stays here. */
   async paperText({ path, fileName, maxChars }) {
-    const text = await extractText(await readFile(path), fileName);
+    const { text, title } = await extractPaper(await readFile(path), fileName);
     const charCount = countChars(text);
-    return { ok: true, charCount, text: charCount <= maxChars ? text : undefined };
+    return { ok: true, charCount, title, text: charCount <= maxChars ? text : undefined };
   },
 
   /** Whether a manuscript can be typeset (the job reads it again when it runs). */

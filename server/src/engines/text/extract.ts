@@ -145,7 +145,7 @@ async function docxText(data: Buffer): Promise<string> {
 const PDF_TIMEOUT_MS = 60_000;
 
 /** pdf.js in a child process (pdfWorker.js): untrusted files are parsed away from the server. */
-function pdfInChild(data: Buffer): Promise<{ text?: string; error?: string }> {
+function pdfInChild(data: Buffer): Promise<{ text?: string; title?: string; error?: string }> {
   return new Promise((resolve, reject) => {
     const child = execFile(process.execPath, [join(__dirname, 'pdfWorker.js')], { timeout: PDF_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => {
       if (error && !stdout) return reject(new ExtractError('PDF 过于复杂或已损坏，无法读取其中的文字'));
@@ -162,24 +162,35 @@ function pdfInChild(data: Buffer): Promise<{ text?: string; error?: string }> {
   });
 }
 
-async function pdfText(data: Buffer): Promise<string> {
+async function pdfPaper(data: Buffer): Promise<{ text: string; title?: string }> {
   if (!startsWith(data, '%PDF-')) throw new ExtractError('文件不是有效的 PDF 文档');
-  const { text, error } = await pdfInChild(data);
+  const { text, title, error } = await pdfInChild(data);
   if (error === 'PasswordException') throw new ExtractError('PDF 已加密，请解除密码后再上传');
   if (error || text === undefined) throw new ExtractError('PDF 已损坏，无法读取其中的文字');
-  return text;
+  return { text, title };
+}
+
+export interface Paper {
+  text: string;
+  /** the title as the file's layout shows it, where the text alone cannot (a PDF's largest type on its first page) */
+  title?: string;
+}
+
+/** The text of a file, and its title where its layout shows it; throws ExtractError with the reason when it has no text we can read. */
+export async function extractPaper(data: Buffer, fileName: string): Promise<Paper> {
+  if (data.length === 0) throw new ExtractError('文件是空的');
+  const extension = extensionOf(fileName);
+  let read: Paper;
+  if (extension === 'docx') read = { text: await docxText(data) };
+  else if (extension === 'pdf') read = await pdfPaper(data);
+  else if (extension === 'txt' || extension === 'md') read = { text: decodeText(data) };
+  else throw new ExtractError('只支持 .docx、.pdf、.txt 和 .md 文件');
+  const text = tidyText(read.text);
+  if (!text) throw new ExtractError(extension === 'pdf' ? 'PDF 中没有可提取的文字（可能是扫描件）' : '文件中没有文字');
+  return { text, title: read.title && tidyText(read.title) };
 }
 
 /** The text of a file; throws ExtractError with the reason when it has none we can read. */
 export async function extractText(data: Buffer, fileName: string): Promise<string> {
-  if (data.length === 0) throw new ExtractError('文件是空的');
-  const extension = extensionOf(fileName);
-  let text: string;
-  if (extension === 'docx') text = await docxText(data);
-  else if (extension === 'pdf') text = await pdfText(data);
-  else if (extension === 'txt' || extension === 'md') text = decodeText(data);
-  else throw new ExtractError('只支持 .docx、.pdf、.txt 和 .md 文件');
-  const tidy = tidyText(text);
-  if (!tidy) throw new ExtractError(extension === 'pdf' ? 'PDF 中没有可提取的文字（可能是扫描件）' : '文件中没有文字');
-  return tidy;
+  return (await extractPaper(data, fileName)).text;
 }

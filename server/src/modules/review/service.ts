@@ -8,7 +8,7 @@ import type { Static } from '@sinclair/typebox';
 import { countChars } from '../../engines/similarity/check';
 import type { FilePool, PaperText } from '../../lib/filePool';
 import { storedFileName } from '../../lib/fileNames';
-import { ExtractError, extensionOf, extractText, tidyText } from '../../engines/text/extract';
+import { ExtractError, extensionOf, extractPaper, tidyText } from '../../engines/text/extract';
 import type { ReviewSystemTable, UserTable } from '../../db/types';
 import { AppError, forbidden, invalidField, notFound, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -53,9 +53,9 @@ export function titleOf(text: string): string | null {
 
 /** Reads a paper's text in this thread; the server passes its worker pool instead (lib/filePool.ts). */
 async function paperTextHere(path: string, fileName: string, maxChars: number): Promise<PaperText> {
-  const text = await extractText(await readFile(path), fileName);
+  const { text, title } = await extractPaper(await readFile(path), fileName);
   const charCount = countChars(text);
-  return { charCount, text: charCount <= maxChars ? text : undefined };
+  return { charCount, title, text: charCount <= maxChars ? text : undefined };
 }
 
 /** The systems, and a user's own reviews as the API shows them. */
@@ -234,13 +234,13 @@ export function createReviewService(deps: {
         if (error instanceof ExtractError) throw invalidField('file', error.message);
         throw error;
       }
-      const { charCount, text } = read;
+      const { charCount, text, title } = read;
       if (text === undefined) throw invalidField('file', `论文有 ${charCount} 字，超过所有检测系统的上限 ${longest} 字，请分章上传检测`);
       const id = newId();
       const fileKey = `papers/${user.id}/${id}.${extensionOf(fileName)}`;
       await storage.adopt(fileKey, path);
       await repo.insertUpload({ id, user_id: user.id, file_key: fileKey, file_name: fileName, text, char_count: charCount, created_at: nowIso() });
-      return { uploadId: id, fileName, charCount, title: titleOf(text) };
+      return { uploadId: id, fileName, charCount, title: (title && titleOf(title)) ?? titleOf(text) };
     },
 
     async quote(user: User, body: Paper & { systemId: string }) {

@@ -1,0 +1,53 @@
+/**
+ * The title a review's form is filled with, read from an uploaded PDF: a PDF's text comes line by
+ * line as the page sets it, so a long title wrapped onto a second line, or a cover that sets the
+ * school's name above the title, must be read from the page's type sizes instead.
+ */
+import PDFDocument from 'pdfkit';
+import { client, createTestApp, multipart } from './testApp';
+
+const FONT = require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
+const BODY = '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况。'.repeat(8);
+
+/** A one-page PDF: each line in its own size, centred in a column `width` points wide, then body text. */
+function pdf(lines: Array<[string, number]>, width = 300): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 72 });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks)));
+    doc.registerFont('cjk', FONT).font('cjk');
+    for (const [text, size] of lines) doc.fontSize(size).text(text, 72 + (451 - width) / 2, undefined, { width, align: 'center' }).moveDown(0.5);
+    doc.fontSize(10.5).text(BODY, 72, undefined, { width: 451 });
+    doc.end();
+  });
+}
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let me: ReturnType<typeof client>;
+beforeAll(async () => {
+  t = await createTestApp();
+  me = client(t.app);
+  await me.login();
+});
+afterAll(() => t.close());
+
+async function titleOfUpload(data: Buffer) {
+  const body = multipart({}, { name: 'paper.pdf', data });
+  const res = await me.call('POST', '/api/v1/review/paper', body.payload, body.headers);
+  expect(res.status).toBe(200);
+  return res.body.result.title;
+}
+
+test('a long title wrapped onto a second line keeps every character', async () => {
+  const title = '县域中学课后服务的组织方式与教师激励机制研究';
+  expect(await titleOfUpload(await pdf([[title, 22]]))).toBe(title);
+});
+
+test('a cover with the school above the title: the title is the line in the largest type', async () => {
+  const cover = await pdf([['示例大学', 16], ['本科毕业论文', 16], ['县域中学课后服务研究', 22], ['学生姓名：林晓', 14]], 451);
+  expect(await titleOfUpload(cover)).toBe('县域中学课后服务研究');
+});
+
+test('a PDF set in one size: its first line, as for any other file', async () => {
+  expect(await titleOfUpload(await pdf([['县域中学课后服务研究', 10.5]], 451))).toBe('县域中学课后服务研究');
+});
