@@ -4,7 +4,7 @@
  * school's name above the title, must be read from the page's type sizes instead.
  */
 import PDFDocument from 'pdfkit';
-import { client, createTestApp, multipart } from './testApp';
+import { multipart, useSignedInApp } from './testApp';
 
 const FONT = require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
 const BODY = '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况。'.repeat(8);
@@ -22,18 +22,11 @@ function pdf(lines: Array<[string, number]>, width = 300): Promise<Buffer> {
   });
 }
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let me: ReturnType<typeof client>;
-beforeAll(async () => {
-  t = await createTestApp();
-  me = client(t.app);
-  await me.login();
-});
-afterAll(() => t.close());
+const { me } = useSignedInApp();
 
 async function titleOfUpload(data: Buffer) {
   const body = multipart({}, { name: 'paper.pdf', data });
-  const res = await me.call('POST', '/api/v1/review/paper', body.payload, body.headers);
+  const res = await me().call('POST', '/api/v1/review/paper', body.payload, body.headers);
   expect(res.status).toBe(200);
   return res.body.result.title;
 }

@@ -146,3 +146,19 @@ export function expectBrowserDefences(headers: Record<string, unknown>, { stored
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   if (!stored) expect(headers['cache-control']).toBe('no-store');
 }
+
+/**
+ * A test file's server with the demo user signed in: made before the file's tests, closed after.
+ * The getters answer the current ones.
+ */
+export function useSignedInApp(overrides: Partial<Config> = {}) {
+  let handle: Awaited<ReturnType<typeof createTestApp>>;
+  let browser: ReturnType<typeof client>;
+  beforeAll(async () => {
+    handle = await createTestApp(overrides);
+    browser = client(handle.app);
+    await browser.login();
+  });
+  afterAll(() => handle.close());
+  return { test: () => handle, me: () => browser };
+}
