@@ -206,7 +206,7 @@ async function largeCorpus(language: Language, corpus: Map<string, string>) {
     times.sort((a, b) => a - b);
     console.log(`a 50,000-character paper against ${(chars / 1e6).toFixed(0)} M characters: ${fixed(times[1], 0)} ms, ${passages} of 10 inserted passages found (targets: 300 ms of engine time; the product's limit 2,000 ms)`);
 
-    // what a shard stores for the merge job (README, "Workers"): here the whole library as one
+    // what a shard stores for the merge job (docs/operations.md, "Workers"): here the whole library as one
     // shard, the most any part can be
     start = performance.now();
     const part = JSON.stringify(built.index.hits(kgramHashes(tokenize(paper), K), commonLimit(built.index.size)));

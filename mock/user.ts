@@ -43,7 +43,7 @@ const handlers: Record<string, MockHandler> = {
     res.status(200).json(ok(user ? publicUser(user) : null));
   },
 
-  /** The mock mails nothing: every code it "sends" is 123456 (see README). */
+  /** The mock mails nothing: every code it "sends" is 123456 (docs/development.md, "QA: the mock server"). */
   'POST /api/v1/user/sendCode': (req, res) => {
     const { email, purpose } = req.body ?? {};
     const errors = check(req.body ?? {}, {

@@ -315,7 +315,7 @@ export const migrations: Record<string, Migration> = {
     },
   },
   '0007_check_minimum_13': {
-    // Shorter minimums flagged honest Chinese text for commonplace phrases (README, "Plagiarism checks").
+    // Shorter minimums flagged honest Chinese text for commonplace phrases (docs/features.md, "Plagiarism checks").
     async up(db: Kysely<any>) {
       for (const [id, before, description] of [
         ['graduate', 10, '面向硕士、博士学位论文：篇幅上限更高，连续 13 字相同即标出，报告含分章节结果与逐段对照，适合送审前的最终自查。'],

@@ -3,7 +3,7 @@
  * differ in limit, price and turnaround; each names only the corpora it really compares against
  * (the document library, which grows with every import). All report from 13 characters (words):
  * honest Chinese text shares commonplace phrases of up to a dozen characters with any corpus of
- * its field, so a shorter minimum accuses students of copying what everyone writes (README,
+ * its field, so a shorter minimum accuses students of copying what everyone writes (docs/features.md,
  * "Plagiarism checks"; migration 0007 moved the graduate and journal systems up from 10 and 8).
  */
 import type { ReviewSystemTable } from '../../db/types';
