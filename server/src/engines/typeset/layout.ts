@@ -6,6 +6,7 @@
  * is the same document with a watermark across every page, as pictures.
  */
 import type { Manuscript } from './manuscript';
+import { substitutions } from './fonts';
 import { formatReferences } from './references';
 import { docxToPdf, officeMissing, pdfToImages, readPdf, type PdfLayout } from './office';
 import type { Template } from './template';
@@ -20,6 +21,8 @@ export interface Typeset {
   /** the clean PDF, and the preview's pages as watermarked pictures: none without LibreOffice */
   pdf?: Buffer;
   previewPages: Buffer[];
+  /** the watermarked PDF the preview's pictures are drawn from (never stored nor sent: before payment only pictures leave) */
+  previewPdf?: Buffer;
   /** the contents' page labels, as the last layout found them */
   contentsPages: string[];
   /** the manuscript's warnings and the typesetting's own (references kept as written) */
@@ -34,6 +37,16 @@ export function headingPages(layout: PdfLayout, levels: number): string[] {
 /** The page number a page shows: the last line of its text is its footer. */
 export const footerOf = (page: string) => page.trim().split('\n').pop()!.trim();
 
+/** What the student is told of the faces the layout set the template's fonts in, if any was not the one named. */
+async function fontWarnings(template: Template): Promise<string[]> {
+  const styles = Object.values(template.styles);
+  const used = await substitutions(
+    styles.map((s) => s.zhFont),
+    styles.map((s) => s.latinFont),
+  );
+  return used.length ? [`本服务器没有模板指定的部分字体，预览和 PDF 中以开源字体代替：${used.join('，')}（下载的 Word 文档仍使用模板指定的字体）`] : [];
+}
+
 /** `watermark`: the preview's pages are made with it (none without it). */
 export async function typeset(read: Manuscript, template: Template, fields: CoverFields, watermark?: string): Promise<Typeset> {
   const { references, warnings } = formatReferences(read.references, template.references.style);
@@ -46,7 +59,8 @@ export async function typeset(read: Manuscript, template: Template, fields: Cove
     const pdfs = await docxToPdf(watermark ? { docx, preview: await writeDocx(manuscript, template, fields, { pages, watermark }) } : { docx });
     const found = headingPages(await readPdf(pdfs.docx), template.toc.levels);
     if (found.join('\n') === pages.join('\n') || pass === MAX_PASSES) {
-      return { docx, pdf: pdfs.docx, previewPages: pdfs.preview ? await pdfToImages(pdfs.preview, PREVIEW_DPI) : [], contentsPages: found, warnings: manuscript.warnings };
+      const previewPages = pdfs.preview ? await pdfToImages(pdfs.preview, PREVIEW_DPI) : [];
+      return { docx, pdf: pdfs.docx, previewPages, previewPdf: pdfs.preview, contentsPages: found, warnings: [...manuscript.warnings, ...(await fontWarnings(template))] };
     }
     pages = found;
   }

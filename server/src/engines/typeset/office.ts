@@ -8,6 +8,7 @@ import { execFile, spawnSync } from 'child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'fs/promises';
 import { tmpdir } from 'os';
 import { join } from 'path';
+import { fontEnv } from './fonts';
 
 const CONVERT_TIMEOUT_MS = 180_000;
 const PROGRAMS = [
@@ -23,9 +24,9 @@ export function officeMissing(): string[] {
   return missing;
 }
 
-function run(command: string, args: string[], options: { input?: Buffer; timeout?: number } = {}): Promise<Buffer> {
+function run(command: string, args: string[], options: { input?: Buffer; timeout?: number; env?: NodeJS.ProcessEnv } = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = execFile(command, args, { timeout: options.timeout ?? CONVERT_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024, encoding: 'buffer' }, (error, stdout, stderr) => {
+    const child = execFile(command, args, { timeout: options.timeout ?? CONVERT_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024, encoding: 'buffer', env: options.env }, (error, stdout, stderr) => {
       if (error) reject(new Error(`${command} failed: ${String(stderr).trim().slice(0, 300) || error.message}`));
       else resolve(stdout);
     });
@@ -44,7 +45,7 @@ export function docxToPdf(files: Record<string, Buffer>): Promise<Record<string,
     try {
       const names = Object.keys(files);
       await Promise.all(names.map((name) => writeFile(join(dir, `${name}.docx`), files[name])));
-      await run('soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${profile}`, '--convert-to', 'pdf', '--outdir', dir, ...names.map((name) => join(dir, `${name}.docx`))]);
+      await run('soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${profile}`, '--convert-to', 'pdf', '--outdir', dir, ...names.map((name) => join(dir, `${name}.docx`))], { env: fontEnv() });
       return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await readFile(join(dir, `${name}.pdf`))] as const)));
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -73,7 +74,7 @@ export async function pdfToImages(pdf: Buffer, dpi: number): Promise<Buffer[]> {
   const dir = await mkdtemp(join(tmpdir(), 'zn-pages-'));
   try {
     await writeFile(join(dir, 'in.pdf'), pdf);
-    await run('pdftoppm', ['-png', '-r', String(dpi), join(dir, 'in.pdf'), join(dir, 'page')]);
+    await run('pdftoppm', ['-png', '-r', String(dpi), join(dir, 'in.pdf'), join(dir, 'page')], { env: fontEnv() });
     const names = (await readdir(dir)).filter((f) => f.startsWith('page')).sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]));
     // awaited here: the folder is removed as soon as this returns
     return await Promise.all(names.map((name) => readFile(join(dir, name))));
