@@ -122,3 +122,34 @@ test('through HTTP: a job whose LibreOffice is killed still finishes with its pr
     await t.close();
   }
 });
+
+test('through HTTP: the first preview pages are shown while the rest are drawn, with the progress they make', async () => {
+  const t = await createTestApp({ typesetEngines: 1 });
+  try {
+    const me = client(t.app);
+    await me.login();
+    const body = multipart({ ...FIELDS, templateId: 'general-bachelor' }, { name: 'thesis.docx', data: await longThesis({ chapters: 8, characters: 30_000, references: 20 }) });
+    const id = (await me.call('POST', '/api/v1/typeset', body.payload, body.headers)).body.result.id as string;
+    t.app.jobs.start(10);
+    const early: Array<{ pages: number; progress: number; picture: number }> = [];
+    for (;;) {
+      const row = (await me.get(`/api/v1/typeset/${id}`)).body.result;
+      if (row.status === 'done' || row.status === 'failed') break;
+      if (row.previewPages > 0) early.push({ pages: row.previewPages, progress: row.progress, picture: (await me.get(`/api/v1/typeset/${id}/preview/1.png`)).status });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const done = (await me.get(`/api/v1/typeset/${id}`)).body.result;
+    expect(done.status).toBe('done');
+    // seen while running: page 1 served, fewer pages than in the end, progress between laid out and done
+    expect(early.length).toBeGreaterThan(0);
+    expect(early[0]).toMatchObject({ picture: 200 });
+    expect(early[0].pages).toBeLessThan(done.previewPages);
+    expect(early[0].progress).toBeGreaterThanOrEqual(60);
+    expect(early[0].progress).toBeLessThan(100);
+    // a page not drawn yet is not served while running
+    expect((await me.get(`/api/v1/typeset/${id}/preview/${done.previewPages + 1}.png`)).status).toBe(404);
+  } finally {
+    await t.close();
+  }
+});
+
