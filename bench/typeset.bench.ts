@@ -8,16 +8,17 @@
  */
 import { execFileSync } from 'child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
+import { availableParallelism, loadavg, tmpdir } from 'os';
 import { join } from 'path';
 import { performance } from 'perf_hooks';
 import { SEED_FOLDER } from '../server/src/seed';
 import { typeset } from '../server/src/engines/typeset/layout';
 import { readManuscript } from '../server/src/engines/typeset/manuscript';
-import { officeMissing } from '../server/src/engines/typeset/office';
+import { closeLayoutEngines, officeMissing } from '../server/src/engines/typeset/office';
 import { checkTemplate } from '../server/src/engines/typeset/template';
 import { writeDocx } from '../server/src/engines/typeset/writer';
 import { realThesis } from './realThesis';
+import { client, createTestApp, multipart } from '../tests/api/testApp';
 
 const RUNS = 5;
 
@@ -69,6 +70,67 @@ async function main() {
     pages = result.previewPages.length;
   }
   console.log(`PDF step (LibreOffice layout for the contents' page numbers, the PDF, ${pages} watermarked preview pages): ${median(pdfStep).toFixed(0)} ms`);
+  closeLayoutEngines();
+
+  // through the server, as a student waits: upload → first preview page, → all pages
+  const file = readFileSync(input);
+  console.log(`\nThrough the server (upload → first preview page / all ${pages} pages), the same thesis; load before: ${loadAverage()}`);
+  const rows: Array<[string, Awaited<ReturnType<typeof serverTimes>>, Awaited<ReturnType<typeof serverTimes>>]> = [];
+  for (const [name, engines] of [
+    ['cold: LibreOffice started for each conversion, one job at a time (TYPESET_ENGINES=0)', 0],
+    [`warm: ${availableParallelism()} engines kept running (TYPESET_ENGINES default, one per core)`, availableParallelism()],
+  ] as const) {
+    rows.push([name, await serverTimes(engines, 1, file), await serverTimes(engines, 4, file)]);
+  }
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  for (const [name, alone, four] of rows) {
+    console.log(name);
+    console.log(`  alone:      first page ${seconds(alone.first)}, all pages ${seconds(alone.all)}`);
+    console.log(`  4 at once:  first page ${seconds(four.first)} (the slowest thesis's), all four done ${seconds(four.all)} = ${(four.all / alone.all).toFixed(2)}× one alone`);
+  }
+  console.log(`load after: ${loadAverage()} (${availableParallelism()} cores)`);
+}
+
+const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+
+/**
+ * `count` theses uploaded at once to a fresh server with `engines` LibreOffice engines (after one
+ * typesetting that starts them, as on a server that has been running): from the first upload to
+ * the slowest thesis's first preview page, and to the last thesis done.
+ */
+async function serverTimes(engines: number, count: number, file: Buffer) {
+  const t = await createTestApp({ typesetEngines: engines });
+  try {
+    const me = client(t.app);
+    await me.login();
+    t.app.jobs.start(20);
+    const upload = async () => {
+      const body = multipart({ title: 'Debian 系统的使用与维护', author: '林晓', school: '示例大学', templateId: 'general-bachelor' }, { name: 'thesis.docx', data: file });
+      const answer = await me.call('POST', '/api/v1/typeset', body.payload, body.headers);
+      if (answer.status !== 200) throw new Error(`upload refused: ${JSON.stringify(answer.body)}`);
+      return answer.body.result.id as string;
+    };
+    const watch = async (id: string, start: number) => {
+      let first = 0;
+      for (;;) {
+        const row = (await me.get(`/api/v1/typeset/${id}`)).body.result;
+        if (!first && row.previewPages > 0) first = performance.now() - start;
+        if (row.status === 'done') return { first: first || performance.now() - start, all: performance.now() - start };
+        if (row.status === 'failed') throw new Error(row.failureReason);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    await watch(await upload(), performance.now());
+    const start = performance.now();
+    const ids = await Promise.all(Array.from({ length: count }, upload));
+    const times = await Promise.all(ids.map((id) => watch(id, start)));
+    return { first: Math.max(...times.map((x) => x.first)), all: Math.max(...times.map((x) => x.all)) };
+  } finally {
+    await t.close();
+  }
 }
 
 main().catch((error) => {

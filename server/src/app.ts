@@ -132,8 +132,10 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
  * waiting for the file pool end; answers given while closing end their connection. All preClose,
  * so that they run while requests under way are answered.
  */
-function closeGently(app: FastifyInstance, { jobs, files, shards }: Pick<Services, 'jobs' | 'files' | 'shards'>) {
+function closeGently(app: FastifyInstance, { jobs, files, shards, typesets }: Pick<Services, 'jobs' | 'files' | 'shards' | 'typesets'>) {
   app.addHook('preClose', async () => jobs.stop(JOB_GRACE_MS));
+  // after the jobs stopped: the LibreOffice engines they used
+  app.addHook('preClose', async () => typesets.close());
   // after the jobs stopped: nothing catches up any more while the index's snapshot is written
   app.addHook('preClose', async () => shards.close().catch((error) => app.log.warn(`corpus snapshot not written: ${(error as Error).message}`)));
   app.addHook('preClose', async () => files.close());

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
+import { availableParallelism } from 'os';
 import { join, resolve } from 'path';
 import { newRsaKeyPair } from './lib/keys';
 
@@ -40,6 +41,11 @@ export interface Config {
    * (CORPUS_SHARD_WAIT_MINUTES, 30).
    */
   shards: { count: number; held: number[]; waitMs: number };
+  /**
+   * LibreOffice engines this process keeps running for typesetting, and so typesetting jobs it runs
+   * at once (TYPESET_ENGINES, one per core by default); 0 starts LibreOffice for each conversion.
+   */
+  typesetEngines: number;
   /** The local sandbox gateway's app id and RSA key pair (its notifications are signed with it). */
   sandbox: { appId: string; privateKey: string; publicKey: string };
   /** How long an order waits for its payment before it closes (30 minutes). */
@@ -68,6 +74,14 @@ function secretFor(name: string, dataDir: string, fromEnv: string | undefined, g
 
 /** How long a shard's part of a check waits for a process that holds the shard, unless configured. */
 const SHARD_WAIT_MINUTES = 30;
+
+/** TYPESET_ENGINES (see Config.typesetEngines). */
+export function parseTypesetEngines(value: string | undefined): number {
+  if (value === undefined || value === '') return availableParallelism();
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n > 32) throw new Error('TYPESET_ENGINES must be a whole number from 0 to 32.');
+  return n;
+}
 
 /** CORPUS_SHARDS, CORPUS_SHARDS_HELD and CORPUS_SHARD_WAIT_MINUTES (see Config.shards). */
 export function parseShards(count: string | undefined, held: string | undefined, waitMinutes?: string): Config['shards'] {
@@ -121,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     runJobs: env.RUN_JOBS !== '0',
     shards: parseShards(env.CORPUS_SHARDS, env.CORPUS_SHARDS_HELD, env.CORPUS_SHARD_WAIT_MINUTES),
+    typesetEngines: parseTypesetEngines(env.TYPESET_ENGINES),
     sandbox: sandboxKeys,
     orderTtlMs: Number(env.ORDER_TTL_SECONDS || 30 * 60) * 1000,
     paymentGateway: env.PAYMENT_GATEWAY === 'alipay' ? 'alipay' : 'sandbox',

@@ -53,9 +53,10 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
   const reviews = createReviewService({ repo: createReviewRepo(db), orders, jobs, shards, documents, storage, paperText: files.paperText });
   orders.registerPayable('review', reviews.payable);
   for (const [kind, handler] of reviews.jobs) jobs.register(kind, handler);
-  const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage, checkManuscript: files.checkManuscript });
+  const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage, checkManuscript: files.checkManuscript, layoutEngines: config.typesetEngines });
   orders.registerPayable('typeset', typesets.payable);
-  jobs.register('typeset', typesets.job);
+  // as many typesettings at once as LibreOffice engines: they wait on LibreOffice, not on this process
+  jobs.register('typeset', typesets.job, Math.max(1, config.typesetEngines));
 
   return {
     storage,

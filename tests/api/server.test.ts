@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
+import { availableParallelism, tmpdir } from 'os';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'zlib';
 import { join } from 'path';
 import { loadConfig } from '../../server/src/config';
@@ -61,6 +61,18 @@ describe('serving the built app', () => {
 });
 
 describe('settings', () => {
+  test('LibreOffice engines for typesetting: one per core by default, 0 for none (started per conversion); nonsense is refused', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'zn-cfg-'));
+    try {
+      expect(loadConfig({ DATA_DIR: dataDir }).typesetEngines).toBe(availableParallelism());
+      expect(loadConfig({ DATA_DIR: dataDir, TYPESET_ENGINES: '3' }).typesetEngines).toBe(3);
+      expect(loadConfig({ DATA_DIR: dataDir, TYPESET_ENGINES: '0' }).typesetEngines).toBe(0);
+      for (const wrong of ['two', '-1', '1.5', '33']) expect(() => loadConfig({ DATA_DIR: dataDir, TYPESET_ENGINES: wrong })).toThrow(/TYPESET_ENGINES/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   test('shards: one of one by default; a process holds all, some or none of them; a part waits 30 minutes; nonsense is refused', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'zn-cfg-'));
     const waitMs = 30 * 60_000;

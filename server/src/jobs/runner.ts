@@ -37,20 +37,29 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
   const maxAttempts = options.maxAttempts ?? 3;
   const handlers = new Map<string, JobHandler>();
   const watched = new Map<string, { giveUp: JobHandler['giveUp']; waitMs: number }>();
+  /** kinds that run side by side, up to their number, apart from the others (which run one at a time) */
+  const concurrency = new Map<string, number>();
   let sweepAt = 0;
   let timer: NodeJS.Timeout | undefined;
-  let busy: Promise<boolean> | undefined;
   let stopped = false;
-  /** the job this process is running now, if any */
-  let running: number | undefined;
+  /** the jobs this process is running now, by id, with their lane */
+  const running = new Map<number, { lane: string; done: Promise<unknown> }>();
+  /** true while the poller looks for work */
+  let polling: Promise<void> | undefined;
+
+  const laneOf = (kind: string) => (concurrency.has(kind) ? kind : '');
+  const laneLimit = (lane: string) => concurrency.get(lane) ?? 1;
+  const inLane = (lane: string) => [...running.values()].filter((job) => job.lane === lane).length;
+  /** the kinds this process may start a job of now */
+  const freeKinds = () => [...handlers.keys()].filter((kind) => inLane(laneOf(kind)) < laneLimit(laneOf(kind)));
 
   const claimable = (now: string) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
     eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)])]);
 
   /** Takes the oldest claimable job; undefined when there is none or another worker was faster. */
-  async function claim() {
+  async function claim(kinds: string[] = [...handlers.keys()]) {
     const now = nowIso();
-    const next = await db.selectFrom('jobs').selectAll().where(claimable(now)).where('kind', 'in', [...handlers.keys(), '']).orderBy('id').limit(1).executeTakeFirst();
+    const next = await db.selectFrom('jobs').selectAll().where(claimable(now)).where('kind', 'in', [...kinds, '']).orderBy('id').limit(1).executeTakeFirst();
     if (!next) return undefined;
     const taken = await db
       .updateTable('jobs')
@@ -104,12 +113,8 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
     }
   }
 
-  /** Runs one job if there is one; true when it did. */
-  async function runOnce(): Promise<boolean> {
-    if (Date.now() >= sweepAt) await sweep();
-    const job = await claim();
-    if (!job) return false;
-    running = job.id;
+  /** Runs a claimed job to its end: done, queued again, or given up after its last attempt. */
+  async function execute(job: NonNullable<Awaited<ReturnType<typeof claim>>>) {
     const handler = handlers.get(job.kind)!;
     const context: JobContext = {
       heartbeat: async () => {
@@ -128,15 +133,34 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
       } else {
         await finish(job.id, { status: 'queued', last_error: reason });
       }
-    } finally {
-      running = undefined;
     }
-    return true;
   }
 
+  /** Claims a job of a kind that has room, and starts it; undefined when there is none. */
+  async function startOne(): Promise<{ done: Promise<unknown> } | undefined> {
+    if (Date.now() >= sweepAt) await sweep();
+    const kinds = freeKinds();
+    if (!kinds.length) return undefined;
+    const job = await claim(kinds);
+    if (!job) return undefined;
+    const done = execute(job).finally(() => running.delete(job.id));
+    running.set(job.id, { lane: laneOf(job.kind), done });
+    // wrapped: an async function's promise would wait for the job itself
+    return { done };
+  }
+
+  /** Runs one job if there is one; true when it did. */
+  async function runOnce(): Promise<boolean> {
+    const started = await startOne();
+    if (!started) return false;
+    await started.done;
+    return true;
+  }
   return {
-    register(kind: string, handler: JobHandler) {
+    /** `sideBySide`: up to this many jobs of the kind run at once in this process, beside the others' one. */
+    register(kind: string, handler: JobHandler, sideBySide?: number) {
       handlers.set(kind, handler);
+      if (sideBySide) concurrency.set(kind, sideBySide);
     },
 
     /** Gives up a job of `kind` that no process claims within `waitMs` (whether or not this one runs the kind). */
@@ -163,34 +187,37 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
       while (await runOnce());
     },
 
-    /** Polls for work; one job at a time per process. */
+    /** Polls for work: one job at a time per process, and beside it the kinds registered to run side by side. */
     start(pollMs = options.pollMs ?? 1000) {
       stopped = false;
       const tick = () => {
-        if (busy || stopped) return;
-        busy = runOnce().catch((error) => (options.log?.error(error), false));
-        busy.then((ran) => {
-          busy = undefined;
-          if (ran) setImmediate(tick);
-        });
+        if (polling || stopped) return;
+        polling = (async () => {
+          // fills every lane that has room; a job that ends looks for the next at once
+          for (let started = await startOne(); started && !stopped; started = await startOne()) started.done.then(() => setImmediate(tick));
+        })()
+          .catch((error) => options.log?.error(error))
+          .finally(() => (polling = undefined));
       };
       timer = setInterval(tick, pollMs);
       tick();
     },
 
     /**
-     * Takes no more jobs; waits up to `graceMs` for the running one, then hands it back to the
-     * queue (its lock returned) so that shutting down never waits on a long review.
+     * Takes no more jobs; waits up to `graceMs` for the running ones, then hands those still running
+     * back to the queue (their locks returned) so that shutting down never waits on a long review.
      */
     async stop(graceMs = 0) {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = undefined;
-      if (!busy) return;
+      await polling;
+      if (!running.size) return;
       let graceTimer: NodeJS.Timeout | undefined;
-      const finished = await Promise.race([busy.then(() => true), new Promise<boolean>((resolve) => (graceTimer = setTimeout(() => resolve(false), graceMs)))]);
+      const all = Promise.all([...running.values()].map((job) => job.done.catch(() => undefined)));
+      await Promise.race([all, new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, graceMs)))]);
       clearTimeout(graceTimer);
-      if (!finished && running !== undefined) await release(running);
+      for (const id of running.keys()) await release(id);
     },
   };
 }

@@ -6,8 +6,9 @@
  * is the same document with a watermark across every page, as pictures.
  */
 import type { Manuscript } from './manuscript';
+import { substitutions } from './fonts';
 import { formatReferences } from './references';
-import { docxToPdf, officeMissing, pdfToImages, readPdf, type PdfLayout } from './office';
+import { docxToPdf, layOut, officeMissing, readPdf, renderPages, type PdfLayout } from './office';
 import type { Template } from './template';
 import { writeDocx, type CoverFields } from './writer';
 
@@ -20,6 +21,8 @@ export interface Typeset {
   /** the clean PDF, and the preview's pages as watermarked pictures: none without LibreOffice */
   pdf?: Buffer;
   previewPages: Buffer[];
+  /** the watermarked PDF the preview's pictures are drawn from (never stored nor sent: before payment only pictures leave) */
+  previewPdf?: Buffer;
   /** the contents' page labels, as the last layout found them */
   contentsPages: string[];
   /** the manuscript's warnings and the typesetting's own (references kept as written) */
@@ -34,19 +37,37 @@ export function headingPages(layout: PdfLayout, levels: number): string[] {
 /** The page number a page shows: the last line of its text is its footer. */
 export const footerOf = (page: string) => page.trim().split('\n').pop()!.trim();
 
-/** `watermark`: the preview's pages are made with it (none without it). */
-export async function typeset(read: Manuscript, template: Template, fields: CoverFields, watermark?: string): Promise<Typeset> {
+/** What the student is told of the faces the layout set the template's fonts in, if any was not the one named. */
+async function fontWarnings(template: Template): Promise<string[]> {
+  const styles = Object.values(template.styles);
+  const used = await substitutions(
+    styles.map((s) => s.zhFont),
+    styles.map((s) => s.latinFont),
+  );
+  return used.length ? [`本服务器没有模板指定的部分字体，预览和 PDF 中以开源字体代替：${used.join('，')}（下载的 Word 文档仍使用模板指定的字体）`] : [];
+}
+
+/** How far a typesetting has come: laid out once (pages known), then each preview page as it is drawn. */
+export type TypesetProgress = { stage: 'laidOut' } | { stage: 'page'; page: number; count: number; png: Buffer };
+
+/**
+ * `watermark`: the preview's pages are made with it (none without it). `onProgress` hears of each
+ * stage as it is reached (and of each preview page, 1-based, as soon as it exists).
+ */
+export async function typeset(read: Manuscript, template: Template, fields: CoverFields, watermark?: string, onProgress: (progress: TypesetProgress) => Promise<void> | void = () => undefined): Promise<Typeset> {
   const { references, warnings } = formatReferences(read.references, template.references.style);
   const manuscript = { ...read, references, warnings: [...read.warnings, ...warnings] };
   if (officeMissing().length) return { docx: await writeDocx(manuscript, template, fields), previewPages: [], contentsPages: [], warnings: manuscript.warnings };
   const draft = await docxToPdf({ draft: await writeDocx(manuscript, template, fields) });
   let pages = headingPages(await readPdf(draft.draft), template.toc.levels);
+  await onProgress({ stage: 'laidOut' });
   for (let pass = 1; ; pass += 1) {
     const docx = await writeDocx(manuscript, template, fields, { pages });
-    const pdfs = await docxToPdf(watermark ? { docx, preview: await writeDocx(manuscript, template, fields, { pages, watermark }) } : { docx });
-    const found = headingPages(await readPdf(pdfs.docx), template.toc.levels);
+    const pdfs = await layOut(docx, watermark ? { text: watermark, font: template.styles.body.zhFont, docx: () => writeDocx(manuscript, template, fields, { pages, watermark }) } : undefined);
+    const found = headingPages(await readPdf(pdfs.pdf), template.toc.levels);
     if (found.join('\n') === pages.join('\n') || pass === MAX_PASSES) {
-      return { docx, pdf: pdfs.docx, previewPages: pdfs.preview ? await pdfToImages(pdfs.preview, PREVIEW_DPI) : [], contentsPages: found, warnings: manuscript.warnings };
+      const previewPages = pdfs.preview ? await renderPages(pdfs.preview, PREVIEW_DPI, (page, count, png) => onProgress({ stage: 'page', page, count, png })) : [];
+      return { docx, pdf: pdfs.pdf, previewPages, previewPdf: pdfs.preview, contentsPages: found, warnings: [...manuscript.warnings, ...(await fontWarnings(template))] };
     }
     pages = found;
   }

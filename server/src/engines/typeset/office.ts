@@ -1,15 +1,29 @@
 /**
  * The layout engine the typesetting relies on for what only a laid-out page knows: LibreOffice
- * headless turns a .docx into a PDF (whose pages and bookmarks pdf.js reads), and poppler's
- * pdftoppm turns a PDF's pages into pictures. Without them the server still runs: `officeMissing`
- * says what the administrator installs.
+ * headless turns a .docx into a PDF, and poppler reads a PDF's pages and bookmarks and turns its
+ * pages into pictures. Without them the server still runs: `officeMissing` says what the
+ * administrator installs.
+ *
+ * LibreOffice is kept running: a pool of engines, each a soffice with its own profile driven
+ * through the UNO bridge by unoBridge.py (Debian's python3-uno), one per core by default
+ * (TYPESET_ENGINES). An engine that dies is started again and its conversion tried once more.
+ * Without python3-uno, or with TYPESET_ENGINES=0, each conversion starts LibreOffice anew, one at a
+ * time (docs/decisions.md, "A warm layout engine").
  */
-import { execFile, spawnSync } from 'child_process';
+import { execFile, spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'fs/promises';
-import { tmpdir } from 'os';
+import type { Socket } from 'net';
+import { availableParallelism, tmpdir } from 'os';
 import { join } from 'path';
+import { createInterface } from 'readline';
+import { promisify } from 'util';
+import { deflate } from 'zlib';
+import { fontEnv } from './fonts';
 
 const CONVERT_TIMEOUT_MS = 180_000;
+const START_TIMEOUT_MS = 150_000;
+/** Debian's python3: the one python3-uno installs the `uno` module for */
+const PYTHON = '/usr/bin/python3';
 const PROGRAMS = [
   { command: 'soffice', apt: 'libreoffice-writer-nogui' },
   { command: 'pdftoppm', apt: 'poppler-utils' },
@@ -25,7 +39,7 @@ export function officeMissing(): string[] {
 
 function run(command: string, args: string[], options: { input?: Buffer; timeout?: number } = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = execFile(command, args, { timeout: options.timeout ?? CONVERT_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024, encoding: 'buffer' }, (error, stdout, stderr) => {
+    const child = execFile(command, args, { timeout: options.timeout ?? CONVERT_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024, encoding: 'buffer', env: fontEnv() }, (error, stdout, stderr) => {
       if (error) reject(new Error(`${command} failed: ${String(stderr).trim().slice(0, 300) || error.message}`));
       else resolve(stdout);
     });
@@ -33,25 +47,229 @@ function run(command: string, args: string[], options: { input?: Buffer; timeout
   });
 }
 
-// One LibreOffice at a time with one profile: two instances on one profile block each other.
+/** What the student reads when LibreOffice failed twice on the same document. */
+export const ENGINE_FAILED = '排版引擎（LibreOffice）两次意外中断，这份论文未能完成排版，请稍后重新提交';
+
+/** LibreOffice went away (it crashed, was killed, or stopped answering). */
+class EngineGone extends Error {}
+
+/** One warm LibreOffice and the bridge process that drives it. */
+class Engine {
+  /** the process group of LibreOffice's processes, once it listens */
+  pid?: number;
+  gone = false;
+  readonly ready: Promise<void>;
+  private readonly bridge: ChildProcessWithoutNullStreams;
+  private readonly waiting = new Map<number, { resolve(): void; reject(error: Error): void; timer: NodeJS.Timeout }>();
+  private next = 1;
+
+  constructor(profile: string, pipe: string) {
+    this.bridge = spawn(PYTHON, [join(__dirname, 'unoBridge.py'), profile, pipe], { env: fontEnv() });
+    this.bridge.stderr.resume();
+    // no engine keeps the process alive while it waits for work
+    this.bridge.unref();
+    for (const stream of [this.bridge.stdin, this.bridge.stderr, this.bridge.stdout]) (stream as unknown as Socket).unref();
+    this.setWaiting(true);
+    let started: (ok: boolean, error?: string) => void;
+    this.ready = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => this.end('LibreOffice did not start in time'), START_TIMEOUT_MS);
+      started = (ok, error) => {
+        clearTimeout(timer);
+        this.setWaiting(false);
+        if (ok) resolve();
+        else reject(new EngineGone(error ?? 'LibreOffice did not start'));
+      };
+    });
+    this.ready.catch(() => undefined);
+    createInterface({ input: this.bridge.stdout }).on('line', (line) => {
+      const message = JSON.parse(line) as { ready?: boolean; pid?: number; id?: number; ok?: boolean; error?: string; fatal?: boolean };
+      if (message.ready !== undefined) {
+        this.pid = message.pid;
+        started(message.ready, message.error);
+        return;
+      }
+      const request = this.waiting.get(message.id!);
+      if (!request) return;
+      this.waiting.delete(message.id!);
+      clearTimeout(request.timer);
+      if (!this.waiting.size) this.setWaiting(false);
+      if (message.ok) request.resolve();
+      else if (message.fatal) request.reject(new EngineGone(`LibreOffice stopped during a conversion: ${message.error}`));
+      else request.reject(new Error(`LibreOffice could not convert the document: ${message.error}`));
+    });
+    this.bridge.on('exit', () => {
+      this.gone = true;
+      started(false, 'LibreOffice stopped while starting');
+      for (const request of this.waiting.values()) {
+        clearTimeout(request.timer);
+        request.reject(new EngineGone('LibreOffice stopped during a conversion'));
+      }
+      this.waiting.clear();
+      this.setWaiting(false);
+    });
+  }
+
+  /** While a conversion is under way, the process waits for it. */
+  private setWaiting(waiting: boolean) {
+    const stdout = this.bridge.stdout as unknown as Socket;
+    if (waiting) stdout.ref();
+    else stdout.unref();
+  }
+
+  async convert(input: string, output: string, watermark?: Watermark & { output: string }): Promise<void> {
+    await this.ready;
+    if (this.gone) throw new EngineGone('LibreOffice is gone');
+    const id = this.next++;
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => this.end('LibreOffice took too long'), CONVERT_TIMEOUT_MS);
+      this.waiting.set(id, { resolve, reject, timer });
+      this.setWaiting(true);
+      this.bridge.stdin.write(`${JSON.stringify({ id, input, output, watermark })}\n`);
+    });
+  }
+
+  /** Stops the engine: its bridge, and LibreOffice with it. */
+  end(reason = 'stopped') {
+    if (this.gone) return;
+    this.gone = true;
+    // LibreOffice runs in its own process group (unoBridge.py)
+    if (this.pid) killQuietly(-this.pid);
+    this.bridge.kill('SIGKILL');
+    for (const request of this.waiting.values()) request.reject(new EngineGone(reason));
+  }
+}
+
+const killQuietly = (pid: number) => {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+};
+
+let engineCount = availableParallelism();
+/** The warm engines, by slot; a slot is busy while a conversion holds it. */
+let slots: Array<Engine | undefined> = [];
+const busy = new Set<number>();
+const queued: Array<(slot: number) => void> = [];
+let generation = 0;
+
+/** How many LibreOffice engines this process keeps running (TYPESET_ENGINES); 0: started for each conversion. */
+export function setLayoutEngines(count: number) {
+  closeLayoutEngines();
+  engineCount = count;
+}
+
+/** Stops every engine (the server's shutdown; tests). */
+export function closeLayoutEngines() {
+  for (const engine of slots) engine?.end();
+  slots = [];
+}
+
+process.on('exit', closeLayoutEngines);
+
+let bridgeUsable: boolean | undefined;
+/** Warm engines need Debian's python3 with python3-uno. */
+function warm() {
+  bridgeUsable ??= spawnSync(PYTHON, ['-c', 'import uno'], { stdio: 'ignore' }).status === 0;
+  return engineCount > 0 && bridgeUsable;
+}
+
+function acquire(): Promise<number> {
+  for (let slot = 0; slot < engineCount; slot += 1) {
+    if (!busy.has(slot)) {
+      busy.add(slot);
+      return Promise.resolve(slot);
+    }
+  }
+  return new Promise((resolve) => queued.push(resolve));
+}
+
+function release(slot: number) {
+  const next = queued.shift();
+  if (next) next(slot);
+  else busy.delete(slot);
+}
+
+function engineAt(slot: number): Engine {
+  let engine = slots[slot];
+  if (!engine || engine.gone) {
+    generation += 1;
+    engine = new Engine(join(tmpdir(), `zn-soffice-${process.pid}-${slot}`), `zn-office-${process.pid}-${slot}-${generation}`);
+    slots[slot] = engine;
+  }
+  return engine;
+}
+
+/** The engines' LibreOffice process groups, for the tests that stop one mid-job. */
+export const layoutEnginePids = () => slots.flatMap((engine) => (engine?.pid && !engine.gone ? [engine.pid] : []));
+
+/** A watermark across every page: its text, and the face it is set in. */
+export interface Watermark {
+  text: string;
+  font: string;
+}
+
+/** One document converted by a warm engine: an engine lost during it is started again and tried once more. */
+async function convertWarm(input: string, output: string, watermark?: Watermark & { output: string }) {
+  for (let attempt = 1; ; attempt += 1) {
+    const slot = await acquire();
+    try {
+      await engineAt(slot).convert(input, output, watermark);
+      return;
+    } catch (error) {
+      if (!(error instanceof EngineGone)) throw error;
+      slots[slot]?.end();
+      if (attempt === 2) throw new Error(ENGINE_FAILED);
+    } finally {
+      release(slot);
+    }
+  }
+}
+
+// Cold: one LibreOffice at a time with one profile, as two instances on one profile block each other.
 let queue: Promise<unknown> = Promise.resolve();
 const profile = join(tmpdir(), `zn-soffice-${process.pid}`);
 
-/** Each .docx (by name) as a PDF, from one LibreOffice run. */
-export function docxToPdf(files: Record<string, Buffer>): Promise<Record<string, Buffer>> {
-  const work = queue.then(async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'zn-typeset-'));
-    try {
-      const names = Object.keys(files);
-      await Promise.all(names.map((name) => writeFile(join(dir, `${name}.docx`), files[name])));
-      await run('soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${profile}`, '--convert-to', 'pdf', '--outdir', dir, ...names.map((name) => join(dir, `${name}.docx`))]);
-      return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await readFile(join(dir, `${name}.pdf`))] as const)));
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+function convertCold(dir: string, names: string[]) {
+  const work = queue.then(() => run('soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${profile}`, '--convert-to', 'pdf', '--outdir', dir, ...names.map((name) => join(dir, `${name}.docx`))]));
   queue = work.catch(() => undefined);
   return work;
+}
+
+/** Each .docx (by name) as a PDF; with warm engines, the documents side by side. */
+export async function docxToPdf(files: Record<string, Buffer>): Promise<Record<string, Buffer>> {
+  const dir = await mkdtemp(join(tmpdir(), 'zn-typeset-'));
+  try {
+    const names = Object.keys(files);
+    await Promise.all(names.map((name) => writeFile(join(dir, `${name}.docx`), files[name])));
+    if (warm()) await Promise.all(names.map((name) => convertWarm(join(dir, `${name}.docx`), join(dir, `${name}.pdf`))));
+    else await convertCold(dir, names);
+    return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await readFile(join(dir, `${name}.pdf`))] as const)));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A .docx laid out once: its PDF, and with `watermark` the preview's, the same pages with the
+ * watermark across them. A warm engine exports both from one layout; started for each conversion,
+ * LibreOffice lays out the watermarked .docx `watermark.docx` makes.
+ */
+export async function layOut(docx: Buffer, watermark?: Watermark & { docx: () => Promise<Buffer> }): Promise<{ pdf: Buffer; preview?: Buffer }> {
+  if (!warm()) {
+    const pdfs = await docxToPdf(watermark ? { docx, preview: await watermark.docx() } : { docx });
+    return { pdf: pdfs.docx, preview: pdfs.preview };
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'zn-typeset-'));
+  try {
+    const [input, output, preview] = ['in.docx', 'out.pdf', 'preview.pdf'].map((name) => join(dir, name));
+    await writeFile(input, docx);
+    await convertWarm(input, output, watermark && { text: watermark.text, font: watermark.font, output: preview });
+    return { pdf: await readFile(output), preview: watermark ? await readFile(preview) : undefined };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 export interface PdfLayout {
@@ -61,23 +279,107 @@ export interface PdfLayout {
   outline: Array<{ title: string; depth: number; page: number }>;
 }
 
-/** What pdf.js reads of a PDF this server made (in its own process, see pdfPages.js). */
-export async function readPdf(pdf: Buffer): Promise<PdfLayout> {
-  const result = JSON.parse((await run(process.execPath, [join(__dirname, 'pdfPages.js')], { input: pdf, timeout: 60_000 })).toString('utf8'));
-  if (result.error) throw new Error(`PDF unreadable: ${result.error}`);
-  return result;
-}
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const unescapeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos|#\d+);/g, (_, name: string) => (name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : XML_ENTITIES[name]));
 
-/** A PDF's pages as PNG pictures, `dpi` dots per inch: nothing on them can be selected or copied. */
-export async function pdfToImages(pdf: Buffer, dpi: number): Promise<Buffer[]> {
-  const dir = await mkdtemp(join(tmpdir(), 'zn-pages-'));
+/** What poppler reads of a PDF this server made: each page's text as laid out, and its bookmarks. */
+export async function readPdf(pdf: Buffer): Promise<PdfLayout> {
+  const dir = await mkdtemp(join(tmpdir(), 'zn-read-'));
   try {
-    await writeFile(join(dir, 'in.pdf'), pdf);
-    await run('pdftoppm', ['-png', '-r', String(dpi), join(dir, 'in.pdf'), join(dir, 'page')]);
-    const names = (await readdir(dir)).filter((f) => f.startsWith('page')).sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]));
-    // awaited here: the folder is removed as soon as this returns
-    return await Promise.all(names.map((name) => readFile(join(dir, name))));
+    const file = join(dir, 'in.pdf');
+    await writeFile(file, pdf);
+    const [text, xml] = await Promise.all([run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { timeout: 60_000 }), run('pdftohtml', ['-xml', '-i', '-q', '-stdout', file], { timeout: 60_000 })]);
+    const pages = text.toString('utf8').split('\f').slice(0, -1);
+    const outline: PdfLayout['outline'] = [];
+    let depth = -1;
+    const html = xml.toString('utf8');
+    const bookmarks = html.includes('<outline>') ? html.slice(html.indexOf('<outline>')) : '';
+    for (const [tag, page, title] of bookmarks.matchAll(/<outline>|<\/outline>|<item page="(\d+)">([^<]*)<\/item>/g)) {
+      if (tag === '<outline>') depth += 1;
+      else if (tag === '</outline>') depth -= 1;
+      else outline.push({ title: unescapeXml(title), depth, page: Number(page) - 1 });
+    }
+    return { pages, outline };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(data: Buffer) {
+  let c = 0xffffffff;
+  for (const byte of data) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer) {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+const deflateAsync = promisify(deflate);
+/**
+ * A PPM picture (pdftoppm's) as a PNG. Encoded here, off the event loop in zlib's threads, rather
+ * than by pdftoppm: its PNG writer took 0.2 s a page, ten times the drawing (docs/decisions.md).
+ */
+async function pngOf(ppm: Buffer): Promise<Buffer> {
+  const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.toString('latin1', 0, 40));
+  if (!header) throw new Error('pdftoppm wrote no picture');
+  const [width, height] = [Number(header[1]), Number(header[2])];
+  const pixels = ppm.subarray(header[0].length);
+  // a page without colour (text, the grey watermark) as grey levels: a third of the bytes to deflate
+  let grey = true;
+  for (let i = 0; i < pixels.length && grey; i += 3) grey = pixels[i] === pixels[i + 1] && pixels[i] === pixels[i + 2];
+  const channels = grey ? 1 : 3;
+  const stride = width * channels;
+  const rows = Buffer.alloc((stride + 1) * height);
+  // each row with filter 0 (none): plain, and the fastest to deflate on text pages
+  for (let y = 0; y < height; y += 1) {
+    const at = y * (stride + 1) + 1;
+    if (grey) for (let x = 0; x < width; x += 1) rows[at + x] = pixels[(y * width + x) * 3];
+    else pixels.copy(rows, at, y * stride, (y + 1) * stride);
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, grey ? 0 : 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', await deflateAsync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
+ * A PDF's pages as PNG pictures, `dpi` dots per inch, each handed to `onPage` (1-based, with the
+ * page count) as soon as it is drawn: the first page alone first, so it can be shown at once.
+ */
+export async function renderPages(pdf: Buffer, dpi: number, onPage: (page: number, count: number, png: Buffer) => Promise<void> | void = () => undefined): Promise<Buffer[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'zn-pages-'));
+  try {
+    const file = join(dir, 'in.pdf');
+    await writeFile(file, pdf);
+    const count = Number(/Pages:\s+(\d+)/.exec((await run('pdfinfo', [file], { timeout: 60_000 })).toString('utf8'))?.[1] ?? 0);
+    const pages: Buffer[] = [];
+    const draw = async (first: number, last: number) => {
+      await run('pdftoppm', ['-r', String(dpi), '-f', String(first), '-l', String(last), file, join(dir, `p${first}`)]);
+      const names = (await readdir(dir)).filter((f) => f.startsWith(`p${first}-`)).sort((a, b) => Number(/-(\d+)\./.exec(a)![1]) - Number(/-(\d+)\./.exec(b)![1]));
+      const pictures = await Promise.all(names.map(async (name) => pngOf(await readFile(join(dir, name)))));
+      for (const png of pictures) {
+        pages.push(png);
+        await onPage(pages.length, count, png);
+      }
+    };
+    if (count > 0) await draw(1, 1);
+    if (count > 1) await draw(2, count);
+    return pages;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A PDF's pages as PNG pictures, `dpi` dots per inch: nothing on them can be selected or copied. */
+export const pdfToImages = (pdf: Buffer, dpi: number): Promise<Buffer[]> => renderPages(pdf, dpi);

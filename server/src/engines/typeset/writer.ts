@@ -49,6 +49,9 @@ const ALIGN = { left: AlignmentType.LEFT, center: AlignmentType.CENTER, right: A
 const PAGE = { A4: { width: 11906, height: 16838 }, Letter: { width: 12240, height: 15840 } };
 
 /** A template style as a docx paragraph style. */
+/** Chinese text is simplified Chinese: Word and LibreOffice pick its glyph forms (and fallback faces) by it. */
+const LANGUAGE = { value: 'en-US', eastAsia: 'zh-CN' };
+
 function paragraphStyle(id: string, name: string, style: TextStyle, extra: Partial<IParagraphStyleOptions> = {}): IParagraphStyleOptions {
   const size = pointsOf(style.size);
   const line =
@@ -405,7 +408,7 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
     title: fields.title,
     features: { updateFields: !options.pages },
     pageNumbers: laidOut(options.pages ?? [], writer.contentsNumbers, template.styles.toc, tocIndent),
-    styles: { paragraphStyles: paragraphStyles(template, tocIndent) },
+    styles: { default: { document: { run: { language: LANGUAGE } } }, paragraphStyles: paragraphStyles(template, tocIndent) },
     numbering: { config: numberingConfig(template) },
     footnotes: footnotesOf(manuscript, template.styles.body),
     sections: [

@@ -14,7 +14,7 @@ import type { FilePool } from '../../lib/filePool';
 import { storedFileName } from '../../lib/fileNames';
 import { checkTemplate, type Template } from '../../engines/typeset/template';
 import { typeset } from '../../engines/typeset/layout';
-import { officeMissing } from '../../engines/typeset/office';
+import { closeLayoutEngines, officeMissing, setLayoutEngines } from '../../engines/typeset/office';
 import type { TemplateTable, UserTable } from '../../db/types';
 import { AppError, invalidField, notFound, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -61,8 +61,11 @@ export function createTypesetService(deps: {
   storage: Storage;
   /** reads an uploaded manuscript off the event loop (lib/filePool.ts); in this thread without */
   checkManuscript?: FilePool['checkManuscript'];
+  /** LibreOffice engines kept running (config TYPESET_ENGINES); the engine's own default without */
+  layoutEngines?: number;
 }) {
   const { repo, jobs, storage, checkManuscript = async (path: string, name: string) => void (await readManuscript(await readFile(path), name)) } = deps;
+  if (deps.layoutEngines !== undefined) setLayoutEngines(deps.layoutEngines);
   const samples = new Map<string, Buffer>();
 
   async function templateOf(id: string) {
@@ -131,25 +134,40 @@ export function createTypesetService(deps: {
     },
   };
 
+  /**
+   * The progress a job reports, by the stage it reached: the manuscript read, laid out once (the
+   * pages known), then each preview page drawn; the pages are kept and shown as they come.
+   */
+  const PROGRESS = { started: 5, read: 20, laidOut: 45, firstPage: 60, stored: 97 };
+
   const job: JobHandler = {
     async run(id, context) {
       const row = await repo.find(id);
       if (!row || row.status === 'done' || !row.manuscript_key) return;
-      await repo.update(id, { status: 'running', progress: 10, updated_at: nowIso() });
+      await repo.update(id, { status: 'running', progress: PROGRESS.started, preview_pages: 0, updated_at: nowIso() });
       const stream = storage.get(row.manuscript_key);
       if (!stream) throw new Error('稿件已删除');
       const chunks: Buffer[] = [];
       for await (const chunk of stream) chunks.push(chunk as Buffer);
       const manuscript = await readManuscript(Buffer.concat(chunks), row.manuscript_name);
-      await repo.update(id, { progress: 40 });
+      await repo.update(id, { progress: PROGRESS.read });
       await context.heartbeat();
       const template = JSON.parse((await repo.findTemplate(row.template_id))!.spec) as Template;
       const fields = JSON.parse(row.fields);
-      const result = await typeset(manuscript, template, fields, PREVIEW_WATERMARK);
       const base = `typesets/${row.user_id}/${id}`;
+      const result = await typeset(manuscript, template, fields, PREVIEW_WATERMARK, async (progress) => {
+        if (progress.stage === 'laidOut') {
+          await repo.update(id, { progress: PROGRESS.laidOut });
+          await context.heartbeat();
+          return;
+        }
+        // page n of N: kept at once, and counted, so the preview shows it while the rest is drawn
+        await storage.put(`${base}.preview/${progress.page}.png`, progress.png);
+        const share = (progress.page / progress.count) * (PROGRESS.stored - PROGRESS.firstPage);
+        await repo.update(id, { progress: Math.floor(PROGRESS.firstPage + share), preview_key: `${base}.preview/`, preview_pages: progress.page });
+      });
       await storage.put(`${base}.docx`, result.docx);
       if (result.pdf) await storage.put(`${base}.pdf`, result.pdf);
-      for (const [i, page] of result.previewPages.entries()) await storage.put(`${base}.preview/${i + 1}.png`, page);
       await repo.update(id, {
         status: 'done',
         progress: 100,
@@ -245,13 +263,20 @@ export function createTypesetService(deps: {
       return { list: await Promise.all(rows.map(toTypeset)), total, current: page.current, pageSize: page.pageSize };
     },
 
-    /** One page of the preview (1-based): a watermarked picture, the only form the document has before payment. */
+    /**
+     * One page of the preview (1-based): a watermarked picture, the only form the document has
+     * before payment. The pages drawn so far are served while the typesetting runs.
+     */
     async previewPage(user: User, id: string, page: number) {
-      const row = await done(user, id);
+      const row = await own(user, id);
+      if (row.status !== 'done' && !(row.status === 'running' && page <= row.preview_pages)) throw new AppError(409, 'NOT_READY', '排版尚未完成，请稍后再试');
       if (!Number.isInteger(page) || page < 1 || page > row.preview_pages) throw notFound(row.preview_pages ? `预览只有 ${row.preview_pages} 页` : previewUnavailable());
       return streamOf(`${row.preview_key}${page}.png`);
     },
     download,
+
+    /** Stops the LibreOffice engines (the server's shutdown). */
+    close: async () => closeLayoutEngines(),
 
     /** Removes the manuscript and the documents; the record disappears from the list. */
     async remove(user: User, id: string) {

@@ -12,6 +12,14 @@ import { paths } from '@/utils/paths';
 
 const isRunning = (typeset: Typeset) => typeset.status === 'queued' || typeset.status === 'running';
 
+/** The stage a running typesetting is at, from what the server reports (modules/typeset/service.ts). */
+function stageOf(typeset: Typeset) {
+  if (typeset.previewPages > 0) return `已生成 ${typeset.previewPages} 页预览，其余页面陆续出现`;
+  if (typeset.status === 'queued') return '排队中，马上开始';
+  if (typeset.progress < 20) return '正在读取稿件';
+  return typeset.progress < 45 ? '稿件已读取，正在排版' : '已排出页面，正在核对目录页码并生成预览';
+}
+
 /**
  * /typeset/preview/{typesetId}: progress while the job runs, then the document page by page with a
  * watermark, what the engine could not place, and pay-and-download (or the download once paid).
@@ -44,6 +52,14 @@ export default function TypesetPreviewPage() {
         <h1 style={{ fontSize: 22, marginTop: 0 }}>排版预览</h1>
         <Typography.Paragraph>正在按「{typeset.templateName}」排版《{typeset.title}》，通常不到一分钟；可以离开本页，稍后在排版记录里打开。</Typography.Paragraph>
         <Progress percent={typeset.progress} status="active" aria-label="排版进度" />
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+          {stageOf(typeset)}
+        </Typography.Paragraph>
+        {typeset.previewPages > 0 && (
+          <div style={{ marginTop: 16 }}>
+            <PagePictures count={typeset.previewPages} urlOf={(page) => previewPageUrl(typeset.id, page)} label="排版预览" />
+          </div>
+        )}
       </Card>
     );
   }

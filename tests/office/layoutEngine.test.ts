@@ -1,0 +1,155 @@
+/**
+ * The warm layout engine (`npm run test:office`): LibreOffice kept running, several typesettings
+ * at once, and LibreOffice killed in the middle of one: the job still finishes (the engine is
+ * started again and the conversion tried once more), a second loss fails it with a Chinese reason
+ * that the job's failure path records, and the next job works. Through HTTP where a student sees it.
+ */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import { SEED_FOLDER } from '../../server/src/seed';
+import { typeset } from '../../server/src/engines/typeset/layout';
+import { readManuscript } from '../../server/src/engines/typeset/manuscript';
+import { closeLayoutEngines, ENGINE_FAILED, layoutEnginePids, setLayoutEngines } from '../../server/src/engines/typeset/office';
+import { checkTemplate } from '../../server/src/engines/typeset/template';
+import { FIELDS, wordManuscript } from '../fixtures/manuscripts';
+import { longThesis } from '../fixtures/longThesis';
+import { client, createTestApp, multipart } from '../api/testApp';
+
+const template = checkTemplate(JSON.parse(readFileSync(join(SEED_FOLDER, 'templates', 'general-bachelor.json'), 'utf8')));
+
+/** Kills every LibreOffice engine that runs, each time one is seen, `times` times in all; resolves with how many it killed. */
+function killEngines(times: number): { stop(): void; killed: Promise<number> } {
+  let killed = 0;
+  let timer: NodeJS.Timeout;
+  const seen = new Set<number>();
+  const killed$ = new Promise<number>((resolve) => {
+    timer = setInterval(() => {
+      for (const group of layoutEnginePids()) {
+        if (seen.has(group) || killed >= times) continue;
+        seen.add(group);
+        process.kill(-group, 'SIGKILL');
+        killed += 1;
+      }
+      if (killed >= times) {
+        clearInterval(timer);
+        resolve(killed);
+      }
+    }, 20);
+  });
+  return { stop: () => (clearInterval(timer), undefined), killed: killed$ };
+}
+
+afterEach(() => closeLayoutEngines());
+
+test('four typesettings at once on two engines all finish, each with its PDF and every preview page', async () => {
+  setLayoutEngines(2);
+  const manuscript = await readManuscript(await longThesis(), 'thesis.docx');
+  const results = await Promise.all([1, 2, 3, 4].map((n) => typeset(manuscript, template, { ...FIELDS, title: `论文${n}` }, '预览')));
+  for (const [i, result] of results.entries()) {
+    expect(result.pdf!.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(result.previewPages.length).toBeGreaterThan(5);
+    expect(result.previewPages.length).toBe(results[0].previewPages.length);
+    expect(result.contentsPages).toEqual(results[0].contentsPages);
+    expect(result.docx.toString('latin1')).not.toBe(results[(i + 1) % 4].docx.toString('latin1'));
+  }
+});
+
+test('the preview pages are handed over one by one as they are drawn, the first before the rest', async () => {
+  setLayoutEngines(1);
+  const seen: Array<{ page: number; count: number }> = [];
+  const stages: string[] = [];
+  const result = await typeset(await readManuscript(await wordManuscript(), 'paper.docx'), template, FIELDS, '预览', (progress) => {
+    stages.push(progress.stage);
+    if (progress.stage === 'page') seen.push({ page: progress.page, count: progress.count });
+  });
+  const count = result.previewPages.length;
+  expect(seen).toEqual(Array.from({ length: count }, (_, i) => ({ page: i + 1, count })));
+  expect(stages[0]).toBe('laidOut');
+});
+
+test('LibreOffice killed during a typesetting: it is started again and the typesetting finishes; then the next one works', async () => {
+  setLayoutEngines(1);
+  const manuscript = await readManuscript(await longThesis(), 'thesis.docx');
+  const killer = killEngines(1);
+  const result = await typeset(manuscript, template, FIELDS, '预览');
+  expect(await killer.killed).toBe(1);
+  expect(result.previewPages.length).toBeGreaterThan(5);
+  const next = await typeset(manuscript, template, FIELDS, '预览');
+  expect(next.previewPages).toHaveLength(result.previewPages.length);
+});
+
+test('LibreOffice lost twice on one document: the typesetting fails with a Chinese reason, and the next one works', async () => {
+  setLayoutEngines(1);
+  const manuscript = await readManuscript(await wordManuscript(), 'paper.docx');
+  const killer = killEngines(2);
+  await expect(typeset(manuscript, template, FIELDS, '预览')).rejects.toThrow(ENGINE_FAILED);
+  killer.stop();
+  expect((await typeset(manuscript, template, FIELDS, '预览')).previewPages.length).toBeGreaterThan(2);
+});
+
+test('through HTTP: a job whose LibreOffice is killed still finishes with its preview; one that loses it every time is marked failed, in Chinese', async () => {
+  const t = await createTestApp({ typesetEngines: 1 });
+  try {
+    const me = client(t.app);
+    await me.login();
+    const submit = async () => {
+      const body = multipart({ ...FIELDS, templateId: 'general-bachelor' }, { name: 'paper.docx', data: await wordManuscript() });
+      return (await me.call('POST', '/api/v1/typeset', body.payload, body.headers)).body.result.id as string;
+    };
+
+    const first = await submit();
+    const killer = killEngines(1);
+    await t.app.jobs.drain();
+    expect(await killer.killed).toBe(1);
+    const done = (await me.get(`/api/v1/typeset/${first}`)).body.result;
+    expect(done).toMatchObject({ status: 'done', progress: 100 });
+    expect(done.previewPages).toBeGreaterThan(2);
+    expect((await me.get(`/api/v1/typeset/${first}/preview/1.png`)).status).toBe(200);
+
+    // every attempt loses LibreOffice twice: after the runner's last attempt the job is given up
+    const second = await submit();
+    const always = killEngines(1000);
+    await t.app.jobs.drain();
+    always.stop();
+    const failed = (await me.get(`/api/v1/typeset/${second}`)).body.result;
+    expect(failed.status).toBe('failed');
+    expect(failed.failureReason).toContain(ENGINE_FAILED);
+
+    const third = await submit();
+    await t.app.jobs.drain();
+    expect((await me.get(`/api/v1/typeset/${third}`)).body.result.status).toBe('done');
+  } finally {
+    await t.close();
+  }
+});
+
+test('through HTTP: the first preview pages are shown while the rest are drawn, with the progress they make', async () => {
+  const t = await createTestApp({ typesetEngines: 1 });
+  try {
+    const me = client(t.app);
+    await me.login();
+    const body = multipart({ ...FIELDS, templateId: 'general-bachelor' }, { name: 'thesis.docx', data: await longThesis({ chapters: 8, characters: 30_000, references: 20 }) });
+    const id = (await me.call('POST', '/api/v1/typeset', body.payload, body.headers)).body.result.id as string;
+    t.app.jobs.start(10);
+    const early: Array<{ pages: number; progress: number; picture: number }> = [];
+    for (;;) {
+      const row = (await me.get(`/api/v1/typeset/${id}`)).body.result;
+      if (row.status === 'done' || row.status === 'failed') break;
+      if (row.previewPages > 0) early.push({ pages: row.previewPages, progress: row.progress, picture: (await me.get(`/api/v1/typeset/${id}/preview/1.png`)).status });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const done = (await me.get(`/api/v1/typeset/${id}`)).body.result;
+    expect(done.status).toBe('done');
+    // seen while running: page 1 served, fewer pages than in the end, progress between laid out and done
+    expect(early.length).toBeGreaterThan(0);
+    expect(early[0]).toMatchObject({ picture: 200 });
+    expect(early[0].pages).toBeLessThan(done.previewPages);
+    expect(early[0].progress).toBeGreaterThanOrEqual(60);
+    expect(early[0].progress).toBeLessThan(100);
+    // a page not drawn yet is not served while running
+    expect((await me.get(`/api/v1/typeset/${id}/preview/${done.previewPages + 1}.png`)).status).toBe(404);
+  } finally {
+    await t.close();
+  }
+});
+
