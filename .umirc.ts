@@ -15,6 +15,9 @@ const useMock = process.env.MOCK === '1';
 
 export default defineConfig({
   title: SITE_TITLE,
+  // Umi's default viewport forbids zooming (user-scalable=no, maximum-scale=1): students must be
+  // able to pinch-zoom page previews and any text (WCAG 1.4.4)
+  metas: [{ name: 'viewport', content: 'width=device-width, initial-scale=1' }],
   routes,
   publicPath: PUBLIC_PATH,
   outputPath: 'dist',

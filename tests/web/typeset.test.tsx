@@ -27,6 +27,8 @@ test('a template’s rules; a visitor is asked to log in before starting', async
   expect(await screen.findByText('排版规范', {}, LONG)).toBeInTheDocument();
   expect(screen.getByText('宋体 / Times New Roman，小四（12 pt），两端对齐，1.5 倍行距，首行缩进 2 字')).toBeInTheDocument();
   expect(screen.getByText('登录后开始排版')).toBeInTheDocument();
+  // the browser tab names the template, as a detail page names what it shows
+  await waitFor(() => expect(document.title).toBe('通用本科毕业论文 - 论文网一站式服务平台【智能论文】'));
 });
 
 // the mock typesets with the server's own engine: LibreOffice lays out the pages (seconds)

@@ -5,6 +5,7 @@ import StartForm from '@/features/typeset/StartForm';
 import { useResult } from '@/hooks/useResult';
 import { formatFen } from '@/utils/money';
 import { paths } from '@/utils/paths';
+import { usePageTitle } from '@/utils/title';
 import { Breadcrumb, Card, Col, Row, Skeleton, Table, Tag, Typography } from 'antd';
 import { Link, useParams } from 'umi';
 
@@ -12,6 +13,7 @@ import { Link, useParams } from 'umi';
 export default function TemplateDetailPage() {
   const { templateId = '' } = useParams<{ templateId: string }>();
   const { data: template, error, reload } = useResult(() => getTemplate(templateId), [templateId]);
+  usePageTitle(template?.id === templateId ? template.name : undefined);
   if (error && !template) return <LoadError what="模板" onRetry={reload} />;
   if (!template || template.id !== templateId) return <Skeleton active paragraph={{ rows: 12 }} />;
   return (
