@@ -2,7 +2,7 @@
  * Demo content, seeded on first run: the demo account documented in the README, the articles of
  * `server/seed/articles` and the sample papers of `server/seed/documents` (imported exactly as
  * `npm run import` would). Each part is seeded only while its table is empty, so content an
- * operator removed stays removed. It composes the modules, so it sits above them, beside app.ts
+ * operator removed stays removed (review systems, which cannot be removed, by id). It composes the modules, so it sits above them, beside app.ts
  * (the database layer never imports a module: docs/architecture.md, Layering).
  */
 import matter from 'gray-matter';
@@ -74,10 +74,15 @@ async function seedDocuments(db: Db, storage: Storage) {
   }
 }
 
-/** The review systems are product data: offered from the first run, edited in the table after. */
+/**
+ * The review systems are product data: offered from the first run, edited in the table after. Each
+ * is added while its id is missing, not only while the table is empty: a system added later by a
+ * migration runs before the seed on a fresh database, and must not keep the others out.
+ */
 async function seedReviewSystems(db: Db) {
-  if (await db.selectFrom('review_systems').select('id').limit(1).executeTakeFirst()) return;
-  await db.insertInto('review_systems').values(REVIEW_SYSTEMS).execute();
+  const present = new Set((await db.selectFrom('review_systems').select('id').execute()).map((row) => row.id));
+  const missing = REVIEW_SYSTEMS.filter((system) => !present.has(system.id));
+  if (missing.length) await db.insertInto('review_systems').values(missing).execute();
 }
 
 /** The typesetting templates, from their JSON specifications (checked on the way in). */
