@@ -15,7 +15,7 @@ import type { Storage } from './lib/storage';
 import { nowIso } from './lib/time';
 import { createDocumentImporter, importableFiles } from './modules/document/importer';
 import { createDocumentRepo } from './modules/document/repo';
-import { REVIEW_SYSTEMS } from './modules/review/systems';
+import { REVIEW_SYSTEMS, reviewSystemProblem } from './modules/review/systems';
 import { createTypesetRepo } from './modules/typeset/repo';
 import { templateRows } from './modules/typeset/service';
 import { createUserRepo } from './modules/user/repo';
@@ -83,6 +83,9 @@ async function seedReviewSystems(db: Db) {
   const present = new Set((await db.selectFrom('review_systems').select('id').execute()).map((row) => row.id));
   const missing = REVIEW_SYSTEMS.filter((system) => !present.has(system.id));
   if (missing.length) await db.insertInto('review_systems').values(missing).execute();
+  // every start checks what the table holds, however a row got there: a bad one stops the start
+  const problems = (await db.selectFrom('review_systems').selectAll().execute()).map(reviewSystemProblem).filter((p) => p !== null);
+  if (problems.length) throw new Error(problems.join('\n'));
 }
 
 /** The typesetting templates, from their JSON specifications (checked on the way in). */
