@@ -42,3 +42,15 @@ test('a system whose settings the engine cannot honour stops the start with a re
   await expect(seedDemoContent(db, storage)).resolves.toBeUndefined();
   await db.deleteFrom('review_systems').where('id', '=', 'loose').execute();
 });
+
+test('a template file added later reaches a database that already has templates, and an edited one stays edited', async () => {
+  const { db, storage } = handle.app;
+  const ids = async () => (await db.selectFrom('templates').select('id').execute()).map((t) => t.id).sort();
+  const all = await ids();
+  await db.deleteFrom('templates').where('id', '=', all[0]).execute();
+  await db.updateTable('templates').set({ price_fen: 1234 }).where('id', '=', all[1]).execute();
+  await seedDemoContent(db, storage);
+  expect(await ids()).toEqual(all);
+  const edited = await db.selectFrom('templates').select('price_fen').where('id', '=', all[1]).executeTakeFirstOrThrow();
+  expect(edited.price_fen).toBe(1234);
+});
