@@ -1,4 +1,4 @@
-import PagePictures from '@/features/typeset/DocxPages/PagePictures';
+import PagePictures from '@/features/typeset/PagePictures';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { createOrder } from '@/features/order/api';

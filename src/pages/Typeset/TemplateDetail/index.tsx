@@ -1,6 +1,6 @@
 import LoadError from '@/components/LoadError';
-import DocxPages from '@/features/typeset/DocxPages';
-import { getSampleDocx, getTemplate } from '@/features/typeset/api';
+import { getTemplate } from '@/features/typeset/api';
+import SamplePages from '@/features/typeset/SamplePages';
 import StartForm from '@/features/typeset/StartForm';
 import { useResult } from '@/hooks/useResult';
 import { formatFen } from '@/utils/money';
@@ -39,7 +39,7 @@ export default function TemplateDetailPage() {
         </Col>
       </Row>
       <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>样张</h2>}>
-        <DocxPages source={template.id} load={() => getSampleDocx(template.id)} />
+        <SamplePages templateId={template.id} />
       </Card>
     </div>
   );
