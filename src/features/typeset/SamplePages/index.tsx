@@ -18,5 +18,11 @@ export default function SamplePages({ templateId }: { templateId: string }) {
       </Spin>
     );
   }
-  return <PagePictures count={sample.pages} urlOf={(page) => samplePageUrl(templateId, sample, page, 800)} label="样张" />;
+  const widest = Math.max(...sample.widths);
+  const pictureOf = (page: number) => ({
+    src: samplePageUrl(templateId, sample, page, sample.widths.find((w) => w >= 800) ?? widest),
+    srcSet: sample.widths.map((w) => `${samplePageUrl(templateId, sample, page, w)} ${w}w`).join(', '),
+    full: samplePageUrl(templateId, sample, page, widest),
+  });
+  return <PagePictures count={sample.pages} pictureOf={pictureOf} label="样张" />;
 }

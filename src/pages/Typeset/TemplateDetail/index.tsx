@@ -1,5 +1,6 @@
 import LoadError from '@/components/LoadError';
 import { getTemplate } from '@/features/typeset/api';
+import { PAGES_CARD_BODY } from '@/features/typeset/PagePictures';
 import SamplePages from '@/features/typeset/SamplePages';
 import StartForm from '@/features/typeset/StartForm';
 import { useResult } from '@/hooks/useResult';
@@ -38,7 +39,7 @@ export default function TemplateDetailPage() {
           <StartForm templateId={template.id} />
         </Col>
       </Row>
-      <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>样张</h2>}>
+      <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>样张</h2>} styles={{ body: PAGES_CARD_BODY }}>
         <SamplePages templateId={template.id} />
       </Card>
     </div>
