@@ -91,6 +91,23 @@ test('requests that come at once for a sample make it once; later ones are serve
   expect(mockTypesetCalls.count - before).toBe(1);
 });
 
+test('a new version of a template draws its sample anew, at a new address', async () => {
+  const me = loaded.client(app.app);
+  const url = '/api/v1/typeset/template/journal-gbt7714/sample';
+  const first = (await me.get(url)).body.result;
+  const before = mockTypesetCalls.count;
+  const row = await app.app.db.selectFrom('templates').selectAll().where('id', '=', 'journal-gbt7714').executeTakeFirstOrThrow();
+  const edited = { ...JSON.parse(row.spec), header: '样张页眉新版' };
+  await app.app.db.updateTable('templates').set({ spec: JSON.stringify(edited) }).where('id', '=', 'journal-gbt7714').execute();
+  const second = (await me.get(url)).body.result;
+  expect(second.version).not.toBe(first.version);
+  expect(mockTypesetCalls.count - before).toBe(1);
+  const docx = await me.get(`${url}.docx`);
+  const text = (await loaded.readPdf((await loaded.docxToPdf({ sample: docx.raw.rawPayload })).sample)).pages[1];
+  expect(text).toContain('样张页眉新版');
+  await app.app.db.updateTable('templates').set({ spec: row.spec }).where('id', '=', 'journal-gbt7714').execute();
+});
+
 describe.each(templates.map((t) => [t.id, t] as const))('%s', (id, template) => {
   test('its sample starts the cover, the abstracts, the contents and each chapter on a page of their own, and the pictures served are the pages of its PDF', async () => {
     const me = loaded.client(app.app);
