@@ -43,6 +43,8 @@ export const ERROR_CODES = {
   NOT_READY: 409,
   REPORT_NOT_READY: 409,
   REVIEW_RUNNING: 409,
+  // what this server lacks (LibreOffice and poppler, for pictures of laid-out pages)
+  NO_LAYOUT_ENGINE: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
