@@ -68,12 +68,24 @@ export interface CandidateSource {
   candidates(queryHashes: Uint32Array, limit: number): Candidate[];
 }
 
+/** The paragraph of each token, counting only lines with words (Paragraphs). */
+function paragraphsOf(text: string, query: Token[]): Int32Array {
+  const paragraphs = new Int32Array(query.length);
+  let paragraph = 0;
+  query.forEach((token, i) => {
+    if (i && text.lastIndexOf('\n', token.start) >= query[i - 1].end) paragraph += 1;
+    paragraphs[i] = paragraph;
+  });
+  return paragraphs;
+}
+
 /** The candidates aligned with the paper, one by one: the passages kept, and each source's tokens. */
-async function alignCandidates(query: Token[], index: CandidateSource, sourceText: (sourceId: string) => Promise<string | undefined>, options: CheckOptions, progress: (fraction: number) => void | Promise<void>) {
+async function alignCandidates(text: string, query: Token[], index: CandidateSource, sourceText: (sourceId: string) => Promise<string | undefined>, options: CheckOptions, progress: (fraction: number) => void | Promise<void>) {
   const candidates = index.candidates(kgramHashes(query, K), options.maxSources ?? MAX_SOURCES);
   await progress(0.2);
   const gap = options.mergeGap ?? MERGE_GAP;
   const paper = TokenSeq.from(query);
+  const paragraphs = paragraphsOf(text, query);
   const chains: Chain[] = [];
   const sourceTokens: SourceTokens = new Map();
   for (const [i, candidate] of candidates.entries()) {
@@ -83,8 +95,8 @@ async function alignCandidates(query: Token[], index: CandidateSource, sourceTex
       const tokens = TokenSeq.of(source, candidate.marks);
       sourceTokens.set(candidate.sourceId, { text: source, tokens });
       const runs = growSeeds(paper, tokens, candidate.seeds, K, candidate.sourceId);
-      const found = chainRuns(runs, gap).map((chain) => extendEdges(paper, tokens, chain));
-      chains.push(...joinReordered(found, options.minMatch, gap + options.minMatch));
+      const found = chainRuns(runs, gap, paragraphs).map((chain) => extendEdges(paper, tokens, chain, paragraphs));
+      chains.push(...joinReordered(found, options.minMatch, gap + options.minMatch, paragraphs));
     }
     await progress(0.2 + (0.7 * (i + 1)) / candidates.length);
   }
@@ -144,7 +156,7 @@ function passageOf(query: Token[], sourceTokens: SourceTokens, p: Chain): Passag
 export async function checkText(text: string, index: CandidateSource, sourceText: (sourceId: string) => Promise<string | undefined>, options: CheckOptions): Promise<CheckReport> {
   const progress = options.onProgress ?? (() => undefined);
   const query = tokenize(text);
-  const { kept, sourceTokens } = await alignCandidates(query, index, sourceText, options, progress);
+  const { kept, sourceTokens } = await alignCandidates(text, query, index, sourceText, options, progress);
   const report = { ...figures(text, query, kept), passages: kept.map((p) => passageOf(query, sourceTokens, p)) };
   await progress(1);
   return report;
