@@ -40,7 +40,10 @@ export interface Figure {
 }
 
 export interface CheckReport extends Figure {
-  /** without quotations and the references section */
+  /**
+   * without quotations and the references section: the marked characters outside them over the
+   * same total as the overall figure, so leaving quotations out never raises the figure
+   */
   excludingQuotes: Figure;
   chapters: Array<Figure & { title: string; start: number; end: number }>;
   sources: Array<{ sourceId: string; matchedChars: number; share: number }>;
@@ -53,7 +56,7 @@ const MAX_SOURCES = 50;
 /** Up to this many tokens changed, inserted or missing between two runs still make one passage. */
 const MERGE_GAP = 10;
 
-const figure = (totalChars: number, matchedChars: number): Figure => ({
+export const figure = (totalChars: number, matchedChars: number): Figure => ({
   totalChars,
   matchedChars,
   similarity: totalChars ? matchedChars / totalChars : 0,
@@ -112,7 +115,6 @@ function figures(text: string, query: Token[], kept: Chain[]): Omit<CheckReport,
   const excluded = [...quotations(text), ...[referencesSection(text)].filter((s): s is Section => !!s)];
   let total = 0;
   let matched = 0;
-  let totalOutside = 0;
   let matchedOutside = 0;
   const bySource = new Map<string, number>();
   const parts = chapters(text).map((c) => ({ ...c, totalChars: 0, matchedChars: 0 }));
@@ -125,10 +127,7 @@ function figures(text: string, query: Token[], kept: Chain[]): Omit<CheckReport,
       matched += chars;
       bySource.set(source, (bySource.get(source) ?? 0) + chars);
     }
-    if (!inside(excluded, token.start)) {
-      totalOutside += chars;
-      if (source) matchedOutside += chars;
-    }
+    if (source && !inside(excluded, token.start)) matchedOutside += chars;
     while (part < parts.length - 1 && token.start >= parts[part].end) part += 1;
     if (parts[part]) {
       parts[part].totalChars += chars;
@@ -137,7 +136,7 @@ function figures(text: string, query: Token[], kept: Chain[]): Omit<CheckReport,
   });
   return {
     ...figure(total, matched),
-    excludingQuotes: figure(totalOutside, matchedOutside),
+    excludingQuotes: figure(total, matchedOutside),
     chapters: parts.map((c) => ({ title: c.title, start: c.start, end: c.end, ...figure(c.totalChars, c.matchedChars) })),
     sources: [...bySource].map(([sourceId, chars]) => ({ sourceId, matchedChars: chars, share: total ? chars / total : 0 })).sort((a, b) => b.matchedChars - a.matchedChars),
   };

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'fs/promises';
 import type { Static } from '@sinclair/typebox';
-import { countChars } from '../../engines/similarity/check';
+import { countChars, figure } from '../../engines/similarity/check';
 import type { FilePool, PaperText } from '../../lib/filePool';
 import { storedFileName } from '../../lib/fileNames';
 import { ExtractError, extensionOf, extractPaper, tidyText } from '../../engines/text/extract';
@@ -36,6 +36,12 @@ type PublicReview = Static<typeof Review>;
 export type ReviewReport = Static<typeof ReportBody>;
 /** What the job stored in `reviews.report`: the engine's report with its sources named. */
 type StoredReport = Omit<ReviewReport, 'review' | 'text'>;
+
+/** A stored report, its 去除引用 figure over the overall total (reports stored earlier divided by the text outside quotations, and could exceed the overall figure). */
+function readReport(json: string): StoredReport {
+  const stored = JSON.parse(json) as StoredReport;
+  return { ...stored, excludingQuotes: figure(stored.totalChars, stored.excludingQuotes.matchedChars) };
+}
 
 /** What the user pays: whole thousands of characters, at the system's price. */
 export const priceOf = (system: ReviewSystemTable, chars: number) => Math.max(1, Math.ceil(chars / 1000)) * system.price_per_thousand_fen;
@@ -299,7 +305,7 @@ export function createReviewService(deps: {
     async report(user: User, id: string): Promise<ReviewReport> {
       const review = await own(user, id);
       if (review.status !== 'done' || !review.report) throw new AppError(409, 'REPORT_NOT_READY', '检测尚未完成，报告还不能查看');
-      return { review: await toReview(review), text: review.paper_text, ...(JSON.parse(review.report) as StoredReport) };
+      return { review: await toReview(review), text: review.paper_text, ...readReport(review.report) };
     },
 
     /** The report as a PDF file, for the owner. */
