@@ -1,4 +1,5 @@
 import { ShowType } from '../common/api';
+import { priceOf } from '../common/price';
 import type { Order } from '../src/features/order/api';
 import { AppError } from '../server/src/lib/errors';
 import { toPublicOrder } from '../server/src/modules/order/repo';
@@ -23,13 +24,14 @@ function ownOrder(req: MockRequest, res: MockResponse): MockOrder | undefined {
   if (!orders.has(id)) {
     const now = Date.now();
     const expired = id.startsWith('expired');
+    const price = priceOf(12_000, 300);
     orders.set(id, {
       id,
       userId,
       kind: 'review',
       itemId: `r_${id}`,
       title: '本科毕业论文检测 · 示例论文（12,000 字）',
-      amountFen: 3600,
+      amountFen: price.totalFen,
       status: expired ? 'closed' : 'pending',
       closeReason: expired ? 'expired' : null,
       channel: null,
@@ -38,6 +40,7 @@ function ownOrder(req: MockRequest, res: MockResponse): MockOrder | undefined {
       paidAt: null,
       closedAt: expired ? new Date(now).toISOString() : null,
       refundedAt: null,
+      price,
     });
   }
   const order = orders.get(id)!;

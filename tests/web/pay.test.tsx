@@ -9,6 +9,8 @@ test('a pending order: item, price, countdown, 沙箱支付, QR code after choos
   await renderApp('/pay/qa-pay-1');
   expect(await screen.findByText('本科毕业论文检测 · 示例论文（12,000 字）', {}, { timeout: 10_000 })).toBeInTheDocument();
   expect(screen.getByText('¥36.00')).toBeInTheDocument();
+  // how the price was reached, before paying
+  expect(screen.getByText('12,000 字 → 12 个千字（不足千字按千字计）× ¥3.00 = ¥36.00')).toBeInTheDocument();
   expect(screen.getByText(/\d+ 分 \d{2} 秒/)).toBeInTheDocument();
   expect(await screen.findByText(/沙箱支付/)).toBeInTheDocument();
 
@@ -21,6 +23,8 @@ test('a pending order: item, price, countdown, 沙箱支付, QR code after choos
   await act(() => axios.get('/api/v1/mock/pay/qa-pay-1', { adapter: server.adapter }));
   expect(await screen.findByText('支付成功', {}, { timeout: 10_000 })).toBeInTheDocument();
   expect(screen.getByText('查看查重进度')).toBeInTheDocument();
+  // the receipt says what was paid for, and how the price was reached
+  expect(screen.getByText('计价：12,000 字 → 12 个千字（不足千字按千字计）× ¥3.00 = ¥36.00')).toBeInTheDocument();
 });
 
 test('an expired order says so and offers to order again', async () => {

@@ -24,6 +24,7 @@ import { renderReportPdf, type ReportPdfInput } from './reportPdf';
 import type { ReviewRow, ReviewRepo } from './repo';
 import type { ReportBody, Review, ReviewBody } from './schemas';
 import { isAccepted, PAPER_UPLOAD } from '../../../../common/api';
+import { priceOf } from '../../../../common/price';
 
 export const MIN_CHARS = 200;
 /** Papers are kept this long, then deleted (the agreement says so). */
@@ -43,8 +44,8 @@ function readReport(json: string): StoredReport {
   return { ...stored, excludingQuotes: figure(stored.totalChars, stored.excludingQuotes.matchedChars) };
 }
 
-/** What the user pays: whole thousands of characters, at the system's price. */
-export const priceOf = (system: ReviewSystemTable, chars: number) => Math.max(1, Math.ceil(chars / 1000)) * system.price_per_thousand_fen;
+/** What the user pays and how: every started thousand characters at the system's rate (common/price.ts). */
+const priceOfPaper = (system: ReviewSystemTable, chars: number) => priceOf(chars, system.price_per_thousand_fen);
 
 /**
  * A paper's title as its first line gives it (a thesis opens with its title), so the form need not
@@ -143,7 +144,7 @@ function formFields(body: Static<typeof ReviewBody>, system: ReviewSystemTable, 
     file_key: paper.fileKey,
     file_name: paper.fileName,
     char_count: paper.chars,
-    amount_fen: priceOf(system, paper.chars),
+    amount_fen: priceOfPaper(system, paper.chars).totalFen,
   };
 }
 
@@ -154,7 +155,9 @@ function reviewPayable(repo: ReviewRepo, jobs: JobRunner, reader: ReviewReader):
       const review = await reader.own(user, itemId);
       if (review.status !== 'unpaid') throw new AppError(409, 'ALREADY_PAID', '这次检测已经付款，无需再次支付');
       const { name } = (await repo.findSystem(review.system_id))!;
-      return { title: `${name} · ${review.title}（${review.char_count.toLocaleString('zh-CN')} 字）`, amountFen: review.amount_fen };
+      // the amount saved with the form is what is charged; its rate is that amount per started thousand
+      const price = priceOf(review.char_count, review.amount_fen / priceOf(review.char_count, 0).thousands);
+      return { title: `${name} · ${review.title}（${review.char_count.toLocaleString('zh-CN')} 字）`, amountFen: price.totalFen, price };
     },
     async fulfil(order, trx) {
       await repo.updateReview(order.item_id, { status: 'queued', progress: 0, paid_at: nowIso(), order_id: order.id, updated_at: nowIso() }, trx);
@@ -252,7 +255,8 @@ export function createReviewService(deps: {
     async quote(user: User, body: Paper & { systemId: string }) {
       const chosen = await system(body.systemId);
       const { chars } = await paperOf(repo, reader, user, body, chosen);
-      return { systemId: chosen.id, charCount: chars, amountFen: priceOf(chosen, chars) };
+      const price = priceOfPaper(chosen, chars);
+      return { systemId: chosen.id, charCount: chars, amountFen: price.totalFen, price };
     },
 
     /** A new review and the order that pays for it. */

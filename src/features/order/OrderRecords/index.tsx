@@ -6,6 +6,8 @@ import { paths } from '@/utils/paths';
 import { formatTime } from '@/utils/time';
 import { Button, Space, Tag } from 'antd';
 import { Link } from 'umi';
+import { priceLine } from '../../../../common/price';
+import styles from './index.less';
 
 /** An order's state in words, coloured as the other records colour theirs. */
 function OrderState({ order }: { order: Order }) {
@@ -24,7 +26,18 @@ function OrderState({ order }: { order: Order }) {
 const columns: RecordColumn<Order>[] = [
   { key: 'title', title: '商品', ellipsis: true, render: (o) => o.title },
   { key: 'kind', title: '类型', essential: true, width: 110, render: kindName },
-  { key: 'amount', title: '金额', essential: true, width: 100, render: (o) => formatFen(o.amountFen) },
+  {
+    key: 'amount',
+    title: '金额',
+    essential: true,
+    width: 150,
+    render: (o) => (
+      <>
+        <div>{formatFen(o.amountFen)}</div>
+        {o.price && <div className={styles.price}>{priceLine(o.price)}</div>}
+      </>
+    ),
+  },
   { key: 'status', title: '状态', essential: true, width: 100, render: (o) => <OrderState order={o} /> },
   { key: 'createdAt', title: '下单时间', essential: true, width: 150, render: (o) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(o.createdAt)}</span> },
 ];

@@ -2,6 +2,7 @@
 import { cancelOrder, startPayment, type Channel, type Order } from '@/features/order/api';
 import { onwardAfterPayment, orderAgainLink } from '@/features/order/orderLinks';
 import { formatFen } from '@/utils/money';
+import { priceLine } from '../../../../common/price';
 import { formatTime } from '@/utils/time';
 import { AlipayCircleOutlined, WechatOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Popconfirm, Radio, Result, Space, Spin, Typography } from 'antd';
@@ -26,7 +27,12 @@ export function PaidResult({ order }: { order: Order }) {
       <Result
         status="success"
         title={<h1 style={{ fontSize: 24, margin: 0 }}>{order.status === 'paid' ? '支付成功' : '订单已退款'}</h1>}
-        subTitle={`${order.title} · ${formatFen(order.amountFen)}`}
+        subTitle={
+          <>
+            <div>{`${order.title} · ${formatFen(order.amountFen)}`}</div>
+            {order.price && <div>计价：{priceLine(order.price)}</div>}
+          </>
+        }
         extra={
           <Link to={to}>
             <Button type="primary">{label}</Button>
@@ -74,6 +80,7 @@ function OrderSummary({ order }: { order: Order }) {
           {formatFen(order.amountFen)}
         </Typography.Text>
       </Descriptions.Item>
+      {order.price && <Descriptions.Item label="计价方式">{priceLine(order.price)}</Descriptions.Item>}
       <Descriptions.Item label="剩余支付时间">
         <span aria-live="polite">{countdown.text}</span>
         <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
