@@ -116,6 +116,7 @@ function Sources({ report }: { report: Report }) {
         renderItem={(s, i) => (
           <List.Item key={s.sourceId} extra={<strong>{formatPercent(s.share)}</strong>}>
             <List.Item.Meta
+              className={styles.sourceMeta}
               avatar={<span className={styles.swatch} style={{ background: PALETTE[i % PALETTE.length] }} aria-hidden />}
               title={<Link to={paths.document(s.sourceId)}>{s.title}</Link>}
               description={`${s.detail} · ${s.matchedChars.toLocaleString('zh-CN')} 字相似`}
@@ -176,7 +177,9 @@ function SourcePassage({ chosen, colourOf, sourceTitle }: { chosen?: Passage; co
     <Card title={<h2 className={styles.heading}>来源原文</h2>} className={styles.sticky}>
       {chosen ? (
         <div aria-live="polite">
-          <Tag color={colourOf.get(chosen.sourceId)}>{sourceTitle(chosen.sourceId)}</Tag>
+          <Tag color={colourOf.get(chosen.sourceId)} className={styles.sourceTag}>
+            {sourceTitle(chosen.sourceId)}
+          </Tag>
           <p className={styles.sourceText}>{chosen.sourceText}</p>
           <Typography.Text type="secondary">{chosen.chars.toLocaleString('zh-CN')} 字相似</Typography.Text>
           <Help figure="段落字数" />
