@@ -1,4 +1,5 @@
 import { ShowType } from '../common/api';
+import { ORDER_STATE_NAMES } from '../common/orderState';
 import { priceOf } from '../common/price';
 import type { Order } from '../src/features/order/api';
 import { AppError } from '../server/src/lib/errors';
@@ -114,12 +115,12 @@ const handlers: Record<string, MockHandler> = {
   'POST /api/v1/order/:orderId/cancel': async (req, res) => {
     const real = await realOrder(req, res, 'cancel');
     if (real === 'answered') return;
-    if (real) return res.status(200).json({ ...ok(real), message: '订单已取消' });
+    if (real) return res.status(200).json({ ...ok(real), message: `订单${ORDER_STATE_NAMES.closed}` });
     const order = ownOrder(req, res);
     if (!order) return;
     if (order.status !== 'pending') return res.status(409).json(failure('订单已关闭', 'ORDER_NOT_PENDING'));
     Object.assign(order, { status: 'closed', closeReason: 'cancelled', closedAt: new Date().toISOString() });
-    res.status(200).json({ ...ok(publicOrder(order)), message: '订单已取消' });
+    res.status(200).json({ ...ok(publicOrder(order)), message: `订单${ORDER_STATE_NAMES.closed}` });
   },
 
   'POST /api/v1/order/:orderId/pay': async (req, res) => {
