@@ -387,6 +387,19 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('review_parts').execute();
     },
   },
+  '0012_order_price': {
+    // an order shows how its price was reached (common/price.ts); a check's existing orders get theirs from the check
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('orders').addColumn('price_chars', 'integer').execute();
+      await db.schema.alterTable('orders').addColumn('price_per_thousand_fen', 'integer').execute();
+      await sql`UPDATE orders SET price_chars = (SELECT char_count FROM reviews WHERE reviews.id = orders.item_id) WHERE kind = 'review'`.execute(db);
+      await sql`UPDATE orders SET price_per_thousand_fen = amount_fen / ((price_chars + 999) / 1000) WHERE price_chars > 0`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('orders').dropColumn('price_per_thousand_fen').execute();
+      await db.schema.alterTable('orders').dropColumn('price_chars').execute();
+    },
+  },
 };
 
 /** The names `0010_review_vocabulary` changes, before and after. */

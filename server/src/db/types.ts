@@ -91,6 +91,9 @@ export interface OrderTable {
   paid_at: string | null;
   closed_at: string | null;
   refunded_at: string | null;
+  /** what the price was computed from, for an item priced per started thousand characters (a check); null otherwise */
+  price_chars: number | null;
+  price_per_thousand_fen: number | null;
 }
 
 export interface PaymentNotificationTable {

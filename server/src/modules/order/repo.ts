@@ -1,3 +1,4 @@
+import { priceOf } from '../../../../common/price';
 import type { Db } from '../../db';
 import type { OrderTable } from '../../db/types';
 import type { Transaction } from 'kysely';
@@ -22,6 +23,8 @@ export function toPublicOrder(row: OrderRow) {
     paidAt: row.paid_at,
     closedAt: row.closed_at,
     refundedAt: row.refunded_at,
+    /** how the amount was reached, for an item priced per started thousand characters */
+    price: row.price_chars === null || row.price_per_thousand_fen === null ? null : priceOf(row.price_chars, row.price_per_thousand_fen),
   };
 }
 

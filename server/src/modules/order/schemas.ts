@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Ok, Page, PageQuery } from '../shared/schemas';
+import { Ok, Page, PageQuery, PriceBreakdown } from '../shared/schemas';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -19,6 +19,7 @@ export const Order = Type.Object(
     paidAt: Nullable(Type.String()),
     closedAt: Nullable(Type.String()),
     refundedAt: Nullable(Type.String()),
+    price: Type.Union([PriceBreakdown, Type.Null()]),
   },
   { additionalProperties: false },
 );

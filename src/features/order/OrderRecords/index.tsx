@@ -6,25 +6,36 @@ import { paths } from '@/utils/paths';
 import { formatTime } from '@/utils/time';
 import { Button, Space, Tag } from 'antd';
 import { Link } from 'umi';
+import { closeReasonText, ORDER_STATE_NAMES } from '../../../../common/orderState';
+import { priceLine } from '../../../../common/price';
+import styles from './index.less';
 
 /** An order's state in words, coloured as the other records colour theirs. */
 function OrderState({ order }: { order: Order }) {
-  switch (order.status) {
-    case 'pending':
-      return <Tag color="orange">待支付</Tag>;
-    case 'paid':
-      return <Tag color="green">已支付</Tag>;
-    case 'refunded':
-      return <Tag color="blue">已退款</Tag>;
-    default:
-      return <Tag>{order.closeReason === 'expired' ? '已过期' : '已取消'}</Tag>;
-  }
+  const colour = { pending: 'orange', paid: 'green', refunded: 'blue', closed: undefined }[order.status];
+  return (
+    <Tag color={colour} title={order.status === 'closed' ? closeReasonText(order.closeReason) : undefined}>
+      {ORDER_STATE_NAMES[order.status]}
+    </Tag>
+  );
 }
 
 const columns: RecordColumn<Order>[] = [
-  { key: 'title', title: '商品', ellipsis: true, render: (o) => o.title },
+  // the whole title, wrapping: a check's title names the system, the paper and its length
+  { key: 'title', title: '商品', render: (o) => <span className={styles.title}>{o.title}</span> },
   { key: 'kind', title: '类型', essential: true, width: 110, render: kindName },
-  { key: 'amount', title: '金额', essential: true, width: 100, render: (o) => formatFen(o.amountFen) },
+  {
+    key: 'amount',
+    title: '金额',
+    essential: true,
+    width: 150,
+    render: (o) => (
+      <>
+        <div>{formatFen(o.amountFen)}</div>
+        {o.price && <div className={styles.price}>{priceLine(o.price)}</div>}
+      </>
+    ),
+  },
   { key: 'status', title: '状态', essential: true, width: 100, render: (o) => <OrderState order={o} /> },
   { key: 'createdAt', title: '下单时间', essential: true, width: 150, render: (o) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(o.createdAt)}</span> },
 ];
