@@ -75,8 +75,13 @@ export interface CandidateSource {
 function paragraphsOf(text: string, query: Token[]): Int32Array {
   const paragraphs = new Int32Array(query.length);
   let paragraph = 0;
+  // one pass over the text: looking back from every token cost a paper without line breaks its length squared
+  let lineBreak = text.indexOf('\n');
   query.forEach((token, i) => {
-    if (i && text.lastIndexOf('\n', token.start) >= query[i - 1].end) paragraph += 1;
+    if (lineBreak !== -1 && lineBreak < token.start) {
+      if (i) paragraph += 1;
+      lineBreak = text.indexOf('\n', token.start);
+    }
     paragraphs[i] = paragraph;
   });
   return paragraphs;
