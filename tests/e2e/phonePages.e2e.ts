@@ -48,6 +48,8 @@ async function openFullSize(label: string, n: number, shot: string) {
     const img = document.querySelector<HTMLImageElement>('.ant-image-preview-img');
     return !!img && img.complete && img.naturalWidth > 0;
   });
+  // the viewer zooms in from the tapped page: measured before its animation ends, the page is still small
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await page.screenshot({ path: `test-results/phone_${shot}_full_size.png` });
   return { src: (await opened.getAttribute('src'))!, width: (await opened.boundingBox())!.width };
 }
