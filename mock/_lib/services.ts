@@ -84,7 +84,7 @@ async function start() {
     // the e-mail is the mock's own business: a placeholder keeps it apart from the seeded demo row
     await db
       .insertInto('users')
-      .values({ id: mock.id, email: `${mock.id}@mock.invalid`, password_hash: '-', nickname: mock.nickname, real_name: null, school: null, major: null, degree: null, phone: null, avatar: null, created_at: now, updated_at: now })
+      .values({ id: mock.id, email: `${mock.id}@mock.invalid`, password_hash: '-', nickname: mock.nickname, real_name: null, school: null, major: null, degree: null, phone: null, avatar: null, role: mock.role, created_at: now, updated_at: now })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();

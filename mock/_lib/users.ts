@@ -19,6 +19,7 @@ export const users: MockUser[] = [
     avatar: null,
     ...DEMO_PROFILE,
     phone: null,
+    role: 'user',
     createdAt: '2026-09-01T08:00:00.000Z',
   },
 ];

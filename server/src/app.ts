@@ -18,6 +18,7 @@ import type { CorpusShards } from './modules/review/shards';
 import { cookieSigner } from './lib/cookieSigner';
 import { AppError, ShowType } from './lib/errors';
 import type { Storage } from './lib/storage';
+import { adminModule } from './modules/admin';
 import { articleModule } from './modules/article';
 import { authModule } from './modules/auth';
 import { documentModule } from './modules/document';
@@ -40,7 +41,7 @@ import { createServices, type Services } from './services';
 import { registerWeb } from './web';
 
 /** The API's modules, each under its own prefix below /api. */
-const API_MODULES: ApiModule[] = [authModule, userModule, orderModule, paymentModule, articleModule, documentModule, searchModule, reviewModule, typesetModule];
+const API_MODULES: ApiModule[] = [authModule, userModule, orderModule, paymentModule, articleModule, documentModule, searchModule, reviewModule, typesetModule, adminModule];
 
 declare module 'fastify' {
   interface FastifyInstance {

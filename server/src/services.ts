@@ -9,6 +9,8 @@ import type { Db } from './db';
 import { createJobRunner } from './jobs/runner';
 import { createFilePool } from './lib/filePool';
 import { localStorage } from './lib/storage';
+import { createAuditRepo } from './modules/audit/repo';
+import { createAuditService } from './modules/audit/service';
 import { createArticleRepo } from './modules/article/repo';
 import { createArticleService } from './modules/article/service';
 import { createAuthRepo } from './modules/auth/repo';
@@ -59,6 +61,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
   jobs.register('typeset', typesets.job, Math.max(1, config.typesetEngines));
 
   return {
+    audit: createAuditService(createAuditRepo(db)),
     storage,
     files,
     jobs,

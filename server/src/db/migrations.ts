@@ -387,6 +387,39 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('review_parts').execute();
     },
   },
+  '0012_roles': {
+    // Who may open the back office (common/roles.ts): every existing and new account is a user;
+    // operators and admins are made by `npm run admin -- grant`, never through the web.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('users').addColumn('role', 'varchar(10)', (c) => c.notNull().defaultTo('user')).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('users').dropColumn('role').execute();
+    },
+  },
+  '0013_audit_log': {
+    // Every back-office change, appended by the audit service (modules/audit) and never updated or
+    // deleted: who (kept by e-mail too, so the entry outlives the account), when, what, and the
+    // record before and after as JSON.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', 'integer', serial(db))
+        .addColumn('actor_id', 'varchar(32)')
+        .addColumn('actor_email', 'varchar(254)', (c) => c.notNull())
+        .addColumn('action', 'varchar(40)', (c) => c.notNull())
+        .addColumn('target_type', 'varchar(20)', (c) => c.notNull())
+        .addColumn('target_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('before', 'text')
+        .addColumn('after', 'text')
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('audit_log_target').on('audit_log').columns(['target_type', 'target_id']).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('audit_log').execute();
+    },
+  },
 };
 
 /** The names `0010_review_vocabulary` changes, before and after. */

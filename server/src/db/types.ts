@@ -1,5 +1,6 @@
 /** The database tables, as Kysely sees them. Times are ISO 8601 UTC text in both engines. */
 import type { Generated } from 'kysely';
+import type { Role } from '../../../common/roles';
 
 export interface UserTable {
   id: string;
@@ -12,6 +13,8 @@ export interface UserTable {
   degree: string | null;
   phone: string | null;
   avatar: string | null;
+  /** common/roles.ts; 'user' unless granted by `npm run admin` */
+  role: Role;
   created_at: string;
   updated_at: string;
 }
@@ -62,6 +65,22 @@ export interface Database {
   templates: TemplateTable;
   typesets: TypesetTable;
   throttles: ThrottleTable;
+  audit_log: AuditLogTable;
+}
+
+/** One back-office change (modules/audit): appended, never changed. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** null: the command line (`npm run admin`) */
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  /** JSON of the record before and after the change; null where there was none */
+  before: string | null;
+  after: string | null;
+  created_at: string;
 }
 
 /** How often a key (an account, an address, a recipient) was tried in its current window. */

@@ -17,6 +17,7 @@ const USER_COLUMNS = [
   'users.degree',
   'users.phone',
   'users.avatar',
+  'users.role',
   'users.created_at',
   'users.updated_at',
 ] as const satisfies readonly `users.${keyof UserTable}`[];

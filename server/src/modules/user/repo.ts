@@ -1,6 +1,7 @@
 import type { Db } from '../../db';
 import type { UserTable } from '../../db/types';
 import { nowIso } from '../../lib/time';
+import type { Role } from '../../../../common/roles';
 
 export type UserRow = UserTable;
 
@@ -16,6 +17,7 @@ export function toPublicUser(row: UserRow) {
     major: row.major,
     degree: row.degree,
     phone: row.phone,
+    role: row.role,
     createdAt: row.created_at,
   };
 }
@@ -24,9 +26,15 @@ export function createUserRepo(db: Db) {
   return {
     findById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
     findByEmail: (email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
-    async insert(row: Omit<UserRow, 'created_at' | 'updated_at'>) {
+    /** A new account is a user unless a role is given. */
+    async insert(row: Omit<UserRow, 'created_at' | 'updated_at' | 'role'> & { role?: Role }) {
       const now = nowIso();
-      await db.insertInto('users').values({ ...row, created_at: now, updated_at: now }).execute();
+      await db.insertInto('users').values({ role: 'user', ...row, created_at: now, updated_at: now }).execute();
+    },
+    /** Changes a role; false when the account has none of that e-mail. */
+    async setRole(email: string, role: Role) {
+      const result = await db.updateTable('users').set({ role, updated_at: nowIso() }).where('email', '=', email).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
     async update(id: string, changes: Partial<Omit<UserRow, 'id' | 'created_at'>>) {
       await db.updateTable('users').set({ ...changes, updated_at: nowIso() }).where('id', '=', id).execute();

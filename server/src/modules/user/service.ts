@@ -1,5 +1,7 @@
 /** The signed-in user's own record: basic information and avatar. */
-import { AppError } from '../../lib/errors';
+import type { Role } from '../../../../common/roles';
+import { AppError, notFound } from '../../lib/errors';
+import { normalizeEmail } from '../auth/service';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
 import type { UserRepo, UserRow } from './repo';
@@ -46,6 +48,18 @@ export function createUserService(deps: { users: UserRepo; storage: Storage }) {
       if (user.avatar) await storage.remove(`avatars/${user.avatar}`);
       await users.update(user.id, { avatar: name });
       return (await users.findById(user.id))!;
+    },
+
+    /**
+     * Makes an account a user, an operator or an admin (the command line's `grant`; never the web).
+     * Answers the account before and after, for the audit log.
+     */
+    async grantRole(rawEmail: string, role: Role) {
+      const email = normalizeEmail(rawEmail);
+      const before = await users.findByEmail(email);
+      if (!before) throw notFound(`没有邮箱为 ${email} 的账号`);
+      await users.setRole(email, role);
+      return { before, after: (await users.findByEmail(email))! };
     },
 
     avatarFile: (name: string) => (/^[\w-]+\.(png|jpg|webp)$/.test(name) ? storage.get(`avatars/${name}`) : undefined),
