@@ -12,6 +12,6 @@ export const adminModule: ApiModule = {
   prefix: '/v1/admin',
   plugin: async (app, { services }) => {
     app.addHook('onRequest', requireRole(STAFF_ROLES));
-    await app.register(adminRoutes, { audit: services.audit });
+    await app.register(adminRoutes, { service: services.admin, audit: services.audit });
   },
 };

@@ -1,13 +1,25 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireRole } from '../../plugins/session';
 import type { AuditService } from '../audit/service';
-import { AuditListQuery, AuditListReply } from './schemas';
+import { OrderParams } from '../order/schemas';
+import { AdminOrderListReply, AdminOrderQuery, AdminOrderReply, AuditListQuery, AuditListReply } from './schemas';
+import type { AdminService } from './service';
 
 /** Only admins read the audit log; operators see the rest of the back office. */
 const adminOnly = requireRole(['admin']);
 
 /** /v1/admin: the back office's calls; the module's guard (index.ts) has let only staff in. */
-export const adminRoutes: FastifyPluginAsyncTypebox<{ audit: AuditService }> = async (app, { audit }) => {
+export const adminRoutes: FastifyPluginAsyncTypebox<{ service: AdminService; audit: AuditService }> = async (app, { service, audit }) => {
+  app.get('/orders', { schema: { tags: ['admin'], querystring: AdminOrderQuery, response: { 200: AdminOrderListReply } } }, async (request) => ({
+    success: true as const,
+    result: await service.searchOrders(request.query),
+  }));
+
+  app.get('/orders/:orderId', { schema: { tags: ['admin'], params: OrderParams, response: { 200: AdminOrderReply } } }, async (request) => ({
+    success: true as const,
+    result: await service.orderDetail(request.params.orderId),
+  }));
+
   app.get('/audit', { onRequest: adminOnly, schema: { tags: ['admin'], querystring: AuditListQuery, response: { 200: AuditListReply } } }, async (request) => ({
     success: true as const,
     result: await audit.list(request.query),

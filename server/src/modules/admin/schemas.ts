@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { Order } from '../order/schemas';
 import { Nullable, Ok, Page, PageQuery } from '../shared/schemas';
 
 /** Any JSON value (an audit entry's record before or after). */
@@ -26,3 +27,45 @@ export const AuditListQuery = Type.Object({
   targetId: Type.Optional(Type.String({ maxLength: 64 })),
 });
 export const AuditListReply = Ok(Page(AuditEntry));
+
+/** An order as the back office sees it: the student's view, plus whose it is and how it was paid. */
+export const AdminOrder = Type.Object(
+  {
+    ...Order.properties,
+    userId: Type.String(),
+    /** null: the account is gone */
+    userEmail: Nullable(Type.String()),
+    gateway: Nullable(Type.String()),
+    /** the gateway's payment reference */
+    gatewayTradeNo: Nullable(Type.String()),
+    /** a payment reached the order after it closed (or twice): money to give back */
+    refundDue: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+
+const DateTime = (message: string) => Type.String({ format: 'date-time', errorMessage: message });
+
+/** The orders' search (ProTable's fields): any of order number, e-mail, status, dates, payment reference. */
+export const AdminOrderQuery = Type.Object({
+  ...PageQuery,
+  orderId: Type.Optional(Type.String({ maxLength: 32 })),
+  email: Type.Optional(Type.String({ maxLength: 254 })),
+  status: Type.Optional(Order.properties.status),
+  refundDue: Type.Optional(Type.Boolean()),
+  createdFrom: Type.Optional(DateTime('开始时间格式不正确')),
+  createdTo: Type.Optional(DateTime('结束时间格式不正确')),
+  tradeNo: Type.Optional(Type.String({ maxLength: 64 })),
+});
+export const AdminOrderListReply = Ok(Page(AdminOrder));
+
+export const PaymentNotification = Type.Object(
+  { gateway: Type.String(), tradeNo: Type.String(), amountFen: Type.Integer(), outcome: Type.String(), createdAt: Type.String() },
+  { additionalProperties: false },
+);
+
+export const AdminOrderDetail = Type.Object(
+  { order: AdminOrder, notifications: Type.Array(PaymentNotification) },
+  { additionalProperties: false },
+);
+export const AdminOrderReply = Ok(AdminOrderDetail);

@@ -1,10 +1,24 @@
 import type { Db } from '../../db';
 import type { OrderTable } from '../../db/types';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 
 export type OrderRow = OrderTable;
 type Executor = Db | Transaction<Database>;
+
+/** What the back office searches orders by; every field optional. */
+export interface OrderSearch {
+  orderId?: string;
+  /** the orders of these accounts (an e-mail's) */
+  userIds?: string[];
+  status?: OrderRow['status'];
+  refundDue?: boolean;
+  /** ISO 8601 UTC, inclusive */
+  createdFrom?: string;
+  createdTo?: string;
+  /** a gateway's payment reference */
+  tradeNo?: string;
+}
 
 /** An order as the API shows it: money in integer fen, times in ISO 8601 UTC. */
 export function toPublicOrder(row: OrderRow) {
@@ -50,6 +64,32 @@ export function createOrderRepo(db: Db) {
       ]);
       return { rows, total: Number(count.total) };
     },
+    /** One page of every order matching the back office's search, newest first, and how many match. */
+    async search(filter: OrderSearch, offset: number, limit: number) {
+      let base = db.selectFrom('orders');
+      if (filter.orderId) base = base.where('id', '=', filter.orderId);
+      if (filter.userIds) base = filter.userIds.length ? base.where('user_id', 'in', filter.userIds) : base.where(sql<boolean>`1 = 0`);
+      if (filter.status) base = base.where('status', '=', filter.status);
+      if (filter.refundDue) base = base.where('refund_due', '=', 1);
+      if (filter.createdFrom) base = base.where('created_at', '>=', filter.createdFrom);
+      if (filter.createdTo) base = base.where('created_at', '<=', filter.createdTo);
+      const { tradeNo } = filter;
+      // the payment reference a student quotes: the one that paid the order, or any the gateway
+      // notified for it (a payment that reached a closed order is only there)
+      if (tradeNo) {
+        base = base.where((eb) =>
+          eb.or([eb('gateway_trade_no', '=', tradeNo), eb('id', 'in', eb.selectFrom('payment_notifications').select('order_id').where('trade_no', '=', tradeNo))]),
+        );
+      }
+      const [rows, count] = await Promise.all([
+        base.selectAll().orderBy('created_at', 'desc').orderBy('id').offset(offset).limit(limit).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+    /** The gateway's notifications for an order, oldest first. */
+    notificationsOf: (orderId: string) =>
+      db.selectFrom('payment_notifications').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
     overduePending: (now: string) =>
       db.selectFrom('orders').select('id').where('status', '=', 'pending').where('expires_at', '<=', now).execute(),
     /** Records a gateway transaction; false when it was recorded before (a repeated notification). */

@@ -4,12 +4,12 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types';
-import { AppError, ownedBy } from '../../lib/errors';
+import { AppError, notFound, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
 import type { UserRow } from '../user/repo';
 import { pageWindow } from '../shared/paging';
-import type { OrderRepo, OrderRow } from './repo';
+import type { OrderRepo, OrderRow, OrderSearch } from './repo';
 import { nextStatus, type OrderEvent } from './stateMachine';
 
 /** What a kind of item tells the order service: its price, and what paying for it does. */
@@ -99,6 +99,24 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
       const list = await Promise.all(rows.map(closeIfOverdue));
       return { list, total, current: page.current, pageSize: page.pageSize };
     },
+
+    /** The back office's search over every order, newest first, each with expiry applied. */
+    async search(filter: OrderSearch, page: { current: number; pageSize: number }) {
+      const { offset, limit } = pageWindow(page);
+      const { rows, total } = await repo.search(filter, offset, limit);
+      const list = await Promise.all(rows.map(closeIfOverdue));
+      return { list, total, current: page.current, pageSize: page.pageSize };
+    },
+
+    /** Any order (the back office), with expiry applied; 404 for none. */
+    async get(orderId: string) {
+      const order = await repo.findById(orderId);
+      if (!order) throw notFound('订单不存在');
+      return closeIfOverdue(order);
+    },
+
+    /** What the gateways told us about an order, oldest first. */
+    notificationsOf: (orderId: string) => repo.notificationsOf(orderId),
 
     /** The state of an order as a record pointing at it shows it (an overdue one is closed first). */
     async statusOf(orderId: string): Promise<OrderRow['status'] | null> {

@@ -25,6 +25,7 @@ export function toPublicUser(row: UserRow) {
 export function createUserRepo(db: Db) {
   return {
     findById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    findByIds: (ids: string[]) => (ids.length ? db.selectFrom('users').selectAll().where('id', 'in', ids).execute() : Promise.resolve([])),
     findByEmail: (email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
     /** A new account is a user unless a role is given. */
     async insert(row: Omit<UserRow, 'created_at' | 'updated_at' | 'role'> & { role?: Role }) {

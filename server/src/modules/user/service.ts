@@ -50,6 +50,15 @@ export function createUserService(deps: { users: UserRepo; storage: Storage }) {
       return (await users.findById(user.id))!;
     },
 
+    /** The account of an e-mail, however it was typed (the back office's search). */
+    findByEmail: (email: string) => users.findByEmail(normalizeEmail(email)),
+
+    /** The e-mail of each of these accounts, by id. */
+    async emailsOf(ids: string[]) {
+      const rows = await users.findByIds([...new Set(ids)]);
+      return new Map(rows.map((row) => [row.id, row.email]));
+    },
+
     /**
      * Makes an account a user, an operator or an admin (the command line's `grant`; never the web).
      * Answers the account before and after, for the audit log.
