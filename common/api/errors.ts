@@ -43,6 +43,12 @@ export const ERROR_CODES = {
   NOT_READY: 409,
   REPORT_NOT_READY: 409,
   REVIEW_RUNNING: 409,
+  // refunds (the back office)
+  ALREADY_REFUNDED: 409,
+  REFUND_CONFLICT: 409,
+  REFUND_PENDING: 409,
+  REFUND_REFUSED: 409,
+  GATEWAY_UNAVAILABLE: 502,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

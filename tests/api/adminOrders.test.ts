@@ -99,3 +99,120 @@ test('orders whose money is owed back are found by that flag', async () => {
   expect(ids(due)).toEqual([order.id]);
   expect(ids(await search(`tradeNo=LATE${order.id}`))).toEqual([order.id]);
 });
+
+describe('refunds through the sandbox gateway', () => {
+  /** The sandbox's own record of what each trade had back. */
+  const sandbox = () => t.app.payments.gateways[0] as unknown as { ledger: Map<string, { tradeNo: string; amountFen: number }> };
+  const refundedOnGateway = (tradeNo: string) => [...sandbox().ledger.values()].filter((e) => e.tradeNo === tradeNo).reduce((sum, e) => sum + e.amountFen, 0);
+  let requestCounter = 0;
+  const newRequestNo = () => `RF${Date.now()}${(requestCounter += 1)}`;
+
+  async function paidOrder(itemId = 'large') {
+    const order = await newOrder(itemId);
+    await pay(order.id);
+    return (await operator.get(`/api/v1/admin/orders/${order.id}`)).body.result.order as Order;
+  }
+  const refundsOf = async (orderId: string, action = 'order.refund') => {
+    const admin = await adminClient();
+    return (await admin.get(`/api/v1/admin/audit?action=${action}&targetId=${orderId}`)).body.result.list;
+  };
+  let admin: Awaited<ReturnType<typeof staffUser>> | undefined;
+  const adminClient = async () => (admin ??= await staffUser(t, 'admin'));
+
+  test('a full refund: paid → refunded, the money back on the gateway, one audit entry, 已退款 for the student', async () => {
+    const order = await paidOrder();
+    const requestNo = newRequestNo();
+    const res = await operator.post(`/api/v1/admin/orders/${order.id}/refund`, { requestNo, reason: '查重系统故障，未能出具报告' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('退款成功');
+    expect(res.body.result.order).toMatchObject({ status: 'refunded', refundedFen: 9900, refundedAt: expect.any(String) });
+    expect(res.body.result.refunds).toEqual([expect.objectContaining({ requestNo, amountFen: 9900, status: 'succeeded', gateway: 'sandbox', gatewayRefundNo: expect.stringMatching(/^SBXR/) })]);
+    expect(refundedOnGateway(order.gatewayTradeNo!)).toBe(9900);
+
+    const entries = await refundsOf(order.id);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actorEmail: operator.email,
+        action: 'order.refund',
+        targetType: 'order',
+        targetId: order.id,
+        before: { status: 'paid', refundedFen: 0 },
+        after: { status: 'refunded', refundedFen: 9900, refund: { requestNo, amountFen: 9900, reason: '查重系统故障，未能出具报告' } },
+      }),
+    ]);
+
+    const mine = (await student.get('/api/v1/order/list?pageSize=50')).body.result.list.find((o: Order) => o.id === order.id);
+    expect(mine).toMatchObject({ status: 'refunded', refundedFen: 9900 });
+    // nothing left to give back
+    expect((await operator.post(`/api/v1/admin/orders/${order.id}/refund`, { requestNo: newRequestNo(), reason: '再退一次' })).body.errorCode).toBe('ALREADY_REFUNDED');
+  });
+
+  test('partial refunds: the order keeps what it had back, and no more than was paid goes back', async () => {
+    const order = await paidOrder();
+    const first = await operator.post(`/api/v1/admin/orders/${order.id}/refund`, { requestNo: newRequestNo(), amountFen: 2000, reason: '部分服务未完成' });
+    expect(first.body.result.order).toMatchObject({ status: 'refunded', refundedFen: 2000 });
+    const tooMuch = await operator.post(`/api/v1/admin/orders/${order.id}/refund`, { requestNo: newRequestNo(), amountFen: 7901, reason: '超额' });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.errors.amountFen).toBe('退款金额不能超过可退金额 79.00 元');
+    const rest = await operator.post(`/api/v1/admin/orders/${order.id}/refund`, { requestNo: newRequestNo(), amountFen: 7900, reason: '余款' });
+    expect(rest.body.result.order).toMatchObject({ status: 'refunded', refundedFen: 9900 });
+    expect(refundedOnGateway(order.gatewayTradeNo!)).toBe(9900);
+    expect(await refundsOf(order.id)).toHaveLength(2);
+  });
+
+  test('replaying a refund refunds nothing twice', async () => {
+    const order = await paidOrder();
+    const body = { requestNo: newRequestNo(), amountFen: 3000, reason: '重复提交' };
+    const answers = await Promise.all([1, 2, 3].map(() => operator.post(`/api/v1/admin/orders/${order.id}/refund`, body)));
+    const again = await operator.post(`/api/v1/admin/orders/${order.id}/refund`, body);
+    for (const res of [...answers, again].filter((r) => r.status === 200)) expect(res.body.result.order).toMatchObject({ refundedFen: 3000 });
+    expect(again.status).toBe(200);
+    expect(refundedOnGateway(order.gatewayTradeNo!)).toBe(3000);
+    expect(await refundsOf(order.id)).toHaveLength(1);
+    // the same number for another amount is another refund: refused
+    const changed = await operator.post(`/api/v1/admin/orders/${order.id}/refund`, { ...body, amountFen: 100 });
+    expect(changed.body.errorCode).toBe('REFUND_CONFLICT');
+  });
+
+  test('the gateway refunded but its answer was lost: retrying refunds nothing twice', async () => {
+    const order = await paidOrder();
+    const gateway = t.app.payments.gateways[0];
+    const real = gateway.refund;
+    // the gateway does the refund, then the connection drops before its answer arrives
+    gateway.refund = async (request) => {
+      await real(request);
+      throw new Error('socket hang up');
+    };
+    const body = { requestNo: newRequestNo(), reason: '服务未交付' };
+    try {
+      const lost = await operator.post(`/api/v1/admin/orders/${order.id}/refund`, body);
+      expect(lost.status).toBe(502);
+      expect(lost.body).toMatchObject({ success: false, errorCode: 'GATEWAY_UNAVAILABLE' });
+    } finally {
+      gateway.refund = real;
+    }
+    const pending = (await operator.get(`/api/v1/admin/orders/${order.id}`)).body.result;
+    expect(pending.order).toMatchObject({ status: 'paid', refundedFen: 0 });
+    expect(pending.refunds).toEqual([expect.objectContaining({ requestNo: body.requestNo, status: 'pending' })]);
+    expect(refundedOnGateway(order.gatewayTradeNo!)).toBe(9900);
+    // another refund of the order waits for this one's outcome
+    expect((await operator.post(`/api/v1/admin/orders/${order.id}/refund`, { requestNo: newRequestNo(), amountFen: 1, reason: '另一笔' })).body.errorCode).toBe('REFUND_PENDING');
+
+    const retried = await operator.post(`/api/v1/admin/orders/${order.id}/refund`, body);
+    expect(retried.status).toBe(200);
+    expect(retried.body.result.order).toMatchObject({ status: 'refunded', refundedFen: 9900 });
+    expect(refundedOnGateway(order.gatewayTradeNo!)).toBe(9900);
+    expect(await refundsOf(order.id)).toHaveLength(1);
+  });
+
+  test('an unpaid order is not refunded; the refund needs a reason and a request number', async () => {
+    const order = await newOrder();
+    expect((await operator.post(`/api/v1/admin/orders/${order.id}/refund`, { requestNo: newRequestNo(), reason: '未支付' })).body.errorCode).toBe('NOT_PAID');
+    const paid = await paidOrder();
+    const bad = await operator.post(`/api/v1/admin/orders/${paid.id}/refund`, { requestNo: 'x', reason: ' ' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['reason', 'requestNo']);
+    expect((await operator.post(`/api/v1/admin/orders/nope/refund`, { requestNo: newRequestNo(), reason: '无此订单' })).status).toBe(404);
+    expect(refundedOnGateway(paid.gatewayTradeNo!)).toBe(0);
+  });
+});

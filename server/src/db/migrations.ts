@@ -420,6 +420,36 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('audit_log').execute();
     },
   },
+  '0014_refunds': {
+    // Refunds through the gateway (modules/order, modules/admin): one row per refund request
+    // number, the number the gateway makes a refund idempotent by; at most one of an order's is
+    // pending (sent, its answer not yet known) at a time. What an order has had back, in fen.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('orders').addColumn('refunded_fen', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.createIndex('orders_created').on('orders').column('created_at').execute();
+      await db.schema
+        .createTable('refunds')
+        .addColumn('request_no', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('order_id', 'varchar(32)', (c) => c.notNull().references('orders.id'))
+        .addColumn('amount_fen', 'integer', (c) => c.notNull())
+        .addColumn('reason', 'varchar(200)', (c) => c.notNull())
+        .addColumn('status', 'varchar(12)', (c) => c.notNull())
+        .addColumn('operator_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('gateway', 'varchar(20)', (c) => c.notNull())
+        .addColumn('gateway_refund_no', 'varchar(64)')
+        .addColumn('failure', 'varchar(200)')
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('completed_at', 'varchar(30)')
+        .execute();
+      await db.schema.createIndex('refunds_order').on('refunds').column('order_id').execute();
+      await db.schema.createIndex('refunds_one_pending').on('refunds').column('order_id').unique().where(sql.ref('status'), '=', 'pending').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('refunds').execute();
+      await db.schema.dropIndex('orders_created').execute();
+      await db.schema.alterTable('orders').dropColumn('refunded_fen').execute();
+    },
+  },
 };
 
 /** The names `0010_review_vocabulary` changes, before and after. */

@@ -66,6 +66,7 @@ export interface Database {
   typesets: TypesetTable;
   throttles: ThrottleTable;
   audit_log: AuditLogTable;
+  refunds: RefundTable;
 }
 
 /** One back-office change (modules/audit): appended, never changed. */
@@ -109,7 +110,27 @@ export interface OrderTable {
   expires_at: string;
   paid_at: string | null;
   closed_at: string | null;
+  /** the last refund's time */
   refunded_at: string | null;
+  /** what has been refunded through the gateway, in fen (a partial refund leaves less than amount_fen) */
+  refunded_fen: number;
+}
+
+/** A refund sent to the gateway under its request number (idempotent there and here). */
+export interface RefundTable {
+  request_no: string;
+  order_id: string;
+  amount_fen: number;
+  reason: string;
+  /** pending: sent, its answer not known yet; succeeded; refused by the gateway */
+  status: 'pending' | 'succeeded' | 'refused';
+  operator_id: string;
+  gateway: string;
+  gateway_refund_no: string | null;
+  /** why the gateway refused it */
+  failure: string | null;
+  created_at: string;
+  completed_at: string | null;
 }
 
 export interface PaymentNotificationTable {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireRole } from '../../plugins/session';
+import { requireRole, userOf } from '../../plugins/session';
 import type { AuditService } from '../audit/service';
 import { OrderParams } from '../order/schemas';
-import { AdminOrderListReply, AdminOrderQuery, AdminOrderReply, AuditListQuery, AuditListReply } from './schemas';
+import { AdminOrderListReply, AdminOrderQuery, AdminOrderReply, AuditListQuery, AuditListReply, RefundBody } from './schemas';
 import type { AdminService } from './service';
 
 /** Only admins read the audit log; operators see the rest of the back office. */
@@ -19,6 +19,16 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ service: AdminService; aud
     success: true as const,
     result: await service.orderDetail(request.params.orderId),
   }));
+
+  app.post(
+    '/orders/:orderId/refund',
+    { schema: { tags: ['admin'], params: OrderParams, body: RefundBody, response: { 200: AdminOrderReply } } },
+    async (request) => ({
+      success: true as const,
+      result: await service.refundOrder(userOf(request), request.params.orderId, request.body),
+      message: '退款成功',
+    }),
+  );
 
   app.get('/audit', { onRequest: adminOnly, schema: { tags: ['admin'], querystring: AuditListQuery, response: { 200: AuditListReply } } }, async (request) => ({
     success: true as const,

@@ -64,8 +64,36 @@ export const PaymentNotification = Type.Object(
   { additionalProperties: false },
 );
 
+export const Refund = Type.Object(
+  {
+    requestNo: Type.String(),
+    amountFen: Type.Integer(),
+    reason: Type.String(),
+    /** pending: sent to the gateway, its answer not known yet (retry with the same requestNo) */
+    status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('refused')]),
+    operatorId: Type.String(),
+    gateway: Type.String(),
+    gatewayRefundNo: Nullable(Type.String()),
+    /** why the gateway refused it */
+    failure: Nullable(Type.String()),
+    createdAt: Type.String(),
+    completedAt: Nullable(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * A refund: its request number is made by the page when the refund form opens, so sending the
+ * same request again (a double click, a retry after a lost answer) is the same refund.
+ */
+export const RefundBody = Type.Object({
+  requestNo: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', errorMessage: '退款单号应为 8 到 64 位字母、数字、下划线或连字符' }),
+  amountFen: Type.Optional(Type.Integer({ minimum: 1, errorMessage: '退款金额应为正整数（分）' })),
+  reason: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', errorMessage: '请填写退款原因（最多 200 字）' }),
+});
+
 export const AdminOrderDetail = Type.Object(
-  { order: AdminOrder, notifications: Type.Array(PaymentNotification) },
+  { order: AdminOrder, notifications: Type.Array(PaymentNotification), refunds: Type.Array(Refund) },
   { additionalProperties: false },
 );
 export const AdminOrderReply = Ok(AdminOrderDetail);

@@ -2,8 +2,13 @@
  * The back office's rules: it reads and changes other modules' records only through their
  * services, and every change it makes is written to the audit log (modules/audit) once.
  */
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../lib/errors';
 import type { OrderRepo, OrderRow } from '../order/repo';
-import { toPublicOrder } from '../order/repo';
+import { toPublicOrder, toPublicRefund } from '../order/repo';
+import { RefundRefused } from '../payment/gateway';
+import type { PaymentService } from '../payment/service';
+import type { UserRow } from '../user/repo';
 import type { OrderService } from '../order/service';
 import type { UserService } from '../user/service';
 import type { AuditService } from '../audit/service';
@@ -45,8 +50,15 @@ const toPublicNotification = (row: Notification) => ({
 /** ISO text compares as time only in one form: the database's (toISOString). */
 const iso = (time: string | undefined) => (time ? new Date(time).toISOString() : undefined);
 
-export function createAdminService(deps: { orders: OrderService; users: UserService; audit: AuditService }) {
-  const { orders, users } = deps;
+export interface RefundRequestBody {
+  requestNo: string;
+  /** omitted: all that is left */
+  amountFen?: number;
+  reason: string;
+}
+
+export function createAdminService(deps: { orders: OrderService; users: UserService; payments: PaymentService; audit: AuditService; log: FastifyBaseLogger }) {
+  const { orders, users, payments, audit, log } = deps;
 
   async function withEmails(rows: OrderRow[]) {
     const emails = await users.emailsOf(rows.map((row) => row.user_id));
@@ -70,7 +82,46 @@ export function createAdminService(deps: { orders: OrderService; users: UserServ
     async orderDetail(orderId: string) {
       const order = await orders.get(orderId);
       const [[adminOrder], notifications] = await Promise.all([withEmails([order]), orders.notificationsOf(orderId)]);
-      return { order: adminOrder, notifications: notifications.map(toPublicNotification) };
+      const refunds = await orders.refundsOf(orderId);
+      return { order: adminOrder, notifications: notifications.map(toPublicNotification), refunds: refunds.map(toPublicRefund) };
+    },
+
+    /**
+     * Refunds an order, fully or partly, through the gateway it was paid with. The refund is
+     * recorded as pending under its request number before the gateway is asked, and completed
+     * (order refunded, one audit entry) when the gateway says it refunded. Replaying the request
+     * answers the completed refund and asks nobody; when the gateway's answer was lost, the same
+     * request again asks the gateway again under the same number, which it refunds only once.
+     */
+    async refundOrder(actor: UserRow, orderId: string, body: RefundRequestBody) {
+      const { order, refund } = await orders.beginRefund(orderId, { ...body, operatorId: actor.id });
+      if (refund.status === 'refused') throw new AppError(409, 'REFUND_REFUSED', `退款被支付平台拒绝：${refund.failure}`);
+      if (refund.status === 'pending') {
+        let answer: Awaited<ReturnType<PaymentService['refund']>>;
+        try {
+          answer = await payments.refund(order, refund);
+        } catch (error) {
+          if (error instanceof RefundRefused) {
+            await orders.refuseRefund(refund.request_no, error.message);
+            throw new AppError(409, 'REFUND_REFUSED', `退款被支付平台拒绝：${error.message}`);
+          }
+          log.warn({ err: error, orderId, requestNo: refund.request_no }, 'refund: no answer from the gateway');
+          throw new AppError(502, 'GATEWAY_UNAVAILABLE', '支付平台没有答复，退款结果未知。请稍后用同一退款单重试，不会重复退款');
+        }
+        await orders.completeRefund(refund.request_no, answer.refundNo, (before, after, trx) =>
+          audit.record(
+            {
+              actor: { id: actor.id, email: actor.email },
+              action: 'order.refund',
+              target: { type: 'order', id: orderId },
+              before: { status: before.status, refundedFen: before.refunded_fen },
+              after: { status: after.status, refundedFen: after.refunded_fen, refund: { requestNo: refund.request_no, amountFen: refund.amount_fen, reason: refund.reason } },
+            },
+            trx,
+          ),
+        );
+      }
+      return this.orderDetail(orderId);
     },
   };
 }

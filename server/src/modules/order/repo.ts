@@ -1,9 +1,10 @@
 import type { Db } from '../../db';
-import type { OrderTable } from '../../db/types';
+import type { OrderTable, RefundTable } from '../../db/types';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 
 export type OrderRow = OrderTable;
+export type RefundRow = RefundTable;
 type Executor = Db | Transaction<Database>;
 
 /** What the back office searches orders by; every field optional. */
@@ -36,7 +37,29 @@ export function toPublicOrder(row: OrderRow) {
     paidAt: row.paid_at,
     closedAt: row.closed_at,
     refundedAt: row.refunded_at,
+    refundedFen: row.refunded_fen,
   };
+}
+
+export function toPublicRefund(row: RefundRow) {
+  return {
+    requestNo: row.request_no,
+    amountFen: row.amount_fen,
+    reason: row.reason,
+    status: row.status,
+    operatorId: row.operator_id,
+    gateway: row.gateway,
+    gatewayRefundNo: row.gateway_refund_no,
+    failure: row.failure,
+    createdAt: row.created_at,
+    completedAt: row.completed_at,
+  };
+}
+
+/** A row that a unique key already holds, in either database. */
+function isUniqueViolation(error: unknown) {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(message ?? '');
 }
 
 export function createOrderRepo(db: Db) {
@@ -90,6 +113,25 @@ export function createOrderRepo(db: Db) {
     /** The gateway's notifications for an order, oldest first. */
     notificationsOf: (orderId: string) =>
       db.selectFrom('payment_notifications').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
+    findRefund: (requestNo: string, ex: Executor = db) => ex.selectFrom('refunds').selectAll().where('request_no', '=', requestNo).executeTakeFirst(),
+    refundsOf: (orderId: string) => db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('created_at').execute(),
+    pendingRefundOf: (orderId: string) =>
+      db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).where('status', '=', 'pending').executeTakeFirst(),
+    /** false when the request number is taken, or another refund of the order is pending (unique indexes). */
+    async insertRefund(row: RefundRow) {
+      try {
+        await db.insertInto('refunds').values(row).execute();
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+    /** Moves a refund on only from the status it was read in; false when someone else moved it first. */
+    async updateRefundFrom(requestNo: string, from: RefundRow['status'], changes: Partial<RefundRow>, ex: Executor = db) {
+      const result = await ex.updateTable('refunds').set(changes).where('request_no', '=', requestNo).where('status', '=', from).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
     overduePending: (now: string) =>
       db.selectFrom('orders').select('id').where('status', '=', 'pending').where('expires_at', '<=', now).execute(),
     /** Records a gateway transaction; false when it was recorded before (a repeated notification). */
@@ -101,8 +143,7 @@ export function createOrderRepo(db: Db) {
         await ex.insertInto('payment_notifications').values(row).execute();
         return true;
       } catch (error) {
-        const { code, message } = error as { code?: string; message?: string };
-        if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(message ?? '')) return false;
+        if (isUniqueViolation(error)) return false;
         throw error;
       }
     },

@@ -2,23 +2,23 @@ import RecordsTable, { type RecordColumn } from '@/components/RecordsTable';
 import { listOrders, type Order } from '@/features/order/api';
 import { itemLink, kindName } from '@/features/order/orderLinks';
 import { formatFen } from '@/utils/money';
+import { orderStatusName } from '../../../../common/orderStatus';
 import { paths } from '@/utils/paths';
 import { formatTime } from '@/utils/time';
 import { Button, Space, Tag } from 'antd';
 import { Link } from 'umi';
 
-/** An order's state in words, coloured as the other records colour theirs. */
+const STATUS_COLORS: Record<Order['status'], string | undefined> = { pending: 'orange', paid: 'green', refunded: 'blue', closed: undefined };
+
+/** An order's state in words (common/orderStatus.ts), coloured as the other records colour theirs; a partial refund says how much came back. */
 function OrderState({ order }: { order: Order }) {
-  switch (order.status) {
-    case 'pending':
-      return <Tag color="orange">待支付</Tag>;
-    case 'paid':
-      return <Tag color="green">已支付</Tag>;
-    case 'refunded':
-      return <Tag color="blue">已退款</Tag>;
-    default:
-      return <Tag>{order.closeReason === 'expired' ? '已过期' : '已取消'}</Tag>;
-  }
+  const partial = order.status === 'refunded' && order.refundedFen < order.amountFen;
+  return (
+    <>
+      <Tag color={STATUS_COLORS[order.status]}>{orderStatusName(order)}</Tag>
+      {partial && <span style={{ whiteSpace: 'nowrap' }}>退 {formatFen(order.refundedFen)}</span>}
+    </>
+  );
 }
 
 const columns: RecordColumn<Order>[] = [
