@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   LOGIN_FAILED: 200,
+  ACCOUNT_DISABLED: 200,
   CODE_TOO_SOON: 429,
   // uploads
   NO_FILE: 422,
@@ -49,8 +50,13 @@ export const ERROR_CODES = {
   REFUND_PENDING: 409,
   REFUND_REFUSED: 409,
   GATEWAY_UNAVAILABLE: 502,
+  // accounts (the back office)
+  ACCOUNT_PROTECTED: 409,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** What signing in to an account the back office disabled answers. */
+export const ACCOUNT_DISABLED_MESSAGE = '该账号已被停用，如有疑问请联系客服';
 
 /** The failure envelope: `{ success: false, message, errorCode, showType, errors? }`. */
 export interface ErrorEnvelope {

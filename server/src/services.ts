@@ -66,7 +66,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
 
   return {
     audit,
-    admin: createAdminService({ orders, users: userService, payments, audit, log }),
+    admin: createAdminService({ orders, users: userService, auth, payments, audit, log }),
     storage,
     files,
     jobs,

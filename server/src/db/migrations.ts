@@ -450,6 +450,15 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('orders').dropColumn('refunded_fen').execute();
     },
   },
+  '0015_account_disabling': {
+    // An account the back office disabled: it cannot sign in, and its sessions were ended.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('users').addColumn('disabled_at', 'varchar(30)').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('users').dropColumn('disabled_at').execute();
+    },
+  },
 };
 
 /** The names `0010_review_vocabulary` changes, before and after. */

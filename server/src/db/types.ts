@@ -15,6 +15,8 @@ export interface UserTable {
   avatar: string | null;
   /** common/roles.ts; 'user' unless granted by `npm run admin` */
   role: Role;
+  /** set while the back office has the account disabled (no sign-in, no session) */
+  disabled_at: string | null;
   created_at: string;
   updated_at: string;
 }

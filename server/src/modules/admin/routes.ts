@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireRole, userOf } from '../../plugins/session';
 import type { AuditService } from '../audit/service';
 import { OrderParams } from '../order/schemas';
-import { AdminOrderListReply, AdminOrderQuery, AdminOrderReply, AuditListQuery, AuditListReply, RefundBody } from './schemas';
+import { AdminOrderListReply, AdminOrderQuery, AdminOrderReply, AuditListQuery, AuditListReply, RefundBody, AdminUserQuery, AdminUserListReply, UserParams, DisableBody, AdminUserReply } from './schemas';
 import type { AdminService } from './service';
 
 /** Only admins read the audit log; operators see the rest of the back office. */
@@ -18,6 +18,23 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ service: AdminService; aud
   app.get('/orders/:orderId', { schema: { tags: ['admin'], params: OrderParams, response: { 200: AdminOrderReply } } }, async (request) => ({
     success: true as const,
     result: await service.orderDetail(request.params.orderId),
+  }));
+
+  app.get('/users', { schema: { tags: ['admin'], querystring: AdminUserQuery, response: { 200: AdminUserListReply } } }, async (request) => ({
+    success: true as const,
+    result: await service.searchUsers(request.query),
+  }));
+
+  app.post('/users/:userId/disable', { schema: { tags: ['admin'], params: UserParams, body: DisableBody, response: { 200: AdminUserReply } } }, async (request) => ({
+    success: true as const,
+    result: await service.setUserDisabled(userOf(request), request.params.userId, true, request.body.reason.trim()),
+    message: '账号已停用',
+  }));
+
+  app.post('/users/:userId/enable', { schema: { tags: ['admin'], params: UserParams, response: { 200: AdminUserReply } } }, async (request) => ({
+    success: true as const,
+    result: await service.setUserDisabled(userOf(request), request.params.userId, false),
+    message: '账号已启用',
   }));
 
   app.post(

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Order } from '../order/schemas';
-import { Nullable, Ok, Page, PageQuery } from '../shared/schemas';
+import { Nullable, Ok, Page, PageQuery, User } from '../shared/schemas';
 
 /** Any JSON value (an audit entry's record before or after). */
 const Json = Type.Unknown();
@@ -97,3 +97,22 @@ export const AdminOrderDetail = Type.Object(
   { additionalProperties: false },
 );
 export const AdminOrderReply = Ok(AdminOrderDetail);
+
+/** An account as the back office sees it. */
+export const AdminUser = Type.Object(
+  {
+    id: Type.String(),
+    email: Type.String(),
+    nickname: Type.String(),
+    role: User.properties.role,
+    /** null: the account may sign in */
+    disabledAt: Nullable(Type.String()),
+    createdAt: Type.String(),
+  },
+  { additionalProperties: false },
+);
+export const AdminUserQuery = Type.Object({ ...PageQuery, email: Type.Optional(Type.String({ maxLength: 254 })) });
+export const AdminUserListReply = Ok(Page(AdminUser));
+export const AdminUserReply = Ok(AdminUser);
+export const UserParams = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 32 }) });
+export const DisableBody = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', errorMessage: '请填写停用原因（最多 200 字）' }) });

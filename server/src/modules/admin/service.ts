@@ -11,6 +11,7 @@ import type { PaymentService } from '../payment/service';
 import type { UserRow } from '../user/repo';
 import type { OrderService } from '../order/service';
 import type { UserService } from '../user/service';
+import type { AuthService } from '../auth/service';
 import type { AuditService } from '../audit/service';
 
 type Notification = Awaited<ReturnType<OrderRepo['notificationsOf']>>[number];
@@ -47,6 +48,15 @@ const toPublicNotification = (row: Notification) => ({
   createdAt: row.created_at,
 });
 
+export const toAdminUser = (row: UserRow) => ({
+  id: row.id,
+  email: row.email,
+  nickname: row.nickname,
+  role: row.role,
+  disabledAt: row.disabled_at,
+  createdAt: row.created_at,
+});
+
 /** ISO text compares as time only in one form: the database's (toISOString). */
 const iso = (time: string | undefined) => (time ? new Date(time).toISOString() : undefined);
 
@@ -57,8 +67,15 @@ export interface RefundRequestBody {
   reason: string;
 }
 
-export function createAdminService(deps: { orders: OrderService; users: UserService; payments: PaymentService; audit: AuditService; log: FastifyBaseLogger }) {
-  const { orders, users, payments, audit, log } = deps;
+export function createAdminService(deps: {
+  orders: OrderService;
+  users: UserService;
+  auth: Pick<AuthService, 'endSessions'>;
+  payments: PaymentService;
+  audit: AuditService;
+  log: FastifyBaseLogger;
+}) {
+  const { orders, users, auth, payments, audit, log } = deps;
 
   async function withEmails(rows: OrderRow[]) {
     const emails = await users.emailsOf(rows.map((row) => row.user_id));
@@ -76,6 +93,33 @@ export function createAdminService(deps: { orders: OrderService; users: UserServ
       }
       const page = await orders.search({ ...rest, userIds, createdFrom: iso(createdFrom), createdTo: iso(createdTo) }, { current, pageSize });
       return { ...page, list: await withEmails(page.list) };
+    },
+
+    async searchUsers(query: { current: number; pageSize: number; email?: string }) {
+      const page = await users.search(query);
+      return { ...page, list: page.list.map(toAdminUser) };
+    },
+
+    /**
+     * Disables an account (its sessions end at once, and it cannot sign in) or enables it again.
+     * Nobody disables themselves; only an admin disables an operator or an admin. Asking for the
+     * state an account is already in changes nothing and writes no audit entry.
+     */
+    async setUserDisabled(actor: UserRow, userId: string, disabled: boolean, reason?: string) {
+      const before = await users.get(userId);
+      if (disabled && before.id === actor.id) throw new AppError(409, 'ACCOUNT_PROTECTED', '不能停用自己的账号');
+      if (disabled && before.role !== 'user' && actor.role !== 'admin') throw new AppError(409, 'ACCOUNT_PROTECTED', '只有管理员可以停用运营或管理员账号');
+      if (Boolean(before.disabled_at) === disabled) return toAdminUser(before);
+      const after = await users.setDisabled(userId, disabled);
+      if (disabled) await auth.endSessions(userId);
+      await audit.record({
+        actor: { id: actor.id, email: actor.email },
+        action: disabled ? 'user.disable' : 'user.enable',
+        target: { type: 'user', id: userId },
+        before: { email: before.email, disabledAt: before.disabled_at },
+        after: { email: after.email, disabledAt: after.disabled_at, ...(reason ? { reason } : {}) },
+      });
+      return toAdminUser(after);
     },
 
     /** An order with the gateway's notifications for it. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { UserTable } from '../../db/types';
 import { nowIso } from '../../lib/time';
@@ -28,9 +29,20 @@ export function createUserRepo(db: Db) {
     findByIds: (ids: string[]) => (ids.length ? db.selectFrom('users').selectAll().where('id', 'in', ids).execute() : Promise.resolve([])),
     findByEmail: (email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
     /** A new account is a user unless a role is given. */
-    async insert(row: Omit<UserRow, 'created_at' | 'updated_at' | 'role'> & { role?: Role }) {
+    async insert(row: Omit<UserRow, 'created_at' | 'updated_at' | 'role' | 'disabled_at'> & { role?: Role }) {
       const now = nowIso();
-      await db.insertInto('users').values({ role: 'user', ...row, created_at: now, updated_at: now }).execute();
+      await db.insertInto('users').values({ role: 'user', disabled_at: null, ...row, created_at: now, updated_at: now }).execute();
+    },
+    /** One page of accounts, newest first, whose e-mail contains `email` (all when omitted). */
+    async search(email: string | undefined, offset: number, limit: number) {
+      let base = db.selectFrom('users');
+      // e-mails are kept in lower case; \ escapes LIKE's wildcards in both databases
+      if (email) base = base.where(sql<boolean>`email like ${`%${email.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+      const [rows, count] = await Promise.all([
+        base.selectAll().orderBy('created_at', 'desc').orderBy('id').offset(offset).limit(limit).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
     },
     /** Changes a role; false when the account has none of that e-mail. */
     async setRole(email: string, role: Role) {

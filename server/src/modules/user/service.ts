@@ -2,6 +2,8 @@
 import type { Role } from '../../../../common/roles';
 import { AppError, notFound } from '../../lib/errors';
 import { normalizeEmail } from '../auth/service';
+import { nowIso } from '../../lib/time';
+import { pageWindow } from '../shared/paging';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
 import type { UserRepo, UserRow } from './repo';
@@ -52,6 +54,26 @@ export function createUserService(deps: { users: UserRepo; storage: Storage }) {
 
     /** The account of an e-mail, however it was typed (the back office's search). */
     findByEmail: (email: string) => users.findByEmail(normalizeEmail(email)),
+
+    /** The back office's list of accounts, by part of an e-mail. */
+    async search(query: { current: number; pageSize: number; email?: string }) {
+      const { offset, limit } = pageWindow(query);
+      const { rows, total } = await users.search(query.email?.trim() || undefined, offset, limit);
+      return { list: rows, total, current: query.current, pageSize: query.pageSize };
+    },
+
+    /** Any account, by id (the back office); 404 for none. */
+    async get(id: string) {
+      const user = await users.findById(id);
+      if (!user) throw notFound('账号不存在');
+      return user;
+    },
+
+    /** Disables or enables an account; answers it as it is now. */
+    async setDisabled(id: string, disabled: boolean) {
+      await users.update(id, { disabled_at: disabled ? nowIso() : null });
+      return (await users.findById(id))!;
+    },
 
     /** The e-mail of each of these accounts, by id. */
     async emailsOf(ids: string[]) {
