@@ -71,7 +71,7 @@ export function createAdminService(deps: {
   orders: OrderService;
   users: UserService;
   auth: Pick<AuthService, 'endSessions'>;
-  payments: PaymentService;
+  payments: Pick<PaymentService, 'refund'>;
   audit: AuditService;
   log: FastifyBaseLogger;
 }) {

@@ -10,7 +10,8 @@ import { Type } from '@sinclair/typebox';
 import { newId } from '../../lib/ids';
 import type { OrderRow } from '../order/repo';
 import type { OrderService } from '../order/service';
-import { RefundRefused, type Channel, type PaymentGateway } from './gateway';
+import type { Channel, PaymentGateway } from './gateway';
+import { sandboxRefund, type SandboxLedger } from './sandboxRefunds';
 import { allowInline } from '../../plugins/securityHeaders';
 import { readNotification } from './notify';
 import { fenToYuan, signParams, verifyParams, type Params } from './signing';
@@ -29,28 +30,10 @@ function pageToken(keys: SandboxKeys, orderId: string, channel: string) {
   return createHmac('sha256', keys.privateKey).update(`${orderId}:${channel}`).digest('base64url');
 }
 
-/**
- * The sandbox's own side of refunds: what it refunded, by request number. It lives as long as the
- * process (a test gateway: a restart forgets it, and a pending refund retried after one is paid
- * again in sandbox money only).
- */
-export type SandboxLedger = Map<string, { tradeNo: string; amountFen: number; refundNo: string }>;
-
-/** All that a trade has had back in the sandbox, in fen. */
-export const refundedInSandbox = (ledger: SandboxLedger, tradeNo: string) =>
-  [...ledger.values()].filter((entry) => entry.tradeNo === tradeNo).reduce((sum, entry) => sum + entry.amountFen, 0);
-
 export function sandboxGateway(keys: SandboxKeys, publicUrl: string, ledger: SandboxLedger = new Map()): PaymentGateway & { ledger: SandboxLedger } {
   return {
     ledger,
-    async refund(request) {
-      const done = ledger.get(request.requestNo);
-      if (done) return { refundNo: done.refundNo, refundedFen: refundedInSandbox(ledger, request.tradeNo) };
-      if (refundedInSandbox(ledger, request.tradeNo) + request.amountFen > request.totalFen) throw new RefundRefused('退款金额超过交易可退金额');
-      const refundNo = `SBXR${newId()}`;
-      ledger.set(request.requestNo, { tradeNo: request.tradeNo, amountFen: request.amountFen, refundNo });
-      return { refundNo, refundedFen: refundedInSandbox(ledger, request.tradeNo) };
-    },
+    refund: sandboxRefund(ledger),
     name: 'sandbox',
     sandbox: true,
     async createPayment(order, channel) {

@@ -6,7 +6,8 @@ import { AppError } from '../../lib/errors';
 import type { OrderService } from '../order/service';
 import type { UserRow } from '../user/repo';
 import { alipayGateway, type AlipaySettings } from './alipay';
-import { RefundRefused, type Channel, type PaymentGateway } from './gateway';
+import type { Channel, PaymentGateway } from './gateway';
+import { refundThrough } from './refund';
 import type { OrderRow, RefundRow } from '../order/repo';
 import { sandboxGateway, type SandboxKeys } from './sandbox';
 import type { Params } from './signing';
@@ -54,18 +55,7 @@ export function createPaymentService(deps: { orders: OrderService; active: Payme
      * Sends a refund to the gateway the order was paid through (RefundRefused: it said no; any
      * other error: its answer never came). Only the active gateway takes refunds.
      */
-    async refund(order: OrderRow, refund: RefundRow) {
-      const gateway = [active].find((candidate) => candidate.name === order.gateway);
-      if (!gateway || !order.gateway_trade_no) throw new RefundRefused('这笔订单的支付渠道已停用，无法原路退款');
-      return gateway.refund({
-        orderId: order.id,
-        tradeNo: order.gateway_trade_no,
-        requestNo: refund.request_no,
-        amountFen: refund.amount_fen,
-        totalFen: order.amount_fen,
-        reason: refund.reason,
-      });
-    },
+    refund: (order: OrderRow, refund: RefundRow) => refundThrough([active], order, refund),
 
     /** A gateway's notification: verified, then applied to its order exactly once. */
     async notify(gateway: PaymentGateway, params: Params): Promise<NotifyAnswer> {
