@@ -55,11 +55,11 @@ test('disabling ends the sessions and refuses sign-in; enabling lets the student
   expect(log[1]).toMatchObject({ actorEmail: operator.email, before: { disabledAt: null }, after: { disabledAt: expect.any(String), reason: '恶意刷单' } });
 });
 
-test('nobody disables themselves; only an admin disables staff; a reason is needed', async () => {
+test('nobody disables themselves; only an admin disables or enables staff; a reason is needed', async () => {
   const operatorId = (await operator.get('/api/v1/user/getCurrent')).body.result.id;
   const adminId = (await admin.get('/api/v1/user/getCurrent')).body.result.id;
   expect((await operator.post(`/api/v1/admin/users/${operatorId}/disable`, { reason: '测试' })).body).toMatchObject({ errorCode: 'ACCOUNT_PROTECTED', message: '不能停用自己的账号' });
-  expect((await operator.post(`/api/v1/admin/users/${adminId}/disable`, { reason: '测试' })).body).toMatchObject({ errorCode: 'ACCOUNT_PROTECTED', message: '只有管理员可以停用运营或管理员账号' });
+  expect((await operator.post(`/api/v1/admin/users/${adminId}/disable`, { reason: '测试' })).body).toMatchObject({ errorCode: 'ACCOUNT_PROTECTED', message: '只有管理员可以停用或启用运营、管理员账号' });
   expect((await operator.post(`/api/v1/admin/users/nope/disable`, { reason: '测试' })).status).toBe(404);
   const one = await student();
   expect((await operator.post(`/api/v1/admin/users/${one.id}/disable`, { reason: ' ' })).status).toBe(422);
@@ -67,6 +67,8 @@ test('nobody disables themselves; only an admin disables staff; a reason is need
   const other = await staffUser(t, 'operator');
   const otherId = (await other.get('/api/v1/user/getCurrent')).body.result.id;
   expect((await admin.post(`/api/v1/admin/users/${otherId}/disable`, { reason: '离职' })).status).toBe(200);
-  // a disabled operator is out of the back office at once
+  // a disabled operator is out of the back office at once, and only an admin lets them back
   expect((await other.get('/api/v1/admin/orders')).status).toBe(401);
+  expect((await operator.post(`/api/v1/admin/users/${otherId}/enable`)).body.errorCode).toBe('ACCOUNT_PROTECTED');
+  expect((await admin.post(`/api/v1/admin/users/${otherId}/enable`)).status).toBe(200);
 });

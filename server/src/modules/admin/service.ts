@@ -102,13 +102,13 @@ export function createAdminService(deps: {
 
     /**
      * Disables an account (its sessions end at once, and it cannot sign in) or enables it again.
-     * Nobody disables themselves; only an admin disables an operator or an admin. Asking for the
+     * Nobody disables themselves; only an admin disables or enables an operator or an admin. Asking for the
      * state an account is already in changes nothing and writes no audit entry.
      */
     async setUserDisabled(actor: UserRow, userId: string, disabled: boolean, reason?: string) {
       const before = await users.get(userId);
       if (disabled && before.id === actor.id) throw new AppError(409, 'ACCOUNT_PROTECTED', '不能停用自己的账号');
-      if (disabled && before.role !== 'user' && actor.role !== 'admin') throw new AppError(409, 'ACCOUNT_PROTECTED', '只有管理员可以停用运营或管理员账号');
+      if (before.role !== 'user' && actor.role !== 'admin') throw new AppError(409, 'ACCOUNT_PROTECTED', '只有管理员可以停用或启用运营、管理员账号');
       if (Boolean(before.disabled_at) === disabled) return toAdminUser(before);
       const after = await users.setDisabled(userId, disabled);
       if (disabled) await auth.endSessions(userId);
