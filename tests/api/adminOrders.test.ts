@@ -205,6 +205,19 @@ describe('refunds through the sandbox gateway', () => {
     expect(await refundsOf(order.id)).toHaveLength(1);
   });
 
+  test('a payment that reached an order after it closed is given back; the order stays closed', async () => {
+    const order = await newOrder();
+    await student.post(`/api/v1/order/${order.id}/cancel`);
+    await t.app.orders.applyPayment({ gateway: 'sandbox', tradeNo: `LATE2${order.id}`, orderId: order.id, amountFen: order.amountFen });
+    const res = await operator.post(`/api/v1/admin/orders/${order.id}/refund`, { requestNo: newRequestNo(), reason: '订单关闭后到账' });
+    expect(res.status).toBe(200);
+    expect(res.body.result.order).toMatchObject({ status: 'closed', refundedFen: 1250, refundDue: false });
+    expect(res.body.result.refunds).toEqual([expect.objectContaining({ tradeNo: `LATE2${order.id}`, amountFen: 1250, status: 'succeeded' })]);
+    expect(refundedOnGateway(`LATE2${order.id}`)).toBe(1250);
+    expect(await refundsOf(order.id)).toHaveLength(1);
+    expect((await search('refundDue=true')).list.map((o) => o.id)).not.toContain(order.id);
+  });
+
   test('an unpaid order is not refunded; the refund needs a reason and a request number', async () => {
     const order = await newOrder();
     expect((await operator.post(`/api/v1/admin/orders/${order.id}/refund`, { requestNo: newRequestNo(), reason: '未支付' })).body.errorCode).toBe('NOT_PAID');

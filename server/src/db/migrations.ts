@@ -459,6 +459,16 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('users').dropColumn('disabled_at').execute();
     },
   },
+  '0016_refund_trades': {
+    // Which gateway transaction a refund gives back: the one that paid the order, or a payment
+    // that reached it after it closed (kept for refund, refund_due).
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('refunds').addColumn('trade_no', 'varchar(64)').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('refunds').dropColumn('trade_no').execute();
+    },
+  },
 };
 
 /** The names `0010_review_vocabulary` changes, before and after. */

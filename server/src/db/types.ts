@@ -128,6 +128,8 @@ export interface RefundTable {
   status: 'pending' | 'succeeded' | 'refused';
   operator_id: string;
   gateway: string;
+  /** the gateway transaction given back */
+  trade_no: string | null;
   gateway_refund_no: string | null;
   /** why the gateway refused it */
   failure: string | null;

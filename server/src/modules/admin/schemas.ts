@@ -73,6 +73,8 @@ export const Refund = Type.Object(
     status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('refused')]),
     operatorId: Type.String(),
     gateway: Type.String(),
+    /** the gateway transaction given back */
+    tradeNo: Nullable(Type.String()),
     gatewayRefundNo: Nullable(Type.String()),
     /** why the gateway refused it */
     failure: Nullable(Type.String()),

@@ -49,6 +49,7 @@ export function toPublicRefund(row: RefundRow) {
     status: row.status,
     operatorId: row.operator_id,
     gateway: row.gateway,
+    tradeNo: row.trade_no,
     gatewayRefundNo: row.gateway_refund_no,
     failure: row.failure,
     createdAt: row.created_at,
@@ -110,6 +111,9 @@ export function createOrderRepo(db: Db) {
       ]);
       return { rows, total: Number(count.total) };
     },
+    /** The latest payment that reached an order after it closed (kept for refund). */
+    latestPaymentDue: (orderId: string) =>
+      db.selectFrom('payment_notifications').selectAll().where('order_id', '=', orderId).where('outcome', '=', 'refund_due').orderBy('id', 'desc').limit(1).executeTakeFirst(),
     /** The gateway's notifications for an order, oldest first. */
     notificationsOf: (orderId: string) =>
       db.selectFrom('payment_notifications').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),

@@ -152,7 +152,9 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
         }
         return { order, refund: existing };
       }
-      if (order.status !== 'paid' && order.status !== 'refunded') throw new AppError(409, 'NOT_PAID', '订单未支付，无法退款');
+      // the money to give back: the payment of a paid order, or one that reached a closed order
+      const late = order.status === 'closed' && order.refund_due === 1 ? await repo.latestPaymentDue(orderId) : undefined;
+      if (order.status !== 'paid' && order.status !== 'refunded' && !late) throw new AppError(409, 'NOT_PAID', '订单未支付，无法退款');
       const left = order.amount_fen - order.refunded_fen;
       if (left <= 0) throw new AppError(409, 'ALREADY_REFUNDED', '订单已全额退款');
       const amountFen = request.amountFen ?? left;
@@ -164,7 +166,8 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
         reason: request.reason.trim(),
         status: 'pending',
         operator_id: request.operatorId,
-        gateway: order.gateway ?? '',
+        gateway: late?.gateway ?? order.gateway ?? '',
+        trade_no: late?.trade_no ?? order.gateway_trade_no,
         gateway_refund_no: null,
         failure: null,
         created_at: nowIso(),
@@ -180,8 +183,9 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
     },
 
     /**
-     * The gateway refunded: the refund succeeds and the order is refunded (paid → refunded; the
-     * amount added to what it has had back), in one transaction with `record` (its audit entry).
+     * The gateway refunded: the refund succeeds and the order is refunded (paid → refunded; a
+     * closed order stays closed; the amount added to what it has had back), in one transaction
+     * with `record` (its audit entry).
      * Only once: a refund no longer pending changes nothing (false).
      */
     async completeRefund(

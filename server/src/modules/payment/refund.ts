@@ -7,11 +7,11 @@ import { RefundRefused, type PaymentGateway } from './gateway';
 
 /** RefundRefused: the gateway said no (or takes no refunds now); any other error: its answer never came. */
 export async function refundThrough(gateways: Array<Pick<PaymentGateway, 'name' | 'refund'>>, order: OrderRow, refund: RefundRow) {
-  const gateway = gateways.find((candidate) => candidate.name === order.gateway);
-  if (!gateway || !order.gateway_trade_no) throw new RefundRefused('这笔订单的支付渠道已停用，无法原路退款');
+  const gateway = gateways.find((candidate) => candidate.name === refund.gateway);
+  if (!gateway || !refund.trade_no) throw new RefundRefused('这笔订单的支付渠道已停用，无法原路退款');
   return gateway.refund({
     orderId: order.id,
-    tradeNo: order.gateway_trade_no,
+    tradeNo: refund.trade_no,
     requestNo: refund.request_no,
     amountFen: refund.amount_fen,
     totalFen: order.amount_fen,
