@@ -1,4 +1,6 @@
 import { ShowType } from '../common/api';
+import { ORDER_STATE_NAMES } from '../common/orderState';
+import { priceOf } from '../common/price';
 import type { Order } from '../src/features/order/api';
 import { AppError } from '../server/src/lib/errors';
 import { toPublicOrder } from '../server/src/modules/order/repo';
@@ -25,13 +27,14 @@ function ownOrder(req: MockRequest, res: MockResponse): MockOrder | undefined {
     const now = Date.now();
     const expired = id.startsWith('expired');
     const refunded = id.startsWith('refunded');
+    const price = priceOf(12_000, 300);
     orders.set(id, {
       id,
       userId,
       kind: 'review',
       itemId: `r_${id}`,
       title: '本科毕业论文检测 · 示例论文（12,000 字）',
-      amountFen: 3600,
+      amountFen: price.totalFen,
       status: expired ? 'closed' : refunded ? 'refunded' : 'pending',
       closeReason: expired ? 'expired' : null,
       channel: null,
@@ -40,7 +43,8 @@ function ownOrder(req: MockRequest, res: MockResponse): MockOrder | undefined {
       paidAt: refunded ? new Date(now).toISOString() : null,
       closedAt: expired ? new Date(now).toISOString() : null,
       refundedAt: refunded ? new Date(now).toISOString() : null,
-      refundedFen: refunded ? 3600 : 0,
+      refundedFen: refunded ? price.totalFen : 0,
+      price,
     });
   }
   const order = orders.get(id)!;
@@ -114,12 +118,12 @@ const handlers: Record<string, MockHandler> = {
   'POST /api/v1/order/:orderId/cancel': async (req, res) => {
     const real = await realOrder(req, res, 'cancel');
     if (real === 'answered') return;
-    if (real) return res.status(200).json({ ...ok(real), message: '订单已取消' });
+    if (real) return res.status(200).json({ ...ok(real), message: `订单${ORDER_STATE_NAMES.closed}` });
     const order = ownOrder(req, res);
     if (!order) return;
     if (order.status !== 'pending') return res.status(409).json(failure('订单已关闭', 'ORDER_NOT_PENDING'));
     Object.assign(order, { status: 'closed', closeReason: 'cancelled', closedAt: new Date().toISOString() });
-    res.status(200).json({ ...ok(publicOrder(order)), message: '订单已取消' });
+    res.status(200).json({ ...ok(publicOrder(order)), message: `订单${ORDER_STATE_NAMES.closed}` });
   },
 
   'POST /api/v1/order/:orderId/pay': async (req, res) => {

@@ -1,6 +1,9 @@
 import { ShowType } from '../common/api';
 import { Readable } from 'stream';
-import { TemplateQuery, TypesetListQuery } from '../server/src/modules/typeset/schemas';
+import { notFound } from '../server/src/lib/errors';
+import { SamplePageQuery, TemplateQuery, TypesetListQuery } from '../server/src/modules/typeset/schemas';
+import { checkSampleWidth, SAMPLE_WIDTHS } from '../server/src/modules/typeset/service';
+import { pngOf } from '../server/src/engines/typeset/office';
 import { failure, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 import { answer, mockServices, validQuery, withReceived } from './_lib/services';
 
@@ -32,6 +35,27 @@ async function sendFile(res: MockResponse, find: () => Promise<{ stream: Readabl
   }
 }
 
+/**
+ * A sample page in the mock: a blank A4 page `width` px wide with a grey frame, drawn here rather
+ * than by LibreOffice, so that the template page works without it; the server's are the real pages.
+ */
+const MOCK_SAMPLE_PAGES = 3;
+const blankPages = new Map<number, Promise<Buffer>>();
+function blankPage(width: number) {
+  let png = blankPages.get(width);
+  if (!png) {
+    const height = Math.round((width * 297) / 210);
+    const head = Buffer.from(`P6 ${width} ${height} 255\n`, 'latin1');
+    const pixels = Buffer.alloc(width * height * 3, 0xff);
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) if (x < 2 || y < 2 || x >= width - 2 || y >= height - 2) pixels.fill(0xc0, (y * width + x) * 3, (y * width + x) * 3 + 3);
+    }
+    png = pngOf(Buffer.concat([head, pixels]));
+    blankPages.set(width, png);
+  }
+  return png;
+}
+
 const handlers: Record<string, MockHandler> = {
   'GET /api/v1/typeset/template': (req, res) => {
     const query = validQuery<{ degree?: string; discipline?: string; q?: string }>(TemplateQuery, req, res);
@@ -45,6 +69,28 @@ const handlers: Record<string, MockHandler> = {
       const { data, fileName } = await (await mockServices()).typesets.sample(req.params.templateId);
       return { stream: Readable.from([data]), fileName };
     }),
+
+  'GET /api/v1/typeset/template/:templateId/sample': (req, res) =>
+    answer(res, async () => {
+      await (await mockServices()).typesets.template(req.params.templateId);
+      return { pages: MOCK_SAMPLE_PAGES, version: 'mock', widths: SAMPLE_WIDTHS };
+    }),
+
+  'GET /api/v1/typeset/template/:templateId/sample/:page': (req, res) => {
+    const query = validQuery<{ w: number }>(SamplePageQuery, req, res);
+    if (!query) return;
+    const page = Number(String(req.params.page).replace(/\.png$/, ''));
+    sendFile(
+      res,
+      async () => {
+        await (await mockServices()).typesets.template(req.params.templateId);
+        checkSampleWidth(query.w);
+        if (!(page >= 1 && page <= MOCK_SAMPLE_PAGES)) throw notFound(`样张只有 ${MOCK_SAMPLE_PAGES} 页`);
+        return { stream: Readable.from([await blankPage(query.w)]) };
+      },
+      'image/png',
+    );
+  },
 
   'POST /api/v1/typeset': async (req, res) => {
     const user = await signedIn(req, res);

@@ -52,6 +52,8 @@ export const ERROR_CODES = {
   GATEWAY_UNAVAILABLE: 502,
   // accounts (the back office)
   ACCOUNT_PROTECTED: 409,
+  // what this server lacks (LibreOffice and poppler, for pictures of laid-out pages)
+  NO_LAYOUT_ENGINE: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

@@ -15,7 +15,7 @@ import type { Storage } from './lib/storage';
 import { nowIso } from './lib/time';
 import { createDocumentImporter, importableFiles } from './modules/document/importer';
 import { createDocumentRepo } from './modules/document/repo';
-import { REVIEW_SYSTEMS } from './modules/review/systems';
+import { REVIEW_SYSTEMS, reviewSystemProblem } from './modules/review/systems';
 import { createTypesetRepo } from './modules/typeset/repo';
 import { templateRows } from './modules/typeset/service';
 import { createUserRepo } from './modules/user/repo';
@@ -75,20 +75,29 @@ async function seedDocuments(db: Db, storage: Storage) {
 }
 
 /**
- * The review systems are product data: offered from the first run, edited in the table after. Each
- * is added while its id is missing, not only while the table is empty: a system added later by a
- * migration runs before the seed on a fresh database, and must not keep the others out.
+ * Offered rows (review systems, templates) whose id the table lacks. Product data is added where it
+ * is missing, not only while the table is empty: a system added later by a migration runs before
+ * the seed on a fresh database and must not keep the others out, and a template file added later
+ * reaches a database that already has the first ones. Rows present are never overwritten, so an
+ * operator's edits stay.
  */
+async function missingRows<T extends { id: string }>(db: Db, table: 'review_systems' | 'templates', offered: T[]) {
+  const present = new Set((await db.selectFrom(table).select('id').execute()).map((row) => row.id));
+  return offered.filter((row) => !present.has(row.id));
+}
+
 async function seedReviewSystems(db: Db) {
-  const present = new Set((await db.selectFrom('review_systems').select('id').execute()).map((row) => row.id));
-  const missing = REVIEW_SYSTEMS.filter((system) => !present.has(system.id));
+  const missing = await missingRows(db, 'review_systems', REVIEW_SYSTEMS);
   if (missing.length) await db.insertInto('review_systems').values(missing).execute();
+  // every start checks what the table holds, however a row got there: a bad one stops the start
+  const problems = (await db.selectFrom('review_systems').selectAll().execute()).map(reviewSystemProblem).filter((p) => p !== null);
+  if (problems.length) throw new Error(problems.join('\n'));
 }
 
 /** The typesetting templates, from their JSON specifications (checked on the way in). */
 async function seedTemplates(db: Db) {
-  if (await db.selectFrom('templates').select('id').limit(1).executeTakeFirst()) return;
-  await createTypesetRepo(db).insertTemplates(templateRows(join(SEED_FOLDER, 'templates')));
+  const missing = await missingRows(db, 'templates', templateRows(join(SEED_FOLDER, 'templates')));
+  if (missing.length) await createTypesetRepo(db).insertTemplates(missing);
 }
 
 export async function seedDemoContent(db: Db, storage: Storage) {

@@ -45,11 +45,6 @@ export function del<T>(url: string, data?: unknown, params?: QueryObject, option
   return request<T>(url, { method: 'DELETE', data, params: flattenParams(params), ...options });
 }
 
-/** A file the API serves (a .docx, a picture), as a Blob; failures are the caller's to show. */
-export function getBlob(url: string, options: CallOptions = {}) {
-  return request<Blob>(url, { method: 'GET', responseType: 'blob', skipErrorHandler: true, ...options });
-}
-
 /** A form-encoded post (`application/x-www-form-urlencoded`), or multipart when given FormData. */
 export function postForm<T>(url: string, data: Record<string, string | number | boolean> | FormData, options: CallOptions = {}) {
   const body =

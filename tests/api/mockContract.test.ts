@@ -80,6 +80,7 @@ const scenarios: Array<[string, string, string, object | undefined, number]> = [
   ['an unknown code', 'GET', '/api/v1/review/verify/{code}', undefined, 404],
   ['the templates', 'GET', '/api/v1/typeset/template', undefined, 200],
   ['a template', 'GET', '/api/v1/typeset/template/{templateId}', undefined, 200],
+  ['a template’s sample pages', 'GET', '/api/v1/typeset/template/{templateId}/sample', undefined, 200],
   ['the typesets', 'GET', '/api/v1/typeset', undefined, 200],
   ['an order for an unpaid review', 'POST', '/api/v1/order', { kind: 'review', itemId: '{reviewId}' }, 200],
   // the QA order and the real one: both listed
@@ -133,6 +134,16 @@ test('a refund in the mock’s back office: the server’s shape, one audit entr
   expect(log.body.result.list).toHaveLength(1);
   await callMock('POST', '/api/v1/actionLogin', { email: DEMO_EMAIL, password: DEMO_PASSWORD });
   expect((await callMock('GET', '/api/v1/order/{reviewOrderId}')).body.result).toMatchObject({ status: 'refunded', refundedFen: 100 });
+});
+
+test('a sample page is a picture as wide as asked, at the widths the server draws; others are refused as the server refuses them', async () => {
+  const { widths, version } = (await callMock('GET', '/api/v1/typeset/template/general-bachelor/sample')).body.result;
+  const picture = await axios.get(`/api/v1/typeset/template/general-bachelor/sample/1.png?w=${widths[0]}&v=${version}`, { adapter: mock.adapter, responseType: 'arraybuffer' });
+  expect(picture.headers['content-type']).toBe('image/png');
+  expect(Buffer.from(picture.data).readUInt32BE(16)).toBe(widths[0]);
+  const wrong = await callMock('GET', '/api/v1/typeset/template/general-bachelor/sample/1.png?w=123');
+  expect(wrong.status).toBe(422);
+  expectServerShape('GET', '/api/v1/typeset/template/{templateId}/sample/{page}', 422, wrong.body);
 });
 
 test('an unknown article answers 404 as the server does', async () => {

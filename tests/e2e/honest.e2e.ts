@@ -81,9 +81,9 @@ test('cancelling an order asks first; the closed order says when, not “30 分�
   const status = () => page.evaluate((id) => fetch(`/api/v1/order/${id}`).then((r) => r.json()).then((b) => b.result.status), orderId);
   expect(await status()).toBe('pending');
   await page.locator('.ant-popover').getByRole('button', { name: '取消订单' }).click();
-  await page.getByRole('heading', { name: '订单已取消' }).waitFor();
+  await page.getByRole('heading', { name: '订单已关闭' }).waitFor();
   expect(await status()).toBe('closed');
-  await page.getByText(/订单已于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 取消，没有扣费/).waitFor();
+  await page.getByText(/您已于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 取消这笔订单，订单已关闭，没有扣费/).waitFor();
   expect(await page.getByText(/30 分钟/).count()).toBe(0);
 
   // the check record agrees: not 待付款, no 付款 button

@@ -23,8 +23,8 @@ test('template → upload → preview pictures with watermark → pay in the san
   await page.locator('.ant-card', { hasText: '通用本科毕业论文' }).getByRole('link', { name: /查看规范并使用/ }).click();
   await page.waitForURL(/\/typeset\/template-detail\/general-bachelor/);
   await page.getByText('排版规范').waitFor();
-  // the sample pages render in the page
-  await page.locator('[aria-label="样张"] section.docx').first().waitFor({ timeout: 60_000 });
+  // the sample pages, drawn by the server's layout engine
+  await page.locator('[aria-label="样张"] img').first().waitFor({ timeout: 60_000 });
 
   await page.locator('input[type="file"]').setInputFiles({ name: '初稿.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await wordManuscript() });
   await page.getByText('已选择：初稿.docx').waitFor();
@@ -73,14 +73,16 @@ async function pagesFullyVisible(page: Page, selector: string, shot: string) {
 test('at 375 px every preview page and every sample page is wholly visible, without sideways scrolling', async () => {
   await page.setViewportSize(VIEWPORTS.phone);
   await signInTo(page, base(), '/typeset/template-detail/general-bachelor', DEMO_ACCOUNT);
-  await page.locator('[aria-label="样张"] section.docx').first().waitFor({ timeout: 60_000 });
-  await pagesFullyVisible(page, '[aria-label="样张"] section.docx', 'phone_typeset_sample');
+  await page.locator('[aria-label="样张"] img').first().waitFor({ timeout: 60_000 });
+  await pagesFullyVisible(page, '[aria-label="样张"] img', 'phone_typeset_sample');
 
   await page.locator('input[type="file"]').setInputFiles({ name: '初稿.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await wordManuscript() });
   await page.getByLabel('论文题目').fill('县域中学课后服务研究');
   await page.getByRole('button', { name: '上传并排版' }).click();
   await page.waitForURL(/\/typeset\/preview\//);
-  await page.getByRole('img', { name: '第 1 页（共 8 页）' }).waitFor({ timeout: 90_000 });
+  // the finished preview (its pages were shown while they were drawn)
+  await page.getByRole('heading', { name: '排版预览：县域中学课后服务研究' }).waitFor({ timeout: 90_000 });
+  await page.getByRole('img', { name: '第 1 页（共 8 页）' }).waitFor({ timeout: 30_000 });
   // every picture loaded
   await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[aria-label="排版预览"] img')].every((img) => (img.scrollIntoView(), img.complete && img.naturalWidth > 0)), undefined, { timeout: 30_000 });
   await pagesFullyVisible(page, '[aria-label="排版预览"] img', 'phone_typeset_preview');
@@ -95,7 +97,7 @@ describe.each(Object.entries(VIEWPORTS))('at %s width', (name, viewport) => {
     ]) {
       await page.goto(base() + path);
       await page.locator('h1').first().waitFor();
-      if (label === 'template') await page.locator('[aria-label="样张"] section.docx').first().waitFor({ timeout: 60_000 });
+      if (label === 'template') await page.locator('[aria-label="样张"] img').first().waitFor({ timeout: 60_000 });
       await page.screenshot({ path: `test-results/${name}_typeset_${label}.png`, fullPage: true });
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     }

@@ -129,6 +129,7 @@ export function createMockServer() {
         ...(files ? { files } : {}),
       } as MockRequest;
       let status = 200;
+      const headers: Record<string, string> = {};
       const res = {
         status(code: number) {
           status = code;
@@ -136,14 +137,16 @@ export function createMockServer() {
         },
         setHeader(name: string, value: string | string[]) {
           if (name.toLowerCase() === 'set-cookie') storeCookies(value);
+          else headers[name.toLowerCase()] = String(value);
         },
         json(data: unknown) {
-          const response = { data, status, statusText: String(status), headers: {}, config, request };
+          const response = { data, status, statusText: String(status), headers, config, request };
           if (config.validateStatus ? config.validateStatus(status) : status < 400) resolve(response);
           else reject(new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_REQUEST, config, request, response));
         },
-        end() {
-          res.json('');
+        /** a file's bytes (a picture, a document), as sent */
+        end(body?: Buffer) {
+          res.json(body ?? '');
         },
         socket: {
           destroy() {

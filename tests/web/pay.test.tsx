@@ -9,6 +9,8 @@ test('a pending order: item, price, countdown, 沙箱支付, QR code after choos
   await renderApp('/pay/qa-pay-1');
   expect(await screen.findByText('本科毕业论文检测 · 示例论文（12,000 字）', {}, { timeout: 10_000 })).toBeInTheDocument();
   expect(screen.getByText('¥36.00')).toBeInTheDocument();
+  // how the price was reached, before paying
+  expect(screen.getByText('12,000 字 → 12 个千字（不足千字按千字计）× ¥3.00 = ¥36.00')).toBeInTheDocument();
   expect(screen.getByText(/\d+ 分 \d{2} 秒/)).toBeInTheDocument();
   expect(await screen.findByText(/沙箱支付/)).toBeInTheDocument();
 
@@ -21,12 +23,15 @@ test('a pending order: item, price, countdown, 沙箱支付, QR code after choos
   await act(() => axios.get('/api/v1/mock/pay/qa-pay-1', { adapter: server.adapter }));
   expect(await screen.findByText('支付成功', {}, { timeout: 10_000 })).toBeInTheDocument();
   expect(screen.getByText('查看查重进度')).toBeInTheDocument();
+  // the receipt says what was paid for, and how the price was reached
+  expect(screen.getByText('计价：12,000 字 → 12 个千字（不足千字按千字计）× ¥3.00 = ¥36.00')).toBeInTheDocument();
 });
 
-test('an expired order says so and offers to order again', async () => {
+test('an expired order says so, by the one name a closed order has, and offers to order again', async () => {
   await signInAsDemo();
   await renderApp('/pay/expired-1');
-  expect(await screen.findByText('订单已过期', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(await screen.findByText('订单已关闭', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByText(/超过支付时限未付款/)).toBeInTheDocument();
   expect(screen.getByText('重新下单').closest('a')).toHaveAttribute('href', '/review/info/r_expired-1');
 });
 
@@ -38,8 +43,10 @@ test('cancelling asks first, then closes the order and says when, without the ol
   expect(await screen.findByText('确定取消这笔订单？')).toBeInTheDocument();
   expect(server.requests.some((r) => r.path.endsWith('/cancel'))).toBe(false);
   fireEvent.click(screen.getAllByText('取消订单').find((el) => el.closest('.ant-popover'))!.closest('button')!);
-  expect(await screen.findByText('订单已取消')).toBeInTheDocument();
-  expect(screen.getByText(/订单已于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 取消，没有扣费/)).toBeInTheDocument();
+  // a cancelled order is closed: the same name as an expired one, the reason beside it
+  expect(await screen.findByText('订单已关闭')).toBeInTheDocument();
+  expect(screen.getByText(/您已于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 取消这笔订单，订单已关闭，没有扣费/)).toBeInTheDocument();
+  expect(screen.queryByText(/订单已取消|订单已过期/)).toBeNull();
   expect(screen.queryByText(/30 分钟/)).toBeNull();
 });
 

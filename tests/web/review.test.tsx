@@ -44,11 +44,14 @@ test('the form shows the server’s count and price before submitting, then goes
   const { history } = await renderApp('/review/info?systemId=graduate');
   await fillAndSubmit('县域中学课后服务研究');
   expect(screen.getByText('¥5.00')).toBeInTheDocument();
+  // how the price is reached, before any payment: started thousands at the system's rate
+  expect(screen.getByText(/^计价：\d+ 字 → 1 个千字（不足千字按千字计）× ¥5\.00 = ¥5\.00$/)).toBeInTheDocument();
   expect(server.requests.filter((r) => r.path === '/api/v1/review/quote').pop()!.body).toMatchObject({ systemId: 'graduate', text: PAPER });
   fireEvent.click(screen.getByText('提交并去支付').closest('button')!);
   await waitFor(() => expect(history.location.pathname).toMatch(/^\/pay\//), LONG);
   expect(await screen.findByText(/硕博学位论文检测 · 县域中学课后服务研究/, {}, LONG)).toBeInTheDocument();
   expect(screen.getByText('¥5.00')).toBeInTheDocument();
+  expect(screen.getByText(/^\d+ 字 → 1 个千字（不足千字按千字计）× ¥5\.00 = ¥5\.00$/)).toBeInTheDocument();
 });
 
 test('too short a paper is refused with the reason, and cannot be submitted', async () => {

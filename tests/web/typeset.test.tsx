@@ -31,6 +31,23 @@ test('a template’s rules; a visitor is asked to log in before starting', async
   await waitFor(() => expect(document.title).toBe('通用本科毕业论文 - 论文网一站式服务平台【智能论文】'));
 });
 
+test('a template’s sample pages are the pictures the server draws; a load that failed says so and tries again', async () => {
+  let failures = 1;
+  server.use({
+    'GET /api/v1/typeset/template/:templateId/sample': (_req, res) => {
+      if (failures-- > 0) res.status(503).json({ success: false, message: '繁忙', errorCode: 'NO_LAYOUT_ENGINE', showType: 2 });
+      else res.json({ success: true, result: { pages: 3, version: 'v1', widths: [400, 800, 1200] } });
+    },
+  });
+  await renderApp('/typeset/template-detail/general-bachelor');
+  expect(await screen.findByText('样张加载失败', {}, LONG)).toBeInTheDocument();
+  fireEvent.click(screen.getByText('重新加载').closest('button')!);
+  const pages = await within(await screen.findByLabelText('样张', {}, LONG)).findAllByRole('img');
+  expect(pages).toHaveLength(3);
+  expect(pages[0].getAttribute('src')).toMatch(/^\/api\/v1\/typeset\/template\/general-bachelor\/sample\/1\.png\?w=\d+&v=v1$/);
+  expect(pages[2]).toHaveAccessibleName('第 3 页（共 3 页）');
+});
+
 // the mock typesets with the server's own engine: LibreOffice lays out the pages (seconds)
 const OFFICE = { timeout: 90_000 };
 

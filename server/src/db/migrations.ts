@@ -387,7 +387,20 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('review_parts').execute();
     },
   },
-  '0012_roles': {
+  '0012_order_price': {
+    // an order shows how its price was reached (common/price.ts); a check's existing orders get theirs from the check
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('orders').addColumn('price_chars', 'integer').execute();
+      await db.schema.alterTable('orders').addColumn('price_per_thousand_fen', 'integer').execute();
+      await sql`UPDATE orders SET price_chars = (SELECT char_count FROM reviews WHERE reviews.id = orders.item_id) WHERE kind = 'review'`.execute(db);
+      await sql`UPDATE orders SET price_per_thousand_fen = amount_fen / ((price_chars + 999) / 1000) WHERE price_chars > 0`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('orders').dropColumn('price_per_thousand_fen').execute();
+      await db.schema.alterTable('orders').dropColumn('price_chars').execute();
+      },
+    },
+  '0013_roles': {
     // Who may open the back office (common/roles.ts): every existing and new account is a user;
     // operators and admins are made by `npm run admin -- grant`, never through the web.
     async up(db: Kysely<any>) {
@@ -397,7 +410,7 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('users').dropColumn('role').execute();
     },
   },
-  '0013_audit_log': {
+  '0014_audit_log': {
     // Every back-office change, appended by the audit service (modules/audit) and never updated or
     // deleted: who (kept by e-mail too, so the entry outlives the account), when, what, and the
     // record before and after as JSON.
@@ -420,7 +433,7 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('audit_log').execute();
     },
   },
-  '0014_refunds': {
+  '0015_refunds': {
     // Refunds through the gateway (modules/order, modules/admin): one row per refund request
     // number, the number the gateway makes a refund idempotent by; at most one of an order's is
     // pending (sent, its answer not yet known) at a time. What an order has had back, in fen.
@@ -450,7 +463,7 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('orders').dropColumn('refunded_fen').execute();
     },
   },
-  '0015_account_disabling': {
+  '0016_account_disabling': {
     // An account the back office disabled: it cannot sign in, and its sessions were ended.
     async up(db: Kysely<any>) {
       await db.schema.alterTable('users').addColumn('disabled_at', 'varchar(30)').execute();
@@ -459,7 +472,7 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('users').dropColumn('disabled_at').execute();
     },
   },
-  '0016_refund_trades': {
+  '0017_refund_trades': {
     // Which gateway transaction a refund gives back: the one that paid the order, or a payment
     // that reached it after it closed (kept for refund, refund_due).
     async up(db: Kysely<any>) {

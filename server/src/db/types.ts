@@ -116,6 +116,9 @@ export interface OrderTable {
   refunded_at: string | null;
   /** what has been refunded through the gateway, in fen (a partial refund leaves less than amount_fen) */
   refunded_fen: number;
+  /** what the price was computed from, for an item priced per started thousand characters (a check); null otherwise */
+  price_chars: number | null;
+  price_per_thousand_fen: number | null;
 }
 
 /** A refund sent to the gateway under its request number (idempotent there and here). */

@@ -6,6 +6,8 @@ import type { Paged, PageQuery } from '@/utils/request';
 
 // the API's own schemas: one definition of each shape for the server, the mock and the app
 export type ReviewSystem = Static<typeof schemas.ReviewSystem>;
+/** the server's count and price of a paper, with how the price was reached */
+export type Quote = Static<typeof schemas.Quote>;
 export type Review = Static<typeof schemas.Review>;
 export type ReviewStatus = Review['status'];
 export type Report = Static<typeof schemas.ReportBody>;
@@ -26,7 +28,7 @@ export function uploadPaper(file: File, options: CallOptions = {}) {
 }
 
 export const quoteReview = (body: Paper & { systemId: string }) =>
-  post<ApiResponse<{ systemId: string; charCount: number; amountFen: number }>>('/v1/review/quote', body, undefined, { skipErrorHandler: true });
+  post<ApiResponse<Quote>>('/v1/review/quote', body, undefined, { skipErrorHandler: true });
 
 export const createReview = (body: ReviewForm) => post<ApiResponse<{ review: Review; orderId: string }>>('/v1/review', body);
 

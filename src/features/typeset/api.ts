@@ -1,5 +1,5 @@
 /** Typesetting: the template library, a manuscript with its cover fields, the preview and the download. */
-import { del, get, getBlob, postForm, type ApiResponse, type CallOptions } from '@/utils/request';
+import { del, get, postForm, type ApiResponse, type CallOptions } from '@/utils/request';
 import type { Static } from '@sinclair/typebox';
 import type * as schemas from '../../../server/src/modules/typeset/schemas';
 import type { Paged, PageQuery } from '@/utils/request';
@@ -9,6 +9,7 @@ export type TemplateSummary = Static<typeof schemas.TemplateSummary>;
 export type TemplateDetail = Static<typeof schemas.TemplateDetail>;
 export type CoverFields = Static<typeof schemas.CoverFields>;
 export type Typeset = Static<typeof schemas.Typeset>;
+export type SamplePages = Static<typeof schemas.SamplePages>;
 
 const path = (id: string) => encodeURIComponent(id);
 
@@ -31,8 +32,10 @@ export const getTypeset = (typesetId: string) => get<ApiResponse<Typeset>>(`/v1/
 
 export const deleteTypeset = (typesetId: string) => del<ApiResponse<null>>(`/v1/typeset/${path(typesetId)}`);
 
-/** A template's sample pages, as a .docx for the in-page renderer. */
-export const getSampleDocx = (templateId: string) => getBlob(`/v1/typeset/template/${path(templateId)}/sample.docx`);
+/** A template's sample pages as the layout engine draws them: how many, at which widths; failures are shown in place. */
+export const getSamplePages = (templateId: string) => get<ApiResponse<SamplePages>>(`/v1/typeset/template/${path(templateId)}/sample`, undefined, { skipErrorHandler: true });
+/** A sample page's picture (1-based), `width` px wide; the version makes a new template's pages a new address. */
+export const samplePageUrl = (templateId: string, sample: SamplePages, page: number, width: number) => `/api/v1/typeset/template/${path(templateId)}/sample/${page}.png?w=${width}&v=${encodeURIComponent(sample.version)}`;
 
 /** A page of the preview (a watermarked picture, 1-based), and the paid downloads: the .docx and the PDF. */
 export const previewPageUrl = (typesetId: string, page: number) => `/api/v1/typeset/${path(typesetId)}/preview/${page}.png`;

@@ -23,6 +23,16 @@ const same = (query: TokenSeq, source: TokenSeq, q: number, s: number) => {
   return value !== undefined && value === source.value(s);
 };
 
+/**
+ * The paragraph (line with words) of each token of the checked text, counted over lines that have
+ * words. Two marked tokens whose paragraphs differ by more than one have a whole paragraph or a
+ * heading between them that the copy does not reach: the mark stops at the paragraph's end.
+ */
+export type Paragraphs = ArrayLike<number>;
+
+/** Whether a passage may go on from query token `from` to query token `to` (either order) without passing a paragraph neither reaches. */
+const bridges = (paragraphs: Paragraphs | undefined, from: number, to: number) => !paragraphs || Math.abs(paragraphs[to] - paragraphs[from]) <= 1;
+
 /** Grows seeds into maximal runs of equal tokens, each run once. */
 export function growSeeds(query: TokenSeq, source: TokenSeq, seeds: Array<[number, number]>, k: number, sourceId: string): Match[] {
   const runs: Match[] = [];
@@ -74,7 +84,7 @@ export const SOLID_RUN = 8;
  * passage). Only the runs count as shared: the odd equal character in the edited stretch between
  * two runs is no evidence.
  */
-export function chainRuns(runs: Match[], gap: number): Chain[] {
+export function chainRuns(runs: Match[], gap: number, paragraphs?: Paragraphs): Chain[] {
   const sorted = [...runs].sort((a, b) => a.qStart - b.qStart || a.sStart - b.sStart);
   const done: Chain[] = [];
   let open: Chain[] = [];
@@ -87,6 +97,7 @@ export function chainRuns(runs: Match[], gap: number): Chain[] {
       const sGap = run.sStart - p.sEnd;
       // follows in both texts (a token or two of overlap where equal words repeat), not far in either
       if (sGap > gap || qGap < -2 || sGap < -2 || run.qEnd <= p.qEnd || run.sEnd <= p.sEnd) continue;
+      if (!bridges(paragraphs, p.qEnd - 1, run.qStart)) continue;
       const qFrom = Math.max(run.qStart, p.qEnd);
       const sFrom = Math.max(run.sStart, p.sEnd);
       const gain = Math.min(run.qEnd - qFrom, run.sEnd - sFrom);
@@ -116,7 +127,7 @@ const EDGE_RUN = 3;
  * in both texts, EDGE_RUN or more tokens are equal again, the passage goes on to the end of that
  * run. Its evidence (`shared`) stays what the seeded runs found.
  */
-export function extendEdges(query: TokenSeq, source: TokenSeq, chain: Chain): Chain {
+export function extendEdges(query: TokenSeq, source: TokenSeq, chain: Chain, paragraphs?: Paragraphs): Chain {
   const equal = (q: number, s: number) => same(query, source, q, s);
   const runFrom = (q: number, s: number, step: 1 | -1) => {
     let n = 0;
@@ -134,11 +145,11 @@ export function extendEdges(query: TokenSeq, source: TokenSeq, chain: Chain): Ch
     return undefined;
   };
   const grown = { ...chain };
-  for (let found = nextRun(grown.qEnd, grown.sEnd, 1); found; found = nextRun(grown.qEnd, grown.sEnd, 1)) {
+  for (let found = nextRun(grown.qEnd, grown.sEnd, 1); found && bridges(paragraphs, grown.qEnd - 1, grown.qEnd + found[0]); found = nextRun(grown.qEnd, grown.sEnd, 1)) {
     grown.qEnd += found[0] + found[2];
     grown.sEnd += found[1] + found[2];
   }
-  for (let found = nextRun(grown.qStart - 1, grown.sStart - 1, -1); found; found = nextRun(grown.qStart - 1, grown.sStart - 1, -1)) {
+  for (let found = nextRun(grown.qStart - 1, grown.sStart - 1, -1); found && bridges(paragraphs, grown.qStart, grown.qStart - 1 - found[0]); found = nextRun(grown.qStart - 1, grown.sStart - 1, -1)) {
     grown.qStart -= found[0] + found[2];
     grown.sStart -= found[1] + found[2];
   }
@@ -172,7 +183,7 @@ function withoutRepeats(chains: Chain[]): Chain[] {
  * another order are one copy. One of the two must be evidence on its own (`minTokens` shared):
  * short pieces only ever join a passage that is reported anyway.
  */
-export function joinReordered(passages: Chain[], minTokens: number, gap: number): Chain[] {
+export function joinReordered(passages: Chain[], minTokens: number, gap: number, paragraphs?: Paragraphs): Chain[] {
   const sorted = withoutRepeats(passages).sort((a, b) => a.qStart - b.qStart);
   const joined: Array<{ passage: Chain; pieces: Chain[] }> = [];
   for (const p of sorted) {
@@ -180,7 +191,8 @@ export function joinReordered(passages: Chain[], minTokens: number, gap: number)
     const strong = last && (last.passage.shared >= minTokens || p.shared >= minTokens);
     // the end of one sentence may match the start of the next in the source as well: a little overlap, in either text
     const length = p.qEnd - p.qStart;
-    const after = strong && p.sourceId === last.passage.sourceId && p.qStart - last.passage.qEnd <= gap && 2 * (last.passage.qEnd - p.qStart) < length;
+    const after =
+      strong && p.sourceId === last.passage.sourceId && p.qStart - last.passage.qEnd <= gap && 2 * (last.passage.qEnd - p.qStart) < length && bridges(paragraphs, last.passage.qEnd - 1, p.qStart);
     if (after) {
       const apart = Math.min(...last.pieces.map((o) => Math.max(p.sStart - o.sEnd, o.sStart - p.sEnd)));
       const overlapping = last.pieces.some((o) => 2 * (Math.min(p.sEnd, o.sEnd) - Math.max(p.sStart, o.sStart)) >= p.sEnd - p.sStart);

@@ -40,7 +40,10 @@ export interface Figure {
 }
 
 export interface CheckReport extends Figure {
-  /** without quotations and the references section */
+  /**
+   * without quotations and the references section: the marked characters outside them over the
+   * same total as the overall figure, so leaving quotations out never raises the figure
+   */
   excludingQuotes: Figure;
   chapters: Array<Figure & { title: string; start: number; end: number }>;
   sources: Array<{ sourceId: string; matchedChars: number; share: number }>;
@@ -53,7 +56,7 @@ const MAX_SOURCES = 50;
 /** Up to this many tokens changed, inserted or missing between two runs still make one passage. */
 const MERGE_GAP = 10;
 
-const figure = (totalChars: number, matchedChars: number): Figure => ({
+export const figure = (totalChars: number, matchedChars: number): Figure => ({
   totalChars,
   matchedChars,
   similarity: totalChars ? matchedChars / totalChars : 0,
@@ -68,12 +71,29 @@ export interface CandidateSource {
   candidates(queryHashes: Uint32Array, limit: number): Candidate[];
 }
 
+/** The paragraph of each token, counting only lines with words (Paragraphs). */
+function paragraphsOf(text: string, query: Token[]): Int32Array {
+  const paragraphs = new Int32Array(query.length);
+  let paragraph = 0;
+  // one pass over the text: looking back from every token cost a paper without line breaks its length squared
+  let lineBreak = text.indexOf('\n');
+  query.forEach((token, i) => {
+    if (lineBreak !== -1 && lineBreak < token.start) {
+      if (i) paragraph += 1;
+      lineBreak = text.indexOf('\n', token.start);
+    }
+    paragraphs[i] = paragraph;
+  });
+  return paragraphs;
+}
+
 /** The candidates aligned with the paper, one by one: the passages kept, and each source's tokens. */
-async function alignCandidates(query: Token[], index: CandidateSource, sourceText: (sourceId: string) => Promise<string | undefined>, options: CheckOptions, progress: (fraction: number) => void | Promise<void>) {
+async function alignCandidates(text: string, query: Token[], index: CandidateSource, sourceText: (sourceId: string) => Promise<string | undefined>, options: CheckOptions, progress: (fraction: number) => void | Promise<void>) {
   const candidates = index.candidates(kgramHashes(query, K), options.maxSources ?? MAX_SOURCES);
   await progress(0.2);
   const gap = options.mergeGap ?? MERGE_GAP;
   const paper = TokenSeq.from(query);
+  const paragraphs = paragraphsOf(text, query);
   const chains: Chain[] = [];
   const sourceTokens: SourceTokens = new Map();
   for (const [i, candidate] of candidates.entries()) {
@@ -83,8 +103,8 @@ async function alignCandidates(query: Token[], index: CandidateSource, sourceTex
       const tokens = TokenSeq.of(source, candidate.marks);
       sourceTokens.set(candidate.sourceId, { text: source, tokens });
       const runs = growSeeds(paper, tokens, candidate.seeds, K, candidate.sourceId);
-      const found = chainRuns(runs, gap).map((chain) => extendEdges(paper, tokens, chain));
-      chains.push(...joinReordered(found, options.minMatch, gap + options.minMatch));
+      const found = chainRuns(runs, gap, paragraphs).map((chain) => extendEdges(paper, tokens, chain, paragraphs));
+      chains.push(...joinReordered(found, options.minMatch, gap + options.minMatch, paragraphs));
     }
     await progress(0.2 + (0.7 * (i + 1)) / candidates.length);
   }
@@ -100,7 +120,6 @@ function figures(text: string, query: Token[], kept: Chain[]): Omit<CheckReport,
   const excluded = [...quotations(text), ...[referencesSection(text)].filter((s): s is Section => !!s)];
   let total = 0;
   let matched = 0;
-  let totalOutside = 0;
   let matchedOutside = 0;
   const bySource = new Map<string, number>();
   const parts = chapters(text).map((c) => ({ ...c, totalChars: 0, matchedChars: 0 }));
@@ -113,10 +132,7 @@ function figures(text: string, query: Token[], kept: Chain[]): Omit<CheckReport,
       matched += chars;
       bySource.set(source, (bySource.get(source) ?? 0) + chars);
     }
-    if (!inside(excluded, token.start)) {
-      totalOutside += chars;
-      if (source) matchedOutside += chars;
-    }
+    if (source && !inside(excluded, token.start)) matchedOutside += chars;
     while (part < parts.length - 1 && token.start >= parts[part].end) part += 1;
     if (parts[part]) {
       parts[part].totalChars += chars;
@@ -125,7 +141,7 @@ function figures(text: string, query: Token[], kept: Chain[]): Omit<CheckReport,
   });
   return {
     ...figure(total, matched),
-    excludingQuotes: figure(totalOutside, matchedOutside),
+    excludingQuotes: figure(total, matchedOutside),
     chapters: parts.map((c) => ({ title: c.title, start: c.start, end: c.end, ...figure(c.totalChars, c.matchedChars) })),
     sources: [...bySource].map(([sourceId, chars]) => ({ sourceId, matchedChars: chars, share: total ? chars / total : 0 })).sort((a, b) => b.matchedChars - a.matchedChars),
   };
@@ -144,7 +160,7 @@ function passageOf(query: Token[], sourceTokens: SourceTokens, p: Chain): Passag
 export async function checkText(text: string, index: CandidateSource, sourceText: (sourceId: string) => Promise<string | undefined>, options: CheckOptions): Promise<CheckReport> {
   const progress = options.onProgress ?? (() => undefined);
   const query = tokenize(text);
-  const { kept, sourceTokens } = await alignCandidates(query, index, sourceText, options, progress);
+  const { kept, sourceTokens } = await alignCandidates(text, query, index, sourceText, options, progress);
   const report = { ...figures(text, query, kept), passages: kept.map((p) => passageOf(query, sourceTokens, p)) };
   await progress(1);
   return report;

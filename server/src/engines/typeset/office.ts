@@ -329,7 +329,7 @@ const deflateAsync = promisify(deflate);
  * A PPM picture (pdftoppm's) as a PNG. Encoded here, off the event loop in zlib's threads, rather
  * than by pdftoppm: its PNG writer took 0.2 s a page, ten times the drawing (docs/decisions.md).
  */
-async function pngOf(ppm: Buffer): Promise<Buffer> {
+export async function pngOf(ppm: Buffer): Promise<Buffer> {
   const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.toString('latin1', 0, 40));
   if (!header) throw new Error('pdftoppm wrote no picture');
   const [width, height] = [Number(header[1]), Number(header[2])];
@@ -354,10 +354,11 @@ async function pngOf(ppm: Buffer): Promise<Buffer> {
 }
 
 /**
- * A PDF's pages as PNG pictures, `dpi` dots per inch, each handed to `onPage` (1-based, with the
- * page count) as soon as it is drawn: the first page alone first, so it can be shown at once.
+ * A PDF's pages as PNG pictures, `dpi` dots per inch (or each `width` pixels wide), each handed to
+ * `onPage` (1-based, with the page count) as soon as it is drawn: the first page alone first, so
+ * it can be shown at once.
  */
-export async function renderPages(pdf: Buffer, dpi: number, onPage: (page: number, count: number, png: Buffer) => Promise<void> | void = () => undefined): Promise<Buffer[]> {
+export async function renderPages(pdf: Buffer, dpi: number | { width: number }, onPage: (page: number, count: number, png: Buffer) => Promise<void> | void = () => undefined): Promise<Buffer[]> {
   const dir = await mkdtemp(join(tmpdir(), 'zn-pages-'));
   try {
     const file = join(dir, 'in.pdf');
@@ -365,7 +366,8 @@ export async function renderPages(pdf: Buffer, dpi: number, onPage: (page: numbe
     const count = Number(/Pages:\s+(\d+)/.exec((await run('pdfinfo', [file], { timeout: 60_000 })).toString('utf8'))?.[1] ?? 0);
     const pages: Buffer[] = [];
     const draw = async (first: number, last: number) => {
-      await run('pdftoppm', ['-r', String(dpi), '-f', String(first), '-l', String(last), file, join(dir, `p${first}`)]);
+      const size = typeof dpi === 'number' ? ['-r', String(dpi)] : ['-scale-to-x', String(dpi.width), '-scale-to-y', '-1'];
+      await run('pdftoppm', [...size, '-f', String(first), '-l', String(last), file, join(dir, `p${first}`)]);
       const names = (await readdir(dir)).filter((f) => f.startsWith(`p${first}-`)).sort((a, b) => Number(/-(\d+)\./.exec(a)![1]) - Number(/-(\d+)\./.exec(b)![1]));
       const pictures = await Promise.all(names.map(async (name) => pngOf(await readFile(join(dir, name)))));
       for (const png of pictures) {

@@ -1,3 +1,4 @@
+import { priceOf } from '../../../../common/price';
 import type { Db } from '../../db';
 import type { OrderTable, RefundTable } from '../../db/types';
 import { sql, type Transaction } from 'kysely';
@@ -38,6 +39,8 @@ export function toPublicOrder(row: OrderRow) {
     closedAt: row.closed_at,
     refundedAt: row.refunded_at,
     refundedFen: row.refunded_fen,
+    /** how the amount was reached, for an item priced per started thousand characters */
+    price: row.price_chars === null || row.price_per_thousand_fen === null ? null : priceOf(row.price_chars, row.price_per_thousand_fen),
   };
 }
 

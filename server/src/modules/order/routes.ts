@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireUser, userOf } from '../../plugins/session';
+import { ORDER_STATE_NAMES } from '../../../../common/orderState';
 import { toPublicOrder } from './repo';
 import { CreateOrderBody, OrderListQuery, OrderListReply, OrderParams, OrderReply } from './schemas';
 import type { OrderService } from './service';
@@ -26,7 +27,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ service: OrderService; pay
   app.post('/:orderId/cancel', { preHandler: requireUser, schema: { tags: ['order'], params: OrderParams, response: { 200: OrderReply } } }, async (request) => ({
     success: true as const,
     result: toPublicOrder(await service.cancel(userOf(request), request.params.orderId)),
-    message: '订单已取消',
+    message: `订单${ORDER_STATE_NAMES.closed}`,
   }));
 
   app.post('/:orderId/pay', { preHandler: requireUser, schema: { tags: ['order'], params: OrderParams, body: PayBody, response: { 200: PayReply } } }, async (request) => ({

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Ok, Page, PageQuery } from '../shared/schemas';
+import { Ok, Page, PageQuery, PriceBreakdown } from '../shared/schemas';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -21,6 +21,7 @@ export const Order = Type.Object(
     refundedAt: Nullable(Type.String()),
     /** what has come back through refunds, integer fen (less than amountFen: a partial refund) */
     refundedFen: Type.Integer(),
+    price: Type.Union([PriceBreakdown, Type.Null()]),
   },
   { additionalProperties: false },
 );

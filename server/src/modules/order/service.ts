@@ -7,6 +7,7 @@ import type { Database } from '../../db/types';
 import { AppError, invalidField, notFound, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
+import type { PriceBreakdown } from '../../../../common/price';
 import type { UserRow } from '../user/repo';
 import { pageWindow } from '../shared/paging';
 import type { OrderRepo, OrderRow, OrderSearch, RefundRow } from './repo';
@@ -14,8 +15,8 @@ import { nextStatus, type OrderEvent } from './stateMachine';
 
 /** What a kind of item tells the order service: its price, and what paying for it does. */
 export interface Payable {
-  /** The title and server-computed price of an item the user may buy; throws AppError otherwise. */
-  quote(itemId: string, user: UserRow): Promise<{ title: string; amountFen: number }>;
+  /** The title and server-computed price of an item the user may buy (with its breakdown when priced per thousand characters); throws AppError otherwise. */
+  quote(itemId: string, user: UserRow): Promise<{ title: string; amountFen: number; price?: PriceBreakdown }>;
   /** Runs once, inside the transaction that marks the order paid. */
   fulfil(order: OrderRow, trx: Transaction<Database>): Promise<void>;
 }
@@ -58,7 +59,7 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
     async create(user: UserRow, kind: string, itemId: string) {
       const payable = payables.get(kind);
       if (!payable) throw new AppError(422, 'UNKNOWN_KIND', '不支持的订单类型');
-      const { title, amountFen } = await payable.quote(itemId, user);
+      const { title, amountFen, price } = await payable.quote(itemId, user);
       if (!Number.isInteger(amountFen) || amountFen <= 0) throw new AppError(422, 'BAD_PRICE', '这项服务暂时无法下单');
       const created = Date.now();
       const order: OrderRow = {
@@ -80,6 +81,8 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
         closed_at: null,
         refunded_at: null,
         refunded_fen: 0,
+        price_chars: price?.chars ?? null,
+        price_per_thousand_fen: price?.perThousandFen ?? null,
       };
       await repo.insert(order);
       return order;

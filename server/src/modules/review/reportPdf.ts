@@ -189,7 +189,7 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
     legendY += 17;
   });
   doc.y = Math.max(cy + 90, legendY + 8);
-  doc.fontSize(9).fillColor(FAINT).text(`报告生成于 ${chinaTime(new Date())}。相似度按字数计算；引号内的引用和参考文献列出，但不计入“去除引用和参考文献”的相似度。`, left, doc.y, { width });
+  doc.fontSize(9).fillColor(FAINT).text(`报告生成于 ${chinaTime(new Date())}。相似度按字数（不计空格和标点）计算，都除以全文字数；引号内的引用和参考文献列出，但不计入“去除引用和参考文献”的相似字数，所以它不会高于总相似度。`, left, doc.y, { width });
 
   // ── chapters ───────────────────────────────────────────────────────────────────────────────
   heading('分章节相似度');

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, Ok, Page, PageQuery } from '../shared/schemas';
+import { Nullable, Ok, Page, PageQuery, PriceBreakdown } from '../shared/schemas';
 
 export const ReviewSystem = Type.Object(
   {
@@ -71,7 +71,7 @@ export const ReviewParams = Type.Object({ reviewId: Type.String({ maxLength: 32 
 export const CodeParams = Type.Object({ code: Type.String({ maxLength: 20 }) });
 export const ReviewListQuery = Type.Object({ ...PageQuery });
 
-export const Quote = Type.Object({ systemId: Type.String(), charCount: Type.Integer(), amountFen: Type.Integer() });
+export const Quote = Type.Object({ systemId: Type.String(), charCount: Type.Integer(), amountFen: Type.Integer(), price: PriceBreakdown });
 export const Upload = Type.Object({
   uploadId: Type.String(),
   fileName: Type.String(),

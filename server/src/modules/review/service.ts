@@ -5,7 +5,7 @@
  */
 import { readFile } from 'fs/promises';
 import type { Static } from '@sinclair/typebox';
-import { countChars } from '../../engines/similarity/check';
+import { countChars, figure } from '../../engines/similarity/check';
 import type { FilePool, PaperText } from '../../lib/filePool';
 import { storedFileName } from '../../lib/fileNames';
 import { ExtractError, extensionOf, extractPaper, tidyText } from '../../engines/text/extract';
@@ -24,6 +24,7 @@ import { renderReportPdf, type ReportPdfInput } from './reportPdf';
 import type { ReviewRow, ReviewRepo } from './repo';
 import type { ReportBody, Review, ReviewBody } from './schemas';
 import { isAccepted, PAPER_UPLOAD } from '../../../../common/api';
+import { priceOf } from '../../../../common/price';
 
 export const MIN_CHARS = 200;
 /** Papers are kept this long, then deleted (the agreement says so). */
@@ -37,8 +38,14 @@ export type ReviewReport = Static<typeof ReportBody>;
 /** What the job stored in `reviews.report`: the engine's report with its sources named. */
 type StoredReport = Omit<ReviewReport, 'review' | 'text'>;
 
-/** What the user pays: whole thousands of characters, at the system's price. */
-export const priceOf = (system: ReviewSystemTable, chars: number) => Math.max(1, Math.ceil(chars / 1000)) * system.price_per_thousand_fen;
+/** A stored report, its 去除引用 figure over the overall total (reports stored earlier divided by the text outside quotations, and could exceed the overall figure). */
+function readReport(json: string): StoredReport {
+  const stored = JSON.parse(json) as StoredReport;
+  return { ...stored, excludingQuotes: figure(stored.totalChars, stored.excludingQuotes.matchedChars) };
+}
+
+/** What the user pays and how: every started thousand characters at the system's rate (common/price.ts). */
+const priceOfPaper = (system: ReviewSystemTable, chars: number) => priceOf(chars, system.price_per_thousand_fen);
 
 /**
  * A paper's title as its first line gives it (a thesis opens with its title), so the form need not
@@ -137,7 +144,7 @@ function formFields(body: Static<typeof ReviewBody>, system: ReviewSystemTable, 
     file_key: paper.fileKey,
     file_name: paper.fileName,
     char_count: paper.chars,
-    amount_fen: priceOf(system, paper.chars),
+    amount_fen: priceOfPaper(system, paper.chars).totalFen,
   };
 }
 
@@ -148,7 +155,9 @@ function reviewPayable(repo: ReviewRepo, jobs: JobRunner, reader: ReviewReader):
       const review = await reader.own(user, itemId);
       if (review.status !== 'unpaid') throw new AppError(409, 'ALREADY_PAID', '这次检测已经付款，无需再次支付');
       const { name } = (await repo.findSystem(review.system_id))!;
-      return { title: `${name} · ${review.title}（${review.char_count.toLocaleString('zh-CN')} 字）`, amountFen: review.amount_fen };
+      // the amount saved with the form is what is charged; its rate is that amount per started thousand
+      const price = priceOf(review.char_count, review.amount_fen / priceOf(review.char_count, 0).thousands);
+      return { title: `${name} · ${review.title}（${review.char_count.toLocaleString('zh-CN')} 字）`, amountFen: price.totalFen, price };
     },
     async fulfil(order, trx) {
       await repo.updateReview(order.item_id, { status: 'queued', progress: 0, paid_at: nowIso(), order_id: order.id, updated_at: nowIso() }, trx);
@@ -246,7 +255,8 @@ export function createReviewService(deps: {
     async quote(user: User, body: Paper & { systemId: string }) {
       const chosen = await system(body.systemId);
       const { chars } = await paperOf(repo, reader, user, body, chosen);
-      return { systemId: chosen.id, charCount: chars, amountFen: priceOf(chosen, chars) };
+      const price = priceOfPaper(chosen, chars);
+      return { systemId: chosen.id, charCount: chars, amountFen: price.totalFen, price };
     },
 
     /** A new review and the order that pays for it. */
@@ -299,7 +309,7 @@ export function createReviewService(deps: {
     async report(user: User, id: string): Promise<ReviewReport> {
       const review = await own(user, id);
       if (review.status !== 'done' || !review.report) throw new AppError(409, 'REPORT_NOT_READY', '检测尚未完成，报告还不能查看');
-      return { review: await toReview(review), text: review.paper_text, ...(JSON.parse(review.report) as StoredReport) };
+      return { review: await toReview(review), text: review.paper_text, ...readReport(review.report) };
     },
 
     /** The report as a PDF file, for the owner. */

@@ -21,6 +21,12 @@ export const ErrorBody = Type.Object({
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/** A price per started thousand characters and how it was reached (common/price.ts). */
+export const PriceBreakdown = Type.Object(
+  { chars: Type.Integer(), perThousandFen: Type.Integer(), thousands: Type.Integer(), totalFen: Type.Integer() },
+  { additionalProperties: false },
+);
+
 export const User = Type.Object(
   {
     id: Type.String(),

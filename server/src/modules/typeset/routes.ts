@@ -3,7 +3,7 @@ import { AppError, ShowType } from '../../lib/errors';
 import { requireUser, userOf } from '../../plugins/session';
 import { discardUpload, receiveUpload } from '../../lib/uploadFile';
 import { Message } from '../shared/schemas';
-import { TemplateParams, TemplateQuery, TemplateReply, TemplatesReply, TypesetListQuery, TypesetListReply, TypesetParams, TypesetReply, PreviewPageParams } from './schemas';
+import { TemplateParams, TemplateQuery, TemplateReply, TemplatesReply, TypesetListQuery, TypesetListReply, TypesetParams, TypesetReply, PreviewPageParams, SamplePageParams, SamplePageQuery, SamplePagesReply } from './schemas';
 import type { TypesetService } from './service';
 import { MANUSCRIPT_UPLOAD, UPLOAD_MAX_BYTES } from '../../../../common/api';
 import { attachment } from '../../lib/fileNames';
@@ -26,6 +26,18 @@ export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService 
   app.get('/template/:templateId/sample.docx', { schema: { tags, params: TemplateParams } }, async (request, reply) => {
     const { data, fileName } = await service.sample(request.params.templateId);
     return reply.type(DOCX).header('cache-control', 'public, max-age=3600').header('content-disposition', attachment(fileName)).send(data);
+  });
+
+  /** the sample's pages drawn by the layout engine: how many, and the widths and version to ask for them by */
+  app.get('/template/:templateId/sample', { schema: { tags, params: TemplateParams, response: { 200: SamplePagesReply } } }, async (request) => ({
+    success: true as const,
+    result: await service.samplePages(request.params.templateId),
+  }));
+
+  /** one sample page as a picture `w` px wide; public, and its address changes with the template's version (`v`) */
+  app.get('/template/:templateId/sample/:page', { schema: { tags, params: SamplePageParams, querystring: SamplePageQuery } }, async (request, reply) => {
+    const png = await service.samplePage(request.params.templateId, Number(request.params.page.replace(/\.png$/, '')), request.query.w);
+    return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(png);
   });
 
   /** multipart: the manuscript (`file`), `templateId` and the cover fields */

@@ -51,9 +51,19 @@ export const TemplateQuery = Type.Object({
 export const TemplateParams = Type.Object({ templateId: Type.String({ maxLength: 40 }) });
 export const TypesetParams = Type.Object({ typesetId: Type.String({ maxLength: 32 }) });
 export const PreviewPageParams = Type.Object({ typesetId: Type.String({ maxLength: 32 }), page: Type.String({ pattern: '^\\d{1,4}(\\.png)?$' }) });
+/** A template's sample pages as pictures: how many, the version they are drawn from, the widths each is drawn at (px). */
+export const SamplePages = Type.Object({ pages: Type.Integer(), version: Type.String(), widths: Type.Array(Type.Integer()) }, { additionalProperties: false });
+export const SamplePageParams = Type.Object({ templateId: Type.String({ maxLength: 40 }), page: Type.String({ pattern: '^\\d{1,3}\\.png$' }) });
+export const SamplePageQuery = Type.Object({
+  /** one of SamplePages' widths */
+  w: Type.Integer({ minimum: 1, maximum: 4000 }),
+  /** SamplePages' version: a new template version is a new address, so a cache never serves the old pictures */
+  v: Type.Optional(Type.String({ maxLength: 40 })),
+});
 export const TypesetListQuery = Type.Object({ ...PageQuery });
 
 export const TemplatesReply = Ok(Type.Array(TemplateSummary));
 export const TemplateReply = Ok(TemplateDetail);
 export const TypesetReply = Ok(Typeset);
+export const SamplePagesReply = Ok(SamplePages);
 export const TypesetListReply = Ok(Page(Typeset));

@@ -5,6 +5,7 @@
  */
 import type { Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { createHash } from 'crypto';
 import { readFileSync, readdirSync } from 'fs';
 import { readFile } from 'fs/promises';
 import { join } from 'path';
@@ -14,7 +15,7 @@ import type { FilePool } from '../../lib/filePool';
 import { storedFileName } from '../../lib/fileNames';
 import { checkTemplate, type Template } from '../../engines/typeset/template';
 import { typeset } from '../../engines/typeset/layout';
-import { closeLayoutEngines, officeMissing, setLayoutEngines } from '../../engines/typeset/office';
+import { closeLayoutEngines, officeMissing, renderPages, setLayoutEngines } from '../../engines/typeset/office';
 import type { TemplateTable, UserTable } from '../../db/types';
 import { AppError, invalidField, notFound, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -53,6 +54,26 @@ export function templateRows(folder: string): TemplateTable[] {
     });
 }
 
+/** The widths a sample page is drawn at (px): a phone's screen, twice that (and a desktop's column), and the full-size view. */
+export const SAMPLE_WIDTHS = [400, 800, 1200];
+/** A width a sample page is asked for: one of SAMPLE_WIDTHS, or the field's error. */
+export function checkSampleWidth(width: number) {
+  if (!SAMPLE_WIDTHS.includes(width)) throw invalidField('w', `样张的宽度只有 ${SAMPLE_WIDTHS.join('、')} 像素`);
+}
+/** The width the page count is read from, drawn first: the one most screens ask for. */
+const SAMPLE_FIRST_WIDTH = 800;
+
+/** A template's sample typeset once per version of its specification: the .docx, its PDF, and its pages as pictures by width. */
+interface Sample {
+  version: string;
+  docx: Buffer;
+  pdf?: Buffer;
+  pictures: Map<number, Promise<Buffer[]>>;
+}
+
+/** A template's version: its specification's digest, so an edited template draws its sample anew. */
+const versionOf = (row: TemplateTable) => createHash('sha256').update(row.spec).digest('hex').slice(0, 16);
+
 const summary = (t: TemplateTable) => ({ id: t.id, name: t.name, degree: t.degree, discipline: t.discipline, description: t.description, priceFen: t.price_fen });
 
 export function createTypesetService(deps: {
@@ -66,7 +87,39 @@ export function createTypesetService(deps: {
 }) {
   const { repo, jobs, storage, checkManuscript = async (path: string, name: string) => void (await readManuscript(await readFile(path), name)) } = deps;
   if (deps.layoutEngines !== undefined) setLayoutEngines(deps.layoutEngines);
-  const samples = new Map<string, Buffer>();
+  /** by template id and version; promises, so that requests that come at once make a sample once */
+  const samples = new Map<string, Promise<Sample>>();
+
+  function sampleOf(row: TemplateTable): Promise<Sample> {
+    const version = versionOf(row);
+    const key = `${row.id}@${version}`;
+    const cached = samples.get(key);
+    if (cached) return cached;
+    for (const old of samples.keys()) if (old.startsWith(`${row.id}@`)) samples.delete(old);
+    const template = JSON.parse(row.spec) as Template;
+    const made = typeset(sampleManuscript(template.language), template, sampleFields(template.language)).then((result) => ({ version, docx: result.docx, pdf: result.pdf, pictures: new Map() }));
+    // a failure is not kept: the next request tries again
+    made.catch(() => {
+      if (samples.get(key) === made) samples.delete(key);
+    });
+    samples.set(key, made);
+    return made;
+  }
+
+  /** The sample's pages drawn `width` px wide (once per width), from the PDF the same layout made. */
+  function picturesOf(sample: Sample, width: number): Promise<Buffer[]> {
+    if (!sample.pdf) throw new AppError(503, 'NO_LAYOUT_ENGINE', `本服务器暂时无法显示样张（缺少 ${officeMissing().join('、') || 'LibreOffice'}），排版规范见上表`);
+    let pictures = sample.pictures.get(width);
+    if (!pictures) {
+      pictures = renderPages(sample.pdf, { width });
+      const drawn = pictures;
+      drawn.catch(() => {
+        if (sample.pictures.get(width) === drawn) sample.pictures.delete(width);
+      });
+      sample.pictures.set(width, pictures);
+    }
+    return pictures;
+  }
 
   async function templateOf(id: string) {
     const row = await repo.findTemplate(id);
@@ -194,16 +247,24 @@ export function createTypesetService(deps: {
       return { ...summary(row), rules: rulesOf(JSON.parse(row.spec)) };
     },
 
-    /** Sample pages of a template: a short built-in paper typeset with it (made once per template). */
+    /** Sample pages of a template: a short built-in paper typeset with it (made once per template version). */
     async sample(templateId: string) {
       const row = await templateOf(templateId);
-      let docx = samples.get(templateId);
-      if (!docx) {
-        const template = JSON.parse(row.spec) as Template;
-        docx = (await typeset(sampleManuscript(template.language), template, sampleFields(template.language))).docx;
-        samples.set(templateId, docx);
-      }
-      return { data: docx, fileName: `${row.name}-样张.docx` };
+      return { data: (await sampleOf(row)).docx, fileName: `${row.name}-样张.docx` };
+    },
+
+    /** The sample's pages as pictures, laid out by the engine that lays out a student's thesis: how many, and which version. */
+    async samplePages(templateId: string) {
+      const sample = await sampleOf(await templateOf(templateId));
+      return { pages: (await picturesOf(sample, SAMPLE_FIRST_WIDTH)).length, version: sample.version, widths: SAMPLE_WIDTHS };
+    },
+
+    /** One page of the sample (1-based) as a PNG `width` px wide, one of SAMPLE_WIDTHS. */
+    async samplePage(templateId: string, page: number, width: number) {
+      checkSampleWidth(width);
+      const pictures = await picturesOf(await sampleOf(await templateOf(templateId)), width);
+      if (!Number.isInteger(page) || page < 1 || page > pictures.length) throw notFound(`样张只有 ${pictures.length} 页`);
+      return pictures[page - 1];
     },
 
     /** A manuscript read before anything is stored: a file the engine cannot read changes nothing. */

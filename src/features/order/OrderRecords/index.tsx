@@ -2,29 +2,45 @@ import RecordsTable, { type RecordColumn } from '@/components/RecordsTable';
 import { listOrders, type Order } from '@/features/order/api';
 import { itemLink, kindName } from '@/features/order/orderLinks';
 import { formatFen } from '@/utils/money';
-import { orderStatusName } from '../../../../common/orderStatus';
 import { paths } from '@/utils/paths';
 import { formatTime } from '@/utils/time';
 import { Button, Space, Tag } from 'antd';
 import { Link } from 'umi';
+import { closeReasonText, ORDER_STATE_NAMES } from '../../../../common/orderState';
+import { priceLine } from '../../../../common/price';
+import styles from './index.less';
 
 const STATUS_COLORS: Record<Order['status'], string | undefined> = { pending: 'orange', paid: 'green', refunded: 'blue', closed: undefined };
 
-/** An order's state in words (common/orderStatus.ts), coloured as the other records colour theirs; a partial refund says how much came back. */
+/** An order's state in words (common/orderState.ts), coloured as the other records colour theirs; a partial refund says how much came back. */
 function OrderState({ order }: { order: Order }) {
   const partial = order.status === 'refunded' && order.refundedFen < order.amountFen;
   return (
     <>
-      <Tag color={STATUS_COLORS[order.status]}>{orderStatusName(order)}</Tag>
+      <Tag color={STATUS_COLORS[order.status]} title={order.status === 'closed' ? closeReasonText(order.closeReason) : undefined}>
+        {ORDER_STATE_NAMES[order.status]}
+      </Tag>
       {partial && <span style={{ whiteSpace: 'nowrap' }}>退 {formatFen(order.refundedFen)}</span>}
     </>
   );
 }
 
 const columns: RecordColumn<Order>[] = [
-  { key: 'title', title: '商品', ellipsis: true, render: (o) => o.title },
+  // the whole title, wrapping: a check's title names the system, the paper and its length
+  { key: 'title', title: '商品', render: (o) => <span className={styles.title}>{o.title}</span> },
   { key: 'kind', title: '类型', essential: true, width: 110, render: kindName },
-  { key: 'amount', title: '金额', essential: true, width: 100, render: (o) => formatFen(o.amountFen) },
+  {
+    key: 'amount',
+    title: '金额',
+    essential: true,
+    width: 150,
+    render: (o) => (
+      <>
+        <div>{formatFen(o.amountFen)}</div>
+        {o.price && <div className={styles.price}>{priceLine(o.price)}</div>}
+      </>
+    ),
+  },
   { key: 'status', title: '状态', essential: true, width: 100, render: (o) => <OrderState order={o} /> },
   { key: 'createdAt', title: '下单时间', essential: true, width: 150, render: (o) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(o.createdAt)}</span> },
 ];

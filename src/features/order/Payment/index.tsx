@@ -2,6 +2,8 @@
 import { cancelOrder, startPayment, type Channel, type Order } from '@/features/order/api';
 import { onwardAfterPayment, orderAgainLink } from '@/features/order/orderLinks';
 import { formatFen } from '@/utils/money';
+import { ORDER_STATE_NAMES } from '../../../../common/orderState';
+import { priceLine } from '../../../../common/price';
 import { formatTime } from '@/utils/time';
 import { AlipayCircleOutlined, WechatOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Popconfirm, Radio, Result, Space, Spin, Typography } from 'antd';
@@ -9,13 +11,14 @@ import QRCode from 'qrcode';
 import { useState } from 'react';
 import { Link } from 'umi';
 import { useCountdown, usePaymentFailure } from '../usePayment';
+import styles from './index.less';
 
 /** What a closed order's page says: when and why it closed, and that nothing was charged. */
 export function closedText(order: Order) {
   const when = formatTime(order.closedAt);
   return order.closeReason === 'expired'
     ? `${order.title} · ${formatFen(order.amountFen)}。超过支付时限未付款，订单已于 ${when} 自动关闭，没有扣费。`
-    : `${order.title} · ${formatFen(order.amountFen)}。订单已于 ${when} 取消，没有扣费。`;
+    : `${order.title} · ${formatFen(order.amountFen)}。您已于 ${when} 取消这笔订单，订单已关闭，没有扣费。`;
 }
 
 /** A paid (or refunded) order: done, and the way on to what was bought. */
@@ -26,7 +29,12 @@ export function PaidResult({ order }: { order: Order }) {
       <Result
         status="success"
         title={<h1 style={{ fontSize: 24, margin: 0 }}>{order.status === 'paid' ? '支付成功' : '订单已退款'}</h1>}
-        subTitle={`${order.title} · ${formatFen(order.amountFen)}`}
+        subTitle={
+          <>
+            <div className={styles.title}>{`${order.title} · ${formatFen(order.amountFen)}`}</div>
+            {order.price && <div>计价：{priceLine(order.price)}</div>}
+          </>
+        }
         extra={
           <Link to={to}>
             <Button type="primary">{label}</Button>
@@ -43,7 +51,7 @@ export function ClosedResult({ order }: { order: Order }) {
     <Card>
       <Result
         status="info"
-        title={<h1 style={{ fontSize: 24, margin: 0 }}>{order.closeReason === 'expired' ? '订单已过期' : '订单已取消'}</h1>}
+        title={<h1 style={{ fontSize: 24, margin: 0 }}>订单{ORDER_STATE_NAMES.closed}</h1>}
         subTitle={closedText(order)}
         extra={
           <Link to={orderAgainLink(order)}>
@@ -67,13 +75,17 @@ async function qrOf(payUrl: string) {
 function OrderSummary({ order }: { order: Order }) {
   const countdown = useCountdown(order.expiresAt);
   return (
-    <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
-      <Descriptions.Item label="商品">{order.title}</Descriptions.Item>
+    // a label is never squeezed to break mid-word: the value beside it wraps instead (index.less)
+    <Descriptions column={1} size="small" bordered className={styles.summary} style={{ marginBottom: 16 }}>
+      <Descriptions.Item label="商品">
+        <span className={styles.title}>{order.title}</span>
+      </Descriptions.Item>
       <Descriptions.Item label="应付金额">
         <Typography.Text strong style={{ fontSize: 20, color: '#cf1322' }}>
           {formatFen(order.amountFen)}
         </Typography.Text>
       </Descriptions.Item>
+      {order.price && <Descriptions.Item label="计价方式">{priceLine(order.price)}</Descriptions.Item>}
       <Descriptions.Item label="剩余支付时间">
         <span aria-live="polite">{countdown.text}</span>
         <Typography.Text type="secondary" style={{ marginLeft: 8 }}>

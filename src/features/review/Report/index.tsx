@@ -1,5 +1,6 @@
 /** A check's report on screen: figures, chapters, ranked sources, and the text with every copied passage marked. */
 import { formatPercent, reportPdfUrl, type Passage, type Report } from '@/features/review/api';
+import FigureHelp from '@/components/FigureHelp';
 import { paths } from '@/utils/paths';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Descriptions, Empty, List, Progress, Row, Space, Statistic, Tag, Typography } from 'antd';
@@ -12,6 +13,19 @@ const PALETTE = ['#ff7875', '#ffa940', '#fadb14', '#73d13d', '#36cfc9', '#597ef7
 
 /** The bands users read a similarity by: under 10% fine, under 30% needs work, above that serious. */
 export const bandOf = (similarity: number) => (similarity < 0.1 ? { color: '#52c41a', text: '低' } : similarity < 0.3 ? { color: '#faad14', text: '中' } : { color: '#f5222d', text: '高' });
+
+/** What each figure counts, one line each: all of them count characters without spaces or punctuation. */
+export const FIGURE_HELP = {
+  总相似度: '全文中标色的相似文字的字数 ÷ 全文字数（都不计空格和标点）。',
+  去除引用和参考文献: '相似字数中不计引号内的引用和参考文献部分，仍除以同一全文字数，所以不会高于总相似度。',
+  相似字数: '全文中标色的相似文字的字数 / 全文字数。',
+  检测字数: '论文全文的字数，不计空格和标点；各项相似度都以它为分母。',
+  分章节相似度: '本章内标色的相似文字的字数 ÷ 本章字数；标记不越过章节标题。',
+  来源占比: '来自这一来源的标色文字的字数 ÷ 全文字数。',
+  段落字数: '这一段标色文字的字数（不计空格和标点）。',
+} as const;
+
+const Help = ({ figure }: { figure: keyof typeof FIGURE_HELP }) => <FigureHelp figure={figure}>{FIGURE_HELP[figure]}</FigureHelp>;
 
 /** The checked text cut at the passages' edges: plain runs and matched runs. */
 function segments(text: string, passages: Passage[]) {
@@ -40,7 +54,10 @@ function Summary({ report }: { report: Report }) {
         <Descriptions.Item label="检测系统">{report.review.systemName}</Descriptions.Item>
         <Descriptions.Item label="作者">{report.review.author}</Descriptions.Item>
         <Descriptions.Item label="检测时间">{report.review.finishedAt ? new Date(report.review.finishedAt).toLocaleString('zh-CN') : '—'}</Descriptions.Item>
-        <Descriptions.Item label="检测字数">{report.totalChars.toLocaleString('zh-CN')}</Descriptions.Item>
+        <Descriptions.Item label="检测字数">
+          {report.totalChars.toLocaleString('zh-CN')}
+          <Help figure="检测字数" />
+        </Descriptions.Item>
         <Descriptions.Item label="验证码">
           <Typography.Text copyable>{report.review.verificationCode}</Typography.Text>
         </Descriptions.Item>
@@ -48,7 +65,14 @@ function Summary({ report }: { report: Report }) {
       <Space size={48} wrap className={styles.figures}>
         <FigureDial label="总相似度" value={report.similarity} />
         <FigureDial label="去除引用和参考文献" value={report.excludingQuotes.similarity} />
-        <Statistic title="相似字数" value={report.matchedChars} suffix={`/ ${report.totalChars.toLocaleString('zh-CN')}`} />
+        <Statistic
+          title={
+            <>
+              相似字数
+              <Help figure="相似字数" />
+            </>
+          }
+          value={report.matchedChars} suffix={`/ ${report.totalChars.toLocaleString('zh-CN')}`} />
       </Space>
     </Card>
   );
@@ -57,7 +81,14 @@ function Summary({ report }: { report: Report }) {
 /** The similarity of each chapter, coloured by band. */
 function Chapters({ report }: { report: Report }) {
   return (
-    <Card title={<h2 className={styles.heading}>分章节相似度</h2>}>
+    <Card
+      title={
+        <h2 className={styles.heading}>
+          分章节相似度
+          <Help figure="分章节相似度" />
+        </h2>
+      }
+    >
       {report.chapters.map((c) => (
         <div key={`${c.start}`} className={styles.chapter}>
           <div className={styles.chapterTitle}>{c.title}</div>
@@ -71,13 +102,21 @@ function Chapters({ report }: { report: Report }) {
 /** The sources, ranked, each in the colour its passages are marked in. */
 function Sources({ report }: { report: Report }) {
   return (
-    <Card title={<h2 className={styles.heading}>相似来源</h2>}>
+    <Card
+      title={
+        <h2 className={styles.heading}>
+          相似来源
+          <Help figure="来源占比" />
+        </h2>
+      }
+    >
       <List
         dataSource={report.sources}
         locale={{ emptyText: '没有发现相似来源' }}
         renderItem={(s, i) => (
           <List.Item key={s.sourceId} extra={<strong>{formatPercent(s.share)}</strong>}>
             <List.Item.Meta
+              className={styles.sourceMeta}
               avatar={<span className={styles.swatch} style={{ background: PALETTE[i % PALETTE.length] }} aria-hidden />}
               title={<Link to={paths.document(s.sourceId)}>{s.title}</Link>}
               description={`${s.detail} · ${s.matchedChars.toLocaleString('zh-CN')} 字相似`}
@@ -138,9 +177,12 @@ function SourcePassage({ chosen, colourOf, sourceTitle }: { chosen?: Passage; co
     <Card title={<h2 className={styles.heading}>来源原文</h2>} className={styles.sticky}>
       {chosen ? (
         <div aria-live="polite">
-          <Tag color={colourOf.get(chosen.sourceId)}>{sourceTitle(chosen.sourceId)}</Tag>
+          <Tag color={colourOf.get(chosen.sourceId)} className={styles.sourceTag}>
+            {sourceTitle(chosen.sourceId)}
+          </Tag>
           <p className={styles.sourceText}>{chosen.sourceText}</p>
-          <Typography.Text type="secondary">{chosen.chars} 字相似</Typography.Text>
+          <Typography.Text type="secondary">{chosen.chars.toLocaleString('zh-CN')} 字相似</Typography.Text>
+          <Help figure="段落字数" />
         </div>
       ) : (
         <Typography.Text type="secondary">点击左侧标色的段落，这里显示它在来源文献中的原文。</Typography.Text>
@@ -179,13 +221,14 @@ export default function ReportView({ report }: { report: Report }) {
   );
 }
 
-function FigureDial({ label, value }: { label: string; value: number }) {
+function FigureDial({ label, value }: { label: '总相似度' | '去除引用和参考文献'; value: number }) {
   const band = bandOf(value);
   return (
     <div className={styles.dial}>
       <Progress type="dashboard" percent={Math.round(value * 1000) / 10} strokeColor={band.color} format={(p) => `${p}%`} size={110} aria-label={label} />
       <div>
-        {label} <Tag color={band.color}>{band.text}</Tag>
+        {label}
+        <Help figure={label} /> <Tag color={band.color}>{band.text}</Tag>
       </div>
     </div>
   );

@@ -11,6 +11,7 @@ import { Alert, Button, Card, Form, Input, Radio, Segmented, Skeleton, Space, St
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'umi';
 import { PAPER_UPLOAD, refusalOf } from '../../../../common/api';
+import { priceLine } from '../../../../common/price';
 import styles from './index.less';
 import PaperUpload, { type Uploaded } from './PaperUpload';
 import { useQuote, type Quote } from './useQuote';
@@ -25,6 +26,9 @@ function QuoteLine({ quote, error, hasPaper }: { quote?: Quote; error?: string; 
         <Space size={32} wrap>
           <Statistic title="检测字数" value={quote.charCount} suffix="字" />
           <Statistic title="应付金额" value={formatFen(quote.amountFen)} />
+          <Typography.Text type="secondary" className={styles.priceLine}>
+            计价：{priceLine(quote.price)}
+          </Typography.Text>
         </Space>
       ) : error ? (
         <Alert type="warning" showIcon message={error} />

@@ -1,8 +1,8 @@
-import { quoteReview, type Paper } from '@/features/review/api';
+import { quoteReview, type Paper, type Quote } from '@/features/review/api';
 import { bodyOfError } from '@/utils/errorHandler';
 import { useEffect, useState } from 'react';
 
-export type Quote = { charCount: number; amountFen: number };
+export type { Quote };
 
 /** Pasted text is priced once typing pauses this long. */
 const TYPING_PAUSE_MS = 600;

@@ -5,12 +5,13 @@ import { formatTime } from '@/utils/time';
 import { Button, message, Popconfirm, Progress, Space, Tag } from 'antd';
 import { Link } from 'umi';
 import { paths } from '@/utils/paths';
+import { ORDER_STATE_NAMES } from '../../../../common/orderState';
 
 /** A check's state as the student reads it; an unpaid check whose order closed is no longer payable. */
 export function reviewState(r: Review): { text: string; color: string } {
   switch (r.status) {
     case 'unpaid':
-      return r.orderStatus === 'pending' ? { text: '待付款', color: 'orange' } : { text: '订单已关闭', color: 'default' };
+      return r.orderStatus === 'pending' ? { text: '待付款', color: 'orange' } : { text: `订单${ORDER_STATE_NAMES.closed}`, color: 'default' };
     case 'queued':
       return { text: '排队中', color: 'blue' };
     case 'running':

@@ -1,4 +1,4 @@
-import PagePictures from '@/features/typeset/DocxPages/PagePictures';
+import PagePictures, { PAGES_CARD_BODY } from '@/features/typeset/PagePictures';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { createOrder } from '@/features/order/api';
@@ -9,6 +9,12 @@ import { Alert, Button, Card, Progress, Result, Skeleton, Space, Typography } fr
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'umi';
 import { paths } from '@/utils/paths';
+
+/** A preview page: one width (the server draws it at 96 dpi, an A4 page 794 px wide), also opened full size. */
+const previewPicture = (typeset: Typeset) => (page: number) => {
+  const url = previewPageUrl(typeset.id, page);
+  return { src: url, srcSet: `${url} 794w`, full: url };
+};
 
 const isRunning = (typeset: Typeset) => typeset.status === 'queued' || typeset.status === 'running';
 
@@ -48,7 +54,7 @@ export default function TypesetPreviewPage() {
   }
   if (running) {
     return (
-      <Card>
+      <Card styles={{ body: PAGES_CARD_BODY }}>
         <h1 style={{ fontSize: 22, marginTop: 0 }}>排版预览</h1>
         <Typography.Paragraph>正在按「{typeset.templateName}」排版《{typeset.title}》，通常不到一分钟；可以离开本页，稍后在排版记录里打开。</Typography.Paragraph>
         <Progress percent={typeset.progress} status="active" aria-label="排版进度" />
@@ -57,7 +63,7 @@ export default function TypesetPreviewPage() {
         </Typography.Paragraph>
         {typeset.previewPages > 0 && (
           <div style={{ marginTop: 16 }}>
-            <PagePictures count={typeset.previewPages} urlOf={(page) => previewPageUrl(typeset.id, page)} label="排版预览" />
+            <PagePictures count={typeset.previewPages} pictureOf={previewPicture(typeset)} label="排版预览" />
           </div>
         )}
       </Card>
@@ -109,9 +115,9 @@ export default function TypesetPreviewPage() {
           }
         />
       )}
-      <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>逐页预览{typeset.previewPages ? `（共 ${typeset.previewPages} 页）` : ''}</h2>} styles={{ body: { padding: 'min(24px, 3vw)' } }}>
+      <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>逐页预览{typeset.previewPages ? `（共 ${typeset.previewPages} 页）` : ''}</h2>} styles={{ body: PAGES_CARD_BODY }}>
         {typeset.previewPages ? (
-          <PagePictures count={typeset.previewPages} urlOf={(page) => previewPageUrl(typeset.id, page)} label="排版预览" />
+          <PagePictures count={typeset.previewPages} pictureOf={previewPicture(typeset)} label="排版预览" />
         ) : (
           <Alert type="warning" showIcon message="暂时无法预览页面" description={typeset.previewUnavailable} />
         )}

@@ -1,6 +1,7 @@
 import LoadError from '@/components/LoadError';
-import DocxPages from '@/features/typeset/DocxPages';
-import { getSampleDocx, getTemplate } from '@/features/typeset/api';
+import { getTemplate } from '@/features/typeset/api';
+import { PAGES_CARD_BODY } from '@/features/typeset/PagePictures';
+import SamplePages from '@/features/typeset/SamplePages';
 import StartForm from '@/features/typeset/StartForm';
 import { useResult } from '@/hooks/useResult';
 import { formatFen } from '@/utils/money';
@@ -38,8 +39,8 @@ export default function TemplateDetailPage() {
           <StartForm templateId={template.id} />
         </Col>
       </Row>
-      <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>样张</h2>}>
-        <DocxPages source={template.id} load={() => getSampleDocx(template.id)} />
+      <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>样张</h2>} styles={{ body: PAGES_CARD_BODY }}>
+        <SamplePages templateId={template.id} />
       </Card>
     </div>
   );

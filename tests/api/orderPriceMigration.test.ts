@@ -1,0 +1,94 @@
+/** Migration 0012_order_price: a check's existing orders get the characters and rate they were priced by; other orders none. */
+import { mkdtempSync, rmSync } from 'fs';
+import { Migrator, type Kysely } from 'kysely';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { createDb, type Db } from '../../server/src/db';
+import { migrations } from '../../server/src/db/migrations';
+import { toPublicOrder } from '../../server/src/modules/order/repo';
+import { REVIEW_SYSTEMS } from '../../server/src/modules/review/systems';
+import { freshDatabaseUrl } from './testApp';
+
+const NOW = new Date().toISOString();
+const migrator = (db: Kysely<any>) => new Migrator({ db, provider: { getMigrations: async () => migrations } });
+
+const order = (id: string, kind: string, itemId: string, amountFen: number) => ({
+  id,
+  user_id: 'u_old',
+  kind,
+  item_id: itemId,
+  title: '旧订单',
+  amount_fen: amountFen,
+  status: 'pending' as const,
+  close_reason: null,
+  channel: null,
+  gateway: null,
+  gateway_trade_no: null,
+  refund_due: 0,
+  created_at: NOW,
+  expires_at: NOW,
+  paid_at: null,
+  closed_at: null,
+  refunded_at: null,
+});
+
+let dataDir: string;
+let database: Awaited<ReturnType<typeof freshDatabaseUrl>>;
+let db: Db;
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'zn-order-price-'));
+  database = await freshDatabaseUrl(dataDir);
+  db = createDb(database.url);
+});
+afterAll(async () => {
+  await db.destroy();
+  await database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('orders made before it show the breakdown their amount came from', async () => {
+  const { error } = await migrator(db).migrateTo('0011_review_parts');
+  if (error) throw error;
+  // rows as that schema had them: later migrations add columns the current types require
+  const before = db as unknown as Kysely<any>;
+  await before
+    .insertInto('users')
+    .values({ id: 'u_old', email: 'old@example.cn', password_hash: '-', nickname: '旧用户', real_name: null, school: null, major: null, degree: null, phone: null, avatar: null, created_at: NOW, updated_at: NOW })
+    .execute();
+  await db.insertInto('review_systems').values(REVIEW_SYSTEMS).execute();
+  await db
+    .insertInto('reviews')
+    .values({
+      id: 'r_old',
+      user_id: 'u_old',
+      system_id: REVIEW_SYSTEMS[1].id,
+      title: '旧论文',
+      author: '林晓',
+      school: null,
+      major: null,
+      char_count: 60_480,
+      amount_fen: 61 * 500,
+      status: 'unpaid',
+      progress: 0,
+      paper_text: '……',
+      file_key: null,
+      file_name: null,
+      order_id: 'o_review',
+      report: null,
+      similarity: null,
+      failure_reason: null,
+      verification_code: null,
+      created_at: NOW,
+      updated_at: NOW,
+      paid_at: null,
+      finished_at: null,
+      paper_deleted_at: null,
+    })
+    .execute();
+  await before.insertInto('orders').values([order('o_review', 'review', 'r_old', 61 * 500), order('o_typeset', 'typeset', 't_old', 1900)]).execute();
+
+  const { error: latest } = await migrator(db).migrateToLatest();
+  if (latest) throw latest;
+  const rows = await db.selectFrom('orders').selectAll().orderBy('id').execute();
+  expect(rows.map((r) => toPublicOrder(r).price)).toEqual([{ chars: 60_480, perThousandFen: 500, thousands: 61, totalFen: 30_500 }, null]);
+});

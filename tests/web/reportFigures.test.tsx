@@ -1,0 +1,77 @@
+/** Every figure of the report says what it counts, on hover and on a tap or focus (a phone has no hover). */
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { Report } from '@/features/review/api';
+import ReportView from '@/features/review/Report';
+// the router Umi's Link reads its context from
+import { MemoryRouter } from '@umijs/preset-umi/node_modules/react-router-dom';
+
+const text = '第一章 绪论\n作者自己的文字。复制来的一段文字在这里。\n第二章 方法\n“引号里的引用”。';
+const view = (report: Report) => (
+  <MemoryRouter>
+    <ReportView report={report} />
+  </MemoryRouter>
+);
+
+const report: Report = {
+  review: {
+    id: 'r1',
+    systemId: 'undergraduate',
+    systemName: '本科毕业论文检测',
+    title: '县域中学课后服务研究',
+    author: '林晓',
+    school: null,
+    major: null,
+    charCount: 30,
+    amountFen: 300,
+    status: 'done',
+    progress: 100,
+    orderId: 'o1',
+    orderStatus: 'paid',
+    similarity: 0.3,
+    failureReason: null,
+    verificationCode: 'ZN-00000-00000',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    paidAt: '2026-01-01T00:00:00.000Z',
+    finishedAt: '2026-01-01T00:00:00.000Z',
+    paperDeletedAt: null,
+    fileName: null,
+  } as unknown as Report['review'],
+  text,
+  totalChars: 30,
+  matchedChars: 9,
+  similarity: 0.3,
+  excludingQuotes: { totalChars: 30, matchedChars: 6, similarity: 0.2 },
+  chapters: [
+    { title: '第一章 绪论', start: 0, end: 23, totalChars: 20, matchedChars: 6, similarity: 0.3 },
+    { title: '第二章 方法', start: 23, end: text.length, totalChars: 10, matchedChars: 3, similarity: 0.3 },
+  ],
+  sources: [{ sourceId: 's1', title: 'Microplastics_in_riverine_sediments_of_the_Yangtze_delta_a_longitudinal_survey_2019_2023', detail: '期刊论文', matchedChars: 9, share: 0.3 }],
+  passages: [{ sourceId: 's1', start: 15, end: 23, sourceStart: 0, sourceEnd: 8, sourceText: '复制来的一段文字', chars: 6 }],
+};
+
+test.each([
+  ['总相似度', /标色的相似文字.*÷ 全文字数/],
+  ['去除引用和参考文献', /不计.*引号内的引用和参考文献.*同一全文字数/],
+  ['相似字数', /标色的相似文字的字数/],
+  ['检测字数', /不计空格和标点/],
+  ['分章节相似度', /本章.*标色.*÷ 本章字数/],
+  ['来源占比', /这一来源.*÷ 全文字数/],
+])('%s says what it counts, reachable by focus and by a tap', async (figure, explanation) => {
+  render(view(report));
+  // a labelled button (role queries are slow in jsdom: the label finds the same element)
+  const help = screen.getByLabelText(`${figure}的说明`);
+  expect(help.tagName).toBe('BUTTON');
+  fireEvent.focus(help);
+  expect(await screen.findByText(explanation)).toBeInTheDocument();
+  fireEvent.blur(help);
+  await waitFor(() => expect(document.querySelector('.ant-tooltip-hidden')).not.toBeNull());
+  fireEvent.click(help);
+  await waitFor(() => expect(document.querySelector('.ant-tooltip:not(.ant-tooltip-hidden)')).toHaveTextContent(explanation));
+});
+
+test('the figures are the report’s own, and 去除引用 is over the same total', () => {
+  render(view(report));
+  expect(screen.getByLabelText('总相似度')).toHaveTextContent('30%');
+  expect(screen.getByLabelText('去除引用和参考文献')).toHaveTextContent('20%');
+  expect(within(screen.getByText('相似来源').closest('.ant-card')!).getByText('30.0%')).toBeInTheDocument();
+});
