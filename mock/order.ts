@@ -10,7 +10,8 @@ import { CreateOrderBody, OrderListQuery } from '../server/src/modules/order/sch
 
 /**
  * Orders for QA: opening /pay/<any id> shows a pending order of the signed-in user (created on
- * first sight); its sandbox link marks it paid. /pay/expired-… shows an expired one.
+ * first sight); its sandbox link marks it paid. /pay/expired-… shows an expired one,
+ * /pay/refunded-… one paid and refunded in full (已退款 in 订单记录).
  */
 /** A mock order: the API's order plus its owner. */
 type MockOrder = Order & { userId: string };
@@ -25,6 +26,7 @@ function ownOrder(req: MockRequest, res: MockResponse): MockOrder | undefined {
   if (!orders.has(id)) {
     const now = Date.now();
     const expired = id.startsWith('expired');
+    const refunded = id.startsWith('refunded');
     const price = priceOf(12_000, 300);
     orders.set(id, {
       id,
@@ -33,14 +35,15 @@ function ownOrder(req: MockRequest, res: MockResponse): MockOrder | undefined {
       itemId: `r_${id}`,
       title: '本科毕业论文检测 · 示例论文（12,000 字）',
       amountFen: price.totalFen,
-      status: expired ? 'closed' : 'pending',
+      status: expired ? 'closed' : refunded ? 'refunded' : 'pending',
       closeReason: expired ? 'expired' : null,
       channel: null,
       createdAt: new Date(now).toISOString(),
       expiresAt: new Date(expired ? now - 1000 : now + 30 * 60 * 1000).toISOString(),
-      paidAt: null,
+      paidAt: refunded ? new Date(now).toISOString() : null,
       closedAt: expired ? new Date(now).toISOString() : null,
-      refundedAt: null,
+      refundedAt: refunded ? new Date(now).toISOString() : null,
+      refundedFen: refunded ? price.totalFen : 0,
       price,
     });
   }

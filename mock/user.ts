@@ -79,6 +79,7 @@ const handlers: Record<string, MockHandler> = {
       major: null,
       degree: null,
       phone: null,
+      role: 'user' as const,
       createdAt: new Date().toISOString(),
     };
     users.push(user);

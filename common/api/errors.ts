@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   LOGIN_FAILED: 200,
+  ACCOUNT_DISABLED: 200,
   CODE_TOO_SOON: 429,
   // uploads
   NO_FILE: 422,
@@ -43,10 +44,21 @@ export const ERROR_CODES = {
   NOT_READY: 409,
   REPORT_NOT_READY: 409,
   REVIEW_RUNNING: 409,
+  // refunds (the back office)
+  ALREADY_REFUNDED: 409,
+  REFUND_CONFLICT: 409,
+  REFUND_PENDING: 409,
+  REFUND_REFUSED: 409,
+  GATEWAY_UNAVAILABLE: 502,
+  // accounts (the back office)
+  ACCOUNT_PROTECTED: 409,
   // what this server lacks (LibreOffice and poppler, for pictures of laid-out pages)
   NO_LAYOUT_ENGINE: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** What signing in to an account the back office disabled answers. */
+export const ACCOUNT_DISABLED_MESSAGE = '该账号已被停用，如有疑问请联系客服';
 
 /** The failure envelope: `{ success: false, message, errorCode, showType, errors? }`. */
 export interface ErrorEnvelope {

@@ -23,6 +23,14 @@ import { createCorpusShards } from '../../server/src/modules/review/shards';
 import { parseShards } from '../../server/src/config';
 import { createReviewRepo } from '../../server/src/modules/review/repo';
 import { createReviewService } from '../../server/src/modules/review/service';
+import { createAdminService } from '../../server/src/modules/admin/service';
+import { createAuditRepo } from '../../server/src/modules/audit/repo';
+import { createAuditService } from '../../server/src/modules/audit/service';
+import { refundThrough } from '../../server/src/modules/payment/refund';
+import { sandboxRefund } from '../../server/src/modules/payment/sandboxRefunds';
+import { createUserRepo } from '../../server/src/modules/user/repo';
+import { createUserService } from '../../server/src/modules/user/service';
+import type { FastifyBaseLogger } from 'fastify';
 import { createTypesetRepo } from '../../server/src/modules/typeset/repo';
 import { createTypesetService } from '../../server/src/modules/typeset/service';
 import { Readable } from 'stream';
@@ -84,13 +92,28 @@ async function start() {
     // the e-mail is the mock's own business: a placeholder keeps it apart from the seeded demo row
     await db
       .insertInto('users')
-      .values({ id: mock.id, email: `${mock.id}@mock.invalid`, password_hash: '-', nickname: mock.nickname, real_name: null, school: null, major: null, degree: null, phone: null, avatar: null, created_at: now, updated_at: now })
+      .values({ id: mock.id, email: `${mock.id}@mock.invalid`, password_hash: '-', nickname: mock.nickname, real_name: null, school: null, major: null, degree: null, phone: null, avatar: null, role: mock.role, created_at: now, updated_at: now })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
   }
 
+  // the back office's refunds go to a sandbox gateway of the mock's own (its payments are sandbox ones)
+  const audit = createAuditService(createAuditRepo(db));
+  const sandbox = { name: 'sandbox', refund: sandboxRefund(new Map()) };
+  const admin = createAdminService({
+    orders,
+    users: createUserService({ users: createUserRepo(db), storage: files }),
+    // mock sessions are the mock's own (mock/_lib/kit.ts)
+    auth: { endSessions: async () => {} },
+    payments: { refund: (order, refund) => refundThrough([sandbox], order, refund) },
+    audit,
+    log: { warn: () => {} } as unknown as FastifyBaseLogger,
+  });
+
   return {
+    admin,
+    audit,
     article: articles,
     document: documents,
     search: createSearchService(articles, documents),

@@ -7,6 +7,9 @@ export type MockUser = CurrentUser & { password: string };
 
 export const DEMO_EMAIL = DEMO_ACCOUNT.email;
 export const DEMO_PASSWORD = DEMO_ACCOUNT.password;
+/** The mock's admin account (the mock only: a real site makes its admins with `npm run admin`). */
+export const MOCK_ADMIN_EMAIL = 'admin@zhinenglunwen.cn';
+export const MOCK_ADMIN_PASSWORD = 'Admin1234';
 /** The mock mails nothing; every verification code it accepts is this one. */
 export const DEMO_CODE = '123456';
 
@@ -19,6 +22,22 @@ export const users: MockUser[] = [
     avatar: null,
     ...DEMO_PROFILE,
     phone: null,
+    role: 'user',
+    createdAt: '2026-09-01T08:00:00.000Z',
+  },
+  {
+    // the mock's back office (mock/admin.ts): an admin, so every page of it can be tried
+    id: 'u_admin_3Fq8wZ1pRt',
+    email: MOCK_ADMIN_EMAIL,
+    password: MOCK_ADMIN_PASSWORD,
+    nickname: '运营管理员',
+    avatar: null,
+    realName: null,
+    school: null,
+    major: null,
+    degree: null,
+    phone: null,
+    role: 'admin',
     createdAt: '2026-09-01T08:00:00.000Z',
   },
 ];

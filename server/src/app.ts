@@ -18,12 +18,14 @@ import type { CorpusShards } from './modules/review/shards';
 import { cookieSigner } from './lib/cookieSigner';
 import { AppError, ShowType } from './lib/errors';
 import type { Storage } from './lib/storage';
+import { adminModule } from './modules/admin';
 import { articleModule } from './modules/article';
 import { authModule } from './modules/auth';
 import { documentModule } from './modules/document';
 import { outboxModule } from './modules/mail';
 import { orderModule } from './modules/order';
 import type { OrderService } from './modules/order/service';
+import type { PaymentService } from './modules/payment/service';
 import { paymentModule } from './modules/payment';
 import { PAYMENT_NOTIFY_PREFIX } from './modules/payment/routes';
 import { reviewModule } from './modules/review';
@@ -40,7 +42,7 @@ import { createServices, type Services } from './services';
 import { registerWeb } from './web';
 
 /** The API's modules, each under its own prefix below /api. */
-const API_MODULES: ApiModule[] = [authModule, userModule, orderModule, paymentModule, articleModule, documentModule, searchModule, reviewModule, typesetModule];
+const API_MODULES: ApiModule[] = [authModule, userModule, orderModule, paymentModule, articleModule, documentModule, searchModule, reviewModule, typesetModule, adminModule];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +51,8 @@ declare module 'fastify' {
     storage: Storage;
     /** Where payable kinds register (reviews, typesetting) and payments are applied. */
     orders: OrderService;
+    /** Payments and refunds through the active gateway (tests stand in for the gateway's answers). */
+    payments: PaymentService;
     /** Durable background work (reviews, typesetting); main.ts starts polling, tests drain it. */
     jobs: JobRunner;
     /** The library's index for reviews, the shards of it this process holds; main.ts and worker.ts warm them at start (a snapshot loads in seconds). */
@@ -105,6 +109,7 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
   const services = createServices(config, db, app.log);
   app.decorate('storage', services.storage);
   app.decorate('orders', services.orders);
+  app.decorate('payments', services.payments);
   app.decorate('jobs', services.jobs);
   app.decorate('shards', services.shards);
   app.decorate('deleteExpiredPapers', () => services.reviews.deleteExpiredPapers());

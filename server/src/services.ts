@@ -9,6 +9,9 @@ import type { Db } from './db';
 import { createJobRunner } from './jobs/runner';
 import { createFilePool } from './lib/filePool';
 import { localStorage } from './lib/storage';
+import { createAdminService } from './modules/admin/service';
+import { createAuditRepo } from './modules/audit/repo';
+import { createAuditService } from './modules/audit/service';
 import { createArticleRepo } from './modules/article/repo';
 import { createArticleService } from './modules/article/service';
 import { createAuthRepo } from './modules/auth/repo';
@@ -58,7 +61,12 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
   // as many typesettings at once as LibreOffice engines: they wait on LibreOffice, not on this process
   jobs.register('typeset', typesets.job, Math.max(1, config.typesetEngines));
 
+  const audit = createAuditService(createAuditRepo(db));
+  const userService = createUserService({ users, storage });
+
   return {
+    audit,
+    admin: createAdminService({ orders, users: userService, auth, payments, audit, log }),
     storage,
     files,
     jobs,
@@ -66,7 +74,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
     mail,
     throttle,
     auth,
-    users: createUserService({ users, storage }),
+    users: userService,
     articles,
     documents,
     search: createSearchService(articles, documents),

@@ -3,7 +3,10 @@
  * its payment address is a request signed with the app's key; notifications signed with Alipay's
  * key are accepted, anything else is refused.
  */
-import { createVerify } from 'crypto';
+import { createSign, createVerify } from 'crypto';
+import { createServer, type Server } from 'http';
+import type { AddressInfo } from 'net';
+import { RefundRefused } from '../../server/src/modules/payment/gateway';
 import { alipayGateway } from '../../server/src/modules/payment/alipay';
 import type { OrderRow } from '../../server/src/modules/order/repo';
 import { newRsaKeyPair } from '../../server/src/lib/keys';
@@ -70,4 +73,54 @@ test('PAYMENT_GATEWAY=alipay makes it the active gateway and turns the sandbox o
   } finally {
     await t.close();
   }
+});
+
+describe('refunds: alipay.trade.refund against a stand-in for Alipay', () => {
+  let server: Server;
+  let answer: (request: Record<string, string>) => { body: object; key?: string };
+  const requests: Array<Record<string, string>> = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk) => (raw += chunk));
+      req.on('end', () => {
+        const params = { ...Object.fromEntries(new URL(req.url!, 'http://x').searchParams), ...Object.fromEntries(new URLSearchParams(raw)) };
+        requests.push(params);
+        const { body, key = alipayKeys.privateKey } = answer(params);
+        // Alipay signs the JSON text of its answer's object with its own key
+        const inner = JSON.stringify(body);
+        const sign = createSign('RSA-SHA256').update(inner, 'utf8').sign(key, 'base64');
+        res.setHeader('content-type', 'application/json');
+        res.end(`{"alipay_trade_refund_response":${inner},"sign":"${sign}"}`);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  const refunding = () => alipayGateway({ ...settings, gateway: `http://127.0.0.1:${(server.address() as AddressInfo).port}/gateway.do` });
+  const request = { orderId: order.id, tradeNo: '2026112522001400001', requestNo: 'RFabc12345', amountFen: 1200, totalFen: 3600, reason: '服务未交付' };
+
+  test('the request is signed with the app key and names the refund request number; the verified answer is read', async () => {
+    answer = () => ({ body: { code: '10000', msg: 'Success', trade_no: '2026112522001400001', out_trade_no: order.id, refund_fee: '12.00', fund_change: 'Y' } });
+    await expect(refunding().refund(request)).resolves.toEqual({ refundNo: '2026112522001400001', refundedFen: 1200 });
+    const sent = requests.at(-1)!;
+    expect(sent).toMatchObject({ method: 'alipay.trade.refund', app_id: settings.appId, sign_type: 'RSA2' });
+    expect(JSON.parse(sent.biz_content)).toMatchObject({ out_trade_no: order.id, out_request_no: 'RFabc12345', refund_amount: '12.00', refund_reason: '服务未交付' });
+    const signed = Object.keys(sent).filter((k) => k !== 'sign').sort().map((k) => `${k}=${sent[k]}`).join('&');
+    expect(createVerify('RSA-SHA256').update(signed, 'utf8').verify(appKeys.publicKey, sent.sign, 'base64')).toBe(true);
+  });
+
+  test('an answer not signed by Alipay is not believed: the outcome stays unknown (not a refusal)', async () => {
+    answer = () => ({ body: { code: '10000', msg: 'Success', refund_fee: '12.00' }, key: newRsaKeyPair().privateKey });
+    const outcome = refunding().refund(request);
+    await expect(outcome).rejects.toThrow();
+    await expect(outcome).rejects.not.toBeInstanceOf(RefundRefused);
+  });
+
+  test('Alipay saying no is a refusal, with its reason', async () => {
+    answer = () => ({ body: { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', sub_msg: '退款金额超限' } });
+    await expect(refunding().refund(request)).rejects.toEqual(new RefundRefused('退款金额超限'));
+  });
 });

@@ -5,7 +5,7 @@
  */
 import Ajv from 'ajv';
 import { ErrorBody } from '../../server/src/modules/shared/schemas';
-import { DEMO_CODE, DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
+import { DEMO_CODE, DEMO_EMAIL, DEMO_PASSWORD, MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD } from '../../mock/_lib/users';
 import { axios, createMockServer } from '../web/mockServer';
 import { createTestApp } from './testApp';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => close());
 
 /** Ids for `{…}` in a path (OpenAPI's form): a sample order, and the first seeded article and document. */
-const ids: Record<string, string> = { orderId: 'qa-order-1', code: 'ZN-00000-00000', templateId: 'general-bachelor' };
+const ids: Record<string, string> = { orderId: 'qa-order-1', missingOrderId: 'nope', code: 'ZN-00000-00000', templateId: 'general-bachelor' };
 
 async function callMock(method: string, path: string, data?: object) {
   const url = path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]);
@@ -86,6 +86,7 @@ const scenarios: Array<[string, string, string, object | undefined, number]> = [
   // the QA order and the real one: both listed
   ['one’s orders', 'GET', '/api/v1/order/list?pageSize=5', undefined, 200],
   ['a page of orders too long', 'GET', '/api/v1/order/list?pageSize=500', undefined, 422],
+  ['a student in the back office', 'GET', '/api/v1/admin/orders', undefined, 403],
   ['logout', 'POST', '/api/v1/actionLogin/logout', undefined, 200],
   ['a visitor changing info', 'PUT', '/api/v1/user/basicInfo', { nickname: '访客' }, 401],
   ['send a code', 'POST', '/api/v1/user/sendCode', { email: 'new@example.cn', purpose: 'register' }, 200],
@@ -94,6 +95,16 @@ const scenarios: Array<[string, string, string, object | undefined, number]> = [
   ['register with a wrong code', 'POST', '/api/v1/user/register', { email: 'n2@example.cn', code: '000000', password: 'Lunwen2026', nickname: '新同学', agreement: true }, 422],
   ['register with a common password', 'POST', '/api/v1/user/register', { email: 'n3@example.cn', code: DEMO_CODE, password: 'Password1', nickname: '新同学', agreement: true }, 422],
   ['reset password', 'POST', '/api/v1/user/resetPassword', { email: DEMO_EMAIL, code: DEMO_CODE, password: DEMO_PASSWORD }, 200],
+  ['a visitor in the back office', 'GET', '/api/v1/admin/orders', undefined, 401],
+  ['the mock’s admin signs in', 'POST', '/api/v1/actionLogin', { email: MOCK_ADMIN_EMAIL, password: MOCK_ADMIN_PASSWORD }, 200],
+  ['the back office’s orders', 'GET', '/api/v1/admin/orders?pageSize=5', undefined, 200],
+  ['a student’s orders by e-mail', 'GET', `/api/v1/admin/orders?email=${encodeURIComponent(DEMO_EMAIL)}`, undefined, 200],
+  ['orders by a date that is none', 'GET', '/api/v1/admin/orders?createdFrom=yesterday', undefined, 422],
+  ['an order in the back office', 'GET', '/api/v1/admin/orders/{reviewOrderId}', undefined, 200],
+  ['a refund of no order', 'POST', '/api/v1/admin/orders/{missingOrderId}/refund', { requestNo: 'RFmock0001', reason: '测试' }, 404],
+  ['a refund without a reason', 'POST', '/api/v1/admin/orders/{reviewOrderId}/refund', { requestNo: 'RFmock0001' }, 422],
+  ['a refund of an unpaid order', 'POST', '/api/v1/admin/orders/{reviewOrderId}/refund', { requestNo: 'RFmock0001', reason: '测试' }, 409],
+  ['the audit log', 'GET', '/api/v1/admin/audit', undefined, 200],
 ];
 
 beforeAll(async () => {
@@ -104,8 +115,25 @@ beforeAll(async () => {
 test.each(scenarios)('%s: %s %s answers %d in the server’s shape', async (_case, method, path, data, status) => {
   const { status: got, body } = await callMock(method, path, data);
   if (path === '/api/v1/review' && method === 'POST') ids.reviewId = body.result.review.id;
+  if (path === '/api/v1/order' && method === 'POST') ids.reviewOrderId = body.result.id;
   expect(got).toBe(status);
-  expectServerShape(method, path.split('?')[0], got, body);
+  expectServerShape(method, path.split('?')[0].replace(/\{(reviewOrderId|missingOrderId)\}/, '{orderId}'), got, body);
+});
+
+test('a refund in the mock’s back office: the server’s shape, one audit entry, and the student sees it refunded', async () => {
+  // the order the scenarios made for the demo's review, paid as the mock's sandbox pays
+  await callMock('GET', '/api/v1/mock/pay/{reviewOrderId}');
+  await callMock('POST', '/api/v1/actionLogin', { email: MOCK_ADMIN_EMAIL, password: MOCK_ADMIN_PASSWORD });
+  const body = { requestNo: 'RFmock0002', amountFen: 100, reason: '部分退款' };
+  const refund = await callMock('POST', '/api/v1/admin/orders/{reviewOrderId}/refund', body);
+  expect(refund.status).toBe(200);
+  expectServerShape('POST', '/api/v1/admin/orders/{orderId}/refund', 200, refund.body);
+  expect(refund.body.result.order).toMatchObject({ status: 'refunded', refundedFen: 100, userEmail: DEMO_EMAIL });
+  expect((await callMock('POST', '/api/v1/admin/orders/{reviewOrderId}/refund', body)).body.result.refunds).toHaveLength(1);
+  const log = await callMock('GET', '/api/v1/admin/audit?action=order.refund');
+  expect(log.body.result.list).toHaveLength(1);
+  await callMock('POST', '/api/v1/actionLogin', { email: DEMO_EMAIL, password: DEMO_PASSWORD });
+  expect((await callMock('GET', '/api/v1/order/{reviewOrderId}')).body.result).toMatchObject({ status: 'refunded', refundedFen: 100 });
 });
 
 test('a sample page is a picture as wide as asked, at the widths the server draws; others are refused as the server refuses them', async () => {

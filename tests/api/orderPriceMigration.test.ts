@@ -49,7 +49,9 @@ afterAll(async () => {
 test('orders made before it show the breakdown their amount came from', async () => {
   const { error } = await migrator(db).migrateTo('0011_review_parts');
   if (error) throw error;
-  await db
+  // rows as that schema had them: later migrations add columns the current types require
+  const before = db as unknown as Kysely<any>;
+  await before
     .insertInto('users')
     .values({ id: 'u_old', email: 'old@example.cn', password_hash: '-', nickname: '旧用户', real_name: null, school: null, major: null, degree: null, phone: null, avatar: null, created_at: NOW, updated_at: NOW })
     .execute();
@@ -83,7 +85,7 @@ test('orders made before it show the breakdown their amount came from', async ()
       paper_deleted_at: null,
     })
     .execute();
-  await db.insertInto('orders').values([order('o_review', 'review', 'r_old', 61 * 500), order('o_typeset', 'typeset', 't_old', 1900)]).execute();
+  await before.insertInto('orders').values([order('o_review', 'review', 'r_old', 61 * 500), order('o_typeset', 'typeset', 't_old', 1900)]).execute();
 
   const { error: latest } = await migrator(db).migrateToLatest();
   if (latest) throw latest;

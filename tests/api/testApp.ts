@@ -2,6 +2,7 @@
  * A fresh server and database for a test file: SQLite in a temporary folder, or a new PostgreSQL
  * database when TEST_DATABASE_URL is a postgres URL (CI runs the suite both ways).
  */
+import { spawnSync } from 'child_process';
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -161,4 +162,23 @@ export function useSignedInApp(overrides: Partial<Config> = {}) {
   });
   afterAll(() => handle.close());
   return { test: () => handle, me: () => browser };
+}
+
+/** `npm run admin -- <args>` as an operator runs it, against the test's database. */
+export function runAdminCommand(config: Config, args: string[]) {
+  const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'server/src/cli/admin.ts', ...args], {
+    env: { ...process.env, DATABASE_URL: config.databaseUrl, DATA_DIR: config.dataDir, NODE_ENV: 'test' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: run.status, output: run.stdout + run.stderr };
+}
+
+/** A newly registered account made `role` on the command line, signed in. */
+export async function staffUser(t: { app: FastifyInstance; config: Config }, role: 'operator' | 'admin') {
+  const browser = await otherUser(t.app);
+  const { email } = (await browser.get('/api/v1/user/getCurrent')).body.result;
+  const grant = runAdminCommand(t.config, ['grant', email, role]);
+  if (grant.code !== 0) throw new Error(grant.output);
+  return Object.assign(browser, { email: email as string });
 }

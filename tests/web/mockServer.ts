@@ -5,6 +5,7 @@
  */
 import { dirname } from 'path';
 import type { MockHandler, MockRequest } from '../../mock/_lib/kit';
+import adminMocks from '../../mock/admin';
 import loginMocks from '../../mock/login';
 import orderMocks from '../../mock/order';
 import qaMocks from '../../mock/qa';
@@ -32,7 +33,7 @@ export const axios = require(require.resolve('axios', { paths: [dirname(require.
 const { AxiosError } = axios as { AxiosError: any };
 
 type Routes = Record<string, MockHandler>;
-const baseRoutes: Routes = { ...userMocks, ...loginMocks, ...orderMocks, ...readingMocks, ...reviewMocks, ...typesetMocks, ...qaMocks } as Routes;
+const baseRoutes: Routes = { ...userMocks, ...loginMocks, ...orderMocks, ...readingMocks, ...reviewMocks, ...typesetMocks, ...qaMocks, ...adminMocks } as Routes;
 
 export interface RecordedRequest {
   method: string;

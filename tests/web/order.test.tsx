@@ -46,6 +46,20 @@ test('a paid order is no longer offered for payment', async () => {
   expect(card.getByRole('link', { name: '查看查重' })).toHaveAttribute('href', '/review/info/r_qa-list-2');
 });
 
+test('a refunded order says 已退款, and a partial refund how much came back; neither is offered for payment', async () => {
+  await signInAsDemo();
+  // the mock's refunded QA order (mock/order.ts), and the same order had back in part
+  const refunded = (await axios.get('/api/v1/order/refunded-qa-1', { adapter: server.adapter })).data.result;
+  const partial = { ...refunded, id: 'refunded-qa-2', refundedFen: 1000 };
+  server.use({ 'GET /api/v1/order/list': (_req, res) => res.json({ success: true, result: { list: [refunded, partial], total: 2, current: 1, pageSize: 10 } }) });
+  await renderApp('/personal/order/list');
+  const card = await orderCard();
+  await card.findAllByText('已退款', {}, LONG);
+  expect(card.getAllByText('已退款')).toHaveLength(2);
+  expect(card.getByText('退 ¥10.00')).toBeInTheDocument();
+  expect(card.queryByRole('link', { name: '去支付' })).toBeNull();
+});
+
 test('no orders yet: says so and where to start', async () => {
   server.use({ 'GET /api/v1/order/list': (_req, res) => res.json({ success: true, result: { list: [], total: 0, current: 1, pageSize: 10 } }) });
   await signInAsDemo();

@@ -398,6 +398,88 @@ export const migrations: Record<string, Migration> = {
     async down(db: Kysely<any>) {
       await db.schema.alterTable('orders').dropColumn('price_per_thousand_fen').execute();
       await db.schema.alterTable('orders').dropColumn('price_chars').execute();
+      },
+    },
+  '0013_roles': {
+    // Who may open the back office (common/roles.ts): every existing and new account is a user;
+    // operators and admins are made by `npm run admin -- grant`, never through the web.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('users').addColumn('role', 'varchar(10)', (c) => c.notNull().defaultTo('user')).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('users').dropColumn('role').execute();
+    },
+  },
+  '0014_audit_log': {
+    // Every back-office change, appended by the audit service (modules/audit) and never updated or
+    // deleted: who (kept by e-mail too, so the entry outlives the account), when, what, and the
+    // record before and after as JSON.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', 'integer', serial(db))
+        .addColumn('actor_id', 'varchar(32)')
+        .addColumn('actor_email', 'varchar(254)', (c) => c.notNull())
+        .addColumn('action', 'varchar(40)', (c) => c.notNull())
+        .addColumn('target_type', 'varchar(20)', (c) => c.notNull())
+        .addColumn('target_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('before', 'text')
+        .addColumn('after', 'text')
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('audit_log_target').on('audit_log').columns(['target_type', 'target_id']).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('audit_log').execute();
+    },
+  },
+  '0015_refunds': {
+    // Refunds through the gateway (modules/order, modules/admin): one row per refund request
+    // number, the number the gateway makes a refund idempotent by; at most one of an order's is
+    // pending (sent, its answer not yet known) at a time. What an order has had back, in fen.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('orders').addColumn('refunded_fen', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.createIndex('orders_created').on('orders').column('created_at').execute();
+      await db.schema
+        .createTable('refunds')
+        .addColumn('request_no', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('order_id', 'varchar(32)', (c) => c.notNull().references('orders.id'))
+        .addColumn('amount_fen', 'integer', (c) => c.notNull())
+        .addColumn('reason', 'varchar(200)', (c) => c.notNull())
+        .addColumn('status', 'varchar(12)', (c) => c.notNull())
+        .addColumn('operator_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('gateway', 'varchar(20)', (c) => c.notNull())
+        .addColumn('gateway_refund_no', 'varchar(64)')
+        .addColumn('failure', 'varchar(200)')
+        .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+        .addColumn('completed_at', 'varchar(30)')
+        .execute();
+      await db.schema.createIndex('refunds_order').on('refunds').column('order_id').execute();
+      await db.schema.createIndex('refunds_one_pending').on('refunds').column('order_id').unique().where(sql.ref('status'), '=', 'pending').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('refunds').execute();
+      await db.schema.dropIndex('orders_created').execute();
+      await db.schema.alterTable('orders').dropColumn('refunded_fen').execute();
+    },
+  },
+  '0016_account_disabling': {
+    // An account the back office disabled: it cannot sign in, and its sessions were ended.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('users').addColumn('disabled_at', 'varchar(30)').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('users').dropColumn('disabled_at').execute();
+    },
+  },
+  '0017_refund_trades': {
+    // Which gateway transaction a refund gives back: the one that paid the order, or a payment
+    // that reached it after it closed (kept for refund, refund_due).
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('refunds').addColumn('trade_no', 'varchar(64)').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('refunds').dropColumn('trade_no').execute();
     },
   },
 };

@@ -1,5 +1,6 @@
 /** The database tables, as Kysely sees them. Times are ISO 8601 UTC text in both engines. */
 import type { Generated } from 'kysely';
+import type { Role } from '../../../common/roles';
 
 export interface UserTable {
   id: string;
@@ -12,6 +13,10 @@ export interface UserTable {
   degree: string | null;
   phone: string | null;
   avatar: string | null;
+  /** common/roles.ts; 'user' unless granted by `npm run admin` */
+  role: Role;
+  /** set while the back office has the account disabled (no sign-in, no session) */
+  disabled_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -62,6 +67,23 @@ export interface Database {
   templates: TemplateTable;
   typesets: TypesetTable;
   throttles: ThrottleTable;
+  audit_log: AuditLogTable;
+  refunds: RefundTable;
+}
+
+/** One back-office change (modules/audit): appended, never changed. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** null: the command line (`npm run admin`) */
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  /** JSON of the record before and after the change; null where there was none */
+  before: string | null;
+  after: string | null;
+  created_at: string;
 }
 
 /** How often a key (an account, an address, a recipient) was tried in its current window. */
@@ -90,10 +112,32 @@ export interface OrderTable {
   expires_at: string;
   paid_at: string | null;
   closed_at: string | null;
+  /** the last refund's time */
   refunded_at: string | null;
+  /** what has been refunded through the gateway, in fen (a partial refund leaves less than amount_fen) */
+  refunded_fen: number;
   /** what the price was computed from, for an item priced per started thousand characters (a check); null otherwise */
   price_chars: number | null;
   price_per_thousand_fen: number | null;
+}
+
+/** A refund sent to the gateway under its request number (idempotent there and here). */
+export interface RefundTable {
+  request_no: string;
+  order_id: string;
+  amount_fen: number;
+  reason: string;
+  /** pending: sent, its answer not known yet; succeeded; refused by the gateway */
+  status: 'pending' | 'succeeded' | 'refused';
+  operator_id: string;
+  gateway: string;
+  /** the gateway transaction given back */
+  trade_no: string | null;
+  gateway_refund_no: string | null;
+  /** why the gateway refused it */
+  failure: string | null;
+  created_at: string;
+  completed_at: string | null;
 }
 
 export interface PaymentNotificationTable {

@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthenticated } from '../lib/errors';
+import type { Role } from '../../../common/roles';
+import { forbidden, unauthenticated } from '../lib/errors';
 import { SESSION_TTL_MS, type AuthService } from '../modules/auth/service';
 import type { UserRow } from '../modules/user/repo';
 
@@ -61,6 +62,17 @@ declare module 'fastify' {
 /** preHandler for routes that need a signed-in user. */
 export async function requireUser(request: FastifyRequest) {
   if (!request.currentUser) throw unauthenticated();
+}
+
+/**
+ * The back office's guard (every /v1/admin route, as an onRequest hook of its module, so it runs
+ * before validation): 401 for a visitor, 403 for an account without one of `roles`.
+ */
+export function requireRole(roles: readonly Role[]) {
+  return async (request: FastifyRequest) => {
+    if (!request.currentUser) throw unauthenticated();
+    if (!roles.includes(request.currentUser.role)) throw forbidden('您没有权限访问运营后台');
+  };
 }
 
 /** The signed-in user of a route guarded by requireUser. */

@@ -17,6 +17,8 @@ const USER_COLUMNS = [
   'users.degree',
   'users.phone',
   'users.avatar',
+  'users.role',
+  'users.disabled_at',
   'users.created_at',
   'users.updated_at',
 ] as const satisfies readonly `users.${keyof UserTable}`[];
@@ -76,7 +78,9 @@ function sessionUserLookup(db: Db) {
       .select([...USER_COLUMNS, 'sessions.id_hash'])
       // a list as one parameter: an array on PostgreSQL, JSON on SQLite
       .where(postgres ? sql<boolean>`${sql.ref('sessions.id_hash')} = any(${idHashes})` : sql<boolean>`${sql.ref('sessions.id_hash')} in (select value from json_each(${idHashes}))`)
-      .where('sessions.expires_at', '>', now),
+      .where('sessions.expires_at', '>', now)
+      // a disabled account's sessions were ended; one started in the same instant is not honoured either
+      .where('users.disabled_at', 'is', null),
   );
   const loader = new DataLoader<string, UserTable | undefined>(
     async (idHashes) => {

@@ -3,6 +3,7 @@
  * reset are account calls under /v1/user: the user module serves them, through this service.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ACCOUNT_DISABLED_MESSAGE } from '../../../../common/api';
 import { ShowType } from '../../lib/errors';
 import { toPublicUser } from '../user/repo';
 import { LoginBody, LoginReply } from './schemas';
@@ -23,6 +24,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
       if (!session) {
         // an answer for the form, not an HTTP failure: success false with a message (docs/spec.md §8)
         return { success: false as const, message: '邮箱或密码错误', errorCode: 'LOGIN_FAILED', showType: ShowType.SILENT };
+      }
+      if (session === 'disabled') {
+        return { success: false as const, message: ACCOUNT_DISABLED_MESSAGE, errorCode: 'ACCOUNT_DISABLED', showType: ShowType.SILENT };
       }
       reply.setSession(session.token);
       return { success: true as const, result: toPublicUser(session.user), message: '登录成功' };

@@ -51,18 +51,23 @@ export function createAuthService(deps: { auth: AuthRepo; users: UserRepo; mail:
      * success releases the account and does not count against the address. Unknown e-mails are
      * limited alike, so a refusal tells nothing about which accounts exist.
      */
-    async login(email: string, password: string, address: string, previousToken?: string): Promise<{ user: UserRow; token: string } | null> {
+    async login(email: string, password: string, address: string, previousToken?: string): Promise<{ user: UserRow; token: string } | 'disabled' | null> {
       const account = normalizeEmail(email);
       await throttle.attempt(POLICIES.loginPerAddress, address);
       await throttle.attempt(POLICIES.loginPerAccount, account);
       const user = await users.findByEmail(account);
       const valid = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstNothing(password);
       if (!user || !valid) return null;
+      // said only to whoever knows the password
+      if (user.disabled_at) return 'disabled';
       await throttle.refund(POLICIES.loginPerAddress, address);
       await throttle.clear(POLICIES.loginPerAccount, account);
       if (previousToken) await auth.deleteSession(sha256(previousToken));
       return { user, token: await startSession(user.id) };
     },
+
+    /** Ends every session of an account (the back office disabled it). */
+    endSessions: (userId: string) => auth.deleteUserSessions(userId),
 
     async logout(token: string | undefined) {
       if (token) await auth.deleteSession(sha256(token));

@@ -1,11 +1,26 @@
 import { priceOf } from '../../../../common/price';
 import type { Db } from '../../db';
-import type { OrderTable } from '../../db/types';
-import type { Transaction } from 'kysely';
+import type { OrderTable, RefundTable } from '../../db/types';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 
 export type OrderRow = OrderTable;
+export type RefundRow = RefundTable;
 type Executor = Db | Transaction<Database>;
+
+/** What the back office searches orders by; every field optional. */
+export interface OrderSearch {
+  orderId?: string;
+  /** the orders of these accounts (an e-mail's) */
+  userIds?: string[];
+  status?: OrderRow['status'];
+  refundDue?: boolean;
+  /** ISO 8601 UTC, inclusive */
+  createdFrom?: string;
+  createdTo?: string;
+  /** a gateway's payment reference */
+  tradeNo?: string;
+}
 
 /** An order as the API shows it: money in integer fen, times in ISO 8601 UTC. */
 export function toPublicOrder(row: OrderRow) {
@@ -23,9 +38,32 @@ export function toPublicOrder(row: OrderRow) {
     paidAt: row.paid_at,
     closedAt: row.closed_at,
     refundedAt: row.refunded_at,
+    refundedFen: row.refunded_fen,
     /** how the amount was reached, for an item priced per started thousand characters */
     price: row.price_chars === null || row.price_per_thousand_fen === null ? null : priceOf(row.price_chars, row.price_per_thousand_fen),
   };
+}
+
+export function toPublicRefund(row: RefundRow) {
+  return {
+    requestNo: row.request_no,
+    amountFen: row.amount_fen,
+    reason: row.reason,
+    status: row.status,
+    operatorId: row.operator_id,
+    gateway: row.gateway,
+    tradeNo: row.trade_no,
+    gatewayRefundNo: row.gateway_refund_no,
+    failure: row.failure,
+    createdAt: row.created_at,
+    completedAt: row.completed_at,
+  };
+}
+
+/** A row that a unique key already holds, in either database. */
+function isUniqueViolation(error: unknown) {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(message ?? '');
 }
 
 export function createOrderRepo(db: Db) {
@@ -53,6 +91,54 @@ export function createOrderRepo(db: Db) {
       ]);
       return { rows, total: Number(count.total) };
     },
+    /** One page of every order matching the back office's search, newest first, and how many match. */
+    async search(filter: OrderSearch, offset: number, limit: number) {
+      let base = db.selectFrom('orders');
+      if (filter.orderId) base = base.where('id', '=', filter.orderId);
+      if (filter.userIds) base = filter.userIds.length ? base.where('user_id', 'in', filter.userIds) : base.where(sql<boolean>`1 = 0`);
+      if (filter.status) base = base.where('status', '=', filter.status);
+      if (filter.refundDue) base = base.where('refund_due', '=', 1);
+      if (filter.createdFrom) base = base.where('created_at', '>=', filter.createdFrom);
+      if (filter.createdTo) base = base.where('created_at', '<=', filter.createdTo);
+      const { tradeNo } = filter;
+      // the payment reference a student quotes: the one that paid the order, or any the gateway
+      // notified for it (a payment that reached a closed order is only there)
+      if (tradeNo) {
+        base = base.where((eb) =>
+          eb.or([eb('gateway_trade_no', '=', tradeNo), eb('id', 'in', eb.selectFrom('payment_notifications').select('order_id').where('trade_no', '=', tradeNo))]),
+        );
+      }
+      const [rows, count] = await Promise.all([
+        base.selectAll().orderBy('created_at', 'desc').orderBy('id').offset(offset).limit(limit).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+    /** The latest payment that reached an order after it closed (kept for refund). */
+    latestPaymentDue: (orderId: string) =>
+      db.selectFrom('payment_notifications').selectAll().where('order_id', '=', orderId).where('outcome', '=', 'refund_due').orderBy('id', 'desc').limit(1).executeTakeFirst(),
+    /** The gateway's notifications for an order, oldest first. */
+    notificationsOf: (orderId: string) =>
+      db.selectFrom('payment_notifications').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
+    findRefund: (requestNo: string, ex: Executor = db) => ex.selectFrom('refunds').selectAll().where('request_no', '=', requestNo).executeTakeFirst(),
+    refundsOf: (orderId: string) => db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('created_at').execute(),
+    pendingRefundOf: (orderId: string) =>
+      db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).where('status', '=', 'pending').executeTakeFirst(),
+    /** false when the request number is taken, or another refund of the order is pending (unique indexes). */
+    async insertRefund(row: RefundRow) {
+      try {
+        await db.insertInto('refunds').values(row).execute();
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+    /** Moves a refund on only from the status it was read in; false when someone else moved it first. */
+    async updateRefundFrom(requestNo: string, from: RefundRow['status'], changes: Partial<RefundRow>, ex: Executor = db) {
+      const result = await ex.updateTable('refunds').set(changes).where('request_no', '=', requestNo).where('status', '=', from).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
     overduePending: (now: string) =>
       db.selectFrom('orders').select('id').where('status', '=', 'pending').where('expires_at', '<=', now).execute(),
     /** Records a gateway transaction; false when it was recorded before (a repeated notification). */
@@ -64,8 +150,7 @@ export function createOrderRepo(db: Db) {
         await ex.insertInto('payment_notifications').values(row).execute();
         return true;
       } catch (error) {
-        const { code, message } = error as { code?: string; message?: string };
-        if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(message ?? '')) return false;
+        if (isUniqueViolation(error)) return false;
         throw error;
       }
     },

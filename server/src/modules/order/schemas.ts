@@ -19,6 +19,8 @@ export const Order = Type.Object(
     paidAt: Nullable(Type.String()),
     closedAt: Nullable(Type.String()),
     refundedAt: Nullable(Type.String()),
+    /** what has come back through refunds, integer fen (less than amountFen: a partial refund) */
+    refundedFen: Type.Integer(),
     price: Type.Union([PriceBreakdown, Type.Null()]),
   },
   { additionalProperties: false },

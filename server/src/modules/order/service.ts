@@ -4,13 +4,13 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types';
-import { AppError, ownedBy } from '../../lib/errors';
+import { AppError, invalidField, notFound, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
 import type { PriceBreakdown } from '../../../../common/price';
 import type { UserRow } from '../user/repo';
 import { pageWindow } from '../shared/paging';
-import type { OrderRepo, OrderRow } from './repo';
+import type { OrderRepo, OrderRow, OrderSearch, RefundRow } from './repo';
 import { nextStatus, type OrderEvent } from './stateMachine';
 
 /** What a kind of item tells the order service: its price, and what paying for it does. */
@@ -80,6 +80,7 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
         paid_at: null,
         closed_at: null,
         refunded_at: null,
+        refunded_fen: 0,
         price_chars: price?.chars ?? null,
         price_per_thousand_fen: price?.perThousandFen ?? null,
       };
@@ -103,6 +104,24 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
       return { list, total, current: page.current, pageSize: page.pageSize };
     },
 
+    /** The back office's search over every order, newest first, each with expiry applied. */
+    async search(filter: OrderSearch, page: { current: number; pageSize: number }) {
+      const { offset, limit } = pageWindow(page);
+      const { rows, total } = await repo.search(filter, offset, limit);
+      const list = await Promise.all(rows.map(closeIfOverdue));
+      return { list, total, current: page.current, pageSize: page.pageSize };
+    },
+
+    /** Any order (the back office), with expiry applied; 404 for none. */
+    async get(orderId: string) {
+      const order = await repo.findById(orderId);
+      if (!order) throw notFound('订单不存在');
+      return closeIfOverdue(order);
+    },
+
+    /** What the gateways told us about an order, oldest first. */
+    notificationsOf: (orderId: string) => repo.notificationsOf(orderId),
+
     /** The state of an order as a record pointing at it shows it (an overdue one is closed first). */
     async statusOf(orderId: string): Promise<OrderRow['status'] | null> {
       const order = await repo.findById(orderId);
@@ -120,6 +139,90 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
     async owesRefund(orderId: string) {
       await repo.markRefundDue(orderId);
     },
+
+    /**
+     * The refund `request.requestNo` of an order, recorded as pending before the gateway is asked:
+     * the same number again answers the refund already recorded (a replay refunds nothing twice).
+     * A new number is refused while another refund of the order is pending, and for more than is
+     * left to refund. The amount defaults to all that is left.
+     */
+    async beginRefund(orderId: string, request: { requestNo: string; amountFen?: number; reason: string; operatorId: string }) {
+      const order = await this.get(orderId);
+      const existing = await repo.findRefund(request.requestNo);
+      if (existing) {
+        if (existing.order_id !== orderId || (request.amountFen !== undefined && request.amountFen !== existing.amount_fen)) {
+          throw new AppError(409, 'REFUND_CONFLICT', '这个退款单号已用于另一笔退款，请重新发起');
+        }
+        return { order, refund: existing };
+      }
+      // the money to give back: the payment of a paid order, or one that reached a closed order
+      const late = order.status === 'closed' && order.refund_due === 1 ? await repo.latestPaymentDue(orderId) : undefined;
+      if (order.status !== 'paid' && order.status !== 'refunded' && !late) throw new AppError(409, 'NOT_PAID', '订单未支付，无法退款');
+      const left = order.amount_fen - order.refunded_fen;
+      if (left <= 0) throw new AppError(409, 'ALREADY_REFUNDED', '订单已全额退款');
+      const amountFen = request.amountFen ?? left;
+      if (amountFen > left) throw invalidField('amountFen', `退款金额不能超过可退金额 ${(left / 100).toFixed(2)} 元`);
+      const refund: RefundRow = {
+        request_no: request.requestNo,
+        order_id: orderId,
+        amount_fen: amountFen,
+        reason: request.reason.trim(),
+        status: 'pending',
+        operator_id: request.operatorId,
+        gateway: late?.gateway ?? order.gateway ?? '',
+        trade_no: late?.trade_no ?? order.gateway_trade_no,
+        gateway_refund_no: null,
+        failure: null,
+        created_at: nowIso(),
+        completed_at: null,
+      };
+      if (!(await repo.insertRefund(refund))) {
+        // the same number at the same moment: that one; otherwise another refund is under way
+        const raced = await repo.findRefund(request.requestNo);
+        if (raced?.order_id === orderId) return { order, refund: raced };
+        throw new AppError(409, 'REFUND_PENDING', '这笔订单还有一笔退款结果未知，请先用那笔的退款单号重试');
+      }
+      return { order, refund };
+    },
+
+    /**
+     * The gateway refunded: the refund succeeds and the order is refunded (paid → refunded; a
+     * closed order stays closed; the amount added to what it has had back), in one transaction
+     * with `record` (its audit entry).
+     * Only once: a refund no longer pending changes nothing (false).
+     */
+    async completeRefund(
+      requestNo: string,
+      gatewayRefundNo: string | null,
+      record: (before: OrderRow, after: OrderRow, trx: Transaction<Database>) => Promise<void>,
+    ) {
+      return repo.transaction(async (trx) => {
+        const refund = (await repo.findRefund(requestNo, trx))!;
+        const now = nowIso();
+        const moved = await repo.updateRefundFrom(requestNo, 'pending', { status: 'succeeded', gateway_refund_no: gatewayRefundNo, completed_at: now }, trx);
+        if (!moved) return false;
+        const before = (await repo.findById(refund.order_id, trx))!;
+        const refundedFen = before.refunded_fen + refund.amount_fen;
+        const changes: Partial<OrderRow> = {
+          // a second partial refund leaves a refunded order refunded
+          status: before.status === 'paid' ? nextStatus('paid', 'refund') : before.status,
+          refunded_fen: refundedFen,
+          refunded_at: now,
+        };
+        // money owed back is settled once all of it is back
+        if (refundedFen >= before.amount_fen) changes.refund_due = 0;
+        if (!(await repo.updateFrom(before.id, before.status, changes, trx))) throw new Error(`order ${before.id} changed during its refund`);
+        await record(before, { ...before, ...changes }, trx);
+        return true;
+      });
+    },
+
+    /** The gateway said no: the refund is refused with its reason, and the order keeps its money. */
+    async refuseRefund(requestNo: string, failure: string) {
+      await repo.updateRefundFrom(requestNo, 'pending', { status: 'refused', failure: failure.slice(0, 200), completed_at: nowIso() });
+    },
+
+    refundsOf: (orderId: string) => repo.refundsOf(orderId),
 
     /** Closes every pending order past its expiry (a periodic sweep; reads close lazily too). */
     async expireOverdue() {

@@ -11,6 +11,7 @@ import { newId } from '../../lib/ids';
 import type { OrderRow } from '../order/repo';
 import type { OrderService } from '../order/service';
 import type { Channel, PaymentGateway } from './gateway';
+import { sandboxRefund, type SandboxLedger } from './sandboxRefunds';
 import { allowInline } from '../../plugins/securityHeaders';
 import { readNotification } from './notify';
 import { fenToYuan, signParams, verifyParams, type Params } from './signing';
@@ -29,8 +30,10 @@ function pageToken(keys: SandboxKeys, orderId: string, channel: string) {
   return createHmac('sha256', keys.privateKey).update(`${orderId}:${channel}`).digest('base64url');
 }
 
-export function sandboxGateway(keys: SandboxKeys, publicUrl: string): PaymentGateway {
+export function sandboxGateway(keys: SandboxKeys, publicUrl: string, ledger: SandboxLedger = new Map()): PaymentGateway & { ledger: SandboxLedger } {
   return {
+    ledger,
+    refund: sandboxRefund(ledger),
     name: 'sandbox',
     sandbox: true,
     async createPayment(order, channel) {

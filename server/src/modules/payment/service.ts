@@ -7,6 +7,8 @@ import type { OrderService } from '../order/service';
 import type { UserRow } from '../user/repo';
 import { alipayGateway, type AlipaySettings } from './alipay';
 import type { Channel, PaymentGateway } from './gateway';
+import { refundThrough } from './refund';
+import type { OrderRow, RefundRow } from '../order/repo';
 import { sandboxGateway, type SandboxKeys } from './sandbox';
 import type { Params } from './signing';
 
@@ -48,6 +50,12 @@ export function createPaymentService(deps: { orders: OrderService; active: Payme
       const { payUrl } = await active.createPayment(order, channel);
       return { payUrl, gateway: active.name, sandbox: active.sandbox };
     },
+
+    /**
+     * Sends a refund to the gateway the order was paid through (RefundRefused: it said no; any
+     * other error: its answer never came). Only the active gateway takes refunds.
+     */
+    refund: (order: OrderRow, refund: RefundRow) => refundThrough([active], order, refund),
 
     /** A gateway's notification: verified, then applied to its order exactly once. */
     async notify(gateway: PaymentGateway, params: Params): Promise<NotifyAnswer> {

@@ -5,6 +5,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../common/content';
 import { FIELD_RULES as R } from '../../../../common/fieldRules';
+import { ROLES } from '../../../../common/roles';
 
 /** `{ success: true, result }` */
 export const Ok = <T extends TSchema>(result: T) =>
@@ -37,6 +38,8 @@ export const User = Type.Object(
     major: Nullable(Type.String()),
     degree: Nullable(Type.String()),
     phone: Nullable(Type.String()),
+    /** common/roles.ts: what the app's access rules read */
+    role: Type.Union(ROLES.map((role) => Type.Literal(role))),
     createdAt: Type.String(),
   },
   { additionalProperties: false },

@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { UserTable } from '../../db/types';
 import { nowIso } from '../../lib/time';
+import type { Role } from '../../../../common/roles';
 
 export type UserRow = UserTable;
 
@@ -16,6 +18,7 @@ export function toPublicUser(row: UserRow) {
     major: row.major,
     degree: row.degree,
     phone: row.phone,
+    role: row.role,
     createdAt: row.created_at,
   };
 }
@@ -23,10 +26,28 @@ export function toPublicUser(row: UserRow) {
 export function createUserRepo(db: Db) {
   return {
     findById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    findByIds: (ids: string[]) => (ids.length ? db.selectFrom('users').selectAll().where('id', 'in', ids).execute() : Promise.resolve([])),
     findByEmail: (email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
-    async insert(row: Omit<UserRow, 'created_at' | 'updated_at'>) {
+    /** A new account is a user unless a role is given. */
+    async insert(row: Omit<UserRow, 'created_at' | 'updated_at' | 'role' | 'disabled_at'> & { role?: Role }) {
       const now = nowIso();
-      await db.insertInto('users').values({ ...row, created_at: now, updated_at: now }).execute();
+      await db.insertInto('users').values({ role: 'user', disabled_at: null, ...row, created_at: now, updated_at: now }).execute();
+    },
+    /** One page of accounts, newest first, whose e-mail contains `email` (all when omitted). */
+    async search(email: string | undefined, offset: number, limit: number) {
+      let base = db.selectFrom('users');
+      // e-mails are kept in lower case; \ escapes LIKE's wildcards in both databases
+      if (email) base = base.where(sql<boolean>`email like ${`%${email.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+      const [rows, count] = await Promise.all([
+        base.selectAll().orderBy('created_at', 'desc').orderBy('id').offset(offset).limit(limit).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+    /** Changes a role; false when the account has none of that e-mail. */
+    async setRole(email: string, role: Role) {
+      const result = await db.updateTable('users').set({ role, updated_at: nowIso() }).where('email', '=', email).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
     async update(id: string, changes: Partial<Omit<UserRow, 'id' | 'created_at'>>) {
       await db.updateTable('users').set({ ...changes, updated_at: nowIso() }).where('id', '=', id).execute();

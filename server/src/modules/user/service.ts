@@ -1,5 +1,9 @@
 /** The signed-in user's own record: basic information and avatar. */
-import { AppError } from '../../lib/errors';
+import type { Role } from '../../../../common/roles';
+import { AppError, notFound } from '../../lib/errors';
+import { normalizeEmail } from '../auth/service';
+import { nowIso } from '../../lib/time';
+import { pageWindow } from '../shared/paging';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
 import type { UserRepo, UserRow } from './repo';
@@ -46,6 +50,47 @@ export function createUserService(deps: { users: UserRepo; storage: Storage }) {
       if (user.avatar) await storage.remove(`avatars/${user.avatar}`);
       await users.update(user.id, { avatar: name });
       return (await users.findById(user.id))!;
+    },
+
+    /** The account of an e-mail, however it was typed (the back office's search). */
+    findByEmail: (email: string) => users.findByEmail(normalizeEmail(email)),
+
+    /** The back office's list of accounts, by part of an e-mail. */
+    async search(query: { current: number; pageSize: number; email?: string }) {
+      const { offset, limit } = pageWindow(query);
+      const { rows, total } = await users.search(query.email?.trim() || undefined, offset, limit);
+      return { list: rows, total, current: query.current, pageSize: query.pageSize };
+    },
+
+    /** Any account, by id (the back office); 404 for none. */
+    async get(id: string) {
+      const user = await users.findById(id);
+      if (!user) throw notFound('账号不存在');
+      return user;
+    },
+
+    /** Disables or enables an account; answers it as it is now. */
+    async setDisabled(id: string, disabled: boolean) {
+      await users.update(id, { disabled_at: disabled ? nowIso() : null });
+      return (await users.findById(id))!;
+    },
+
+    /** The e-mail of each of these accounts, by id. */
+    async emailsOf(ids: string[]) {
+      const rows = await users.findByIds([...new Set(ids)]);
+      return new Map(rows.map((row) => [row.id, row.email]));
+    },
+
+    /**
+     * Makes an account a user, an operator or an admin (the command line's `grant`; never the web).
+     * Answers the account before and after, for the audit log.
+     */
+    async grantRole(rawEmail: string, role: Role) {
+      const email = normalizeEmail(rawEmail);
+      const before = await users.findByEmail(email);
+      if (!before) throw notFound(`没有邮箱为 ${email} 的账号`);
+      await users.setRole(email, role);
+      return { before, after: (await users.findByEmail(email))! };
     },
 
     avatarFile: (name: string) => (/^[\w-]+\.(png|jpg|webp)$/.test(name) ? storage.get(`avatars/${name}`) : undefined),

@@ -10,13 +10,18 @@ import { closeReasonText, ORDER_STATE_NAMES } from '../../../../common/orderStat
 import { priceLine } from '../../../../common/price';
 import styles from './index.less';
 
-/** An order's state in words, coloured as the other records colour theirs. */
+const STATUS_COLORS: Record<Order['status'], string | undefined> = { pending: 'orange', paid: 'green', refunded: 'blue', closed: undefined };
+
+/** An order's state in words (common/orderState.ts), coloured as the other records colour theirs; a partial refund says how much came back. */
 function OrderState({ order }: { order: Order }) {
-  const colour = { pending: 'orange', paid: 'green', refunded: 'blue', closed: undefined }[order.status];
+  const partial = order.status === 'refunded' && order.refundedFen < order.amountFen;
   return (
-    <Tag color={colour} title={order.status === 'closed' ? closeReasonText(order.closeReason) : undefined}>
-      {ORDER_STATE_NAMES[order.status]}
-    </Tag>
+    <>
+      <Tag color={STATUS_COLORS[order.status]} title={order.status === 'closed' ? closeReasonText(order.closeReason) : undefined}>
+        {ORDER_STATE_NAMES[order.status]}
+      </Tag>
+      {partial && <span style={{ whiteSpace: 'nowrap' }}>退 {formatFen(order.refundedFen)}</span>}
+    </>
   );
 }
 

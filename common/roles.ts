@@ -1,0 +1,14 @@
+/**
+ * Who may do what (docs/features.md, "Back office"): every account is a `user` (a student); an
+ * `operator` answers students and refunds their orders in the back office; an `admin` may do all
+ * that and also read the audit log and grant roles (from the command line only).
+ */
+export const ROLES = ['user', 'operator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_NAMES: Record<Role, string> = { user: '学生', operator: '运营', admin: '管理员' };
+
+/** The roles that may open the back office (运营后台). */
+export const STAFF_ROLES: readonly Role[] = ['operator', 'admin'];
+
+export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
