@@ -86,6 +86,44 @@ describe('personal centre', () => {
     expect(await screen.findByText('学校名称最多 80 个字符')).toBeInTheDocument();
   });
 
+  describe('a save that fails says so, with the reason', () => {
+    async function saveBasicInfo() {
+      await signInAsDemo();
+      await renderApp('/personal/home/basic-info');
+      await heading('基本信息');
+      type('昵称', '论文达人');
+      click(/^保\s*存$/);
+    }
+
+    test('the server answers 500', async () => {
+      server.use({ 'PUT /api/v1/user/basicInfo': (_req, res) => res.status(500).json({ success: false, message: '服务器开小差了，请稍后再试', errorCode: 'INTERNAL', showType: 2 }) });
+      await saveBasicInfo();
+      expect(await screen.findByText('保存失败：服务器开小差了，请稍后再试', {}, { timeout: 10_000 })).toBeInTheDocument();
+      expect(screen.queryByText('基本信息已保存')).not.toBeInTheDocument();
+      // what was typed stays, to be saved again
+      expect((screen.getByLabelText('昵称') as HTMLInputElement).value).toBe('论文达人');
+    });
+
+    test('no answer at all', async () => {
+      server.use({ 'PUT /api/v1/user/basicInfo': (_req, res) => res.socket?.destroy() });
+      await saveBasicInfo();
+      expect(await screen.findByText('保存失败：网络异常，无法连接服务器', {}, { timeout: 10_000 })).toBeInTheDocument();
+      expect(screen.queryByText('基本信息已保存')).not.toBeInTheDocument();
+    });
+
+    test('modify password, the server answers 500', async () => {
+      server.use({ 'POST /api/v1/user/modifyPassword': (_req, res) => res.status(500).json({ success: false, message: '服务器开小差了，请稍后再试', errorCode: 'INTERNAL', showType: 2 }) });
+      await signInAsDemo();
+      await renderApp('/personal/security/modify-password');
+      await heading('修改密码');
+      type('原密码', 'NotMine123');
+      type('新密码', 'Better2026');
+      type('确认新密码', 'Better2026');
+      click(/^修改密码$/);
+      expect(await screen.findByText('修改失败：服务器开小差了，请稍后再试', {}, { timeout: 10_000 })).toBeInTheDocument();
+    });
+  });
+
   test('modify password: a wrong old password is shown on its field', async () => {
     await signInAsDemo();
     await renderApp('/personal/security/modify-password');

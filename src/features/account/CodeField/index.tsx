@@ -19,7 +19,7 @@ export default function CodeField({ purpose, form }: { purpose: 'register' | 're
       captchaTextRender={(timing, count) => (timing ? `${count} 秒后重新获取` : '获取验证码')}
       rules={codeRules}
       onGetCaptcha={async (email: string) => {
-        const sent = await submitForm(form, () => sendCode(email, purpose));
+        const sent = await submitForm(form, () => sendCode(email, purpose), '验证码发送失败');
         // ProFormCaptcha starts its countdown only when this resolves
         if (!sent) throw new Error('code not sent');
         message.success(sent.message || '验证码已发送，请查收邮件');

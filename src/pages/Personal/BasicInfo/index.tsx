@@ -29,7 +29,7 @@ export default function BasicInfoPage() {
       message.error('头像不能超过 2 MB');
       return false;
     }
-    const done = await submitForm(undefined, () => upload.track((onUploadProgress) => uploadAvatar(file, { onUploadProgress })));
+    const done = await submitForm(undefined, () => upload.track((onUploadProgress) => uploadAvatar(file, { onUploadProgress })), '头像上传失败');
     if (done) {
       message.success('头像已更新');
       await fetchCurrent();
@@ -66,7 +66,7 @@ export default function BasicInfoPage() {
           }}
           submitter={submitOnly('保存')}
           onFinish={async (values) => {
-            const done = await submitForm(form, () => updateBasicInfo({ ...values, degree: values.degree ?? null }));
+            const done = await submitForm(form, () => updateBasicInfo({ ...values, degree: values.degree ?? null }), '保存失败');
             if (done) {
               message.success('基本信息已保存');
               await fetchCurrent();
