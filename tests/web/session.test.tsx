@@ -115,6 +115,41 @@ describe('visitors and the initial state', () => {
   });
 });
 
+describe('a fault is not a logout', () => {
+  const failing500 = { 'GET /api/v1/user/getCurrent': (_req: unknown, res: { status(code: number): { json(body: unknown): void } }) => res.status(500).json({ success: false, message: '服务器开小差了，请稍后再试', errorCode: 'INTERNAL', showType: 2 }) };
+  const loadFailure = () => screen.findByText('账号信息加载失败', {}, { timeout: 10_000 });
+
+  test('a reload of a signed-in page while getCurrent answers 500 shows an error with a retry, not the login page', async () => {
+    await signInAsDemo();
+    server.use(failing500 as never);
+    const { history } = await renderApp('/personal/review/list');
+    expect(await loadFailure()).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/personal/review/list');
+    // the fault passes: 重新加载 loads the page the user was on
+    server.reset();
+    await signInAsDemo();
+    fireEvent.click(screen.getByText('重新加载').closest('button')!);
+    expect(await screen.findByText('查重记录', { selector: 'h1' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/personal/review/list');
+  });
+
+  test.each(['500', 'network'])('the mock server’s fault mode %s keeps the user on the page', async (type) => {
+    await signInAsDemo();
+    await axios.get('/api/v1/mock/fault', { params: { type }, adapter: server.adapter });
+    const { history } = await renderApp('/personal/review/list');
+    expect(await loadFailure()).toBeInTheDocument();
+    expect(screen.getByText('重新加载')).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/personal/review/list');
+  });
+
+  test('a 401 is "not logged in": a guarded page goes to login with the full address (SPEC §2)', async () => {
+    server.use({ 'GET /api/v1/user/getCurrent': (_req, res) => res.status(401).json({ success: false, message: '请先登录' }) });
+    const { history } = await renderApp('/personal/review/list?page=2');
+    await waitFor(() => expect(history.location.pathname).toBe('/user/login'), { timeout: 10_000 });
+    expect(new URLSearchParams(history.location.search).get('redirect')).toBe('http://localhost/personal/review/list?page=2');
+  });
+});
+
 describe('logout', () => {
   async function logOutFrom(path: string) {
     await signInAsDemo();
