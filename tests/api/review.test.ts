@@ -131,6 +131,12 @@ test('an unpaid check does not run; once paid it runs, and the report shows the 
   const verified = await client(t.app).get(`/api/v1/review/verify/${done.verificationCode}`);
   expect(verified.body.result).toEqual({ title: '县域中学课后服务研究', systemName: '本科毕业论文检测', finishedAt: done.finishedAt, similarity: done.similarity, charCount: done.charCount });
   expect((await client(t.app).get('/api/v1/review/verify/ZN-00000-00000')).status).toBe(404);
+  // the code as people type it: without its dashes, in lower case, with spaces, in full-width letters
+  const bare = done.verificationCode.replace(/-/g, '');
+  const typed = [bare, bare.toLowerCase(), bare.slice(2), ` zn ${bare.slice(2, 7)} ${bare.slice(7)} `, done.verificationCode.replace('ZN', 'ＺＮ')];
+  for (const code of typed) {
+    expect({ code, body: (await client(t.app).get(`/api/v1/review/verify/${encodeURIComponent(code)}`)).body.result }).toEqual({ code, body: verified.body.result });
+  }
 });
 
 test('a paid check is not sold twice', async () => {

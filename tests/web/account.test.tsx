@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { message } from 'antd';
 import { DEMO_CODE } from '../../mock/_lib/users';
 import { server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
@@ -13,9 +14,9 @@ const heading = (text: string) =>
   waitFor(() => expect([...document.querySelectorAll('h1')].map((h) => h.textContent)).toContain(text), { timeout: 10_000 });
 
 describe('register', () => {
-  async function fillRegister(code: string) {
+  async function fillRegister(code: string, email = 'new.student@example.edu.cn') {
     await heading('注册');
-    type('邮箱', 'new.student@example.edu.cn');
+    type('邮箱', email);
     click(/获取验证码/);
     await screen.findByText(/秒后重新获取/);
     type('邮箱验证码', code);
@@ -32,6 +33,25 @@ describe('register', () => {
     await waitFor(() => expect(history.location.pathname).toBe('/user/login'), { timeout: 10_000 });
     expect(new URLSearchParams(history.location.search).get('email')).toBe('new.student@example.edu.cn');
     expect(server.requests.find((r) => r.path === '/api/v1/user/register')!.body).toMatchObject({ agreement: true, nickname: '新同学' });
+  });
+
+  test('a code typed with a space goes through as its six digits', async () => {
+    const { history } = await renderApp('/user/register');
+    // another address: the mock keeps the accounts registered by earlier tests
+    await fillRegister(`${DEMO_CODE.slice(0, 3)} ${DEMO_CODE.slice(3)}`, 'spaced.code@example.edu.cn');
+    await waitFor(() => expect(history.location.pathname).toBe('/user/login'), { timeout: 10_000 });
+    expect(server.requests.find((r) => r.path === '/api/v1/user/register')!.body).toMatchObject({ code: DEMO_CODE });
+  });
+
+  test('editing the e-mail after a code was sent resets the countdown (the code was for the old address)', async () => {
+    await renderApp('/user/register');
+    await heading('注册');
+    type('邮箱', 'new.student@example.edu.cn');
+    click(/获取验证码/);
+    await screen.findByText(/秒后重新获取/);
+    type('邮箱', 'new.student@example.edu');
+    expect(await screen.findByText('获取验证码')).toBeInTheDocument();
+    expect(screen.queryByText(/秒后重新获取/)).not.toBeInTheDocument();
   });
 
   test('a wrong code is shown beside the code field', async () => {
@@ -87,6 +107,8 @@ describe('personal centre', () => {
   });
 
   describe('a save that fails says so, with the reason', () => {
+    // a success toast of an earlier test must not count for this one
+    beforeEach(() => act(() => message.destroy()));
     async function saveBasicInfo() {
       await signInAsDemo();
       await renderApp('/personal/home/basic-info');

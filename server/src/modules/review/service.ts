@@ -24,6 +24,7 @@ import { renderReportPdf, type ReportPdfInput } from './reportPdf';
 import type { ReviewRow, ReviewRepo } from './repo';
 import type { ReportBody, Review, ReviewBody } from './schemas';
 import { isAccepted, PAPER_UPLOAD } from '../../../../common/api';
+import { normaliseVerificationCode } from '../../../../common/verificationCode';
 
 export const MIN_CHARS = 200;
 /** Papers are kept this long, then deleted (the agreement says so). */
@@ -332,7 +333,7 @@ export function createReviewService(deps: {
 
     /** Anyone may verify a report by its code: title, system, date and similarity only. */
     async verify(code: string) {
-      const review = await repo.findByCode(code.trim().toUpperCase());
+      const review = await repo.findByCode(normaliseVerificationCode(code));
       if (!review || review.status !== 'done') throw notFound('没有这个验证码对应的报告，请核对后重试');
       const { name } = (await repo.findSystem(review.system_id))!;
       return { title: review.title, systemName: name, finishedAt: review.finished_at!, similarity: review.similarity!, charCount: review.char_count };
