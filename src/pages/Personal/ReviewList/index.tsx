@@ -29,6 +29,8 @@ const columns: RecordColumn<Review>[] = [
   {
     key: 'system',
     title: '检测系统',
+    // on a phone's card too: the same paper may be checked by more than one system
+    essential: true,
     width: 150,
     render: (r) => (
       <>
