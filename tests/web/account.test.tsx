@@ -94,6 +94,13 @@ describe('personal centre', () => {
     expect(await screen.findByLabelText('用户菜单：论文达人', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
+  test('the school field asks for the full name, with no made-up school as an example', async () => {
+    await signInAsDemo();
+    await renderApp('/personal/home/basic-info');
+    await heading('基本信息');
+    expect(screen.getByLabelText('学校')).toHaveAttribute('placeholder', '请输入学校全称');
+  });
+
   test('a field the server refuses is marked beside the field', async () => {
     server.use({
       'PUT /api/v1/user/basicInfo': (_req, res) =>

@@ -25,6 +25,7 @@ import type { ReviewRow, ReviewRepo } from './repo';
 import type { ReportBody, Review, ReviewBody } from './schemas';
 import { isAccepted, PAPER_UPLOAD } from '../../../../common/api';
 import { normaliseVerificationCode } from '../../../../common/verificationCode';
+import { formatCount } from '../../../../common/formatCount';
 
 export const MIN_CHARS = 200;
 /** Papers are kept this long, then deleted (the agreement says so). */
@@ -121,8 +122,8 @@ async function paperOf(repo: ReviewRepo, reader: ReviewReader, user: User, paper
     throw invalidField('paper', '请上传论文文件或粘贴论文内容');
   }
   const chars = countChars(found.text);
-  if (chars < MIN_CHARS) throw invalidField('paper', `论文内容太少（${chars} 字），至少需要 ${MIN_CHARS} 字`);
-  if (chars > system.max_chars) throw invalidField('paper', `论文有 ${chars} 字，超过「${system.name}」的上限 ${system.max_chars} 字，请换用其他系统或分章检测`);
+  if (chars < MIN_CHARS) throw invalidField('paper', `论文内容太少（${formatCount(chars)} 字），至少需要 ${formatCount(MIN_CHARS)} 字`);
+  if (chars > system.max_chars) throw invalidField('paper', `论文有 ${formatCount(chars)} 字，超过「${system.name}」的上限 ${formatCount(system.max_chars)} 字，请换用其他系统或分章检测`);
   return { ...found, chars };
 }
 
@@ -149,7 +150,7 @@ function reviewPayable(repo: ReviewRepo, jobs: JobRunner, reader: ReviewReader):
       const review = await reader.own(user, itemId);
       if (review.status !== 'unpaid') throw new AppError(409, 'ALREADY_PAID', '这次检测已经付款，无需再次支付');
       const { name } = (await repo.findSystem(review.system_id))!;
-      return { title: `${name} · ${review.title}（${review.char_count.toLocaleString('zh-CN')} 字）`, amountFen: review.amount_fen };
+      return { title: `${name} · ${review.title}（${formatCount(review.char_count)} 字）`, amountFen: review.amount_fen };
     },
     async fulfil(order, trx) {
       await repo.updateReview(order.item_id, { status: 'queued', progress: 0, paid_at: nowIso(), order_id: order.id, updated_at: nowIso() }, trx);
@@ -236,7 +237,7 @@ export function createReviewService(deps: {
         throw error;
       }
       const { charCount, text, title } = read;
-      if (text === undefined) throw invalidField('file', `论文有 ${charCount} 字，超过所有检测系统的上限 ${longest} 字，请分章上传检测`);
+      if (text === undefined) throw invalidField('file', `论文有 ${formatCount(charCount)} 字，超过所有检测系统的上限 ${formatCount(longest)} 字，请分章上传检测`);
       const id = newId();
       const fileKey = `papers/${user.id}/${id}.${extensionOf(fileName)}`;
       await storage.adopt(fileKey, path);

@@ -6,6 +6,7 @@ import { Alert, Button, Card, Col, Descriptions, Empty, List, Progress, Row, Spa
 import { useMemo, useState } from 'react';
 import { Link } from 'umi';
 import styles from './index.less';
+import { formatCount } from '../../../../common/formatCount';
 
 /** One colour per source, in the order of the ranked list. */
 const PALETTE = ['#ff7875', '#ffa940', '#fadb14', '#73d13d', '#36cfc9', '#597ef7', '#9254de', '#f759ab'];
@@ -40,7 +41,7 @@ function Summary({ report }: { report: Report }) {
         <Descriptions.Item label="检测系统">{report.review.systemName}</Descriptions.Item>
         <Descriptions.Item label="作者">{report.review.author}</Descriptions.Item>
         <Descriptions.Item label="检测时间">{report.review.finishedAt ? new Date(report.review.finishedAt).toLocaleString('zh-CN') : '—'}</Descriptions.Item>
-        <Descriptions.Item label="检测字数">{report.totalChars.toLocaleString('zh-CN')}</Descriptions.Item>
+        <Descriptions.Item label="检测字数">{formatCount(report.totalChars)}</Descriptions.Item>
         <Descriptions.Item label="验证码">
           <Typography.Text copyable>{report.review.verificationCode}</Typography.Text>
         </Descriptions.Item>
@@ -48,7 +49,7 @@ function Summary({ report }: { report: Report }) {
       <Space size={48} wrap className={styles.figures}>
         <FigureDial label="总相似度" value={report.similarity} />
         <FigureDial label="去除引用和参考文献" value={report.excludingQuotes.similarity} />
-        <Statistic title="相似字数" value={report.matchedChars} suffix={`/ ${report.totalChars.toLocaleString('zh-CN')}`} />
+        <Statistic title="相似字数" value={report.matchedChars} suffix={`/ ${formatCount(report.totalChars)}`} />
       </Space>
     </Card>
   );
@@ -80,7 +81,7 @@ function Sources({ report }: { report: Report }) {
             <List.Item.Meta
               avatar={<span className={styles.swatch} style={{ background: PALETTE[i % PALETTE.length] }} aria-hidden />}
               title={<Link to={paths.document(s.sourceId)}>{s.title}</Link>}
-              description={`${s.detail} · ${s.matchedChars.toLocaleString('zh-CN')} 字相似`}
+              description={`${s.detail} · ${formatCount(s.matchedChars)} 字相似`}
             />
           </List.Item>
         )}
@@ -140,7 +141,7 @@ function SourcePassage({ chosen, colourOf, sourceTitle }: { chosen?: Passage; co
         <div aria-live="polite">
           <Tag color={colourOf.get(chosen.sourceId)}>{sourceTitle(chosen.sourceId)}</Tag>
           <p className={styles.sourceText}>{chosen.sourceText}</p>
-          <Typography.Text type="secondary">{chosen.chars} 字相似</Typography.Text>
+          <Typography.Text type="secondary">{formatCount(chosen.chars)} 字相似</Typography.Text>
         </div>
       ) : (
         <Typography.Text type="secondary">点击左侧标色的段落，这里显示它在来源文献中的原文。</Typography.Text>

@@ -1,6 +1,7 @@
 import { formatPercent, verifyReport } from '@/features/review/api';
 import { Alert, Descriptions, Input } from 'antd';
 import { useState } from 'react';
+import { formatCount } from '../../../../common/formatCount';
 
 type Verified = Awaited<ReturnType<typeof verifyReport>>['result'];
 
@@ -34,7 +35,7 @@ export default function VerifyReport() {
           <Descriptions.Item label="论文题目">{result.title}</Descriptions.Item>
           <Descriptions.Item label="检测系统">{result.systemName}</Descriptions.Item>
           <Descriptions.Item label="检测时间">{new Date(result.finishedAt).toLocaleString('zh-CN')}</Descriptions.Item>
-          <Descriptions.Item label="字数">{result.charCount.toLocaleString('zh-CN')}</Descriptions.Item>
+          <Descriptions.Item label="字数">{formatCount(result.charCount)}</Descriptions.Item>
           <Descriptions.Item label="总相似度">{formatPercent(result.similarity)}</Descriptions.Item>
         </Descriptions>
       )}

@@ -75,7 +75,7 @@ export default function BasicInfoPage() {
         >
           <ProFormText name="nickname" label="昵称" rules={nicknameRules} />
           <ProFormText name="realName" label="真实姓名" placeholder="用于论文封面，可不填" rules={[{ max: 40, message: '姓名最多 40 个字符' }]} />
-          <ProFormText name="school" label="学校" placeholder="如：华东示范大学" rules={[{ max: 80, message: '学校名称最多 80 个字符' }]} />
+          <ProFormText name="school" label="学校" placeholder="请输入学校全称" rules={[{ max: 80, message: '学校名称最多 80 个字符' }]} />
           <ProFormText name="major" label="专业" placeholder="如：汉语言文学" rules={[{ max: 80, message: '专业名称最多 80 个字符' }]} />
           <ProFormSelect name="degree" label="学历" placeholder="请选择" allowClear options={DEGREES.map((d) => ({ value: d, label: d }))} />
           <ProFormText name="phone" label="手机号" placeholder="可不填" rules={phoneRules} fieldProps={{ inputMode: 'tel' }} />

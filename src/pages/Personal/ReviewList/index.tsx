@@ -5,6 +5,7 @@ import { formatTime } from '@/utils/time';
 import { Button, message, Popconfirm, Progress, Space, Tag } from 'antd';
 import { Link } from 'umi';
 import { paths } from '@/utils/paths';
+import { formatCount } from '../../../../common/formatCount';
 
 /** A check's state as the student reads it; an unpaid check whose order closed is no longer payable. */
 export function reviewState(r: Review): { text: string; color: string } {
@@ -35,7 +36,7 @@ const columns: RecordColumn<Review>[] = [
     render: (r) => (
       <>
         {r.systemName}
-        <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{r.charCount.toLocaleString('zh-CN')} 字</div>
+        <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{formatCount(r.charCount)} 字</div>
       </>
     ),
   },
