@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
 import { getCurrentUser } from '@/features/account/api';
 import { axios, server } from './mockServer';
@@ -84,6 +84,16 @@ describe('visitors and the initial state', () => {
     expect(await screen.findByText('登录', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText(/^注\s*册$/)).toBeInTheDocument();
     expect(history.location.pathname).toBe('/home');
+  });
+
+  test('on a phone a visitor finds 查重 and 排版 behind the 打开菜单 button', async () => {
+    // the test DOM matches no media query: antd's breakpoints see a phone
+    const { history } = await renderApp('/home');
+    fireEvent.click(await screen.findByLabelText('打开菜单', {}, { timeout: 10_000 }));
+    const nav = await screen.findByRole('navigation', { name: '主菜单' });
+    expect(within(nav).getByRole('link', { name: '论文排版' })).toHaveAttribute('href', '/typeset');
+    fireEvent.click(within(nav).getByRole('link', { name: '论文查重' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/review/home'), { timeout: 10_000 });
   });
 
   test('a loading state shows until the current user has loaded', async () => {
