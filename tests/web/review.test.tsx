@@ -181,3 +181,13 @@ describe('issue 27: a records list that keeps up', () => {
     expect(card).toHaveTextContent('硕博学位论文检测');
   });
 });
+
+test('pasted text gets a title: its first sentence, when none was typed', async () => {
+  await signInAsDemo();
+  await renderApp('/review/info');
+  await screen.findByText('填写查重信息', {}, LONG);
+  fireEvent.click(screen.getByText('粘贴文本'));
+  fireEvent.change(await screen.findByLabelText('论文全文'), { target: { value: PAPER } });
+  expect(await screen.findByText('应付金额', {}, LONG)).toBeInTheDocument();
+  await waitFor(() => expect(input('论文题目').value).toBe('本文讨论县域中学课后服务的组织方式'), LONG);
+});

@@ -72,7 +72,8 @@ export const ReviewParams = Type.Object({ reviewId: Type.String({ maxLength: 32 
 export const CodeParams = Type.Object({ code: Type.String({ maxLength: 40 }) });
 export const ReviewListQuery = Type.Object({ ...PageQuery });
 
-export const Quote = Type.Object({ systemId: Type.String(), charCount: Type.Integer(), amountFen: Type.Integer() });
+// title: for pasted text, one read from it (common/paperTitle.ts); null otherwise
+export const Quote = Type.Object({ systemId: Type.String(), charCount: Type.Integer(), amountFen: Type.Integer(), title: Nullable(Type.String()) });
 export const Upload = Type.Object({
   uploadId: Type.String(),
   fileName: Type.String(),

@@ -26,6 +26,7 @@ import type { ReportBody, Review, ReviewBody } from './schemas';
 import { isAccepted, PAPER_UPLOAD } from '../../../../common/api';
 import { normaliseVerificationCode } from '../../../../common/verificationCode';
 import { formatCount } from '../../../../common/formatCount';
+import { pastedTitle, titleOf } from '../../../../common/paperTitle';
 
 export const MIN_CHARS = 200;
 /** Papers are kept this long, then deleted (the agreement says so). */
@@ -41,17 +42,6 @@ type StoredReport = Omit<ReviewReport, 'review' | 'text'>;
 
 /** What the user pays: whole thousands of characters, at the system's price. */
 export const priceOf = (system: ReviewSystemTable, chars: number) => Math.max(1, Math.ceil(chars / 1000)) * system.price_per_thousand_fen;
-
-/**
- * A paper's title as its first line gives it (a thesis opens with its title), so the form need not
- * ask for it again; null when the first line does not look like one (a cover page's labels, 摘要).
- */
-export function titleOf(text: string): string | null {
-  const first = text.split('\n').map((line) => line.trim()).find(Boolean) ?? '';
-  const tooPlain = /^(摘\s*要|abstract|目\s*录|contents|学\s*校|姓\s*名|学\s*号|题\s*目[:：]?$)/i.test(first);
-  if (tooPlain || first.length < 4 || first.length > 100 || /[。！？]$/.test(first)) return null;
-  return first.replace(/^(论文)?题\s*目[:：]\s*/, '');
-}
 
 /** Reads a paper's text in this thread; the server passes its worker pool instead (lib/filePool.ts). */
 async function paperTextHere(path: string, fileName: string, maxChars: number): Promise<PaperText> {
@@ -247,8 +237,10 @@ export function createReviewService(deps: {
 
     async quote(user: User, body: Paper & { systemId: string }) {
       const chosen = await system(body.systemId);
-      const { chars } = await paperOf(repo, reader, user, body, chosen);
-      return { systemId: chosen.id, charCount: chars, amountFen: priceOf(chosen, chars) };
+      const { chars, text, fileName } = await paperOf(repo, reader, user, body, chosen);
+      // pasted text has no file to name it: the form is offered a title read from the text
+      const title = body.text?.trim() && !fileName ? pastedTitle(text) : null;
+      return { systemId: chosen.id, charCount: chars, amountFen: priceOf(chosen, chars), title };
     },
 
     /** A new review and the order that pays for it. */

@@ -2,7 +2,8 @@ import { quoteReview, type Paper } from '@/features/review/api';
 import { bodyOfError } from '@/utils/errorHandler';
 import { useEffect, useState } from 'react';
 
-export type Quote = { charCount: number; amountFen: number };
+/** title: one read from pasted text, for an empty title field (null for a file) */
+export type Quote = { charCount: number; amountFen: number; title?: string | null };
 
 /** Pasted text is priced once typing pauses this long. */
 const TYPING_PAUSE_MS = 600;
