@@ -3,6 +3,7 @@
  * at the system's rate. One definition for the server's price, the mock and the pages that show
  * its breakdown (the form before payment, the order, the payment page).
  */
+import { formatCount } from './formatCount';
 
 /** A price and the figures it comes from; money in integer fen. */
 export interface PriceBreakdown {
@@ -21,9 +22,6 @@ export function priceOf(chars: number, perThousandFen: number): PriceBreakdown {
 
 /** Money as people read it: ¥12.50. */
 export const formatFen = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
-
-/** A count as people read it: 60,480. */
-export const formatCount = (n: number) => n.toLocaleString('en-US');
 
 /** The breakdown in one line: 60,480 字 → 61 个千字（不足千字按千字计）× ¥3.00 = ¥183.00 */
 export const priceLine = (price: PriceBreakdown) =>

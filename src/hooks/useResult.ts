@@ -23,10 +23,12 @@ type Outcome<T> = { ok: true; result: T } | { ok: false; error: Error };
 export interface ResultOptions<T> {
   /** keep asking while this holds for the last answer */
   pollWhile?: (data: T) => boolean;
+  /** ask again when the page is shown again (back to the tab or window): it may have changed elsewhere */
+  refreshOnShow?: boolean;
 }
 
 export function useResult<T>(call: () => Promise<{ result: T }>, deps: unknown[], options: ResultOptions<T> = {}) {
-  const { pollWhile } = options;
+  const { pollWhile, refreshOnShow = false } = options;
   const lastGood = useRef<{ data: T }>();
   const stopPolling = useRef(false);
   const outcome = async (): Promise<Outcome<T>> => {
@@ -46,6 +48,7 @@ export function useResult<T>(call: () => Promise<{ result: T }>, deps: unknown[]
     // Umi's default reads `data` off the answer; ours is the outcome itself
     formatResult: (answer: Outcome<T>) => answer,
     pollingInterval: pollWhile ? POLL_INTERVAL_MS : 0,
+    refreshOnWindowFocus: refreshOnShow,
     onSuccess: (answer: Outcome<T>) => {
       if (answer.ok) lastGood.current = { data: answer.result };
       const last = lastGood.current;

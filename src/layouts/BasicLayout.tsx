@@ -2,7 +2,9 @@ import Brand, { BrandMark } from '@/components/Brand';
 import SiteFooter from '@/components/SiteFooter';
 import UserMenu from '@/components/UserMenu';
 import { siteMenu } from '@/utils/menu';
-import { Grid, Layout, Menu } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, Drawer, Grid, Layout, Menu } from 'antd';
+import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'umi';
 import styles from './BasicLayout.less';
 
@@ -17,19 +19,30 @@ export default function BasicLayout() {
   // a page below /review or /typeset lights up its section in the menu; /home is 首页 too
   const section = siteMenu.find((item) => item.path !== '/' && location.pathname.startsWith(item.path));
   const selected = section?.path ?? (location.pathname === '/home' ? '/' : location.pathname);
+  const items = siteMenu.map((item) => ({ key: item.path, label: <Link to={item.path}>{item.name}</Link> }));
+  // a phone has no room for the row of entries: they sit in a drawer behind a labelled button
+  const phone = screens.sm === false;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
   return (
     <Layout className={styles.frame}>
       <Layout.Header className={styles.header}>
         <div className={styles.bar}>
           {screens.sm === false ? <BrandMark /> : <Brand />}
-          <nav aria-label="主菜单" className={styles.menu}>
-            <Menu
-              mode="horizontal"
-              selectedKeys={[selected]}
-              items={siteMenu.map((item) => ({ key: item.path, label: <Link to={item.path}>{item.name}</Link> }))}
-              style={{ borderBottom: 'none', background: 'transparent', minWidth: 0 }}
-            />
-          </nav>
+          {phone ? (
+            <div className={styles.menu}>
+              <Button type="text" icon={<MenuOutlined />} aria-label="打开菜单" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} />
+              <Drawer title="菜单" placement="left" width={240} open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+                <nav aria-label="主菜单">
+                  <Menu mode="vertical" selectedKeys={[selected]} items={items} style={{ borderInlineEnd: 'none' }} onClick={() => setDrawerOpen(false)} />
+                </nav>
+              </Drawer>
+            </div>
+          ) : (
+            <nav aria-label="主菜单" className={styles.menu}>
+              <Menu mode="horizontal" selectedKeys={[selected]} items={items} style={{ borderBottom: 'none', background: 'transparent', minWidth: 0 }} />
+            </nav>
+          )}
           <UserMenu />
         </div>
       </Layout.Header>

@@ -30,7 +30,7 @@ export default function useUserModel(): UserModel {
     const user = currentUserFrom(await getCurrentUser());
     // committed at once, so that a navigation right after (login → redirect) sees the user
     flushSync(() => {
-      setInitialState((state) => ({ ...state, currentUser: user }));
+      setInitialState((state) => ({ ...state, currentUser: user, loadFailed: false }));
     });
     return user;
   }, [setInitialState]);

@@ -65,6 +65,12 @@ export function bodyOfError(error: unknown): ErrorBody | undefined {
   return undefined;
 }
 
+/** A 401 answer: the user is not logged in (docs/spec.md §6), as against a call that failed. */
+export function isNotLoggedIn(error: unknown): boolean {
+  const status = error instanceof BizError ? error.status : (error as HttpErrorLike | undefined)?.response?.status;
+  return status === 401;
+}
+
 /**
  * A call that got no answer at all: offline, refused, cut off or timed out. Browsers report such a
  * failure as status 0 (an XMLHttpRequest that never got a response), so a "response" without a

@@ -44,3 +44,19 @@ test('a cover with the school above the title: the title is the line in the larg
 test('a PDF set in one size: its first line, as for any other file', async () => {
   expect(await titleOfUpload(await pdf([['县域中学课后服务研究', 10.5]], 451))).toBe('县域中学课后服务研究');
 });
+
+describe('pasted text gets a title too (one reading in common/, for the server and the mock)', () => {
+  test('its first line when that is a title', async () => {
+    const res = await me().post('/api/v1/review/quote', { systemId: 'undergraduate', text: `县域中学课后服务研究\n${BODY}` });
+    expect(res.body.result.title).toBe('县域中学课后服务研究');
+  });
+
+  test('otherwise its first sentence, cut to a sensible length', async () => {
+    const res = await me().post('/api/v1/review/quote', { systemId: 'undergraduate', text: BODY });
+    expect(res.body.result.title).toBe('本文讨论县域中学课后服务的组织方式');
+    const long = `${'一'.repeat(60)}。${BODY}`;
+    const title = (await me().post('/api/v1/review/quote', { systemId: 'undergraduate', text: long })).body.result.title as string;
+    expect(title.length).toBeLessThanOrEqual(41);
+    expect(title.endsWith('…')).toBe(true);
+  });
+});

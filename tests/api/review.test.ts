@@ -7,6 +7,7 @@ import { join } from 'path';
 import { extractText } from '../../server/src/engines/text/extract';
 import { encryptedPdf } from './encryptedPdf';
 import { client, createTestApp, expectBrowserDefences, multipart, otherUser, payAsGateway } from './testApp';
+import { formatCount } from '../../common/formatCount';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let me: ReturnType<typeof client>;
@@ -131,6 +132,12 @@ test('an unpaid check does not run; once paid it runs, and the report shows the 
   const verified = await client(t.app).get(`/api/v1/review/verify/${done.verificationCode}`);
   expect(verified.body.result).toEqual({ title: '县域中学课后服务研究', systemName: '本科毕业论文检测', finishedAt: done.finishedAt, similarity: done.similarity, charCount: done.charCount });
   expect((await client(t.app).get('/api/v1/review/verify/ZN-00000-00000')).status).toBe(404);
+  // the code as people type it: without its dashes, in lower case, with spaces, in full-width letters
+  const bare = done.verificationCode.replace(/-/g, '');
+  const typed = [bare, bare.toLowerCase(), bare.slice(2), ` zn ${bare.slice(2, 7)} ${bare.slice(7)} `, done.verificationCode.replace('ZN', 'ＺＮ')];
+  for (const code of typed) {
+    expect({ code, body: (await client(t.app).get(`/api/v1/review/verify/${encodeURIComponent(code)}`)).body.result }).toEqual({ code, body: verified.body.result });
+  }
 });
 
 test('a paid check is not sold twice', async () => {
@@ -260,7 +267,7 @@ test('an upload longer than every system takes is refused at once, and nothing i
   const longest = Math.max(...(await client(t.app).get('/api/v1/review/system')).body.result.map((s: { maxChars: number }) => s.maxChars));
   const res = await upload(me, '全集.txt', Buffer.from('县'.repeat(longest + 1)));
   expect(res.status).toBe(422);
-  expect(res.body.errors.file).toBe(`论文有 ${longest + 1} 字，超过所有检测系统的上限 ${longest} 字，请分章上传检测`);
+  expect(res.body.errors.file).toBe(`论文有 ${formatCount(longest + 1)} 字，超过所有检测系统的上限 ${formatCount(longest)} 字，请分章上传检测`);
 });
 
 test('a check carries its order’s state: cancelled means closed, not payable (issue 13)', async () => {

@@ -80,6 +80,6 @@ test('eight 15 MB uploads at once (four theses with pictures, four plain-text fi
   const p99 = quantile(timings, 0.99);
   console.log(`8 × 15 MB uploads: getCurrent p50 ${quantile(timings, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms over ${timings.length} calls`);
   for (const res of results.filter((_, i) => i % 2 === 0)) expect(res.body.result.charCount).toBeGreaterThan(120_000);
-  for (const res of results.filter((_, i) => i % 2 === 1)) expect(res.body.errors.file).toMatch(/^论文有 \d+ 字，超过所有检测系统的上限/);
+  for (const res of results.filter((_, i) => i % 2 === 1)) expect(res.body.errors.file).toMatch(/^论文有 [\d,]+ 字，超过所有检测系统的上限/);
   expect(p99).toBeLessThan(100);
 });

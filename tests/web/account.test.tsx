@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { message } from 'antd';
 import { DEMO_CODE } from '../../mock/_lib/users';
 import { server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
@@ -13,9 +14,9 @@ const heading = (text: string) =>
   waitFor(() => expect([...document.querySelectorAll('h1')].map((h) => h.textContent)).toContain(text), { timeout: 10_000 });
 
 describe('register', () => {
-  async function fillRegister(code: string) {
+  async function fillRegister(code: string, email = 'new.student@example.edu.cn') {
     await heading('注册');
-    type('邮箱', 'new.student@example.edu.cn');
+    type('邮箱', email);
     click(/获取验证码/);
     await screen.findByText(/秒后重新获取/);
     type('邮箱验证码', code);
@@ -32,6 +33,25 @@ describe('register', () => {
     await waitFor(() => expect(history.location.pathname).toBe('/user/login'), { timeout: 10_000 });
     expect(new URLSearchParams(history.location.search).get('email')).toBe('new.student@example.edu.cn');
     expect(server.requests.find((r) => r.path === '/api/v1/user/register')!.body).toMatchObject({ agreement: true, nickname: '新同学' });
+  });
+
+  test('a code typed with a space goes through as its six digits', async () => {
+    const { history } = await renderApp('/user/register');
+    // another address: the mock keeps the accounts registered by earlier tests
+    await fillRegister(`${DEMO_CODE.slice(0, 3)} ${DEMO_CODE.slice(3)}`, 'spaced.code@example.edu.cn');
+    await waitFor(() => expect(history.location.pathname).toBe('/user/login'), { timeout: 10_000 });
+    expect(server.requests.find((r) => r.path === '/api/v1/user/register')!.body).toMatchObject({ code: DEMO_CODE });
+  });
+
+  test('editing the e-mail after a code was sent resets the countdown (the code was for the old address)', async () => {
+    await renderApp('/user/register');
+    await heading('注册');
+    type('邮箱', 'new.student@example.edu.cn');
+    click(/获取验证码/);
+    await screen.findByText(/秒后重新获取/);
+    type('邮箱', 'new.student@example.edu');
+    expect(await screen.findByText('获取验证码')).toBeInTheDocument();
+    expect(screen.queryByText(/秒后重新获取/)).not.toBeInTheDocument();
   });
 
   test('a wrong code is shown beside the code field', async () => {
@@ -74,6 +94,13 @@ describe('personal centre', () => {
     expect(await screen.findByLabelText('用户菜单：论文达人', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
+  test('the school field asks for the full name, with no made-up school as an example', async () => {
+    await signInAsDemo();
+    await renderApp('/personal/home/basic-info');
+    await heading('基本信息');
+    expect(screen.getByLabelText('学校')).toHaveAttribute('placeholder', '请输入学校全称');
+  });
+
   test('a field the server refuses is marked beside the field', async () => {
     server.use({
       'PUT /api/v1/user/basicInfo': (_req, res) =>
@@ -84,6 +111,46 @@ describe('personal centre', () => {
     await heading('基本信息');
     click(/^保\s*存$/);
     expect(await screen.findByText('学校名称最多 80 个字符')).toBeInTheDocument();
+  });
+
+  describe('a save that fails says so, with the reason', () => {
+    // a success toast of an earlier test must not count for this one
+    beforeEach(() => act(() => message.destroy()));
+    async function saveBasicInfo() {
+      await signInAsDemo();
+      await renderApp('/personal/home/basic-info');
+      await heading('基本信息');
+      type('昵称', '论文达人');
+      click(/^保\s*存$/);
+    }
+
+    test('the server answers 500', async () => {
+      server.use({ 'PUT /api/v1/user/basicInfo': (_req, res) => res.status(500).json({ success: false, message: '服务器开小差了，请稍后再试', errorCode: 'INTERNAL', showType: 2 }) });
+      await saveBasicInfo();
+      expect(await screen.findByText('保存失败：服务器开小差了，请稍后再试', {}, { timeout: 10_000 })).toBeInTheDocument();
+      expect(screen.queryByText('基本信息已保存')).not.toBeInTheDocument();
+      // what was typed stays, to be saved again
+      expect((screen.getByLabelText('昵称') as HTMLInputElement).value).toBe('论文达人');
+    });
+
+    test('no answer at all', async () => {
+      server.use({ 'PUT /api/v1/user/basicInfo': (_req, res) => res.socket?.destroy() });
+      await saveBasicInfo();
+      expect(await screen.findByText('保存失败：网络异常，无法连接服务器', {}, { timeout: 10_000 })).toBeInTheDocument();
+      expect(screen.queryByText('基本信息已保存')).not.toBeInTheDocument();
+    });
+
+    test('modify password, the server answers 500', async () => {
+      server.use({ 'POST /api/v1/user/modifyPassword': (_req, res) => res.status(500).json({ success: false, message: '服务器开小差了，请稍后再试', errorCode: 'INTERNAL', showType: 2 }) });
+      await signInAsDemo();
+      await renderApp('/personal/security/modify-password');
+      await heading('修改密码');
+      type('原密码', 'NotMine123');
+      type('新密码', 'Better2026');
+      type('确认新密码', 'Better2026');
+      click(/^修改密码$/);
+      expect(await screen.findByText('修改失败：服务器开小差了，请稍后再试', {}, { timeout: 10_000 })).toBeInTheDocument();
+    });
   });
 
   test('modify password: a wrong old password is shown on its field', async () => {

@@ -157,3 +157,40 @@ describe('issue 13: honest lists, filled forms', () => {
     await waitFor(() => expect(input('论文题目').value).toBe('县域中学课后服务研究'), LONG);
   });
 });
+
+describe('issue 27: a records list that keeps up', () => {
+  const submitCheck = (title: string) =>
+    axios.post('/api/v1/review', { systemId: 'graduate', title, author: '林晓', text: PAPER }, { adapter: server.adapter });
+
+  test('查重记录 fetches again when shown again (back to the tab or window), with the new check', async () => {
+    await signInAsDemo();
+    await submitCheck('先交的论文');
+    await renderApp('/personal/review/list');
+    expect(await screen.findByText('先交的论文', {}, LONG)).toBeInTheDocument();
+    // a check submitted elsewhere (another tab) while the list was open
+    await act(() => submitCheck('后交的论文'));
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(await screen.findByText('后交的论文', {}, LONG)).toBeInTheDocument();
+  });
+
+  test('on a phone, a record card says which system was used', async () => {
+    await signInAsDemo();
+    await submitCheck('手机上看的论文');
+    await renderApp('/personal/review/list');
+    const card = (await screen.findByText('手机上看的论文', {}, LONG)).closest('.ant-card')!;
+    expect(card).toHaveTextContent('检测系统');
+    expect(card).toHaveTextContent('硕博学位论文检测');
+  });
+});
+
+test('pasted text gets a title: its first sentence, when none was typed', async () => {
+  await signInAsDemo();
+  await renderApp('/review/info');
+  await screen.findByText('填写查重信息', {}, LONG);
+  fireEvent.click(screen.getByText('粘贴文本'));
+  fireEvent.change(await screen.findByLabelText('论文全文'), { target: { value: PAPER } });
+  expect(await screen.findByText('应付金额', {}, LONG)).toBeInTheDocument();
+  await waitFor(() => expect(input('论文题目').value).toBe('本文讨论县域中学课后服务的组织方式'), LONG);
+});

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
 import { getCurrentUser } from '@/features/account/api';
 import { axios, server } from './mockServer';
@@ -86,6 +86,16 @@ describe('visitors and the initial state', () => {
     expect(history.location.pathname).toBe('/home');
   });
 
+  test('on a phone a visitor finds 查重 and 排版 behind the 打开菜单 button', async () => {
+    // the test DOM matches no media query: antd's breakpoints see a phone
+    const { history } = await renderApp('/home');
+    fireEvent.click(await screen.findByLabelText('打开菜单', {}, { timeout: 10_000 }));
+    const nav = await screen.findByRole('navigation', { name: '主菜单' });
+    expect(within(nav).getByRole('link', { name: '论文排版' })).toHaveAttribute('href', '/typeset');
+    fireEvent.click(within(nav).getByRole('link', { name: '论文查重' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/review/home'), { timeout: 10_000 });
+  });
+
   test('a loading state shows until the current user has loaded', async () => {
     let answer: () => void = () => {};
     server.use({
@@ -112,6 +122,41 @@ describe('visitors and the initial state', () => {
     await renderApp('/');
     expect(await screen.findByText('网络异常', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText('您的网络发生异常，无法连接服务器')).toBeInTheDocument();
+  });
+});
+
+describe('a fault is not a logout', () => {
+  const failing500 = { 'GET /api/v1/user/getCurrent': (_req: unknown, res: { status(code: number): { json(body: unknown): void } }) => res.status(500).json({ success: false, message: '服务器开小差了，请稍后再试', errorCode: 'INTERNAL', showType: 2 }) };
+  const loadFailure = () => screen.findByText('账号信息加载失败', {}, { timeout: 10_000 });
+
+  test('a reload of a signed-in page while getCurrent answers 500 shows an error with a retry, not the login page', async () => {
+    await signInAsDemo();
+    server.use(failing500 as never);
+    const { history } = await renderApp('/personal/review/list');
+    expect(await loadFailure()).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/personal/review/list');
+    // the fault passes: 重新加载 loads the page the user was on
+    server.reset();
+    await signInAsDemo();
+    fireEvent.click(screen.getByText('重新加载').closest('button')!);
+    expect(await screen.findByText('查重记录', { selector: 'h1' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/personal/review/list');
+  });
+
+  test.each(['500', 'network'])('the mock server’s fault mode %s keeps the user on the page', async (type) => {
+    await signInAsDemo();
+    await axios.get('/api/v1/mock/fault', { params: { type }, adapter: server.adapter });
+    const { history } = await renderApp('/personal/review/list');
+    expect(await loadFailure()).toBeInTheDocument();
+    expect(screen.getByText('重新加载')).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/personal/review/list');
+  });
+
+  test('a 401 is "not logged in": a guarded page goes to login with the full address (SPEC §2)', async () => {
+    server.use({ 'GET /api/v1/user/getCurrent': (_req, res) => res.status(401).json({ success: false, message: '请先登录' }) });
+    const { history } = await renderApp('/personal/review/list?page=2');
+    await waitFor(() => expect(history.location.pathname).toBe('/user/login'), { timeout: 10_000 });
+    expect(new URLSearchParams(history.location.search).get('redirect')).toBe('http://localhost/personal/review/list?page=2');
   });
 });
 

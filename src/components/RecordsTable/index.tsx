@@ -42,6 +42,8 @@ export default function RecordsTable<T extends { id: string }>({ title, what, co
   const [current, setCurrent] = useState(1);
   const { data, loading, error, reload } = useResult(() => load({ current, pageSize: PAGE_SIZE }), [current], {
     pollWhile: isRunning && ((page) => page.list.some(isRunning)),
+    // a record made in another tab (a new check, a payment) shows when the user comes back
+    refreshOnShow: true,
   });
   const phone = Grid.useBreakpoint().md === false;
 

@@ -2,6 +2,7 @@ import { formatPercent, type Review } from '@/features/review/api';
 import { Button, Card, Descriptions, Progress, Result, Space } from 'antd';
 import { Link } from 'umi';
 import { paths } from '@/utils/paths';
+import { formatCount } from '../../../common/formatCount';
 
 /** A paid check: where it stands, and the way to its report. */
 export default function ReviewStatusCard({ review }: { review: Review }) {
@@ -9,7 +10,7 @@ export default function ReviewStatusCard({ review }: { review: Review }) {
     <Descriptions size="small" column={1} style={{ maxWidth: 480, margin: '0 auto', textAlign: 'left' }}>
       <Descriptions.Item label="论文题目">{review.title}</Descriptions.Item>
       <Descriptions.Item label="检测系统">{review.systemName}</Descriptions.Item>
-      <Descriptions.Item label="字数">{review.charCount.toLocaleString('zh-CN')}</Descriptions.Item>
+      <Descriptions.Item label="字数">{formatCount(review.charCount)}</Descriptions.Item>
     </Descriptions>
   );
   if (review.status === 'done') {

@@ -15,6 +15,7 @@ import { kgramHashes } from '../../engines/similarity/fingerprint';
 import { tokenize } from '../../engines/similarity/normalize';
 import type { JobHandler, JobRunner } from '../../jobs/runner';
 import { nowIso } from '../../lib/time';
+import { formatVerificationCode } from '../../../../common/verificationCode';
 import type { DocumentService } from '../document/service';
 import type { OrderService } from '../order/service';
 import type { ReviewRepo } from './repo';
@@ -28,10 +29,7 @@ const PARTS_DONE = 50;
 export const shardJobKind = (shard: number) => `review_shard_${shard}`;
 export const MERGE_JOB_KIND = 'review_merge';
 
-const newVerificationCode = () => {
-  const code = randomBytes(8).toString('hex').toUpperCase();
-  return `ZN-${code.slice(0, 5)}-${code.slice(5, 10)}`;
-};
+const newVerificationCode = () => formatVerificationCode(randomBytes(5).toString('hex').toUpperCase());
 
 interface Deps {
   repo: ReviewRepo;

@@ -8,6 +8,7 @@
  */
 import type PDFKit from 'pdfkit';
 import { quotations, type Section } from '../../engines/similarity/structure';
+import { formatCount } from '../../../../common/formatCount';
 
 const FONT = require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
 const TIME_ZONE = 'Asia/Shanghai';
@@ -41,7 +42,7 @@ export interface ReportPdfInput {
 }
 
 const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
-const count = (n: number) => n.toLocaleString('zh-CN');
+const count = formatCount;
 export const colourOf = (source: number) => PALETTE[source % PALETTE.length];
 
 /** A moment in China time, as 2026-05-01 14:30（北京时间）. */

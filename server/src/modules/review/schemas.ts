@@ -68,10 +68,12 @@ export const ReviewBody = Type.Object({
 });
 
 export const ReviewParams = Type.Object({ reviewId: Type.String({ maxLength: 32 }) });
-export const CodeParams = Type.Object({ code: Type.String({ maxLength: 20 }) });
+// room for a code typed with spaces between its groups
+export const CodeParams = Type.Object({ code: Type.String({ maxLength: 40 }) });
 export const ReviewListQuery = Type.Object({ ...PageQuery });
 
-export const Quote = Type.Object({ systemId: Type.String(), charCount: Type.Integer(), amountFen: Type.Integer(), price: PriceBreakdown });
+// title: for pasted text, one read from it (common/paperTitle.ts); null otherwise
+export const Quote = Type.Object({ systemId: Type.String(), charCount: Type.Integer(), amountFen: Type.Integer(), price: PriceBreakdown, title: Nullable(Type.String()) });
 export const Upload = Type.Object({
   uploadId: Type.String(),
   fileName: Type.String(),

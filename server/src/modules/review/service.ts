@@ -25,6 +25,9 @@ import type { ReviewRow, ReviewRepo } from './repo';
 import type { ReportBody, Review, ReviewBody } from './schemas';
 import { isAccepted, PAPER_UPLOAD } from '../../../../common/api';
 import { priceOf } from '../../../../common/price';
+import { normaliseVerificationCode } from '../../../../common/verificationCode';
+import { formatCount } from '../../../../common/formatCount';
+import { pastedTitle, titleOf } from '../../../../common/paperTitle';
 
 export const MIN_CHARS = 200;
 /** Papers are kept this long, then deleted (the agreement says so). */
@@ -46,17 +49,6 @@ function readReport(json: string): StoredReport {
 
 /** What the user pays and how: every started thousand characters at the system's rate (common/price.ts). */
 const priceOfPaper = (system: ReviewSystemTable, chars: number) => priceOf(chars, system.price_per_thousand_fen);
-
-/**
- * A paper's title as its first line gives it (a thesis opens with its title), so the form need not
- * ask for it again; null when the first line does not look like one (a cover page's labels, 摘要).
- */
-export function titleOf(text: string): string | null {
-  const first = text.split('\n').map((line) => line.trim()).find(Boolean) ?? '';
-  const tooPlain = /^(摘\s*要|abstract|目\s*录|contents|学\s*校|姓\s*名|学\s*号|题\s*目[:：]?$)/i.test(first);
-  if (tooPlain || first.length < 4 || first.length > 100 || /[。！？]$/.test(first)) return null;
-  return first.replace(/^(论文)?题\s*目[:：]\s*/, '');
-}
 
 /** Reads a paper's text in this thread; the server passes its worker pool instead (lib/filePool.ts). */
 async function paperTextHere(path: string, fileName: string, maxChars: number): Promise<PaperText> {
@@ -127,8 +119,8 @@ async function paperOf(repo: ReviewRepo, reader: ReviewReader, user: User, paper
     throw invalidField('paper', '请上传论文文件或粘贴论文内容');
   }
   const chars = countChars(found.text);
-  if (chars < MIN_CHARS) throw invalidField('paper', `论文内容太少（${chars} 字），至少需要 ${MIN_CHARS} 字`);
-  if (chars > system.max_chars) throw invalidField('paper', `论文有 ${chars} 字，超过「${system.name}」的上限 ${system.max_chars} 字，请换用其他系统或分章检测`);
+  if (chars < MIN_CHARS) throw invalidField('paper', `论文内容太少（${formatCount(chars)} 字），至少需要 ${formatCount(MIN_CHARS)} 字`);
+  if (chars > system.max_chars) throw invalidField('paper', `论文有 ${formatCount(chars)} 字，超过「${system.name}」的上限 ${formatCount(system.max_chars)} 字，请换用其他系统或分章检测`);
   return { ...found, chars };
 }
 
@@ -157,7 +149,7 @@ function reviewPayable(repo: ReviewRepo, jobs: JobRunner, reader: ReviewReader):
       const { name } = (await repo.findSystem(review.system_id))!;
       // the amount saved with the form is what is charged; its rate is that amount per started thousand
       const price = priceOf(review.char_count, review.amount_fen / priceOf(review.char_count, 0).thousands);
-      return { title: `${name} · ${review.title}（${review.char_count.toLocaleString('zh-CN')} 字）`, amountFen: price.totalFen, price };
+      return { title: `${name} · ${review.title}（${formatCount(review.char_count)} 字）`, amountFen: price.totalFen, price };
     },
     async fulfil(order, trx) {
       await repo.updateReview(order.item_id, { status: 'queued', progress: 0, paid_at: nowIso(), order_id: order.id, updated_at: nowIso() }, trx);
@@ -244,7 +236,7 @@ export function createReviewService(deps: {
         throw error;
       }
       const { charCount, text, title } = read;
-      if (text === undefined) throw invalidField('file', `论文有 ${charCount} 字，超过所有检测系统的上限 ${longest} 字，请分章上传检测`);
+      if (text === undefined) throw invalidField('file', `论文有 ${formatCount(charCount)} 字，超过所有检测系统的上限 ${formatCount(longest)} 字，请分章上传检测`);
       const id = newId();
       const fileKey = `papers/${user.id}/${id}.${extensionOf(fileName)}`;
       await storage.adopt(fileKey, path);
@@ -254,9 +246,11 @@ export function createReviewService(deps: {
 
     async quote(user: User, body: Paper & { systemId: string }) {
       const chosen = await system(body.systemId);
-      const { chars } = await paperOf(repo, reader, user, body, chosen);
+      const { chars, text, fileName } = await paperOf(repo, reader, user, body, chosen);
       const price = priceOfPaper(chosen, chars);
-      return { systemId: chosen.id, charCount: chars, amountFen: price.totalFen, price };
+      // pasted text has no file to name it: the form is offered a title read from the text
+      const title = body.text?.trim() && !fileName ? pastedTitle(text) : null;
+      return { systemId: chosen.id, charCount: chars, amountFen: price.totalFen, price, title };
     },
 
     /** A new review and the order that pays for it. */
@@ -342,7 +336,7 @@ export function createReviewService(deps: {
 
     /** Anyone may verify a report by its code: title, system, date and similarity only. */
     async verify(code: string) {
-      const review = await repo.findByCode(code.trim().toUpperCase());
+      const review = await repo.findByCode(normaliseVerificationCode(code));
       if (!review || review.status !== 'done') throw notFound('没有这个验证码对应的报告，请核对后重试');
       const { name } = (await repo.findSystem(review.system_id))!;
       return { title: review.title, systemName: name, finishedAt: review.finished_at!, similarity: review.similarity!, charCount: review.char_count };

@@ -24,7 +24,7 @@ export default function ResetPasswordForm({ email, onDone }: { email?: string; o
       form={form}
       submitter={submitOnly('重置密码')}
       onFinish={async ({ confirm: _confirm, ...values }) => {
-        const done = await submitForm(form, () => resetPassword(values));
+        const done = await submitForm(form, () => resetPassword(values), '重置失败');
         if (done) {
           message.success(done.message || '密码已重置，请用新密码登录');
           onDone();

@@ -7,6 +7,7 @@ import { Alert, Button, Card, Col, Descriptions, Empty, List, Progress, Row, Spa
 import { useMemo, useState } from 'react';
 import { Link } from 'umi';
 import styles from './index.less';
+import { formatCount } from '../../../../common/formatCount';
 
 /** One colour per source, in the order of the ranked list. */
 const PALETTE = ['#ff7875', '#ffa940', '#fadb14', '#73d13d', '#36cfc9', '#597ef7', '#9254de', '#f759ab'];
@@ -55,7 +56,7 @@ function Summary({ report }: { report: Report }) {
         <Descriptions.Item label="作者">{report.review.author}</Descriptions.Item>
         <Descriptions.Item label="检测时间">{report.review.finishedAt ? new Date(report.review.finishedAt).toLocaleString('zh-CN') : '—'}</Descriptions.Item>
         <Descriptions.Item label="检测字数">
-          {report.totalChars.toLocaleString('zh-CN')}
+          {formatCount(report.totalChars)}
           <Help figure="检测字数" />
         </Descriptions.Item>
         <Descriptions.Item label="验证码">
@@ -72,7 +73,7 @@ function Summary({ report }: { report: Report }) {
               <Help figure="相似字数" />
             </>
           }
-          value={report.matchedChars} suffix={`/ ${report.totalChars.toLocaleString('zh-CN')}`} />
+          value={report.matchedChars} suffix={`/ ${formatCount(report.totalChars)}`} />
       </Space>
     </Card>
   );
@@ -119,7 +120,7 @@ function Sources({ report }: { report: Report }) {
               className={styles.sourceMeta}
               avatar={<span className={styles.swatch} style={{ background: PALETTE[i % PALETTE.length] }} aria-hidden />}
               title={<Link to={paths.document(s.sourceId)}>{s.title}</Link>}
-              description={`${s.detail} · ${s.matchedChars.toLocaleString('zh-CN')} 字相似`}
+              description={`${s.detail} · ${formatCount(s.matchedChars)} 字相似`}
             />
           </List.Item>
         )}
@@ -181,7 +182,7 @@ function SourcePassage({ chosen, colourOf, sourceTitle }: { chosen?: Passage; co
             {sourceTitle(chosen.sourceId)}
           </Tag>
           <p className={styles.sourceText}>{chosen.sourceText}</p>
-          <Typography.Text type="secondary">{chosen.chars.toLocaleString('zh-CN')} 字相似</Typography.Text>
+          <Typography.Text type="secondary">{formatCount(chosen.chars)} 字相似</Typography.Text>
           <Help figure="段落字数" />
         </div>
       ) : (

@@ -4,6 +4,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { Alert, Upload } from 'antd';
 import { PAPER_UPLOAD, UPLOAD_MAX_MB } from '../../../../common/api';
 import styles from './index.less';
+import { formatCount } from '../../../../common/formatCount';
 
 export type Uploaded = { uploadId: string; fileName: string; charCount: number; title: string | null };
 
@@ -30,9 +31,9 @@ export default function PaperUpload({ onFile, percent, error, uploaded, review }
       </Upload.Dragger>
       <UploadProgress percent={percent} />
       {error && <Alert type="error" showIcon message={error} className={styles.notice} />}
-      {uploaded && <Alert type="success" showIcon message={`已上传：${uploaded.fileName}（${uploaded.charCount.toLocaleString('zh-CN')} 字）`} className={styles.notice} />}
+      {uploaded && <Alert type="success" showIcon message={`已上传：${uploaded.fileName}（${formatCount(uploaded.charCount)} 字）`} className={styles.notice} />}
       {!uploaded && review && !review.paperDeleted && (
-        <Alert type="info" showIcon message={`沿用已提交的论文${review.fileName ? `：${review.fileName}` : ''}（${review.charCount.toLocaleString('zh-CN')} 字），也可以上传新文件替换`} className={styles.notice} />
+        <Alert type="info" showIcon message={`沿用已提交的论文${review.fileName ? `：${review.fileName}` : ''}（${formatCount(review.charCount)} 字），也可以上传新文件替换`} className={styles.notice} />
       )}
     </div>
   );

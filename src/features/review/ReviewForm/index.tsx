@@ -8,7 +8,7 @@ import { submitForm } from '@/utils/formErrors';
 import { formatFen } from '@/utils/money';
 import { paths } from '@/utils/paths';
 import { Alert, Button, Card, Form, Input, Radio, Segmented, Skeleton, Space, Statistic, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'umi';
 import { PAPER_UPLOAD, refusalOf } from '../../../../common/api';
 import { priceLine } from '../../../../common/price';
@@ -73,6 +73,10 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
     mode === 'upload' ? (uploaded ? { uploadId: uploaded.uploadId } : review ? { reviewId: review.id } : undefined) : text?.trim() ? { text } : review ? { reviewId: review.id } : undefined;
   // the price, from the server, whenever the system or the paper changes
   const { quote, error: quoteError } = useQuote(systemId, paper, [mode, uploaded?.uploadId, text], mode === 'text');
+  // pasted text is named from its first line or sentence, unless a title was typed
+  useEffect(() => {
+    if (mode === 'text' && quote?.title && !form.getFieldValue('title')?.trim()) form.setFieldValue('title', quote.title);
+  }, [mode, quote, form]);
 
   const onFile = async (file: File) => {
     setUploadError(undefined);

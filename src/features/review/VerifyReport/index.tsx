@@ -1,6 +1,7 @@
 import { formatPercent, verifyReport } from '@/features/review/api';
 import { Alert, Descriptions, Input } from 'antd';
 import { useState } from 'react';
+import { formatCount } from '../../../../common/formatCount';
 
 type Verified = Awaited<ReturnType<typeof verifyReport>>['result'];
 
@@ -27,14 +28,14 @@ export default function VerifyReport() {
 
   return (
     <div>
-      <Input.Search placeholder="报告上的验证码，如 ZN-1A2B3-C4D5E" aria-label="报告验证码" enterButton="验证" loading={loading} onSearch={verify} maxLength={20} />
+      <Input.Search placeholder="报告上的验证码，如 ZN-1A2B3-C4D5E" aria-label="报告验证码" enterButton="验证" loading={loading} onSearch={verify} maxLength={40} />
       {failure && <Alert type="warning" showIcon message={failure} style={{ marginTop: 12 }} />}
       {result && (
         <Descriptions bordered size="small" column={1} style={{ marginTop: 12 }} title="报告真实有效">
           <Descriptions.Item label="论文题目">{result.title}</Descriptions.Item>
           <Descriptions.Item label="检测系统">{result.systemName}</Descriptions.Item>
           <Descriptions.Item label="检测时间">{new Date(result.finishedAt).toLocaleString('zh-CN')}</Descriptions.Item>
-          <Descriptions.Item label="字数">{result.charCount.toLocaleString('zh-CN')}</Descriptions.Item>
+          <Descriptions.Item label="字数">{formatCount(result.charCount)}</Descriptions.Item>
           <Descriptions.Item label="总相似度">{formatPercent(result.similarity)}</Descriptions.Item>
         </Descriptions>
       )}

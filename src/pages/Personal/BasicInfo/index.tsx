@@ -29,7 +29,7 @@ export default function BasicInfoPage() {
       message.error('头像不能超过 2 MB');
       return false;
     }
-    const done = await submitForm(undefined, () => upload.track((onUploadProgress) => uploadAvatar(file, { onUploadProgress })));
+    const done = await submitForm(undefined, () => upload.track((onUploadProgress) => uploadAvatar(file, { onUploadProgress })), '头像上传失败');
     if (done) {
       message.success('头像已更新');
       await fetchCurrent();
@@ -66,7 +66,7 @@ export default function BasicInfoPage() {
           }}
           submitter={submitOnly('保存')}
           onFinish={async (values) => {
-            const done = await submitForm(form, () => updateBasicInfo({ ...values, degree: values.degree ?? null }));
+            const done = await submitForm(form, () => updateBasicInfo({ ...values, degree: values.degree ?? null }), '保存失败');
             if (done) {
               message.success('基本信息已保存');
               await fetchCurrent();
@@ -75,7 +75,7 @@ export default function BasicInfoPage() {
         >
           <ProFormText name="nickname" label="昵称" rules={nicknameRules} />
           <ProFormText name="realName" label="真实姓名" placeholder="用于论文封面，可不填" rules={[{ max: 40, message: '姓名最多 40 个字符' }]} />
-          <ProFormText name="school" label="学校" placeholder="如：华东示范大学" rules={[{ max: 80, message: '学校名称最多 80 个字符' }]} />
+          <ProFormText name="school" label="学校" placeholder="请输入学校全称" rules={[{ max: 80, message: '学校名称最多 80 个字符' }]} />
           <ProFormText name="major" label="专业" placeholder="如：汉语言文学" rules={[{ max: 80, message: '专业名称最多 80 个字符' }]} />
           <ProFormSelect name="degree" label="学历" placeholder="请选择" allowClear options={DEGREES.map((d) => ({ value: d, label: d }))} />
           <ProFormText name="phone" label="手机号" placeholder="可不填" rules={phoneRules} fieldProps={{ inputMode: 'tel' }} />

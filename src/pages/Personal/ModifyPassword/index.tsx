@@ -27,7 +27,7 @@ export default function ModifyPasswordPage() {
           form={form}
           submitter={submitOnly('修改密码')}
           onFinish={async ({ oldPassword, newPassword }) => {
-            const done = await submitForm(form, () => modifyPassword({ oldPassword, newPassword }));
+            const done = await submitForm(form, () => modifyPassword({ oldPassword, newPassword }), '修改失败');
             if (done) {
               message.success(done.message || '密码已修改');
               form.resetFields();

@@ -6,6 +6,7 @@ import { Button, message, Popconfirm, Progress, Space, Tag } from 'antd';
 import { Link } from 'umi';
 import { paths } from '@/utils/paths';
 import { ORDER_STATE_NAMES } from '../../../../common/orderState';
+import { formatCount } from '../../../../common/formatCount';
 
 /** A check's state as the student reads it; an unpaid check whose order closed is no longer payable. */
 export function reviewState(r: Review): { text: string; color: string } {
@@ -30,11 +31,13 @@ const columns: RecordColumn<Review>[] = [
   {
     key: 'system',
     title: '检测系统',
+    // on a phone's card too: the same paper may be checked by more than one system
+    essential: true,
     width: 150,
     render: (r) => (
       <>
         {r.systemName}
-        <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{r.charCount.toLocaleString('zh-CN')} 字</div>
+        <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{formatCount(r.charCount)} 字</div>
       </>
     ),
   },

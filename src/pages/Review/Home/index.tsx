@@ -8,6 +8,7 @@ import { Button, Card, Col, Row, Skeleton, Tag, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'umi';
 import styles from './index.less';
 import { paths } from '@/utils/paths';
+import { formatCount } from '../../../../common/formatCount';
 
 /**
  * /review/home and /review/home/{systemId}: the check systems side by side (price, strictness,
@@ -54,7 +55,7 @@ export default function ReviewHomePage() {
                     <dt>比对范围</dt>
                     <dd>{system.corpora.join('、')}</dd>
                     <dt>字数上限</dt>
-                    <dd>{system.maxChars.toLocaleString('zh-CN')} 字</dd>
+                    <dd>{formatCount(system.maxChars)} 字</dd>
                     <dt>出报告</dt>
                     <dd>{system.turnaround}</dd>
                   </dl>

@@ -21,7 +21,7 @@ export default function RegisterPage() {
         form={form}
         submitter={submitOnly('注册')}
         onFinish={async ({ confirm: _confirm, ...values }) => {
-          const done = await submitForm(form, () => register(values));
+          const done = await submitForm(form, () => register(values), '注册失败');
           if (done) {
             message.success(done.message || '注册成功，请登录');
             history.push(paths.loginAs(values.email));

@@ -1,0 +1,31 @@
+/**
+ * A paper's title, read from its text so the form need not ask for it again (docs/ux.md): one
+ * reading for the server and the mock (which runs the server's service).
+ */
+
+/** Longest title made from a sentence; a longer sentence is cut there with an ellipsis. */
+const SENTENCE_TITLE_CHARS = 40;
+
+/**
+ * The title a paper's first line gives it (a thesis opens with its title); null when the first line
+ * does not look like one (a cover page's labels, 摘要, a sentence).
+ */
+export function titleOf(text: string): string | null {
+  const first = text.split('\n').map((line) => line.trim()).find(Boolean) ?? '';
+  const tooPlain = /^(摘\s*要|abstract|目\s*录|contents|学\s*校|姓\s*名|学\s*号|题\s*目[:：]?$)/i.test(first);
+  if (tooPlain || first.length < 4 || first.length > 100 || /[。！？]$/.test(first)) return null;
+  return first.replace(/^(论文)?题\s*目[:：]\s*/, '');
+}
+
+/**
+ * A title for pasted text: its first line when that is a title, else its first sentence, cut to
+ * a sensible length; the student may change it, but is never left with an empty field.
+ */
+export function pastedTitle(text: string): string | null {
+  const line = titleOf(text);
+  if (line) return line;
+  const first = text.split('\n').map((l) => l.trim()).find(Boolean) ?? '';
+  const sentence = first.split(/(?<=[。！？!?；;])/)[0].replace(/[\s。！？!?；;，,：:、]+$/, '').trim();
+  if (!sentence) return null;
+  return sentence.length > SENTENCE_TITLE_CHARS ? `${sentence.slice(0, SENTENCE_TITLE_CHARS).trimEnd()}…` : sentence;
+}
