@@ -1,15 +1,8 @@
 /** The price of a check through HTTP: every started thousand characters, with its breakdown on the quote and on the order. */
 import { priceLine } from '../../common/price';
-import { client, createTestApp } from './testApp';
+import { useSignedInApp } from './testApp';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let me: ReturnType<typeof client>;
-beforeAll(async () => {
-  t = await createTestApp();
-  me = client(t.app);
-  await me.login();
-});
-afterAll(() => t.close());
+const signedIn = useSignedInApp();
 
 /** A paper of exactly `chars` counted characters (Chinese, no punctuation). */
 const LINE = '课后服务的组织方式与教师的工作负担学生的参与情况经费课程和激励机制之间的关系研究县域中学观察访谈记录与比较分析'.repeat(2).slice(0, 60);
@@ -21,16 +14,16 @@ test.each([
   [60_001, 61, 18_300],
 ])('%i characters are %i started thousands: the quote, the order and its breakdown agree', async (chars, thousands, totalFen) => {
   const text = paperOf(chars);
-  const quote = (await me.post('/api/v1/review/quote', { systemId: 'undergraduate', text })).body.result;
+  const quote = (await signedIn.me().post('/api/v1/review/quote', { systemId: 'undergraduate', text })).body.result;
   expect(quote.charCount).toBe(chars);
   expect(quote.price).toEqual({ chars, perThousandFen: 300, thousands, totalFen });
   expect(quote.amountFen).toBe(totalFen);
 
-  const created = (await me.post('/api/v1/review', { systemId: 'undergraduate', title: '县域中学课后服务研究', author: '林晓', text })).body.result;
-  const order = (await me.get(`/api/v1/order/${created.orderId}`)).body.result;
+  const created = (await signedIn.me().post('/api/v1/review', { systemId: 'undergraduate', title: '县域中学课后服务研究', author: '林晓', text })).body.result;
+  const order = (await signedIn.me().get(`/api/v1/order/${created.orderId}`)).body.result;
   expect(order.amountFen).toBe(totalFen);
   expect(order.price).toEqual({ chars, perThousandFen: 300, thousands, totalFen });
-  const list = (await me.get('/api/v1/order/list?current=1&pageSize=5')).body.result.list;
+  const list = (await signedIn.me().get('/api/v1/order/list?current=1&pageSize=5')).body.result.list;
   expect(list.find((o: { id: string }) => o.id === created.orderId).price).toEqual(order.price);
 });
 

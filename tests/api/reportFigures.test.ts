@@ -1,31 +1,24 @@
 /** The report's figures through HTTP: each counts exactly the marked text, and 去除引用 is over the same length as the overall figure. */
 import { countChars } from '../../server/src/engines/similarity/check';
-import { client, createTestApp, payAsGateway } from './testApp';
+import { payAsGateway, useSignedInApp } from './testApp';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let me: ReturnType<typeof client>;
-beforeAll(async () => {
-  t = await createTestApp();
-  me = client(t.app);
-  await me.login();
-});
-afterAll(() => t.close());
+const signedIn = useSignedInApp();
 
 const OWN = '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况，并比较了两校在经费、课程和激励方面的差别。';
 
 async function libraryText(q: string) {
-  const id = (await t.app.inject({ method: 'GET', url: `/api/v1/search?kind=document&q=${encodeURIComponent(q)}` })).json().result.list[0].id;
-  return (await t.app.inject({ method: 'GET', url: `/api/v1/document/${id}` })).json().result as { title: string; fullText: string };
+  const id = (await signedIn.test().app.inject({ method: 'GET', url: `/api/v1/search?kind=document&q=${encodeURIComponent(q)}` })).json().result.list[0].id;
+  return (await signedIn.test().app.inject({ method: 'GET', url: `/api/v1/document/${id}` })).json().result as { title: string; fullText: string };
 }
 
 type Figure = { totalChars: number; matchedChars: number; similarity: number };
 type Report = Figure & { text: string; excludingQuotes: Figure; chapters: Figure[]; passages: Array<{ start: number; end: number; chars: number }> };
 
 async function reportOf(text: string): Promise<Report> {
-  const created = (await me.post('/api/v1/review', { systemId: 'undergraduate', title: '县域中学课后服务研究', author: '林晓', text })).body.result;
-  expect(await payAsGateway(t.app, created.orderId, created.review.amountFen)).toBe('paid');
-  await t.app.jobs.drain();
-  return (await me.get(`/api/v1/review/${created.review.id}/report`)).body.result;
+  const created = (await signedIn.me().post('/api/v1/review', { systemId: 'undergraduate', title: '县域中学课后服务研究', author: '林晓', text })).body.result;
+  expect(await payAsGateway(signedIn.test().app, created.orderId, created.review.amountFen)).toBe('paid');
+  await signedIn.test().app.jobs.drain();
+  return (await signedIn.me().get(`/api/v1/review/${created.review.id}/report`)).body.result;
 }
 
 test('a paper with copied text in quotation marks and a references list: 去除引用 is never above the overall figure, and both count the marked text', async () => {
