@@ -35,9 +35,9 @@ export interface Config {
   runJobs: boolean;
   /**
    * The library's index in shards (CORPUS_SHARDS, 1 by default: one index of the whole library),
-   * and which of them this process holds and runs checks on (CORPUS_SHARDS_HELD: `0,2`, or `none`
-   * for a process that only splits and merges checks; all by default), and how long a shard's part
-   * of a check may wait for a process that holds it before the check is given up and refunded
+   * and which of them this process holds and runs reviews on (CORPUS_SHARDS_HELD: `0,2`, or `none`
+   * for a process that only splits and merges reviews; all by default), and how long a shard's part
+   * of a review may wait for a process that holds it before the review is given up and refunded
    * (CORPUS_SHARD_WAIT_MINUTES, 30).
    */
   shards: { count: number; held: number[]; waitMs: number };
@@ -72,7 +72,7 @@ function secretFor(name: string, dataDir: string, fromEnv: string | undefined, g
   return secrets[name];
 }
 
-/** How long a shard's part of a check waits for a process that holds the shard, unless configured. */
+/** How long a shard's part of a review waits for a process that holds the shard, unless configured. */
 const SHARD_WAIT_MINUTES = 30;
 
 /** TYPESET_ENGINES (see Config.typesetEngines). */

@@ -23,10 +23,10 @@ async function main() {
     clearInterval(sweep);
     clearInterval(retention);
   });
-  // checks and typesetting left running by a previous process resume here; with RUN_JOBS=0 this
+  // reviews and typesetting left running by a previous process resume here; with RUN_JOBS=0 this
   // process only serves HTTP and `npm run worker` processes do the jobs
   if (config.runJobs) {
-    // the library's index is loaded (or built) now, not by the first check
+    // the library's index is loaded (or built) now, not by the first review
     app.shards.sync().catch((error) => app.log.error(error));
     app.jobs.start();
   }

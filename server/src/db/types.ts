@@ -96,7 +96,7 @@ export interface ThrottleTable {
 export interface OrderTable {
   id: string;
   user_id: string;
-  /** what is sold: 'review' (plagiarism check) or 'typeset' */
+  /** what is sold: 'review' (a plagiarism check, 查重) or 'typeset' */
   kind: string;
   item_id: string;
   title: string;
@@ -116,7 +116,7 @@ export interface OrderTable {
   refunded_at: string | null;
   /** what has been refunded through the gateway, in fen (a partial refund leaves less than amount_fen) */
   refunded_fen: number;
-  /** what the price was computed from, for an item priced per started thousand characters (a check); null otherwise */
+  /** what the price was computed from, for an item priced per started thousand characters (a review); null otherwise */
   price_chars: number | null;
   price_per_thousand_fen: number | null;
 }
@@ -221,7 +221,7 @@ export interface ReviewSystemTable {
   sort: number;
 }
 
-/** A paper uploaded for a check, with its extracted text, before the check is created. */
+/** A paper uploaded for a review, with its extracted text, before the review is created. */
 export interface PaperUploadTable {
   id: string;
   user_id: string;

@@ -108,7 +108,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
       const taken = await db.updateTable('jobs').set({ status: 'failed', last_error: lastError, updated_at: nowIso() }).where('id', '=', job.id).where(never).where('updated_at', '<', waitedSince).executeTakeFirst();
       if (Number(taken.numUpdatedRows) !== 1) continue;
       options.log?.error(new Error(`job ${job.kind} ${job.ref_id}: ${lastError}`));
-      // the reason is the user's: the check, or its part, never began
+      // the reason is the user's: the review, or its part, never began
       await giveUp(job.ref_id, `等候 ${minutes} 分钟仍未开始处理`);
     }
   }

@@ -25,5 +25,5 @@ export const getGateway = () => get<ApiResponse<Static<typeof payment.GatewayInf
 export const startPayment = (orderId: string, channel: Channel) =>
   post<ApiResponse<Payment>>(`/v1/order/${encodeURIComponent(orderId)}/pay`, { channel });
 
-/** An order for something payable (`check`, `typeset`): the server sets the price. */
+/** An order for something payable (`review`, `typeset`): the server sets the price. */
 export const createOrder = (kind: string, itemId: string) => post<ApiResponse<Order>>('/v1/order', { kind, itemId });
