@@ -8,20 +8,13 @@ import { execFileSync } from 'child_process';
 import { existsSync, readdirSync } from 'fs';
 import { join } from 'path';
 import { FIELDS, wordManuscript } from '../fixtures/manuscripts';
-import { client, createTestApp, expectBrowserDefences, multipart, otherUser, payAsGateway } from './testApp';
+import { client, expectBrowserDefences, multipart, otherUser, payAsGateway, useSignedInApp } from './testApp';
 import { MANUSCRIPT_UPLOAD } from '../../common/api';
 
 // each job lays its pages out in LibreOffice: seconds, not milliseconds
 jest.setTimeout(120_000);
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let me: ReturnType<typeof client>;
-beforeAll(async () => {
-  t = await createTestApp();
-  me = client(t.app);
-  await me.login();
-});
-afterAll(() => t.close());
+const signedIn = useSignedInApp();
 
 const submit = async (browser: ReturnType<typeof client>, file: { name: string; data: Buffer }, fields: Record<string, string> = { ...FIELDS, templateId: 'general-bachelor' }) => {
   const body = multipart(fields, file);
@@ -35,12 +28,12 @@ async function headersOf(docx: Buffer) {
 }
 
 const filesStored = () => {
-  const dir = join(t.config.dataDir, 'files', 'typesets');
+  const dir = join(signedIn.test().config.dataDir, 'files', 'typesets');
   return existsSync(dir) ? readdirSync(dir, { recursive: true }).filter((f) => String(f).includes('.')).length : 0;
 };
 
 test('the four templates, filtered and searched, each with its rules', async () => {
-  const visitor = client(t.app);
+  const visitor = client(signedIn.test().app);
   expect((await visitor.get('/api/v1/typeset/template')).body.result).toHaveLength(4);
   expect((await visitor.get(`/api/v1/typeset/template?degree=${encodeURIComponent('硕士')}`)).body.result.map((x: { id: string }) => x.id)).toEqual(['general-master']);
   expect((await visitor.get('/api/v1/typeset/template?q=APA')).body.result.map((x: { id: string }) => x.id)).toEqual(['english-thesis-apa']);
@@ -67,26 +60,26 @@ async function textOf(body: Buffer, type: string): Promise<string> {
 const BEYOND_FIRST_PAGE = ['课后服务关系到学生的成长', '经费、激励和课程三者缺一不可', '课后服务的实践', '感谢导师的指导'];
 
 test('upload → job → the preview is pictures with nothing of the text → unpaid downloads refused → pay → the clean .docx and the PDF', async () => {
-  const created = await submit(me, { name: '论文初稿.docx', data: await wordManuscript() });
+  const created = await submit(signedIn.me(), { name: '论文初稿.docx', data: await wordManuscript() });
   expect(created.status).toBe(200);
   const id = created.body.result.id;
   expect(created.body.result).toMatchObject({ status: 'queued', templateName: '通用本科毕业论文', priceFen: 1990, paid: false, previewPages: 0 });
-  await t.app.jobs.drain();
-  const done = (await me.get(`/api/v1/typeset/${id}`)).body.result;
+  await signedIn.test().app.jobs.drain();
+  const done = (await signedIn.me().get(`/api/v1/typeset/${id}`)).body.result;
   // cover, 摘要, Abstract, 目录, chapter 1, chapter 2, references, acknowledgements
   expect(done).toMatchObject({ status: 'done', progress: 100, previewPages: 8, previewUnavailable: null, pdf: true });
 
   // every answer the owner can get before paying: none holds the text beyond the first page in a readable form
-  const answers = [await me.get(`/api/v1/typeset/${id}`), await me.get('/api/v1/typeset'), await me.get(`/api/v1/typeset/${id}/preview.docx`), await me.get(`/api/v1/typeset/${id}/download`), await me.get(`/api/v1/typeset/${id}/download.pdf`)];
+  const answers = [await signedIn.me().get(`/api/v1/typeset/${id}`), await signedIn.me().get('/api/v1/typeset'), await signedIn.me().get(`/api/v1/typeset/${id}/preview.docx`), await signedIn.me().get(`/api/v1/typeset/${id}/download`), await signedIn.me().get(`/api/v1/typeset/${id}/download.pdf`)];
   for (let page = 1; page <= done.previewPages; page += 1) {
-    const picture = await me.get(`/api/v1/typeset/${id}/preview/${page}.png`);
+    const picture = await signedIn.me().get(`/api/v1/typeset/${id}/preview/${page}.png`);
     expect(picture.status).toBe(200);
     expect(picture.headers['content-type']).toBe('image/png');
     expectBrowserDefences(picture.headers, { stored: false });
     expect(picture.raw.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     answers.push(picture);
   }
-  expect((await me.get(`/api/v1/typeset/${id}/preview/9.png`)).status).toBe(404);
+  expect((await signedIn.me().get(`/api/v1/typeset/${id}/preview/9.png`)).status).toBe(404);
   for (const answer of answers) {
     const text = await textOf(answer.raw.rawPayload, String(answer.headers['content-type'] ?? ''));
     for (const phrase of BEYOND_FIRST_PAGE) expect(text).not.toContain(phrase);
@@ -96,10 +89,10 @@ test('upload → job → the preview is pictures with nothing of the text → un
   expect(answers[3].body.message).toBe('请先付款，再下载排版后的文档');
   expect(answers[4].status).toBe(409);
 
-  const order = (await me.post('/api/v1/order', { kind: 'typeset', itemId: id })).body.result;
+  const order = (await signedIn.me().post('/api/v1/order', { kind: 'typeset', itemId: id })).body.result;
   expect(order).toMatchObject({ amountFen: 1990, title: '通用本科毕业论文 · 县域中学课后服务研究' });
-  expect(await payAsGateway(t.app, order.id, order.amountFen)).toBe('paid');
-  const download = await me.get(`/api/v1/typeset/${id}/download`);
+  expect(await payAsGateway(signedIn.test().app, order.id, order.amountFen)).toBe('paid');
+  const download = await signedIn.me().get(`/api/v1/typeset/${id}/download`);
   expect(download.status).toBe(200);
   expectBrowserDefences(download.headers, { stored: false });
   expect(download.headers['content-disposition']).toMatch(/^attachment; filename="[^"]+\.docx"; filename\*=UTF-8''/);
@@ -107,7 +100,7 @@ test('upload → job → the preview is pictures with nothing of the text → un
   expect(headers).toContain('示例大学本科毕业论文');
   expect(headers).not.toContain('预览版');
   expect(await textOf(download.raw.rawPayload, String(download.headers['content-type']))).toContain('课后服务关系到学生的成长');
-  const pdf = await me.get(`/api/v1/typeset/${id}/download.pdf`);
+  const pdf = await signedIn.me().get(`/api/v1/typeset/${id}/download.pdf`);
   expect(pdf.status).toBe(200);
   expect(pdf.headers['content-type']).toBe('application/pdf');
   expect(pdf.headers['content-disposition']).toContain(encodeURIComponent('县域中学课后服务研究.pdf'));
@@ -115,19 +108,19 @@ test('upload → job → the preview is pictures with nothing of the text → un
   const pdfText = await textOf(pdf.raw.rawPayload, 'application/pdf');
   for (const phrase of BEYOND_FIRST_PAGE) expect(pdfText).toContain(phrase);
   expect(pdfText).not.toContain('预览版');
-  expect((await me.post('/api/v1/order', { kind: 'typeset', itemId: id })).status).toBe(409);
+  expect((await signedIn.me().post('/api/v1/order', { kind: 'typeset', itemId: id })).status).toBe(409);
 }, 120_000);
 
 test('only the owner sees a typeset, its preview and its download', async () => {
-  const { id } = (await submit(me, { name: 'a.docx', data: await wordManuscript() })).body.result;
-  await t.app.jobs.drain();
-  const other = await otherUser(t.app);
+  const { id } = (await submit(signedIn.me(), { name: 'a.docx', data: await wordManuscript() })).body.result;
+  await signedIn.test().app.jobs.drain();
+  const other = await otherUser(signedIn.test().app);
   for (const path of ['', '/preview/1.png', '/download', '/download.pdf']) expect((await other.get(`/api/v1/typeset/${id}${path}`)).status).toBe(403);
   expect((await other.call('DELETE', `/api/v1/typeset/${id}`)).status).toBe(403);
-  const visitor = client(t.app);
+  const visitor = client(signedIn.test().app);
   for (const path of ['', '/preview/1.png', '/download', '/download.pdf']) expect((await visitor.get(`/api/v1/typeset/${id}${path}`)).status).toBe(401);
   expect((await submit(visitor, { name: 'a.docx', data: await wordManuscript() })).status).toBe(401);
-  expect((await me.get('/api/v1/typeset')).body.result.list.map((x: { id: string }) => x.id)).toContain(id);
+  expect((await signedIn.me().get('/api/v1/typeset')).body.result.list.map((x: { id: string }) => x.id)).toContain(id);
 });
 
 test('bad manuscripts and missing fields are refused with a clear message, and nothing is stored', async () => {
@@ -140,20 +133,20 @@ test('bad manuscripts and missing fields are refused with a clear message, and n
     [{ name: 'ok.txt', data: Buffer.from('第一章 绪论\n正文') }, { templateId: 'general-bachelor', author: '林晓' }, /请填写论文题目/],
   ];
   for (const [file, fields, message] of cases) {
-    const res = await submit(me, file, fields);
+    const res = await submit(signedIn.me(), file, fields);
     expect({ name: file.name, status: res.status }).toEqual({ name: file.name, status: 422 });
     expect(res.body.message).toMatch(message);
   }
-  const huge = await submit(me, { name: 'huge.txt', data: Buffer.alloc(16 * 1024 * 1024, 0x61) });
+  const huge = await submit(signedIn.me(), { name: 'huge.txt', data: Buffer.alloc(16 * 1024 * 1024, 0x61) });
   expect(huge.status).toBe(413);
   expect(huge.body).toMatchObject({ errorCode: 'FILE_TOO_LARGE', message: MANUSCRIPT_UPLOAD.tooLarge, errors: { file: MANUSCRIPT_UPLOAD.tooLargeField } });
   expect(filesStored()).toBe(before);
-  expect(readdirSync(join(t.config.dataDir, 'files', '.incoming'))).toEqual([]);
+  expect(readdirSync(join(signedIn.test().config.dataDir, 'files', '.incoming'))).toEqual([]);
 });
 
 test('a typeset can be deleted with its files', async () => {
-  const { id } = (await submit(me, { name: 'a.docx', data: await wordManuscript() })).body.result;
-  await t.app.jobs.drain();
-  expect((await me.call('DELETE', `/api/v1/typeset/${id}`)).status).toBe(200);
-  expect((await me.get(`/api/v1/typeset/${id}`)).status).toBe(404);
+  const { id } = (await submit(signedIn.me(), { name: 'a.docx', data: await wordManuscript() })).body.result;
+  await signedIn.test().app.jobs.drain();
+  expect((await signedIn.me().call('DELETE', `/api/v1/typeset/${id}`)).status).toBe(200);
+  expect((await signedIn.me().get(`/api/v1/typeset/${id}`)).status).toBe(404);
 });

@@ -6,7 +6,7 @@ import { mkdtempSync, symlinkSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { FIELDS, wordManuscript } from '../fixtures/manuscripts';
-import { client, createTestApp, multipart, payAsGateway } from './testApp';
+import { multipart, payAsGateway, useSignedInApp } from './testApp';
 
 // a PATH with a shell and nothing else: soffice and pdftoppm are not found
 const bin = mkdtempSync(join(tmpdir(), 'zn-nooffice-'));
@@ -14,33 +14,26 @@ symlinkSync('/bin/sh', join(bin, 'sh'));
 const path = process.env.PATH;
 process.env.PATH = bin;
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let me: ReturnType<typeof client>;
-beforeAll(async () => {
-  t = await createTestApp();
-  me = client(t.app);
-  await me.login();
-});
-afterAll(async () => {
+const signedIn = useSignedInApp();
+afterAll(() => {
   process.env.PATH = path;
-  await t.close();
 });
 
 test('typesets the .docx, says previews are unavailable and what to install, and has no PDF', async () => {
   const body = multipart({ ...FIELDS, templateId: 'general-bachelor' }, { name: '论文.docx', data: await wordManuscript() });
-  const { id } = (await me.call('POST', '/api/v1/typeset', body.payload, body.headers)).body.result;
-  await t.app.jobs.drain();
-  const done = (await me.get(`/api/v1/typeset/${id}`)).body.result;
+  const { id } = (await signedIn.me().call('POST', '/api/v1/typeset', body.payload, body.headers)).body.result;
+  await signedIn.test().app.jobs.drain();
+  const done = (await signedIn.me().get(`/api/v1/typeset/${id}`)).body.result;
   expect(done).toMatchObject({ status: 'done', previewPages: 0, pdf: false });
   expect(done.previewUnavailable).toContain('libreoffice-writer-nogui、poppler-utils');
-  const page = await me.get(`/api/v1/typeset/${id}/preview/1.png`);
+  const page = await signedIn.me().get(`/api/v1/typeset/${id}/preview/1.png`);
   expect(page.status).toBe(404);
   expect(page.body.message).toContain('未安装');
 
-  const order = (await me.post('/api/v1/order', { kind: 'typeset', itemId: id })).body.result;
-  await payAsGateway(t.app, order.id, order.amountFen);
-  expect((await me.get(`/api/v1/typeset/${id}/download`)).status).toBe(200);
-  const pdf = await me.get(`/api/v1/typeset/${id}/download.pdf`);
+  const order = (await signedIn.me().post('/api/v1/order', { kind: 'typeset', itemId: id })).body.result;
+  await payAsGateway(signedIn.test().app, order.id, order.amountFen);
+  expect((await signedIn.me().get(`/api/v1/typeset/${id}/download`)).status).toBe(200);
+  const pdf = await signedIn.me().get(`/api/v1/typeset/${id}/download.pdf`);
   expect(pdf.status).toBe(404);
   expect(pdf.body.message).toContain('没有 PDF');
 });
