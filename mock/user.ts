@@ -1,6 +1,6 @@
 import { ShowType } from '../common/api';
 import { endAllSessions, failure, ok, requireSession, sessionUserId, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
-import { DEMO_CODE, findUserById, publicUser, users } from './_lib/users';
+import { DEMO_CODE, findUserById, newUser, publicUser, users } from './_lib/users';
 import { AppError } from '../server/src/lib/errors';
 import { checkNewPassword } from '../server/src/modules/auth/passwordPolicy';
 
@@ -68,20 +68,14 @@ const handlers: Record<string, MockHandler> = {
     if (body.code !== DEMO_CODE) return invalid(res, { code: '验证码不正确或已过期，请重新获取' });
     const email = String(body.email).trim().toLowerCase();
     if (users.some((u) => u.email === email)) return invalid(res, { email: '该邮箱已注册，请直接登录' });
-    const user = {
+    const user = newUser({
       id: `u_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`,
       email,
       password: body.password,
       nickname: String(body.nickname).trim(),
-      avatar: null,
-      realName: null,
-      school: null,
-      major: null,
-      degree: null,
-      phone: null,
-      role: 'user' as const,
+      role: 'user',
       createdAt: new Date().toISOString(),
-    };
+    });
     users.push(user);
     res.status(200).json({ ...ok(publicUser(user)), message: '注册成功，请登录' });
   },

@@ -13,6 +13,11 @@ export const MOCK_ADMIN_PASSWORD = 'Admin1234';
 /** The mock mails nothing; every verification code it accepts is this one. */
 export const DEMO_CODE = '123456';
 
+/** An account as registration makes it: the profile 基本信息 fills in later is empty. */
+export function newUser(fields: Pick<MockUser, 'id' | 'email' | 'password' | 'nickname' | 'role' | 'createdAt'>): MockUser {
+  return { avatar: null, realName: null, school: null, major: null, degree: null, phone: null, ...fields };
+}
+
 export const users: MockUser[] = [
   {
     id: 'u_demo_7Hc2kQ9xLm',
@@ -25,21 +30,8 @@ export const users: MockUser[] = [
     role: 'user',
     createdAt: '2026-09-01T08:00:00.000Z',
   },
-  {
-    // the mock's back office (mock/admin.ts): an admin, so every page of it can be tried
-    id: 'u_admin_3Fq8wZ1pRt',
-    email: MOCK_ADMIN_EMAIL,
-    password: MOCK_ADMIN_PASSWORD,
-    nickname: '运营管理员',
-    avatar: null,
-    realName: null,
-    school: null,
-    major: null,
-    degree: null,
-    phone: null,
-    role: 'admin',
-    createdAt: '2026-09-01T08:00:00.000Z',
-  },
+  // the mock's back office (mock/admin.ts): an admin, so every page of it can be tried
+  newUser({ id: 'u_admin_3Fq8wZ1pRt', email: MOCK_ADMIN_EMAIL, password: MOCK_ADMIN_PASSWORD, nickname: '运营管理员', role: 'admin', createdAt: '2026-09-01T08:00:00.000Z' }),
 ];
 
 /** A user as the API shows them: never the password. */
