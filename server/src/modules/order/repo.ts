@@ -66,6 +66,17 @@ function isUniqueViolation(error: unknown) {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(message ?? '');
 }
 
+/** Runs an insert; false, not an error, when a unique key already holds the row. */
+async function insertedUnlessTaken(insert: () => Promise<unknown>) {
+  try {
+    await insert();
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
 export function createOrderRepo(db: Db) {
   return {
     /** Runs `work` in one transaction: payment, its record and the item's fulfilment together. */
@@ -125,15 +136,7 @@ export function createOrderRepo(db: Db) {
     pendingRefundOf: (orderId: string) =>
       db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).where('status', '=', 'pending').executeTakeFirst(),
     /** false when the request number is taken, or another refund of the order is pending (unique indexes). */
-    async insertRefund(row: RefundRow) {
-      try {
-        await db.insertInto('refunds').values(row).execute();
-        return true;
-      } catch (error) {
-        if (isUniqueViolation(error)) return false;
-        throw error;
-      }
-    },
+    insertRefund: (row: RefundRow) => insertedUnlessTaken(() => db.insertInto('refunds').values(row).execute()),
     /** Moves a refund on only from the status it was read in; false when someone else moved it first. */
     async updateRefundFrom(requestNo: string, from: RefundRow['status'], changes: Partial<RefundRow>, ex: Executor = db) {
       const result = await ex.updateTable('refunds').set(changes).where('request_no', '=', requestNo).where('status', '=', from).executeTakeFirst();
@@ -142,18 +145,8 @@ export function createOrderRepo(db: Db) {
     overduePending: (now: string) =>
       db.selectFrom('orders').select('id').where('status', '=', 'pending').where('expires_at', '<=', now).execute(),
     /** Records a gateway transaction; false when it was recorded before (a repeated notification). */
-    async recordNotification(
-      row: { gateway: string; trade_no: string; order_id: string; amount_fen: number; outcome: string; created_at: string },
-      ex: Executor,
-    ) {
-      try {
-        await ex.insertInto('payment_notifications').values(row).execute();
-        return true;
-      } catch (error) {
-        if (isUniqueViolation(error)) return false;
-        throw error;
-      }
-    },
+    recordNotification: (row: { gateway: string; trade_no: string; order_id: string; amount_fen: number; outcome: string; created_at: string }, ex: Executor) =>
+      insertedUnlessTaken(() => ex.insertInto('payment_notifications').values(row).execute()),
   };
 }
 export type OrderRepo = ReturnType<typeof createOrderRepo>;
