@@ -15,8 +15,11 @@ export interface PriceBreakdown {
   totalFen: number;
 }
 
+/** The thousands charged for a paper: every one started, and at least one. */
+export const startedThousands = (chars: number) => Math.max(1, Math.ceil(chars / 1000));
+
 export function priceOf(chars: number, perThousandFen: number): PriceBreakdown {
-  const thousands = Math.max(1, Math.ceil(chars / 1000));
+  const thousands = startedThousands(chars);
   return { chars, perThousandFen, thousands, totalFen: thousands * perThousandFen };
 }
 

@@ -24,7 +24,7 @@ import { renderReportPdf, type ReportPdfInput } from './reportPdf';
 import type { ReviewRow, ReviewRepo } from './repo';
 import type { ReportBody, Review, ReviewBody } from './schemas';
 import { isAccepted, PAPER_UPLOAD } from '../../../../common/api';
-import { priceOf } from '../../../../common/price';
+import { priceOf, startedThousands } from '../../../../common/price';
 import { normaliseVerificationCode } from '../../../../common/verificationCode';
 import { formatCount } from '../../../../common/formatCount';
 import { pastedTitle, titleOf } from '../../../../common/paperTitle';
@@ -148,7 +148,7 @@ function reviewPayable(repo: ReviewRepo, jobs: JobRunner, reader: ReviewReader):
       if (review.status !== 'unpaid') throw new AppError(409, 'ALREADY_PAID', '这次检测已经付款，无需再次支付');
       const { name } = (await repo.findSystem(review.system_id))!;
       // the amount saved with the form is what is charged; its rate is that amount per started thousand
-      const price = priceOf(review.char_count, review.amount_fen / priceOf(review.char_count, 0).thousands);
+      const price = priceOf(review.char_count, review.amount_fen / startedThousands(review.char_count));
       return { title: `${name} · ${review.title}（${formatCount(review.char_count)} 字）`, amountFen: price.totalFen, price };
     },
     async fulfil(order, trx) {
