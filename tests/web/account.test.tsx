@@ -13,6 +13,17 @@ const click = (name: RegExp) =>
 const heading = (text: string) =>
   waitFor(() => expect([...document.querySelectorAll('h1')].map((h) => h.textContent)).toContain(text), { timeout: 10_000 });
 
+/** Signs in and submits 修改密码 with an old password that is not the account's. */
+async function modifyPasswordWithAWrongOldOne() {
+  await signInAsDemo();
+  await renderApp('/personal/security/modify-password');
+  await heading('修改密码');
+  type('原密码', 'NotMine123');
+  type('新密码', 'Better2026');
+  type('确认新密码', 'Better2026');
+  click(/^修改密码$/);
+}
+
 describe('register', () => {
   async function fillRegister(code: string, email = 'new.student@example.edu.cn') {
     await heading('注册');
@@ -142,25 +153,13 @@ describe('personal centre', () => {
 
     test('modify password, the server answers 500', async () => {
       server.use({ 'POST /api/v1/user/modifyPassword': (_req, res) => res.status(500).json({ success: false, message: '服务器开小差了，请稍后再试', errorCode: 'INTERNAL', showType: 2 }) });
-      await signInAsDemo();
-      await renderApp('/personal/security/modify-password');
-      await heading('修改密码');
-      type('原密码', 'NotMine123');
-      type('新密码', 'Better2026');
-      type('确认新密码', 'Better2026');
-      click(/^修改密码$/);
+      await modifyPasswordWithAWrongOldOne();
       expect(await screen.findByText('修改失败：服务器开小差了，请稍后再试', {}, { timeout: 10_000 })).toBeInTheDocument();
     });
   });
 
   test('modify password: a wrong old password is shown on its field', async () => {
-    await signInAsDemo();
-    await renderApp('/personal/security/modify-password');
-    await heading('修改密码');
-    type('原密码', 'NotMine123');
-    type('新密码', 'Better2026');
-    type('确认新密码', 'Better2026');
-    click(/^修改密码$/);
+    await modifyPasswordWithAWrongOldOne();
     expect(await screen.findByText('原密码不正确')).toBeInTheDocument();
   });
 
