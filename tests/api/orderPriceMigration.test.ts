@@ -1,16 +1,10 @@
 /** Migration 0012_order_price: a check's existing orders get the characters and rate they were priced by; other orders none. */
-import { mkdtempSync, rmSync } from 'fs';
-import { Migrator, type Kysely } from 'kysely';
-import { tmpdir } from 'os';
-import { join } from 'path';
-import { createDb, type Db } from '../../server/src/db';
-import { migrations } from '../../server/src/db/migrations';
+import type { Kysely } from 'kysely';
 import { toPublicOrder } from '../../server/src/modules/order/repo';
 import { REVIEW_SYSTEMS } from '../../server/src/modules/review/systems';
-import { freshDatabaseUrl } from './testApp';
+import { useUnmigratedDatabase } from './testApp';
 
 const NOW = new Date().toISOString();
-const migrator = (db: Kysely<any>) => new Migrator({ db, provider: { getMigrations: async () => migrations } });
 
 const order = (id: string, kind: string, itemId: string, amountFen: number) => ({
   id,
@@ -32,31 +26,19 @@ const order = (id: string, kind: string, itemId: string, amountFen: number) => (
   refunded_at: null,
 });
 
-let dataDir: string;
-let database: Awaited<ReturnType<typeof freshDatabaseUrl>>;
-let db: Db;
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'zn-order-price-'));
-  database = await freshDatabaseUrl(dataDir);
-  db = createDb(database.url);
-});
-afterAll(async () => {
-  await db.destroy();
-  await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const fresh = useUnmigratedDatabase('zn-order-price-');
 
 test('orders made before it show the breakdown their amount came from', async () => {
-  const { error } = await migrator(db).migrateTo('0011_review_parts');
+  const { error } = await fresh.migrator().migrateTo('0011_review_parts');
   if (error) throw error;
   // rows as that schema had them: later migrations add columns the current types require
-  const before = db as unknown as Kysely<any>;
+  const before = fresh.db as unknown as Kysely<any>;
   await before
     .insertInto('users')
     .values({ id: 'u_old', email: 'old@example.cn', password_hash: '-', nickname: '旧用户', real_name: null, school: null, major: null, degree: null, phone: null, avatar: null, created_at: NOW, updated_at: NOW })
     .execute();
-  await db.insertInto('review_systems').values(REVIEW_SYSTEMS).execute();
-  await db
+  await fresh.db.insertInto('review_systems').values(REVIEW_SYSTEMS).execute();
+  await fresh.db
     .insertInto('reviews')
     .values({
       id: 'r_old',
@@ -87,8 +69,8 @@ test('orders made before it show the breakdown their amount came from', async ()
     .execute();
   await before.insertInto('orders').values([order('o_review', 'review', 'r_old', 61 * 500), order('o_typeset', 'typeset', 't_old', 1900)]).execute();
 
-  const { error: latest } = await migrator(db).migrateToLatest();
+  const { error: latest } = await fresh.migrator().migrateToLatest();
   if (latest) throw latest;
-  const rows = await db.selectFrom('orders').selectAll().orderBy('id').execute();
+  const rows = await fresh.db.selectFrom('orders').selectAll().orderBy('id').execute();
   expect(rows.map((r) => toPublicOrder(r).price)).toEqual([{ chars: 60_480, perThousandFen: 500, thousands: 61, totalFen: 30_500 }, null]);
 });

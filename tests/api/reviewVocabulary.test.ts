@@ -4,23 +4,18 @@
  * order of the old kind paid afterwards still runs its review (SQLite, or PostgreSQL in CI).
  */
 import { randomBytes } from 'crypto';
-import { mkdtempSync, rmSync } from 'fs';
 import { Migrator, type Kysely } from 'kysely';
-import { tmpdir } from 'os';
-import { join } from 'path';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
-import { createDb, type Db } from '../../server/src/db';
 import { migrations } from '../../server/src/db/migrations';
 import { REVIEW_SYSTEMS } from '../../server/src/modules/review/systems';
-import { freshDatabaseUrl } from './testApp';
+import { useUnmigratedDatabase } from './testApp';
 
 const PAPER = Array.from({ length: 20 }, (_, i) => `第${i + 1}段：本文记录了一个学期里两所县域中学课后服务的安排、教师的负担和学生的参与。`).join('\n');
 const NOW = new Date().toISOString();
 const LATER = new Date(Date.now() + 30 * 60 * 1000).toISOString();
 const EARLIER = new Date(Date.now() - 60 * 1000).toISOString();
 
-const migrator = (db: Kysely<any>) => new Migrator({ db, provider: { getMigrations: async () => migrations } });
 
 function checkRow(id: string, status: string, orderId: string | null) {
   return {
@@ -87,7 +82,7 @@ const job = (refId: string, status: 'queued' | 'running') => ({
 
 /** A database at 0008 with three checks: unpaid (order pending), paid and queued, and half done. */
 async function oldDatabase(db: Kysely<any>) {
-  const { error } = await migrator(db).migrateTo('0008_typeset_pages');
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo('0008_typeset_pages');
   if (error) throw error;
   await db
     .insertInto('users')
@@ -99,57 +94,45 @@ async function oldDatabase(db: Kysely<any>) {
   await db.insertInto('jobs').values([job('c_queued', 'queued'), job('c_running', 'running')]).execute();
 }
 
-let dataDir: string;
-let database: Awaited<ReturnType<typeof freshDatabaseUrl>>;
-let db: Db;
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'zn-vocabulary-'));
-  database = await freshDatabaseUrl(dataDir);
-  db = createDb(database.url);
-  await oldDatabase(db);
-});
-afterAll(async () => {
-  await db.destroy();
-  await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const fresh = useUnmigratedDatabase('zn-vocabulary-');
+beforeAll(() => oldDatabase(fresh.db));
 
 test('0010 renames the tables and rewrites kinds and statuses; a pending order of the old kind paid afterwards runs its review', async () => {
-  const config = loadConfig({ NODE_ENV: 'test' }, { dataDir, databaseUrl: database.url, sessionSecret: randomBytes(32).toString('hex'), webRoot: undefined, logLevel: 'silent' });
+  const config = loadConfig({ NODE_ENV: 'test' }, { dataDir: fresh.dataDir, databaseUrl: fresh.url, sessionSecret: randomBytes(32).toString('hex'), webRoot: undefined, logLevel: 'silent' });
   // building the server migrates to the latest
-  const app = await buildApp(config, { db });
+  const app = await buildApp(config, { db: fresh.db });
   try {
-    const reviews = await db.selectFrom('reviews').select(['id', 'status', 'progress', 'paper_text', 'order_id']).orderBy('id').execute();
+    const reviews = await fresh.db.selectFrom('reviews').select(['id', 'status', 'progress', 'paper_text', 'order_id']).orderBy('id').execute();
     expect(reviews).toEqual([
       { id: 'c_queued', status: 'queued', progress: 0, paper_text: PAPER, order_id: 'o_paid' },
       { id: 'c_running', status: 'running', progress: 40, paper_text: PAPER, order_id: 'o_paid2' },
       { id: 'c_unpaid', status: 'unpaid', progress: 0, paper_text: PAPER, order_id: 'o_pending' },
     ]);
-    expect((await db.selectFrom('review_systems').select('id').orderBy('sort').execute()).map((s) => s.id)).toEqual(REVIEW_SYSTEMS.map((s) => s.id));
-    expect(new Set((await db.selectFrom('orders').select('kind').execute()).map((o) => o.kind))).toEqual(new Set(['review']));
-    expect((await db.selectFrom('jobs').select(['kind', 'ref_id', 'status']).orderBy('ref_id').execute())).toEqual([
+    expect((await fresh.db.selectFrom('review_systems').select('id').orderBy('sort').execute()).map((s) => s.id)).toEqual(REVIEW_SYSTEMS.map((s) => s.id));
+    expect(new Set((await fresh.db.selectFrom('orders').select('kind').execute()).map((o) => o.kind))).toEqual(new Set(['review']));
+    expect((await fresh.db.selectFrom('jobs').select(['kind', 'ref_id', 'status']).orderBy('ref_id').execute())).toEqual([
       { kind: 'review', ref_id: 'c_queued', status: 'queued' },
       { kind: 'review', ref_id: 'c_running', status: 'running' },
     ]);
 
     expect(await app.orders.applyPayment({ gateway: 'sandbox', tradeNo: 'T-after-0010', orderId: 'o_pending', amountFen: 300 })).toBe('paid');
     await app.jobs.drain();
-    const done = await db.selectFrom('reviews').select(['id', 'status', 'progress', 'verification_code']).orderBy('id').execute();
+    const done = await fresh.db.selectFrom('reviews').select(['id', 'status', 'progress', 'verification_code']).orderBy('id').execute();
     expect(done.map((r) => [r.id, r.status, r.progress])).toEqual([
       ['c_queued', 'done', 100],
       ['c_running', 'done', 100],
       ['c_unpaid', 'done', 100],
     ]);
     expect(done.every((r) => r.verification_code)).toBe(true);
-    expect((await db.selectFrom('orders').select('status').where('id', '=', 'o_pending').executeTakeFirstOrThrow()).status).toBe('paid');
+    expect((await fresh.db.selectFrom('orders').select('status').where('id', '=', 'o_pending').executeTakeFirstOrThrow()).status).toBe('paid');
   } finally {
     await app.close();
   }
 
   // and back: the down migration restores the old names and words
-  const { error } = await migrator(db).migrateTo('0008_typeset_pages');
+  const { error } = await fresh.migrator().migrateTo('0008_typeset_pages');
   expect(error).toBeUndefined();
-  const old = db as unknown as Kysely<any>;
+  const old = fresh.db as unknown as Kysely<any>;
   expect(await old.selectFrom('checks').select('id').orderBy('id').execute()).toHaveLength(3);
   expect(new Set((await old.selectFrom('jobs').select('kind').execute()).map((j) => j.kind))).toEqual(new Set(['check']));
   expect(await old.selectFrom('check_systems').select('id').execute()).toHaveLength(REVIEW_SYSTEMS.length);

@@ -11,6 +11,32 @@ import { buildApp } from '../../server/src/app';
 import { loadConfig, type Config } from '../../server/src/config';
 import { seedDemoContent } from '../../server/src/seed';
 import { randomBytes } from 'crypto';
+import { Migrator } from 'kysely';
+import { createDb, type Db } from '../../server/src/db';
+import { migrations } from '../../server/src/db/migrations';
+
+/**
+ * A database of a test file's own that nothing has migrated yet, for tests of migrations: `db`,
+ * its `url` and its `dataDir` are set before the file's tests run and removed after them.
+ */
+export function useUnmigratedDatabase(prefix: string) {
+  const fresh = {} as { db: Db; url: string; dataDir: string; migrator: () => Migrator };
+  let drop = async () => {};
+  beforeAll(async () => {
+    fresh.dataDir = mkdtempSync(join(tmpdir(), prefix));
+    const database = await freshDatabaseUrl(fresh.dataDir);
+    drop = database.drop;
+    fresh.url = database.url;
+    fresh.db = createDb(database.url);
+    fresh.migrator = () => new Migrator({ db: fresh.db, provider: { getMigrations: async () => migrations } });
+  });
+  afterAll(async () => {
+    await fresh.db.destroy();
+    await drop();
+    rmSync(fresh.dataDir, { recursive: true, force: true });
+  });
+  return fresh;
+}
 
 export async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL;
