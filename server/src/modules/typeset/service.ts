@@ -71,6 +71,21 @@ interface Sample {
   pictures: Map<number, Promise<Buffer[]>>;
 }
 
+/**
+ * The promise kept under `key`, made once: requests that come at once share it. A failure is not
+ * kept, so the next request tries again.
+ */
+function remembered<K, V>(kept: Map<K, Promise<V>>, key: K, make: () => Promise<V>): Promise<V> {
+  const known = kept.get(key);
+  if (known) return known;
+  const made = make();
+  made.catch(() => {
+    if (kept.get(key) === made) kept.delete(key);
+  });
+  kept.set(key, made);
+  return made;
+}
+
 /** A template's version: its specification's digest, so an edited template draws its sample anew. */
 const versionOf = (row: TemplateTable) => createHash('sha256').update(row.spec).digest('hex').slice(0, 16);
 
@@ -93,32 +108,19 @@ export function createTypesetService(deps: {
   function sampleOf(row: TemplateTable): Promise<Sample> {
     const version = versionOf(row);
     const key = `${row.id}@${version}`;
-    const cached = samples.get(key);
-    if (cached) return cached;
+    if (samples.has(key)) return samples.get(key)!;
     for (const old of samples.keys()) if (old.startsWith(`${row.id}@`)) samples.delete(old);
     const template = JSON.parse(row.spec) as Template;
-    const made = typeset(sampleManuscript(template.language), template, sampleFields(template.language)).then((result) => ({ version, docx: result.docx, pdf: result.pdf, pictures: new Map() }));
-    // a failure is not kept: the next request tries again
-    made.catch(() => {
-      if (samples.get(key) === made) samples.delete(key);
-    });
-    samples.set(key, made);
-    return made;
+    return remembered(samples, key, () =>
+      typeset(sampleManuscript(template.language), template, sampleFields(template.language)).then((result) => ({ version, docx: result.docx, pdf: result.pdf, pictures: new Map() })),
+    );
   }
 
   /** The sample's pages drawn `width` px wide (once per width), from the PDF the same layout made. */
   function picturesOf(sample: Sample, width: number): Promise<Buffer[]> {
-    if (!sample.pdf) throw new AppError(503, 'NO_LAYOUT_ENGINE', `本服务器暂时无法显示样张（缺少 ${officeMissing().join('、') || 'LibreOffice'}），排版规范见上表`);
-    let pictures = sample.pictures.get(width);
-    if (!pictures) {
-      pictures = renderPages(sample.pdf, { width });
-      const drawn = pictures;
-      drawn.catch(() => {
-        if (sample.pictures.get(width) === drawn) sample.pictures.delete(width);
-      });
-      sample.pictures.set(width, pictures);
-    }
-    return pictures;
+    const { pdf } = sample;
+    if (!pdf) throw new AppError(503, 'NO_LAYOUT_ENGINE', `本服务器暂时无法显示样张（缺少 ${officeMissing().join('、') || 'LibreOffice'}），排版规范见上表`);
+    return remembered(sample.pictures, width, () => renderPages(pdf, { width }));
   }
 
   async function templateOf(id: string) {
