@@ -80,6 +80,8 @@ test('upload → job → the preview is pictures with nothing of the text → un
     answers.push(picture);
   }
   expect((await signedIn.me().get(`/api/v1/typeset/${id}/preview/9.png`)).status).toBe(404);
+  // the watermarked PDF the pictures are drawn from is kept beside them, and never sent
+  for (const name of ['pages.pdf', 'pages', '..%2Fpages.pdf']) expect((await signedIn.me().get(`/api/v1/typeset/${id}/preview/${name}`)).status).not.toBe(200);
   for (const answer of answers) {
     const text = await textOf(answer.raw.rawPayload, String(answer.headers['content-type'] ?? ''));
     for (const phrase of BEYOND_FIRST_PAGE) expect(text).not.toContain(phrase);

@@ -9,7 +9,7 @@ import { join } from 'path';
 import { SEED_FOLDER } from '../../server/src/seed';
 import { typeset } from '../../server/src/engines/typeset/layout';
 import { readManuscript } from '../../server/src/engines/typeset/manuscript';
-import { closeLayoutEngines, ENGINE_FAILED, layoutEnginePids, setLayoutEngines } from '../../server/src/engines/typeset/office';
+import { closeLayoutEngines, ENGINE_FAILED, layoutEnginePids, readPdf, setLayoutEngines } from '../../server/src/engines/typeset/office';
 import { checkTemplate } from '../../server/src/engines/typeset/template';
 import { FIELDS, wordManuscript } from '../fixtures/manuscripts';
 import { longThesis } from '../fixtures/longThesis';
@@ -47,24 +47,23 @@ test('four typesettings at once on two engines all finish, each with its PDF and
   const results = await Promise.all([1, 2, 3, 4].map((n) => typeset(manuscript, template, { ...FIELDS, title: `论文${n}` }, '预览')));
   for (const [i, result] of results.entries()) {
     expect(result.pdf!.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(result.previewPages.length).toBeGreaterThan(5);
-    expect(result.previewPages.length).toBe(results[0].previewPages.length);
+    expect(result.previewPdf!.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(result.pageCount).toBeGreaterThan(5);
+    expect(result.pageCount).toBe(results[0].pageCount);
     expect(result.contentsPages).toEqual(results[0].contentsPages);
     expect(result.docx.toString('latin1')).not.toBe(results[(i + 1) % 4].docx.toString('latin1'));
   }
 });
 
-test('the preview pages are handed over one by one as they are drawn, the first before the rest', async () => {
+test('the layout is heard of as soon as it exists, and the preview PDF has the pages of the PDF', async () => {
   setLayoutEngines(1);
-  const seen: Array<{ page: number; count: number }> = [];
-  const stages: string[] = [];
-  const result = await typeset(await readManuscript(await wordManuscript(), 'paper.docx'), template, FIELDS, '预览', (progress) => {
-    stages.push(progress.stage);
-    if (progress.stage === 'page') seen.push({ page: progress.page, count: progress.count });
+  let laidOut = 0;
+  const result = await typeset(await readManuscript(await wordManuscript(), 'paper.docx'), template, FIELDS, '预览', () => {
+    laidOut += 1;
   });
-  const count = result.previewPages.length;
-  expect(seen).toEqual(Array.from({ length: count }, (_, i) => ({ page: i + 1, count })));
-  expect(stages[0]).toBe('laidOut');
+  expect(laidOut).toBe(1);
+  expect((await readPdf(result.previewPdf!)).pages).toHaveLength(result.pageCount);
+  expect((await readPdf(result.pdf!)).pages).toHaveLength(result.pageCount);
 });
 
 test('LibreOffice killed during a typesetting: it is started again and the typesetting finishes; then the next one works', async () => {
@@ -73,9 +72,9 @@ test('LibreOffice killed during a typesetting: it is started again and the types
   const killer = killEngines(1);
   const result = await typeset(manuscript, template, FIELDS, '预览');
   expect(await killer.killed).toBe(1);
-  expect(result.previewPages.length).toBeGreaterThan(5);
+  expect(result.pageCount).toBeGreaterThan(5);
   const next = await typeset(manuscript, template, FIELDS, '预览');
-  expect(next.previewPages).toHaveLength(result.previewPages.length);
+  expect(next.pageCount).toBe(result.pageCount);
 });
 
 test('LibreOffice lost twice on one document: the typesetting fails with a Chinese reason, and the next one works', async () => {
@@ -84,7 +83,7 @@ test('LibreOffice lost twice on one document: the typesetting fails with a Chine
   const killer = killEngines(2);
   await expect(typeset(manuscript, template, FIELDS, '预览')).rejects.toThrow(ENGINE_FAILED);
   killer.stop();
-  expect((await typeset(manuscript, template, FIELDS, '预览')).previewPages.length).toBeGreaterThan(2);
+  expect((await typeset(manuscript, template, FIELDS, '预览')).pageCount).toBeGreaterThan(2);
 });
 
 test('through HTTP: a job whose LibreOffice is killed still finishes with its preview; one that loses it every time is marked failed, in Chinese', async () => {
@@ -123,33 +122,35 @@ test('through HTTP: a job whose LibreOffice is killed still finishes with its pr
   }
 });
 
-test('through HTTP: the first preview pages are shown while the rest are drawn, with the progress they make', async () => {
+/** A PNG's width and height, from its header. */
+const sizeOf = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+
+test('through HTTP: the preview pages are drawn when asked for, each an A4 page 794 px wide, pages asked for at once each drawn right', async () => {
   const t = await createTestApp({ typesetEngines: 1 });
   try {
     const me = client(t.app);
     await me.login();
     const body = multipart({ ...FIELDS, templateId: 'general-bachelor' }, { name: 'thesis.docx', data: await longThesis({ chapters: 8, characters: 30_000, references: 20 }) });
     const id = (await me.call('POST', '/api/v1/typeset', body.payload, body.headers)).body.result.id as string;
-    t.app.jobs.start(10);
-    const early: Array<{ pages: number; progress: number; picture: number }> = [];
-    for (;;) {
-      const row = (await me.get(`/api/v1/typeset/${id}`)).body.result;
-      if (row.status === 'done' || row.status === 'failed') break;
-      if (row.previewPages > 0) early.push({ pages: row.previewPages, progress: row.progress, picture: (await me.get(`/api/v1/typeset/${id}/preview/1.png`)).status });
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    expect((await me.get(`/api/v1/typeset/${id}/preview/1.png`)).status).toBe(409);
+    await t.app.jobs.drain();
     const done = (await me.get(`/api/v1/typeset/${id}`)).body.result;
-    expect(done.status).toBe('done');
-    // seen while running: page 1 served, fewer pages than in the end, progress between laid out and done
-    expect(early.length).toBeGreaterThan(0);
-    expect(early[0]).toMatchObject({ picture: 200 });
-    expect(early[0].pages).toBeLessThan(done.previewPages);
-    expect(early[0].progress).toBeGreaterThanOrEqual(60);
-    expect(early[0].progress).toBeLessThan(100);
-    // a page not drawn yet is not served while running
+    expect(done).toMatchObject({ status: 'done', progress: 100 });
+    expect(done.previewPages).toBeGreaterThan(8);
+
+    // every page at once, as a fast scroll asks for them: each a picture, and no two the same
+    const pages = (await Promise.all(Array.from({ length: done.previewPages }, (_, i) => me.get(`/api/v1/typeset/${id}/preview/${i + 1}.png`)))).map((answer) => answer.raw);
+    for (const page of pages) {
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toBe('image/png');
+      expect(sizeOf(page.rawPayload)).toEqual({ width: 794, height: 1123 });
+    }
+    expect(new Set(pages.map((page) => page.rawPayload.toString('base64'))).size).toBe(done.previewPages);
+    // asked for again: the same picture
+    const again = (await me.get(`/api/v1/typeset/${id}/preview/${done.previewPages}.png`)).raw;
+    expect(again.rawPayload.equals(pages[done.previewPages - 1].rawPayload)).toBe(true);
     expect((await me.get(`/api/v1/typeset/${id}/preview/${done.previewPages + 1}.png`)).status).toBe(404);
   } finally {
     await t.close();
   }
 });
-

@@ -56,8 +56,9 @@ describe.each(templates.map((t) => [t.id, t] as const))('%s', (_id, template) =>
       // chapters carry their numbers in the contents, as in the body
       expect(contents[0].entry).toMatch(/^(第1章|1|一、|Chapter1|1\.)/);
     }
-    // the preview: one picture per page of the PDF
-    expect(result.previewPages).toHaveLength((await readPdf(result.pdf!)).pages.length);
+    // the preview: the pages of the PDF, counted
+    expect(result.pageCount).toBe((await readPdf(result.pdf!)).pages.length);
+    expect((await readPdf(result.previewPdf!)).pages).toHaveLength(result.pageCount);
   });
 });
 

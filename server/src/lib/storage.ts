@@ -37,7 +37,10 @@ export function localStorage(root: string): Storage {
     async put(key, data) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, data, { mode: 0o600 });
+      // written aside and renamed into place: a reader never sees half a file (preview pages are read while drawn)
+      const temp = join(incoming, randomUUID());
+      await writeFile(temp, data, { mode: 0o600 });
+      await rename(temp, path);
     },
     get(key) {
       const path = pathOf(key);

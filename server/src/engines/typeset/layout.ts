@@ -3,12 +3,12 @@
  * .docx is laid out by LibreOffice, the page each heading starts on is read from the PDF's
  * bookmarks, and the contents are written again with those numbers until the layout agrees with
  * them (the body restarts its numbering at 1, so one pass normally settles it). The unpaid preview
- * is the same document with a watermark across every page, as pictures.
+ * is the same layout with a watermark across every page, kept as a PDF its pictures are drawn from.
  */
 import type { Manuscript } from './manuscript';
 import { substitutions } from './fonts';
 import { formatReferences } from './references';
-import { docxToPdf, layOut, officeMissing, readPdf, renderPages, type PdfLayout } from './office';
+import { docxToPdf, layOut, officeMissing, readPdf, type PdfLayout } from './office';
 import type { Template } from './template';
 import { writeDocx, type CoverFields } from './writer';
 
@@ -18,10 +18,11 @@ export const PREVIEW_DPI = 96;
 
 export interface Typeset {
   docx: Buffer;
-  /** the clean PDF, and the preview's pages as watermarked pictures: none without LibreOffice */
+  /** the clean PDF: none without LibreOffice */
   pdf?: Buffer;
-  previewPages: Buffer[];
-  /** the watermarked PDF the preview's pictures are drawn from (never stored nor sent: before payment only pictures leave) */
+  /** how many pages the layout has (0 without LibreOffice) */
+  pageCount: number;
+  /** the watermarked PDF the preview's pictures are drawn from (never sent: before payment only pictures leave) */
   previewPdf?: Buffer;
   /** the contents' page labels, as the last layout found them */
   contentsPages: string[];
@@ -47,27 +48,24 @@ async function fontWarnings(template: Template): Promise<string[]> {
   return used.length ? [`本服务器没有模板指定的部分字体，预览和 PDF 中以开源字体代替：${used.join('，')}（下载的 Word 文档仍使用模板指定的字体）`] : [];
 }
 
-/** How far a typesetting has come: laid out once (pages known), then each preview page as it is drawn. */
-export type TypesetProgress = { stage: 'laidOut' } | { stage: 'page'; page: number; count: number; png: Buffer };
-
 /**
- * `watermark`: the preview's pages are made with it (none without it). `onProgress` hears of each
- * stage as it is reached (and of each preview page, 1-based, as soon as it exists).
+ * `watermark`: the preview PDF is made with it (none without it). `onLaidOut` hears when the
+ * document has been laid out once (its pages known, the contents' numbers being checked).
  */
-export async function typeset(read: Manuscript, template: Template, fields: CoverFields, watermark?: string, onProgress: (progress: TypesetProgress) => Promise<void> | void = () => undefined): Promise<Typeset> {
+export async function typeset(read: Manuscript, template: Template, fields: CoverFields, watermark?: string, onLaidOut: () => Promise<void> | void = () => undefined): Promise<Typeset> {
   const { references, warnings } = formatReferences(read.references, template.references.style);
   const manuscript = { ...read, references, warnings: [...read.warnings, ...warnings] };
-  if (officeMissing().length) return { docx: await writeDocx(manuscript, template, fields), previewPages: [], contentsPages: [], warnings: manuscript.warnings };
+  if (officeMissing().length) return { docx: await writeDocx(manuscript, template, fields), pageCount: 0, contentsPages: [], warnings: manuscript.warnings };
   const draft = await docxToPdf({ draft: await writeDocx(manuscript, template, fields) });
   let pages = headingPages(await readPdf(draft.draft), template.toc.levels);
-  await onProgress({ stage: 'laidOut' });
+  await onLaidOut();
   for (let pass = 1; ; pass += 1) {
     const docx = await writeDocx(manuscript, template, fields, { pages });
     const pdfs = await layOut(docx, watermark ? { text: watermark, font: template.styles.body.zhFont, docx: () => writeDocx(manuscript, template, fields, { pages, watermark }) } : undefined);
-    const found = headingPages(await readPdf(pdfs.pdf), template.toc.levels);
+    const layout = await readPdf(pdfs.pdf);
+    const found = headingPages(layout, template.toc.levels);
     if (found.join('\n') === pages.join('\n') || pass === MAX_PASSES) {
-      const previewPages = pdfs.preview ? await renderPages(pdfs.preview, PREVIEW_DPI, (page, count, png) => onProgress({ stage: 'page', page, count, png })) : [];
-      return { docx, pdf: pdfs.pdf, previewPages, previewPdf: pdfs.preview, contentsPages: found, warnings: [...manuscript.warnings, ...(await fontWarnings(template))] };
+      return { docx, pdf: pdfs.pdf, pageCount: layout.pages.length, previewPdf: pdfs.preview, contentsPages: found, warnings: [...manuscript.warnings, ...(await fontWarnings(template))] };
     }
     pages = found;
   }

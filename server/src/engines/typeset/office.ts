@@ -354,34 +354,21 @@ export async function pngOf(ppm: Buffer): Promise<Buffer> {
 }
 
 /**
- * A PDF's pages as PNG pictures, `dpi` dots per inch (or each `width` pixels wide), each handed to
- * `onPage` (1-based, with the page count) as soon as it is drawn: the first page alone first, so
- * it can be shown at once.
+ * A PDF's pages as PNG pictures, `dpi` dots per inch (or each `width` pixels wide): all of them, or
+ * pages `first` to `last` (1-based; `last` past the end stops at the end), drawn by one pdftoppm.
  */
-export async function renderPages(pdf: Buffer, dpi: number | { width: number }, onPage: (page: number, count: number, png: Buffer) => Promise<void> | void = () => undefined): Promise<Buffer[]> {
+export async function renderPages(pdf: Buffer, dpi: number | { width: number }, range?: { first: number; last: number }): Promise<Buffer[]> {
   const dir = await mkdtemp(join(tmpdir(), 'zn-pages-'));
   try {
     const file = join(dir, 'in.pdf');
     await writeFile(file, pdf);
-    const count = Number(/Pages:\s+(\d+)/.exec((await run('pdfinfo', [file], { timeout: 60_000 })).toString('utf8'))?.[1] ?? 0);
-    const pages: Buffer[] = [];
-    const draw = async (first: number, last: number) => {
-      const size = typeof dpi === 'number' ? ['-r', String(dpi)] : ['-scale-to-x', String(dpi.width), '-scale-to-y', '-1'];
-      await run('pdftoppm', [...size, '-f', String(first), '-l', String(last), file, join(dir, `p${first}`)]);
-      const names = (await readdir(dir)).filter((f) => f.startsWith(`p${first}-`)).sort((a, b) => Number(/-(\d+)\./.exec(a)![1]) - Number(/-(\d+)\./.exec(b)![1]));
-      const pictures = await Promise.all(names.map(async (name) => pngOf(await readFile(join(dir, name)))));
-      for (const png of pictures) {
-        pages.push(png);
-        await onPage(pages.length, count, png);
-      }
-    };
-    if (count > 0) await draw(1, 1);
-    if (count > 1) await draw(2, count);
-    return pages;
+    const size = typeof dpi === 'number' ? ['-r', String(dpi)] : ['-scale-to-x', String(dpi.width), '-scale-to-y', '-1'];
+    const pages = range ? ['-f', String(range.first), '-l', String(range.last)] : [];
+    await run('pdftoppm', [...size, ...pages, file, join(dir, 'p')]);
+    const number = (name: string) => Number(/-(\d+)\.ppm$/.exec(name)![1]);
+    const names = (await readdir(dir)).filter((name) => name.startsWith('p-')).sort((a, b) => number(a) - number(b));
+    return await Promise.all(names.map(async (name) => pngOf(await readFile(join(dir, name)))));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
-
-/** A PDF's pages as PNG pictures, `dpi` dots per inch: nothing on them can be selected or copied. */
-export const pdfToImages = (pdf: Buffer, dpi: number): Promise<Buffer[]> => renderPages(pdf, dpi);

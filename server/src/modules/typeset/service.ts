@@ -1,6 +1,6 @@
 /**
  * Typesetting: the template library, a manuscript uploaded with its cover fields, the background
- * job that typesets it (the .docx, its PDF, and the preview: its pages as watermarked pictures),
+ * job that typesets it (the .docx, its PDF, and the preview: its pages as watermarked pictures, preview.ts),
  * payment, and the downloads. Nothing of the document but those pictures leaves before payment.
  */
 import type { Static } from '@sinclair/typebox';
@@ -24,6 +24,7 @@ import { nowIso } from '../../lib/time';
 import type { JobHandler, JobRunner } from '../../jobs/runner';
 import type { Payable } from '../order/service';
 import { pageWindow, parseList } from '../shared/paging';
+import { bufferOf, createPreviewPages } from './preview';
 import type { TypesetRepo, TypesetRow } from './repo';
 import { rulesOf } from './rules';
 import { sampleFields, sampleManuscript } from './sample';
@@ -102,6 +103,7 @@ export function createTypesetService(deps: {
 }) {
   const { repo, jobs, storage, checkManuscript = async (path: string, name: string) => void (await readManuscript(await readFile(path), name)) } = deps;
   if (deps.layoutEngines !== undefined) setLayoutEngines(deps.layoutEngines);
+  const preview = createPreviewPages(storage);
   /** by template id and version; promises, so that requests that come at once make a sample once */
   const samples = new Map<string, Promise<Sample>>();
 
@@ -189,11 +191,8 @@ export function createTypesetService(deps: {
     },
   };
 
-  /**
-   * The progress a job reports, by the stage it reached: the manuscript read, laid out once (the
-   * pages known), then each preview page drawn; the pages are kept and shown as they come.
-   */
-  const PROGRESS = { started: 5, read: 20, laidOut: 45, firstPage: 60, stored: 97 };
+  /** The progress a job reports, by the stage it reached: the manuscript read, laid out once, the layout settled. */
+  const PROGRESS = { started: 5, read: 20, laidOut: 45, settled: 90 };
 
   const job: JobHandler = {
     async run(id, context) {
@@ -202,25 +201,18 @@ export function createTypesetService(deps: {
       await repo.update(id, { status: 'running', progress: PROGRESS.started, preview_pages: 0, updated_at: nowIso() });
       const stream = storage.get(row.manuscript_key);
       if (!stream) throw new Error('稿件已删除');
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-      const manuscript = await readManuscript(Buffer.concat(chunks), row.manuscript_name);
+      const manuscript = await readManuscript(await bufferOf(stream), row.manuscript_name);
       await repo.update(id, { progress: PROGRESS.read });
       await context.heartbeat();
       const template = JSON.parse((await repo.findTemplate(row.template_id))!.spec) as Template;
       const fields = JSON.parse(row.fields);
       const base = `typesets/${row.user_id}/${id}`;
-      const result = await typeset(manuscript, template, fields, PREVIEW_WATERMARK, async (progress) => {
-        if (progress.stage === 'laidOut') {
-          await repo.update(id, { progress: PROGRESS.laidOut });
-          await context.heartbeat();
-          return;
-        }
-        // page n of N: kept at once, and counted, so the preview shows it while the rest is drawn
-        await storage.put(`${base}.preview/${progress.page}.png`, progress.png);
-        const share = (progress.page / progress.count) * (PROGRESS.stored - PROGRESS.firstPage);
-        await repo.update(id, { progress: Math.floor(PROGRESS.firstPage + share), preview_key: `${base}.preview/`, preview_pages: progress.page });
+      const result = await typeset(manuscript, template, fields, PREVIEW_WATERMARK, async () => {
+        await repo.update(id, { progress: PROGRESS.laidOut });
+        await context.heartbeat();
       });
+      await repo.update(id, { progress: PROGRESS.settled });
+      if (result.previewPdf) await preview.keep(`${base}.preview/`, result.previewPdf);
       await storage.put(`${base}.docx`, result.docx);
       if (result.pdf) await storage.put(`${base}.pdf`, result.pdf);
       await repo.update(id, {
@@ -230,7 +222,7 @@ export function createTypesetService(deps: {
         output_key: `${base}.docx`,
         pdf_key: result.pdf ? `${base}.pdf` : null,
         preview_key: `${base}.preview/`,
-        preview_pages: result.previewPages.length,
+        preview_pages: result.previewPdf ? result.pageCount : 0,
         updated_at: nowIso(),
       });
     },
@@ -326,15 +318,13 @@ export function createTypesetService(deps: {
       return { list: await Promise.all(rows.map(toTypeset)), total, current: page.current, pageSize: page.pageSize };
     },
 
-    /**
-     * One page of the preview (1-based): a watermarked picture, the only form the document has
-     * before payment. The pages drawn so far are served while the typesetting runs.
-     */
+    /** One page of the preview (1-based): a watermarked picture, the only form the document has before payment. */
     async previewPage(user: User, id: string, page: number) {
-      const row = await own(user, id);
-      if (row.status !== 'done' && !(row.status === 'running' && page <= row.preview_pages)) throw new AppError(409, 'NOT_READY', '排版尚未完成，请稍后再试');
+      const row = await done(user, id);
       if (!Number.isInteger(page) || page < 1 || page > row.preview_pages) throw notFound(row.preview_pages ? `预览只有 ${row.preview_pages} 页` : previewUnavailable());
-      return streamOf(`${row.preview_key}${page}.png`);
+      const stream = await preview.page(row.preview_key!, page);
+      if (!stream) throw notFound('文件已删除');
+      return stream;
     },
     download,
 
@@ -344,8 +334,8 @@ export function createTypesetService(deps: {
     /** Removes the manuscript and the documents; the record disappears from the list. */
     async remove(user: User, id: string) {
       const row = await own(user, id);
-      const pages = Array.from({ length: row.preview_pages }, (_, i) => `${row.preview_key}${i + 1}.png`);
-      for (const key of [row.manuscript_key, row.output_key, row.pdf_key, ...pages]) if (key) await storage.remove(key);
+      for (const key of [row.manuscript_key, row.output_key, row.pdf_key]) if (key) await storage.remove(key);
+      if (row.preview_key) await preview.remove(row.preview_key, row.preview_pages);
       await repo.update(id, { deleted_at: nowIso(), manuscript_key: null, output_key: null, pdf_key: null, preview_key: null, preview_pages: 0, updated_at: nowIso() });
     },
   };

@@ -20,10 +20,10 @@ const isRunning = (typeset: Typeset) => typeset.status === 'queued' || typeset.s
 
 /** The stage a running typesetting is at, from what the server reports (modules/typeset/service.ts). */
 function stageOf(typeset: Typeset) {
-  if (typeset.previewPages > 0) return `已生成 ${typeset.previewPages} 页预览，其余页面陆续出现`;
   if (typeset.status === 'queued') return '排队中，马上开始';
   if (typeset.progress < 20) return '正在读取稿件';
-  return typeset.progress < 45 ? '稿件已读取，正在排版' : '已排出页面，正在核对目录页码并生成预览';
+  if (typeset.progress < 45) return '稿件已读取，正在排版';
+  return typeset.progress < 90 ? '已排出页面，正在核对目录页码' : '目录页码已核对，正在生成预览';
 }
 
 /**
@@ -61,11 +61,6 @@ export default function TypesetPreviewPage() {
         <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
           {stageOf(typeset)}
         </Typography.Paragraph>
-        {typeset.previewPages > 0 && (
-          <div style={{ marginTop: 16 }}>
-            <PagePictures count={typeset.previewPages} pictureOf={previewPicture(typeset)} label="排版预览" />
-          </div>
-        )}
       </Card>
     );
   }
