@@ -80,7 +80,7 @@ test('at 375 px every preview page and every sample page is wholly visible, with
   await page.getByLabel('论文题目').fill('县域中学课后服务研究');
   await page.getByRole('button', { name: '上传并排版' }).click();
   await page.waitForURL(/\/typeset\/preview\//);
-  // the finished preview (its pages were shown while they were drawn)
+  // the finished preview (each page drawn by the server when it first comes near the screen)
   await page.getByRole('heading', { name: '排版预览：县域中学课后服务研究' }).waitFor({ timeout: 90_000 });
   await page.getByRole('img', { name: '第 1 页（共 8 页）' }).waitFor({ timeout: 30_000 });
   // every picture loaded
