@@ -26,20 +26,24 @@ function stageOf(typeset: Typeset) {
   return typeset.progress < 90 ? '已排出页面，正在核对目录页码' : '目录页码已核对，正在生成预览';
 }
 
-/**
- * /typeset/preview/{typesetId}: progress while the job runs, then the document page by page with a
- * watermark, what the engine could not place, and pay-and-download (or the download once paid).
- */
-export default function TypesetPreviewPage() {
-  const { typesetId = '' } = useParams<{ typesetId: string }>();
+/** While the job runs: where it is, and that the student may leave. */
+function Running({ typeset }: { typeset: Typeset }) {
+  return (
+    <Card styles={{ body: PAGES_CARD_BODY }}>
+      <h1 style={{ fontSize: 22, marginTop: 0 }}>排版预览</h1>
+      <Typography.Paragraph>正在按「{typeset.templateName}」排版《{typeset.title}》，通常不到一分钟；可以离开本页，稍后在排版记录里打开。</Typography.Paragraph>
+      <Progress percent={typeset.progress} status="active" aria-label="排版进度" />
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+        {stageOf(typeset)}
+      </Typography.Paragraph>
+    </Card>
+  );
+}
+
+/** Pay (which opens the order's payment page), or once paid the downloads. */
+function PayOrDownload({ typeset }: { typeset: Typeset }) {
   const navigate = useNavigate();
-  const { data: typeset, error, reload } = useResult(() => getTypeset(typesetId), [typesetId], { pollWhile: isRunning });
   const [ordering, setOrdering] = useState(false);
-  const running = typeset !== undefined && isRunning(typeset);
-
-  if (error && !typeset) return <LoadError what="排版记录" onRetry={reload} />;
-  if (!typeset || typeset.id !== typesetId) return <Skeleton active paragraph={{ rows: 10 }} />;
-
   const pay = async () => {
     setOrdering(true);
     try {
@@ -48,68 +52,64 @@ export default function TypesetPreviewPage() {
       setOrdering(false);
     }
   };
-
-  if (typeset.status === 'failed') {
-    return <Result status="error" title={<h1 style={{ fontSize: 22, margin: 0 }}>排版未能完成</h1>} subTitle={typeset.failureReason} extra={<Link to={paths.template(typeset.templateId)}><Button type="primary">重新上传</Button></Link>} />;
-  }
-  if (running) {
+  if (!typeset.paid) {
     return (
-      <Card styles={{ body: PAGES_CARD_BODY }}>
-        <h1 style={{ fontSize: 22, marginTop: 0 }}>排版预览</h1>
-        <Typography.Paragraph>正在按「{typeset.templateName}」排版《{typeset.title}》，通常不到一分钟；可以离开本页，稍后在排版记录里打开。</Typography.Paragraph>
-        <Progress percent={typeset.progress} status="active" aria-label="排版进度" />
-        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-          {stageOf(typeset)}
-        </Typography.Paragraph>
-      </Card>
+      <Button type="primary" size="large" loading={ordering} onClick={pay}>
+        付款并下载 {formatFen(typeset.priceFen)}
+      </Button>
     );
   }
+  return (
+    <>
+      <Button type="primary" size="large" icon={<DownloadOutlined />} href={downloadUrl(typeset.id)}>
+        下载 Word 文档
+      </Button>
+      {typeset.pdf && (
+        <Button size="large" icon={<DownloadOutlined />} href={pdfUrl(typeset.id)}>
+          下载 PDF
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** What the engine could not place as written, for the student to check. */
+function Warnings({ warnings }: { warnings: string[] }) {
+  if (!warnings.length) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      message={`有 ${warnings.length} 处需要您核对`}
+      description={
+        <ul style={{ margin: 0, paddingLeft: 20 }}>
+          {warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      }
+    />
+  );
+}
+
+/** The finished document: what it is, pay or download, the warnings, and its pages. */
+function Finished({ typeset }: { typeset: Typeset }) {
+  const formats = `Word 文档${typeset.pdf ? '和 PDF' : ''}`;
   return (
     <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 16, padding: '8px 0 24px' }}>
       <Card>
         <h1 style={{ fontSize: 22, marginTop: 0 }}>排版预览：{typeset.title}</h1>
         <Typography.Paragraph type="secondary">
-          模板：{typeset.templateName}。
-          {typeset.paid
-            ? `已付款，可以下载无水印的 Word 文档${typeset.pdf ? '和 PDF' : ''}。`
-            : `预览带水印，只能查看不能复制；付款后下载无水印的 Word 文档${typeset.pdf ? '和 PDF' : ''}。`}
+          模板：{typeset.templateName}。{typeset.paid ? `已付款，可以下载无水印的 ${formats}。` : `预览带水印，只能查看不能复制；付款后下载无水印的 ${formats}。`}
         </Typography.Paragraph>
         <Space wrap>
-          {typeset.paid ? (
-            <>
-              <Button type="primary" size="large" icon={<DownloadOutlined />} href={downloadUrl(typeset.id)}>
-                下载 Word 文档
-              </Button>
-              {typeset.pdf && (
-                <Button size="large" icon={<DownloadOutlined />} href={pdfUrl(typeset.id)}>
-                  下载 PDF
-                </Button>
-              )}
-            </>
-          ) : (
-            <Button type="primary" size="large" loading={ordering} onClick={pay}>
-              付款并下载 {formatFen(typeset.priceFen)}
-            </Button>
-          )}
+          <PayOrDownload typeset={typeset} />
           <Link to={paths.typesetList}>
             <Button size="large">排版记录</Button>
           </Link>
         </Space>
       </Card>
-      {typeset.warnings.length > 0 && (
-        <Alert
-          type="warning"
-          showIcon
-          message={`有 ${typeset.warnings.length} 处需要您核对`}
-          description={
-            <ul style={{ margin: 0, paddingLeft: 20 }}>
-              {typeset.warnings.map((w) => (
-                <li key={w}>{w}</li>
-              ))}
-            </ul>
-          }
-        />
-      )}
+      <Warnings warnings={typeset.warnings} />
       <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>逐页预览{typeset.previewPages ? `（共 ${typeset.previewPages} 页）` : ''}</h2>} styles={{ body: PAGES_CARD_BODY }}>
         {typeset.previewPages ? (
           <PagePictures count={typeset.previewPages} pictureOf={previewPicture(typeset)} label="排版预览" />
@@ -119,4 +119,20 @@ export default function TypesetPreviewPage() {
       </Card>
     </div>
   );
+}
+
+/**
+ * /typeset/preview/{typesetId}: progress while the job runs, then the document page by page with a
+ * watermark, what the engine could not place, and pay-and-download (or the download once paid).
+ */
+export default function TypesetPreviewPage() {
+  const { typesetId = '' } = useParams<{ typesetId: string }>();
+  const { data: typeset, error, reload } = useResult(() => getTypeset(typesetId), [typesetId], { pollWhile: isRunning });
+
+  if (error && !typeset) return <LoadError what="排版记录" onRetry={reload} />;
+  if (!typeset || typeset.id !== typesetId) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (typeset.status === 'failed') {
+    return <Result status="error" title={<h1 style={{ fontSize: 22, margin: 0 }}>排版未能完成</h1>} subTitle={typeset.failureReason} extra={<Link to={paths.template(typeset.templateId)}><Button type="primary">重新上传</Button></Link>} />;
+  }
+  return isRunning(typeset) ? <Running typeset={typeset} /> : <Finished typeset={typeset} />;
 }
