@@ -3,7 +3,7 @@ import ReadingSheet from '@/features/reading/ReadingSheet';
 import RelatedCard from '@/features/reading/RelatedCard';
 import { useResult } from '@/hooks/useResult';
 import { usePageTitle } from '@/utils/title';
-import { documentFileUrl, getDocument } from '@/features/reading/api';
+import { documentFileUrl, getDocument, type DocumentDetail } from '@/features/reading/api';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Col, Descriptions, Pagination, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
@@ -12,6 +12,59 @@ import { documentMeta } from '@/features/reading/DocumentItem';
 import styles from './index.less';
 import { pagesOf } from './paging';
 import { paths } from '@/utils/paths';
+
+type Page = ReturnType<typeof pagesOf>[number];
+
+/** The catalogue: authors, year, type and discipline, the abstract, the keywords and the original file. */
+function Catalogue({ doc }: { doc: DocumentDetail }) {
+  return (
+    <>
+      <Descriptions size="small" column={{ xs: 1, sm: 2 }} className={styles.catalogue}>
+        <Descriptions.Item label="作者">{doc.authors.join('、') || '佚名'}</Descriptions.Item>
+        <Descriptions.Item label="年份">{doc.year}</Descriptions.Item>
+        <Descriptions.Item label="类型">{doc.type}</Descriptions.Item>
+        <Descriptions.Item label="学科">{doc.discipline}</Descriptions.Item>
+      </Descriptions>
+      {doc.abstract && (
+        <section aria-labelledby="abstract-heading" className={styles.abstract}>
+          <h2 id="abstract-heading">摘要</h2>
+          <p>{doc.abstract}</p>
+        </section>
+      )}
+      {doc.keywords.length > 0 && (
+        <Space size={[4, 8]} wrap aria-label="关键词">
+          <span className={styles.label}>关键词：</span>
+          {doc.keywords.map((keyword) => (
+            <Tag key={keyword}>{keyword}</Tag>
+          ))}
+        </Space>
+      )}
+      {doc.fileName && (
+        <div className={styles.download}>
+          <Button icon={<DownloadOutlined />} href={documentFileUrl(doc.id)}>
+            下载原文（{doc.fileName}）
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The full text, one page of it at a time, with the pager under it. */
+function FullText({ pages, page, onTurn }: { pages: Page[]; page: number; onTurn: (next: number) => void }) {
+  return (
+    <section id="full-text" aria-labelledby="full-text-heading" className={styles.fullText}>
+      <div className={styles.fullTextHead}>
+        <h2 id="full-text-heading">全文</h2>
+        <span className={styles.label}>
+          第 {page} / {pages.length} 页
+        </span>
+      </div>
+      {pages[page - 1]?.map((paragraph, i) => (paragraph.heading ? <h3 key={i}>{paragraph.text}</h3> : <p key={i}>{paragraph.text}</p>))}
+      <Pagination current={page} pageSize={1} total={pages.length} onChange={onTurn} hideOnSinglePage showSizeChanger={false} size="small" className={styles.pager} />
+    </section>
+  );
+}
 
 /** /document/detail/{documentId}: catalogue data, abstract, keywords, the full text page by page, related papers. */
 export default function DocumentDetailPage() {
@@ -33,58 +86,14 @@ export default function DocumentDetailPage() {
     setParams(next > 1 ? { page: String(next) } : {});
     document.getElementById('full-text')?.scrollIntoView?.({ behavior: 'smooth' });
   };
-  const pager = (
-    <Pagination current={page} pageSize={1} total={pages.length} onChange={turnTo} hideOnSinglePage showSizeChanger={false} size="small" className={styles.pager} />
-  );
 
   return (
     <Row gutter={[24, 16]}>
       <Col xs={24} lg={17}>
         <ReadingSheet trail={['范文库', doc.discipline]} title={doc.title}>
           <Typography.Paragraph type="secondary">{documentMeta(doc)}</Typography.Paragraph>
-          <Descriptions size="small" column={{ xs: 1, sm: 2 }} className={styles.catalogue}>
-            <Descriptions.Item label="作者">{doc.authors.join('、') || '佚名'}</Descriptions.Item>
-            <Descriptions.Item label="年份">{doc.year}</Descriptions.Item>
-            <Descriptions.Item label="类型">{doc.type}</Descriptions.Item>
-            <Descriptions.Item label="学科">{doc.discipline}</Descriptions.Item>
-          </Descriptions>
-          {doc.abstract && (
-            <section aria-labelledby="abstract-heading" className={styles.abstract}>
-              <h2 id="abstract-heading">摘要</h2>
-              <p>{doc.abstract}</p>
-            </section>
-          )}
-          {doc.keywords.length > 0 && (
-            <Space size={[4, 8]} wrap aria-label="关键词">
-              <span className={styles.label}>关键词：</span>
-              {doc.keywords.map((keyword) => (
-                <Tag key={keyword}>{keyword}</Tag>
-              ))}
-            </Space>
-          )}
-          {doc.fileName && (
-            <div className={styles.download}>
-              <Button icon={<DownloadOutlined />} href={documentFileUrl(doc.id)}>
-                下载原文（{doc.fileName}）
-              </Button>
-            </div>
-          )}
-          <section id="full-text" aria-labelledby="full-text-heading" className={styles.fullText}>
-            <div className={styles.fullTextHead}>
-              <h2 id="full-text-heading">全文</h2>
-              <span className={styles.label}>
-                第 {page} / {pages.length} 页
-              </span>
-            </div>
-            {pages[page - 1]?.map((paragraph, i) =>
-              paragraph.heading ? (
-                <h3 key={i}>{paragraph.text}</h3>
-              ) : (
-                <p key={i}>{paragraph.text}</p>
-              ),
-            )}
-            {pager}
-          </section>
+          <Catalogue doc={doc} />
+          <FullText pages={pages} page={page} onTurn={turnTo} />
         </ReadingSheet>
       </Col>
       <Col xs={24} lg={7}>
