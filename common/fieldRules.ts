@@ -11,6 +11,24 @@ export const FIELD_RULES = {
   agreement: { message: '请阅读并同意用户协议' },
 } as const;
 
+/**
+ * The fields a review and a typesetting ask of a paper: the most characters each may have, and what
+ * is said when it has too many (or, for the two required ones, none).
+ */
+export const PAPER_FIELDS = {
+  title: { maxLength: 200, message: '请填写论文题目（200 字以内）' },
+  author: { maxLength: 60, message: '请填写作者姓名（60 字以内）' },
+  school: { maxLength: 80, message: '学校名称请在 80 字以内' },
+  major: { maxLength: 80, message: '专业名称请在 80 字以内' },
+  studentNumber: { maxLength: 40, message: '学号请在 40 字以内' },
+  supervisor: { maxLength: 60, message: '导师姓名请在 60 字以内' },
+  date: { maxLength: 40, message: '日期请在 40 字以内' },
+  /** pasted text: a longer paper is uploaded as a file */
+  text: { maxLength: 600_000, message: '粘贴的内容太长，请改为上传文件' },
+} as const;
+
+export type PaperField = keyof typeof PAPER_FIELDS;
+
 export const DEGREES = ['专科', '本科', '硕士', '博士', '其他'] as const;
 
 /** How long a mailed code lives, and how long before another may be asked for. */

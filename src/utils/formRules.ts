@@ -1,6 +1,6 @@
 /** antd form rules built from the rules the API enforces (common/fieldRules.ts). */
 import type { Rule } from 'antd/es/form';
-import { FIELD_RULES as R } from '../../common/fieldRules';
+import { FIELD_RULES as R, PAPER_FIELDS, type PaperField } from '../../common/fieldRules';
 
 export const emailRules: Rule[] = [
   { required: true, message: '请输入邮箱' },
@@ -33,3 +33,12 @@ export const confirmRules = (field: string): Rule[] => [
       !value || getFieldValue(field) === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
   }),
 ];
+
+/** A paper's field (common/fieldRules.ts): its limit, and for a required one, that it is filled in. */
+export const paperRules = (field: PaperField, required?: string): Rule[] => [
+  ...(required ? [{ required: true, whitespace: true, message: required }] : []),
+  { max: PAPER_FIELDS[field].maxLength, message: PAPER_FIELDS[field].message },
+];
+
+/** What an input takes at most, so typing stops at the limit the server enforces. */
+export const paperMaxLength = (field: PaperField) => PAPER_FIELDS[field].maxLength;

@@ -92,6 +92,10 @@ test('the start form is prefilled from 基本信息 and the manuscript’s title
   expect(screen.getByLabelText('专业')).toHaveValue('计算机科学与技术');
   expect(screen.getByText('论文题目').closest('label')).toHaveClass('ant-form-item-required');
   expect(screen.getByText('作者').closest('label')).toHaveClass('ant-form-item-required');
+  // each field stops at the length the server takes (a longer 学号 or 日期 was refused after upload)
+  for (const [label, most] of [['论文题目', 200], ['作者', 60], ['学号', 40], ['学校', 80], ['指导教师', 60], ['日期', 40]] as const) {
+    expect(screen.getByLabelText(label)).toHaveAttribute('maxlength', String(most));
+  }
   fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [new File(['# 县域中学课后服务研究\n\n摘要：本文。\n\n## 绪论\n\n正文。'], '初稿.md')] } });
   await waitFor(() => expect(screen.getByLabelText('论文题目')).toHaveValue('县域中学课后服务研究'), LONG);
 });

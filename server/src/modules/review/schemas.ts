@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, Ok, Page, PageQuery, PriceBreakdown } from '../shared/schemas';
+import { Nullable, Ok, OptionalPaperText, Page, PageQuery, PaperText, PriceBreakdown } from '../shared/schemas';
 
 export const ReviewSystem = Type.Object(
   {
@@ -47,23 +47,21 @@ export const Review = Type.Object(
   { additionalProperties: false },
 );
 
-const Text = (max: number, message: string) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S', errorMessage: message });
-
 /** The paper: an upload's id, or pasted text (or, for a price, the paper of an unpaid review of one's own). */
 const Paper = {
   uploadId: Type.Optional(Type.String({ maxLength: 32 })),
   reviewId: Type.Optional(Type.String({ maxLength: 32 })),
-  text: Type.Optional(Type.String({ maxLength: 600_000, errorMessage: '粘贴的内容太长，请改为上传文件' })),
+  text: OptionalPaperText('text'),
 };
 
 export const QuoteBody = Type.Object({ systemId: Type.String({ maxLength: 32, errorMessage: '请选择检测系统' }), ...Paper });
 
 export const ReviewBody = Type.Object({
   systemId: Type.String({ minLength: 1, maxLength: 32, errorMessage: '请选择检测系统' }),
-  title: Text(200, '请填写论文题目（200 字以内）'),
-  author: Text(60, '请填写作者姓名（60 字以内）'),
-  school: Type.Optional(Type.String({ maxLength: 80, errorMessage: '学校名称请在 80 字以内' })),
-  major: Type.Optional(Type.String({ maxLength: 80, errorMessage: '专业名称请在 80 字以内' })),
+  title: PaperText('title'),
+  author: PaperText('author'),
+  school: OptionalPaperText('school'),
+  major: OptionalPaperText('major'),
   ...Paper,
 });
 

@@ -4,7 +4,7 @@
  */
 import { Type, type TSchema } from '@sinclair/typebox';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../common/content';
-import { FIELD_RULES as R } from '../../../../common/fieldRules';
+import { FIELD_RULES as R, PAPER_FIELDS, type PaperField } from '../../../../common/fieldRules';
 import { ROLES } from '../../../../common/roles';
 
 /** `{ success: true, result }` */
@@ -18,6 +18,10 @@ export const ErrorBody = Type.Object({
   showType: Type.Integer(),
   errors: Type.Optional(Type.Record(Type.String(), Type.String())),
 });
+
+/** A paper's field (common/fieldRules.ts): required (some text, not only spaces) or optional. */
+export const PaperText = (field: PaperField) => Type.String({ minLength: 1, maxLength: PAPER_FIELDS[field].maxLength, pattern: '\\S', errorMessage: PAPER_FIELDS[field].message });
+export const OptionalPaperText = (field: PaperField) => Type.Optional(Type.String({ maxLength: PAPER_FIELDS[field].maxLength, errorMessage: PAPER_FIELDS[field].message }));
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

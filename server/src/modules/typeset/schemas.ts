@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, Ok, Page, PageQuery } from '../shared/schemas';
+import { Nullable, Ok, OptionalPaperText, Page, PageQuery, PaperText } from '../shared/schemas';
 
 export const TemplateSummary = Type.Object(
   { id: Type.String(), name: Type.String(), degree: Type.String(), discipline: Type.String(), description: Type.String(), priceFen: Type.Integer() },
@@ -8,13 +8,13 @@ export const TemplateSummary = Type.Object(
 export const TemplateDetail = Type.Composite([TemplateSummary, Type.Object({ rules: Type.Array(Type.Object({ item: Type.String(), rule: Type.String() })) })]);
 
 export const CoverFields = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', errorMessage: '请填写论文题目（200 字以内）' }),
-  author: Type.String({ minLength: 1, maxLength: 60, pattern: '\\S', errorMessage: '请填写作者姓名' }),
-  studentNumber: Type.Optional(Type.String({ maxLength: 40, errorMessage: '学号请在 40 字以内' })),
-  school: Type.Optional(Type.String({ maxLength: 80, errorMessage: '学校名称请在 80 字以内' })),
-  major: Type.Optional(Type.String({ maxLength: 80, errorMessage: '专业名称请在 80 字以内' })),
-  supervisor: Type.Optional(Type.String({ maxLength: 60, errorMessage: '导师姓名请在 60 字以内' })),
-  date: Type.Optional(Type.String({ maxLength: 40, errorMessage: '日期请在 40 字以内' })),
+  title: PaperText('title'),
+  author: PaperText('author'),
+  studentNumber: OptionalPaperText('studentNumber'),
+  school: OptionalPaperText('school'),
+  major: OptionalPaperText('major'),
+  supervisor: OptionalPaperText('supervisor'),
+  date: OptionalPaperText('date'),
 });
 
 export const Typeset = Type.Object(

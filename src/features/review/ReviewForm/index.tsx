@@ -6,6 +6,7 @@ import { useUploadProgress } from '@/hooks/useUploadProgress';
 import { bodyOfError } from '@/utils/errorHandler';
 import { submitForm } from '@/utils/formErrors';
 import { formatFen } from '@/utils/money';
+import { paperMaxLength, paperRules } from '@/utils/formRules';
 import { paths } from '@/utils/paths';
 import { Alert, Button, Card, Form, Input, Radio, Segmented, Skeleton, Space, Statistic, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -131,18 +132,18 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
             ))}
           </Radio.Group>
         </Form.Item>
-        <Form.Item name="title" label="论文题目" rules={[{ required: true, whitespace: true, message: '请填写论文题目' }, { max: 200, message: '论文题目请在 200 字以内' }]}>
-          <Input placeholder="与论文封面一致" maxLength={200} />
+        <Form.Item name="title" label="论文题目" rules={paperRules('title', '请填写论文题目')}>
+          <Input placeholder="与论文封面一致" maxLength={paperMaxLength('title')} />
         </Form.Item>
-        <Form.Item name="author" label="作者" extra={currentUser?.realName && !review ? '已按基本信息填好，可修改' : undefined} rules={[{ required: true, whitespace: true, message: '请填写作者姓名' }, { max: 60, message: '作者姓名请在 60 字以内' }]}>
-          <Input maxLength={60} />
+        <Form.Item name="author" label="作者" extra={currentUser?.realName && !review ? '已按基本信息填好，可修改' : undefined} rules={paperRules('author', '请填写作者姓名')}>
+          <Input maxLength={paperMaxLength('author')} />
         </Form.Item>
         <div className={styles.pair}>
-          <Form.Item name="school" label="学校" className={styles.half}>
-            <Input maxLength={80} />
+          <Form.Item name="school" label="学校" className={styles.half} rules={paperRules('school')}>
+            <Input maxLength={paperMaxLength('school')} />
           </Form.Item>
-          <Form.Item name="major" label="专业" className={styles.half}>
-            <Input maxLength={80} />
+          <Form.Item name="major" label="专业" className={styles.half} rules={paperRules('major')}>
+            <Input maxLength={paperMaxLength('major')} />
           </Form.Item>
         </div>
         <Form.Item label="论文" name="paper" required>
@@ -151,7 +152,7 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
         {mode === 'upload' ? (
           <PaperUpload onFile={onFile} percent={upload.percent} error={uploadError} uploaded={uploaded} review={review} />
         ) : (
-          <Form.Item name="text" rules={[{ max: 600_000, message: '粘贴的内容太长，请改为上传文件' }]}>
+          <Form.Item name="text" rules={paperRules('text')}>
             <Input.TextArea rows={10} placeholder="把论文全文粘贴到这里" aria-label="论文全文" />
           </Form.Item>
         )}

@@ -4,6 +4,7 @@ import { manuscriptTitle } from '@/features/typeset/manuscriptTitle';
 import UploadProgress from '@/components/UploadProgress';
 import { useUploadProgress } from '@/hooks/useUploadProgress';
 import { bodyOfError } from '@/utils/errorHandler';
+import { paperMaxLength, paperRules } from '@/utils/formRules';
 import { paths } from '@/utils/paths';
 import { buildLoginUrl } from '@/utils/redirect';
 import { InboxOutlined } from '@ant-design/icons';
@@ -95,17 +96,17 @@ export default function StartForm({ templateId }: { templateId: string }) {
     <Card title={heading}>
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ author: currentUser.realName ?? undefined, school: currentUser.school ?? undefined, major: currentUser.major ?? undefined }}>
         <ManuscriptField form={form} file={file} onFile={setFile} />
-        <Form.Item name="title" label="论文题目" rules={[{ required: true, whitespace: true, message: '请填写论文题目' }]}>
-          <Input maxLength={200} />
+        <Form.Item name="title" label="论文题目" rules={paperRules('title', '请填写论文题目')}>
+          <Input maxLength={paperMaxLength('title')} />
         </Form.Item>
-        <Form.Item name="author" label="作者" rules={[{ required: true, whitespace: true, message: '请填写作者姓名' }]}>
-          <Input maxLength={60} />
+        <Form.Item name="author" label="作者" rules={paperRules('author', '请填写作者姓名')}>
+          <Input maxLength={paperMaxLength('author')} />
         </Form.Item>
         <Row gutter={12}>
           {COVER_LINES.map(([name, label]) => (
             <Col xs={24} sm={12} key={name}>
-              <Form.Item name={name} label={label}>
-                <Input maxLength={80} placeholder={name === 'date' ? '如 2026年5月' : undefined} />
+              <Form.Item name={name} label={label} rules={paperRules(name)}>
+                <Input maxLength={paperMaxLength(name)} placeholder={name === 'date' ? '如 2026年5月' : undefined} />
               </Form.Item>
             </Col>
           ))}
