@@ -9,6 +9,7 @@
 import type PDFKit from 'pdfkit';
 import { quotations, type Section } from '../../engines/similarity/structure';
 import { formatCount } from '../../../../common/formatCount';
+import { bandOf } from '../../../../common/similarityBand';
 
 const FONT = require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
 const TIME_ZONE = 'Asia/Shanghai';
@@ -255,8 +256,8 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   return done;
 }
 
-/** Similarity bands as the app shows them: under 10% fine, under 30% needs work, above serious. */
-const bandColour = (similarity: number) => (similarity < 0.1 ? '#389e0d' : similarity < 0.3 ? '#d48806' : '#cf1322');
+/** Similarity bands as the app shows them (common/similarityBand.ts). */
+const bandColour = (similarity: number) => bandOf(similarity).color;
 
 /** A ring chart: the segments' shares clockwise from the top, the rest in grey. */
 function drawRing(doc: PDFKit.PDFDocument, cx: number, cy: number, outer: number, inner: number, segments: Array<{ share: number; colour: string }>) {

@@ -8,12 +8,11 @@ import { useMemo, useState } from 'react';
 import { Link } from 'umi';
 import styles from './index.less';
 import { formatCount } from '../../../../common/formatCount';
+import { bandOf } from '../../../../common/similarityBand';
 
 /** One colour per source, in the order of the ranked list. */
 const PALETTE = ['#ff7875', '#ffa940', '#fadb14', '#73d13d', '#36cfc9', '#597ef7', '#9254de', '#f759ab'];
 
-/** The bands users read a similarity by: under 10% fine, under 30% needs work, above that serious. */
-export const bandOf = (similarity: number) => (similarity < 0.1 ? { color: '#52c41a', text: '低' } : similarity < 0.3 ? { color: '#faad14', text: '中' } : { color: '#f5222d', text: '高' });
 
 /** What each figure counts, one line each: all of them count characters without spaces or punctuation. */
 export const FIGURE_HELP = {
