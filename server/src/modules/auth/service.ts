@@ -7,13 +7,13 @@ import { AppError, invalidField, ShowType } from '../../lib/errors';
 import { newCode, newId, newToken, sha256 } from '../../lib/ids';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/password';
 import { isoIn } from '../../lib/time';
+import { SESSION_TTL_MS } from '../../plugins/session';
 import type { MailService } from '../mail/service';
 import type { UserRepo, UserRow } from '../user/repo';
 import { POLICIES, type Throttle } from '../throttle/service';
 import { checkNewPassword } from './passwordPolicy';
 import type { AuthRepo } from './repo';
 
-export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 export const CODE_TTL_MS = CODE_TTL_MINUTES * 60 * 1000;
 const CODE_RESEND_MS = CODE_RESEND_SECONDS * 1000;
 const CODE_MAX_ATTEMPTS = 5;
