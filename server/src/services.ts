@@ -43,7 +43,8 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
   const users = createUserRepo(db);
   const mail = createMailService({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: createOutboxRepo(db), log });
   const throttle = createThrottle(createThrottleRepo(db));
-  const auth = createAuthService({ auth: createAuthRepo(db), users, mail, throttle });
+  const userService = createUserService({ users, storage });
+  const auth = createAuthService({ auth: createAuthRepo(db), users: userService, mail, throttle });
 
   const articles = createArticleService(createArticleRepo(db));
   const documents = createDocumentService(createDocumentRepo(db), storage);
@@ -62,7 +63,6 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
   jobs.register('typeset', typesets.job, Math.max(1, config.typesetEngines));
 
   const audit = createAuditService(createAuditRepo(db));
-  const userService = createUserService({ users, storage });
 
   return {
     audit,
