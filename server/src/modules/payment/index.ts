@@ -2,7 +2,7 @@
  * Payments: /v1/payment — the active gateway, the gateways' notifications, and (while the sandbox
  * is the gateway) the sandbox's own payment page. With Alipay on, the sandbox is not served at all.
  */
-import type { OrderService } from '../order/service';
+import type { OrderService } from '../order';
 import type { ApiModule } from '../shared/module';
 import { paymentRoutes } from './routes';
 import { sandboxRoutes, SANDBOX_NOTIFY_PATH } from './sandbox';
