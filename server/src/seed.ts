@@ -13,12 +13,10 @@ import { newId, sha256 } from './lib/ids';
 import { hashPassword } from './lib/password';
 import type { Storage } from './lib/storage';
 import { nowIso } from './lib/time';
-import { createDocumentImporter, importableFiles } from './modules/document/importer';
-import { createDocumentRepo } from './modules/document/repo';
-import { REVIEW_SYSTEMS, reviewSystemProblem } from './modules/review/systems';
-import { createTypesetRepo } from './modules/typeset/repo';
-import { templateRows } from './modules/typeset/service';
-import { createUserRepo } from './modules/user/repo';
+import { createDocumentImporter, importableFiles, createDocumentRepo } from './modules/document';
+import { REVIEW_SYSTEMS, reviewSystemProblem } from './modules/review';
+import { createTypesetRepo, templateRows } from './modules/typeset';
+import { createUserRepo } from './modules/user';
 import type { Db } from './db';
 
 export const SEED_FOLDER = join(__dirname, '../seed');
