@@ -116,7 +116,7 @@ async function start() {
     userRow,
     /** Pays an order of these services as the sandbox would; false when the id is not theirs. */
     async pay(orderId: string) {
-      const order = await db.selectFrom('orders').select('amount_fen').where('id', '=', orderId).executeTakeFirst();
+      const order = await orders.find(orderId);
       if (!order) return false;
       await orders.applyPayment({ gateway: 'sandbox', tradeNo: `MOCK${orderId}`, orderId, amountFen: order.amount_fen });
       await jobs.drain();
