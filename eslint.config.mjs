@@ -1,6 +1,7 @@
 // The linter: typescript-eslint's recommended rules, the rules of hooks, and the layering of
 // docs/architecture.md ("Layering") as import rules. `npm run lint`; part of `npm test`.
 import js from '@eslint/js';
+import { readdirSync } from 'fs';
 import { dirname } from 'path';
 import { fileURLToPath } from 'url';
 import importX from 'eslint-plugin-import-x';
@@ -11,6 +12,12 @@ import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
 
 const root = dirname(fileURLToPath(import.meta.url));
+
+// Each server module is used from outside only through its index.ts (docs/architecture.md, Layering).
+// modules/shared is not a module but the kit they are written with (the plugin type, paging, schemas).
+const SERVER_MODULES = readdirSync(`${root}/server/src/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+  .map((entry) => entry.name);
 
 export default defineConfig(
   { ignores: ['**/node_modules/**', 'dist/**', 'data/**', 'coverage/**', 'test-results/**', 'src/.umi*/**', '.umi*/**'] },
@@ -120,6 +127,25 @@ export default defineConfig(
               message: 'The app imports only types from server/ (`import type`); shared values live in common/ (docs/architecture.md, Layering).',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // a module's files are its own: the rest of the server and the mock go through its index.ts.
+    // The stricter zones below (engines, db, lib, the configuration) take over for their files.
+    files: ['server/src/**', 'mock/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: SERVER_MODULES.map((name) => ({
+            target: ['server/src/*', 'server/src/!(modules)/**', `server/src/modules/!(${name})/**`, 'mock/**'],
+            from: `server/src/modules/${name}`,
+            except: ['./index.ts'],
+            message: `Outside the ${name} module, import it only through server/src/modules/${name}/index.ts, its routes, service and types (docs/architecture.md, Layering).`,
+          })),
         },
       ],
     },

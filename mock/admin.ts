@@ -5,8 +5,7 @@
  * Accounts are the mock's own, so e-mails are the mock's, not the placeholder rows'.
  */
 import { STAFF_ROLES } from '../common/roles';
-import { toAdminOrder, type AdminOrderQuery as Query, type RefundRequestBody } from '../server/src/modules/admin/service';
-import { AdminOrderQuery, AuditListQuery, RefundBody } from '../server/src/modules/admin/schemas';
+import { toAdminOrder, AdminOrderQuery, AuditListQuery, RefundBody, type AdminOrderSearch as Query, type RefundRequestBody } from '../server/src/modules/admin';
 import { failure, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 import { answer, mockServices, valid, validQuery } from './_lib/services';
 import { findUserById, users } from './_lib/users';

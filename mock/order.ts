@@ -3,10 +3,9 @@ import { ORDER_STATE_NAMES } from '../common/orderState';
 import { priceOf } from '../common/price';
 import type { Order } from '../src/features/order/api';
 import { AppError } from '../server/src/lib/errors';
-import { toPublicOrder } from '../server/src/modules/order/repo';
+import { toPublicOrder, CreateOrderBody, OrderListQuery } from '../server/src/modules/order';
 import { failure, ok, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 import { answer, mockServices, valid, validQuery } from './_lib/services';
-import { CreateOrderBody, OrderListQuery } from '../server/src/modules/order/schemas';
 
 /**
  * Orders for QA: opening /pay/<any id> shows a pending order of the signed-in user (created on

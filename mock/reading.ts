@@ -1,6 +1,6 @@
-import { ArticleListQuery } from '../server/src/modules/article/schemas';
-import { DocumentListQuery } from '../server/src/modules/document/schemas';
-import { SearchQuery } from '../server/src/modules/search/schemas';
+import { ArticleListQuery } from '../server/src/modules/article';
+import { DocumentListQuery } from '../server/src/modules/document';
+import { SearchQuery } from '../server/src/modules/search';
 import { withFault, type MockHandler } from './_lib/kit';
 import { answer, mockServices, validQuery } from './_lib/services';
 

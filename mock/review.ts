@@ -1,5 +1,5 @@
 import { ShowType } from '../common/api';
-import { ReviewBody, QuoteBody, ReviewListQuery } from '../server/src/modules/review/schemas';
+import { ReviewBody, QuoteBody, ReviewListQuery } from '../server/src/modules/review';
 import { failure, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 import { answer, mockServices, valid, validQuery, withReceived } from './_lib/services';
 

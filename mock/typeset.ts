@@ -1,8 +1,7 @@
 import { ShowType } from '../common/api';
 import { Readable } from 'stream';
 import { notFound } from '../server/src/lib/errors';
-import { SamplePageQuery, TemplateQuery, TypesetListQuery } from '../server/src/modules/typeset/schemas';
-import { checkSampleWidth, SAMPLE_WIDTHS } from '../server/src/modules/typeset/service';
+import { SamplePageQuery, TemplateQuery, TypesetListQuery, checkSampleWidth, SAMPLE_WIDTHS } from '../server/src/modules/typeset';
 import { pngOf } from '../server/src/engines/typeset/office';
 import { failure, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 import { answer, mockServices, validQuery, withReceived } from './_lib/services';

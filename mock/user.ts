@@ -2,7 +2,7 @@ import { ShowType } from '../common/api';
 import { endAllSessions, failure, ok, requireSession, sessionUserId, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 import { DEMO_CODE, findUserById, newUser, publicUser, users } from './_lib/users';
 import { AppError } from '../server/src/lib/errors';
-import { checkNewPassword } from '../server/src/modules/auth/passwordPolicy';
+import { checkNewPassword } from '../server/src/modules/auth';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PASSWORD = /^(?=.*[A-Za-z])(?=.*[0-9]).{8,64}$/;

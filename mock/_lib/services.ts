@@ -11,28 +11,19 @@ import { createDb, migrateToLatest } from '../../server/src/db';
 import { seedDemoContent } from '../../server/src/seed';
 import { AppError } from '../../server/src/lib/errors';
 import type { Storage } from '../../server/src/lib/storage';
-import { createArticleRepo } from '../../server/src/modules/article/repo';
-import { createArticleService } from '../../server/src/modules/article/service';
-import { createDocumentRepo } from '../../server/src/modules/document/repo';
-import { createDocumentService } from '../../server/src/modules/document/service';
-import { createSearchService } from '../../server/src/modules/search/service';
+import { createArticleRepo, createArticleService } from '../../server/src/modules/article';
+import { createDocumentRepo, createDocumentService } from '../../server/src/modules/document';
+import { createSearchService } from '../../server/src/modules/search';
 import { createJobRunner } from '../../server/src/jobs/runner';
-import { createOrderRepo } from '../../server/src/modules/order/repo';
-import { createOrderService } from '../../server/src/modules/order/service';
-import { createCorpusShards } from '../../server/src/modules/review/shards';
+import { createOrderRepo, createOrderService } from '../../server/src/modules/order';
+import { createCorpusShards, createReviewRepo, createReviewService } from '../../server/src/modules/review';
 import { parseShards } from '../../server/src/config';
-import { createReviewRepo } from '../../server/src/modules/review/repo';
-import { createReviewService } from '../../server/src/modules/review/service';
-import { createAdminService } from '../../server/src/modules/admin/service';
-import { createAuditRepo } from '../../server/src/modules/audit/repo';
-import { createAuditService } from '../../server/src/modules/audit/service';
-import { refundThrough } from '../../server/src/modules/payment/refund';
-import { sandboxRefund } from '../../server/src/modules/payment/sandboxRefunds';
-import { createUserRepo } from '../../server/src/modules/user/repo';
-import { createUserService } from '../../server/src/modules/user/service';
+import { createAdminService } from '../../server/src/modules/admin';
+import { createAuditRepo, createAuditService } from '../../server/src/modules/audit';
+import { refundThrough, sandboxRefund } from '../../server/src/modules/payment';
+import { createUserRepo, createUserService } from '../../server/src/modules/user';
 import type { FastifyBaseLogger } from 'fastify';
-import { createTypesetRepo } from '../../server/src/modules/typeset/repo';
-import { createTypesetService } from '../../server/src/modules/typeset/service';
+import { createTypesetRepo, createTypesetService } from '../../server/src/modules/typeset';
 import { Readable } from 'stream';
 import { randomUUID } from 'crypto';
 import { readFile, rm, writeFile } from 'fs/promises';
@@ -125,7 +116,7 @@ async function start() {
     userRow,
     /** Pays an order of these services as the sandbox would; false when the id is not theirs. */
     async pay(orderId: string) {
-      const order = await db.selectFrom('orders').select('amount_fen').where('id', '=', orderId).executeTakeFirst();
+      const order = await orders.find(orderId);
       if (!order) return false;
       await orders.applyPayment({ gateway: 'sandbox', tradeNo: `MOCK${orderId}`, orderId, amountFen: order.amount_fen });
       await jobs.drain();

@@ -14,7 +14,7 @@ import { GENERIC_TOO_LARGE, UPLOAD_MAX_BYTES } from '../../common/api';
 import type { Config } from './config';
 import { createDb, migrateToLatest, type Db } from './db';
 import type { JobRunner } from './jobs/runner';
-import type { CorpusShards } from './modules/review/shards';
+import type { CorpusShards } from './modules/review';
 import { cookieSigner } from './lib/cookieSigner';
 import { AppError, ShowType } from './lib/errors';
 import type { Storage } from './lib/storage';
@@ -24,15 +24,14 @@ import { authModule } from './modules/auth';
 import { documentModule } from './modules/document';
 import { outboxModule } from './modules/mail';
 import { orderModule } from './modules/order';
-import type { OrderService } from './modules/order/service';
-import type { PaymentService } from './modules/payment/service';
+import type { OrderService } from './modules/order';
+import { PAYMENT_NOTIFY_PREFIX, type PaymentService } from './modules/payment';
 import { paymentModule } from './modules/payment';
-import { PAYMENT_NOTIFY_PREFIX } from './modules/payment/routes';
 import { reviewModule } from './modules/review';
 import { searchModule } from './modules/search';
 import type { ApiModule } from './modules/shared/module';
 import { FIELD_LABELS, REQUIRED_MESSAGES } from './modules/shared/schemas';
-import { TooManyAttempts } from './modules/throttle/service';
+import { TooManyAttempts } from './modules/throttle';
 import { typesetModule } from './modules/typeset';
 import { userModule } from './modules/user';
 import sameOrigin from './plugins/sameOrigin';
@@ -42,7 +41,7 @@ import { createServices, type Services } from './services';
 import { registerWeb } from './web';
 
 /** The API's modules, each under its own prefix below /api. */
-const API_MODULES: ApiModule[] = [authModule, userModule, orderModule, paymentModule, articleModule, documentModule, searchModule, reviewModule, typesetModule, adminModule];
+const API_MODULES: ApiModule<Services>[] = [authModule, userModule, orderModule, paymentModule, articleModule, documentModule, searchModule, reviewModule, typesetModule, adminModule];
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -13,12 +13,11 @@ import { newId, sha256 } from './lib/ids';
 import { hashPassword } from './lib/password';
 import type { Storage } from './lib/storage';
 import { nowIso } from './lib/time';
-import { createDocumentImporter, importableFiles } from './modules/document/importer';
-import { createDocumentRepo } from './modules/document/repo';
-import { REVIEW_SYSTEMS, reviewSystemProblem } from './modules/review/systems';
-import { createTypesetRepo } from './modules/typeset/repo';
-import { templateRows } from './modules/typeset/service';
-import { createUserRepo } from './modules/user/repo';
+import { createArticleRepo } from './modules/article';
+import { createDocumentImporter, importableFiles, createDocumentRepo } from './modules/document';
+import { createReviewRepo, REVIEW_SYSTEMS, reviewSystemProblem } from './modules/review';
+import { createTypesetRepo, templateRows } from './modules/typeset';
+import { createUserRepo } from './modules/user';
 import type { Db } from './db';
 
 export const SEED_FOLDER = join(__dirname, '../seed');
@@ -41,33 +40,32 @@ async function seedAccount(db: Db) {
 }
 
 async function seedArticles(db: Db) {
-  if (await db.selectFrom('articles').select('id').limit(1).executeTakeFirst()) return;
+  const articles = createArticleRepo(db);
+  if ((await articles.list({}, 0, 1)).total) return;
   const folder = join(SEED_FOLDER, 'articles');
   for (const name of readdirSync(folder).filter((n) => n.endsWith('.md')).sort()) {
     const source = readFileSync(join(folder, name), 'utf8');
     const { content, data } = matter(source);
-    await db
-      .insertInto('articles')
-      .values({
-        id: newId(),
-        title: data.title,
-        summary: data.summary,
-        body: content.trim(),
-        category: data.category,
-        tags: JSON.stringify(data.tags ?? []),
-        author: data.author,
-        published_at: new Date(data.publishedAt).toISOString(),
-        content_hash: sha256(source),
-        created_at: nowIso(),
-      })
-      .execute();
+    await articles.insert({
+      id: newId(),
+      title: data.title,
+      summary: data.summary,
+      body: content.trim(),
+      category: data.category,
+      tags: JSON.stringify(data.tags ?? []),
+      author: data.author,
+      published_at: new Date(data.publishedAt).toISOString(),
+      content_hash: sha256(source),
+      created_at: nowIso(),
+    });
   }
 }
 
 async function seedDocuments(db: Db, storage: Storage) {
-  if (await db.selectFrom('documents').select('id').limit(1).executeTakeFirst()) return;
+  const documents = createDocumentRepo(db);
+  if (await documents.documentCount()) return;
   const folder = join(SEED_FOLDER, 'documents');
-  const importer = createDocumentImporter(createDocumentRepo(db), storage);
+  const importer = createDocumentImporter(documents, storage);
   for (const file of importableFiles(folder)) {
     const outcome = await importer.importFile(file, folder);
     if (outcome.status === 'rejected') throw new Error(`demo document ${outcome.file}: ${outcome.reason}`);
@@ -81,23 +79,25 @@ async function seedDocuments(db: Db, storage: Storage) {
  * reaches a database that already has the first ones. Rows present are never overwritten, so an
  * operator's edits stay.
  */
-async function missingRows<T extends { id: string }>(db: Db, table: 'review_systems' | 'templates', offered: T[]) {
-  const present = new Set((await db.selectFrom(table).select('id').execute()).map((row) => row.id));
-  return offered.filter((row) => !present.has(row.id));
+function missingRows<T extends { id: string }>(present: Array<{ id: string }>, offered: T[]) {
+  const ids = new Set(present.map((row) => row.id));
+  return offered.filter((row) => !ids.has(row.id));
 }
 
 async function seedReviewSystems(db: Db) {
-  const missing = await missingRows(db, 'review_systems', REVIEW_SYSTEMS);
-  if (missing.length) await db.insertInto('review_systems').values(missing).execute();
+  const reviews = createReviewRepo(db);
+  const missing = missingRows(await reviews.systems(), REVIEW_SYSTEMS);
+  if (missing.length) await reviews.insertSystems(missing);
   // every start checks what the table holds, however a row got there: a bad one stops the start
-  const problems = (await db.selectFrom('review_systems').selectAll().execute()).map(reviewSystemProblem).filter((p) => p !== null);
+  const problems = (await reviews.systems()).map(reviewSystemProblem).filter((p) => p !== null);
   if (problems.length) throw new Error(problems.join('\n'));
 }
 
 /** The typesetting templates, from their JSON specifications (checked on the way in). */
 async function seedTemplates(db: Db) {
-  const missing = await missingRows(db, 'templates', templateRows(join(SEED_FOLDER, 'templates')));
-  if (missing.length) await createTypesetRepo(db).insertTemplates(missing);
+  const typesets = createTypesetRepo(db);
+  const missing = missingRows(await typesets.templates({}), templateRows(join(SEED_FOLDER, 'templates')));
+  if (missing.length) await typesets.insertTemplates(missing);
 }
 
 export async function seedDemoContent(db: Db, storage: Storage) {

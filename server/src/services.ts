@@ -9,30 +9,19 @@ import type { Db } from './db';
 import { createJobRunner } from './jobs/runner';
 import { createFilePool } from './lib/filePool';
 import { localStorage } from './lib/storage';
-import { createAdminService } from './modules/admin/service';
-import { createAuditRepo } from './modules/audit/repo';
-import { createAuditService } from './modules/audit/service';
-import { createArticleRepo } from './modules/article/repo';
-import { createArticleService } from './modules/article/service';
-import { createAuthRepo } from './modules/auth/repo';
-import { createAuthService } from './modules/auth/service';
-import { createDocumentRepo } from './modules/document/repo';
-import { createDocumentService } from './modules/document/service';
-import { createOutboxRepo } from './modules/mail/repo';
-import { createMailService } from './modules/mail/service';
-import { createOrderRepo } from './modules/order/repo';
-import { createOrderService } from './modules/order/service';
-import { activeGateway, createPaymentService } from './modules/payment/service';
-import { createCorpusShards } from './modules/review/shards';
-import { createReviewRepo } from './modules/review/repo';
-import { createReviewService } from './modules/review/service';
-import { createSearchService } from './modules/search/service';
-import { createThrottleRepo } from './modules/throttle/repo';
-import { createThrottle } from './modules/throttle/service';
-import { createTypesetRepo } from './modules/typeset/repo';
-import { createTypesetService } from './modules/typeset/service';
-import { createUserRepo } from './modules/user/repo';
-import { createUserService } from './modules/user/service';
+import { createAdminService } from './modules/admin';
+import { createAuditRepo, createAuditService } from './modules/audit';
+import { createArticleRepo, createArticleService } from './modules/article';
+import { createAuthRepo, createAuthService } from './modules/auth';
+import { createDocumentRepo, createDocumentService } from './modules/document';
+import { createOutboxRepo, createMailService } from './modules/mail';
+import { createOrderRepo, createOrderService } from './modules/order';
+import { activeGateway, createPaymentService } from './modules/payment';
+import { createCorpusShards, createReviewRepo, createReviewService } from './modules/review';
+import { createSearchService } from './modules/search';
+import { createThrottleRepo, createThrottle } from './modules/throttle';
+import { createTypesetRepo, createTypesetService } from './modules/typeset';
+import { createUserRepo, createUserService } from './modules/user';
 
 export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
   const storage = localStorage(`${config.dataDir}/files`);
@@ -43,7 +32,8 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
   const users = createUserRepo(db);
   const mail = createMailService({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: createOutboxRepo(db), log });
   const throttle = createThrottle(createThrottleRepo(db));
-  const auth = createAuthService({ auth: createAuthRepo(db), users, mail, throttle });
+  const userService = createUserService({ users, storage });
+  const auth = createAuthService({ auth: createAuthRepo(db), users: userService, mail, throttle });
 
   const articles = createArticleService(createArticleRepo(db));
   const documents = createDocumentService(createDocumentRepo(db), storage);
@@ -62,7 +52,6 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
   jobs.register('typeset', typesets.job, Math.max(1, config.typesetEngines));
 
   const audit = createAuditService(createAuditRepo(db));
-  const userService = createUserService({ users, storage });
 
   return {
     audit,

@@ -50,6 +50,15 @@ const PROBES: Probe[] = [
   { name: 'the configuration imports a module', filePath: 'server/src/config.ts', code: `import { signParams } from './modules/payment/signing';\n${use('signParams')}`, rule: 'import-x/no-restricted-paths' },
   { name: 'lib/ imports a module', filePath: 'server/src/lib/probe.ts', code: `import { createUserRepo } from '../modules/user/repo';\n${use('createUserRepo')}`, rule: 'import-x/no-restricted-paths' },
   { name: 'a module imports the database layer', filePath: 'server/src/modules/probe/repo.ts', code: `import type { Db } from '../../db';\nexport type Probe = Db;\n` },
+  // (e) a module is used from outside only through its index.ts
+  { name: "a module imports another module's service file", filePath: 'server/src/modules/probe/service.ts', code: `import { createOrderService } from '../order/service';\n${use('createOrderService')}`, rule: 'import-x/no-restricted-paths' },
+  { name: "a module imports another module's repository mapper", filePath: 'server/src/modules/probe/routes.ts', code: `import { toPublicOrder } from '../order/repo';\n${use('toPublicOrder')}`, rule: 'import-x/no-restricted-paths' },
+  { name: "a plugin imports a module's service file", filePath: 'server/src/plugins/probe.ts', code: `import { createAuthService } from '../modules/auth/service';\n${use('createAuthService')}`, rule: 'import-x/no-restricted-paths' },
+  { name: "the seed imports a module's repository", filePath: 'server/src/seed.ts', code: `import { createUserRepo } from './modules/user/repo';\n${use('createUserRepo')}`, rule: 'import-x/no-restricted-paths' },
+  { name: "the mock imports a module's schemas file", filePath: 'mock/probe.ts', code: `import { OrderListQuery } from '../server/src/modules/order/schemas';\n${use('OrderListQuery')}`, rule: 'import-x/no-restricted-paths' },
+  { name: 'a module imports another through its index.ts', filePath: 'server/src/modules/probe/service.ts', code: `import { createOrderService } from '../order';\n${use('createOrderService')}` },
+  { name: 'the mock imports a module through its index.ts', filePath: 'mock/probe.ts', code: `import { OrderListQuery } from '../server/src/modules/order/index';\n${use('OrderListQuery')}` },
+  { name: 'a module imports its own files', filePath: 'server/src/modules/order/probe.ts', code: `import { createOrderRepo } from './repo';\n${use('createOrderRepo')}` },
 ];
 
 type Message = { ruleId: string | null; message: string; severity: number };

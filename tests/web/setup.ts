@@ -1,9 +1,11 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'util';
+import { MessageChannel, MessagePort } from 'worker_threads';
 
-// jsdom lacks the encoding API every browser has (the QR code encoder uses it).
-Object.assign(globalThis, { TextEncoder, TextDecoder });
+// jsdom lacks the encoding API every browser has (the QR code encoder uses it), and MessagePort
+// (the payment module, which the mock's back office takes through its index, loads undici).
+Object.assign(globalThis, { TextEncoder, TextDecoder, MessageChannel, MessagePort });
 
 // jsdom has no matchMedia; antd's responsive helpers ask for it.
 Object.defineProperty(window, 'matchMedia', {

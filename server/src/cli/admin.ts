@@ -9,10 +9,8 @@ import { loadConfig } from '../config';
 import { createDb, migrateToLatest } from '../db';
 import { AppError } from '../lib/errors';
 import { localStorage } from '../lib/storage';
-import { createAuditRepo } from '../modules/audit/repo';
-import { createAuditService } from '../modules/audit/service';
-import { createUserRepo } from '../modules/user/repo';
-import { createUserService } from '../modules/user/service';
+import { createAuditRepo, createAuditService } from '../modules/audit';
+import { createUserRepo, createUserService } from '../modules/user';
 
 const USAGE = `用法：npm run admin -- grant <邮箱> <${ROLES.join('|')}>`;
 

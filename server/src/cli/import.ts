@@ -11,9 +11,7 @@ import { resolve } from 'path';
 import { loadConfig } from '../config';
 import { createDb, migrateToLatest } from '../db';
 import { localStorage } from '../lib/storage';
-import { createDocumentImporter, importableFiles, type ImportOutcome } from '../modules/document/importer';
-import { createDocumentRepo } from '../modules/document/repo';
-import { createDocumentService } from '../modules/document/service';
+import { createDocumentImporter, importableFiles, createDocumentRepo, createDocumentService, type ImportOutcome } from '../modules/document';
 
 async function remove(ids: string[]) {
   if (!ids.length) {

@@ -5,11 +5,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../../common/roles';
+import type { UserTable as UserRow } from '../db/types';
 import { forbidden, unauthenticated } from '../lib/errors';
-import { SESSION_TTL_MS, type AuthService } from '../modules/auth/service';
-import type { UserRow } from '../modules/user/repo';
 
 export const SESSION_COOKIE = 'zn_session';
+/** How long a session lives: its cookie's max-age here, its row's expiry in the auth service. */
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,7 +20,8 @@ declare module 'fastify' {
 }
 
 export interface SessionOptions {
-  auth: AuthService;
+  /** the auth service, by the one call this plugin makes (plugins sit below the modules) */
+  auth: { userForToken(token: string): Promise<UserRow | undefined> };
   secure: boolean;
 }
 

@@ -8,8 +8,8 @@ import type * as payment from '../../../server/src/modules/payment/schemas';
 /** Money in integer fen, computed by the server. */
 export type Order = Static<typeof schemas.Order>;
 export type OrderStatus = Order['status'];
-export type Channel = Static<typeof payment.PayBody>['channel'];
-type Payment = Static<typeof payment.PayReply>['result'];
+export type Channel = Static<typeof schemas.PayBody>['channel'];
+type Payment = Static<typeof schemas.PayReply>['result'];
 
 /** One page of the user's own orders, newest first. */
 export const listOrders = (query: PageQuery) => get<ApiResponse<Paged<Order>>>('/v1/order/list', { ...query });

@@ -6,7 +6,7 @@
  */
 import { SaxesParser } from 'saxes';
 import { ExtractError } from '../text/extract';
-import type { Block, NoteMark } from './manuscript';
+import type { Block, NoteMark } from './types';
 import { MarkedText, paragraphOf } from './markedText';
 import { checkPicture, pictureWarning } from './picture';
 

@@ -11,36 +11,10 @@ import { namedPart, numberedHeading } from '../../../../common/text/headings';
 import { decodeText, extensionOf, ExtractError, inspectDocx } from '../text/extract';
 import { docxBlocks } from './docxReader';
 import { MarkedText, paragraphOf } from './markedText';
-import { checkPicture, pictureWarning, type PictureType } from './picture';
+import { checkPicture, pictureWarning } from './picture';
+import type { Block, Manuscript } from './types';
 
-/** A footnote's mark in a paragraph: after the character at `at` of its text, note number `note` (1, 2 … in Manuscript.notes). */
-export interface NoteMark {
-  at: number;
-  note: number;
-}
-
-export type Block =
-  | { kind: 'heading'; level: 1 | 2 | 3; text: string }
-  | { kind: 'paragraph'; text: string; notes?: NoteMark[] }
-  | { kind: 'list'; ordered: boolean; items: string[] }
-  | { kind: 'table'; rows: string[][]; caption?: string }
-  /** a raster picture checked by its bytes (picture.ts), with its size in pixels */
-  | { kind: 'image'; data: Buffer; type: PictureType; width: number; height: number; caption?: string };
-
-export interface Manuscript {
-  title?: string;
-  abstractZh?: string;
-  keywordsZh: string[];
-  abstractEn?: string;
-  keywordsEn: string[];
-  body: Block[];
-  references: string[];
-  acknowledgements: Block[];
-  appendices: Block[];
-  /** the footnotes' (and endnotes') texts, note n at n − 1, typeset as footnotes where their paragraphs are */
-  notes?: string[];
-  warnings: string[];
-}
+export type { Block, Manuscript, NoteMark } from './types';
 
 const CAPTION = /^(图|表|figure|table)\s*\d+([.\-–]\d+)?[\s.:：]*/i;
 /** A part's name at the start of a paragraph or alone: 摘要 / 【摘要】 / 摘 要： / Abstract. … */

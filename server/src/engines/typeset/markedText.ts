@@ -2,7 +2,7 @@
  * A paragraph's text as a reader gathers it piece by piece, whitespace collapsed as it goes, with
  * the marks of the notes it refers to kept at their places in the final text.
  */
-import type { Block, NoteMark } from './manuscript';
+import type { Block, NoteMark } from './types';
 
 export class MarkedText {
   private text = '';

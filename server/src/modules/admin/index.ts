@@ -5,10 +5,15 @@
  */
 import { STAFF_ROLES } from '../../../../common/roles';
 import { requireRole } from '../../plugins/session';
+import type { AuditService } from '../audit';
 import type { ApiModule } from '../shared/module';
 import { adminRoutes } from './routes';
+import type { AdminService } from './service';
 
-export const adminModule: ApiModule = {
+export { AdminOrderQuery, AuditListQuery, RefundBody } from './schemas';
+export { createAdminService, toAdminOrder, type AdminOrderQuery as AdminOrderSearch, type AdminService, type RefundRequestBody } from './service';
+
+export const adminModule: ApiModule<{ admin: AdminService; audit: AuditService }> = {
   prefix: '/v1/admin',
   plugin: async (app, { services }) => {
     app.addHook('onRequest', requireRole(STAFF_ROLES));

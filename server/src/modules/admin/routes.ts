@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireRole, userOf } from '../../plugins/session';
-import type { AuditService } from '../audit/service';
-import { OrderParams } from '../order/schemas';
+import type { AuditService } from '../audit';
+import { OrderParams } from '../order';
 import { AdminOrderListReply, AdminOrderQuery, AdminOrderReply, AuditListQuery, AuditListReply, RefundBody, AdminUserQuery, AdminUserListReply, UserParams, DisableBody, AdminUserReply } from './schemas';
 import type { AdminService } from './service';
 

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Order } from '../order/schemas';
+import { Order } from '../order';
 import { Nullable, Ok, Page, PageQuery, User } from '../shared/schemas';
 
 /** Any JSON value (an audit entry's record before or after). */

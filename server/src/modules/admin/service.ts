@@ -4,15 +4,11 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors';
-import type { OrderRepo, OrderRow } from '../order/repo';
-import { toPublicOrder, toPublicRefund } from '../order/repo';
-import { RefundRefused } from '../payment/gateway';
-import type { PaymentService } from '../payment/service';
-import type { UserRow } from '../user/repo';
-import type { OrderService } from '../order/service';
-import type { UserService } from '../user/service';
-import type { AuthService } from '../auth/service';
-import type { AuditService } from '../audit/service';
+import { toPublicOrder, toPublicRefund, type OrderRepo, type OrderRow, type OrderService } from '../order';
+import { RefundRefused, type PaymentService } from '../payment';
+import type { UserRow, UserService } from '../user';
+import type { AuthService } from '../auth';
+import type { AuditService } from '../audit';
 
 type Notification = Awaited<ReturnType<OrderRepo['notificationsOf']>>[number];
 

@@ -1,8 +1,13 @@
 /** Articles: /v1/article — the list and one article to read. */
 import type { ApiModule } from '../shared/module';
 import { articleRoutes } from './routes';
+import type { ArticleService } from './service';
 
-export const articleModule: ApiModule = {
+export { createArticleRepo } from './repo';
+export { ArticleListQuery } from './schemas';
+export { createArticleService, type ArticleService } from './service';
+
+export const articleModule: ApiModule<{ articles: ArticleService }> = {
   prefix: '/v1/article',
   plugin: async (app, { services }) => {
     await app.register(articleRoutes, { service: services.articles });

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ACCOUNT_DISABLED_MESSAGE } from '../../../../common/api';
 import { ShowType } from '../../lib/errors';
-import { toPublicUser } from '../user/repo';
+import { toPublicUser } from '../shared/publicUser';
 import { LoginBody, LoginReply } from './schemas';
 import type { AuthService } from './service';
 import { Message } from '../shared/schemas';

@@ -7,20 +7,31 @@ import { AppError, invalidField, ShowType } from '../../lib/errors';
 import { newCode, newId, newToken, sha256 } from '../../lib/ids';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/password';
 import { isoIn } from '../../lib/time';
-import type { MailService } from '../mail/service';
-import type { UserRepo, UserRow } from '../user/repo';
-import { POLICIES, type Throttle } from '../throttle/service';
+import { SESSION_TTL_MS } from '../../plugins/session';
+import type { UserTable as UserRow } from '../../db/types';
+import type { MailService } from '../mail';
+import { POLICIES, type Throttle } from '../throttle';
 import { checkNewPassword } from './passwordPolicy';
 import type { AuthRepo } from './repo';
 
-export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 export const CODE_TTL_MS = CODE_TTL_MINUTES * 60 * 1000;
 const CODE_RESEND_MS = CODE_RESEND_SECONDS * 1000;
 const CODE_MAX_ATTEMPTS = 5;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-export function createAuthService(deps: { auth: AuthRepo; users: UserRepo; mail: MailService; throttle: Throttle }) {
+/**
+ * What auth asks of the accounts, answered by the user service (the user module owns the users
+ * table and serves registration through this service, so auth does not import it).
+ */
+export interface Accounts {
+  findByEmail(email: string): Promise<UserRow | undefined>;
+  findById(id: string): Promise<UserRow | undefined>;
+  create(row: Omit<UserRow, 'created_at' | 'updated_at' | 'role' | 'disabled_at'>): Promise<void>;
+  setPasswordHash(id: string, passwordHash: string): Promise<void>;
+}
+
+export function createAuthService(deps: { auth: AuthRepo; users: Accounts; mail: MailService; throttle: Throttle }) {
   const { auth, users, mail, throttle } = deps;
 
   async function startSession(userId: string) {
@@ -112,7 +123,7 @@ export function createAuthService(deps: { auth: AuthRepo; users: UserRepo; mail:
       await consumeCode(email, 'register', input.code);
       if (await users.findByEmail(email)) throw invalidField('email', '该邮箱已注册，请直接登录');
       const id = newId();
-      await users.insert({
+      await users.create({
         id,
         email,
         password_hash: await hashPassword(input.password),
@@ -135,7 +146,7 @@ export function createAuthService(deps: { auth: AuthRepo; users: UserRepo; mail:
       await consumeCode(email, 'reset', input.code);
       const user = await users.findByEmail(email);
       if (!user) throw invalidField('code', '验证码不正确或已过期，请重新获取');
-      await users.update(user.id, { password_hash: await hashPassword(input.password) });
+      await users.setPasswordHash(user.id, await hashPassword(input.password));
       await auth.deleteUserSessions(user.id);
       // the owner proved the mailbox: an account locked by someone's guessing is released
       await throttle.clear(POLICIES.loginPerAccount, email);
@@ -149,7 +160,7 @@ export function createAuthService(deps: { auth: AuthRepo; users: UserRepo; mail:
       await throttle.clear(POLICIES.modifyPerAccount, user.id);
       if (oldPassword === newPassword) throw invalidField('newPassword', '新密码不能与原密码相同');
       checkNewPassword(newPassword, user.email, 'newPassword');
-      await users.update(user.id, { password_hash: await hashPassword(newPassword) });
+      await users.setPasswordHash(user.id, await hashPassword(newPassword));
       await auth.deleteUserSessions(user.id, sha256(token));
     },
   };

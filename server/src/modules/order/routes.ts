@@ -1,14 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Static } from '@sinclair/typebox';
 import { requireUser, userOf } from '../../plugins/session';
 import { ORDER_STATE_NAMES } from '../../../../common/orderState';
 import { toPublicOrder } from './repo';
-import { CreateOrderBody, OrderListQuery, OrderListReply, OrderParams, OrderReply } from './schemas';
+import type { UserRow } from '../user';
+import { CreateOrderBody, OrderListQuery, OrderListReply, OrderParams, OrderReply, PayBody, PayReply } from './schemas';
 import type { OrderService } from './service';
-import { PayBody, PayReply } from '../payment/schemas';
-import type { PaymentService } from '../payment/service';
+
+/** The payment service, by the one call these routes make: payment imports order, not the other way. */
+export interface OrderPayments {
+  pay(user: UserRow, orderId: string, channel: Static<typeof PayBody>['channel']): Promise<Static<typeof PayReply>['result']>;
+}
 
 /** /v1/order: an order, its cancellation, and paying it (through the payment module's service). */
-export const orderRoutes: FastifyPluginAsyncTypebox<{ service: OrderService; payments: PaymentService }> = async (app, { service, payments }) => {
+export const orderRoutes: FastifyPluginAsyncTypebox<{ service: OrderService; payments: OrderPayments }> = async (app, { service, payments }) => {
   app.post('', { preHandler: requireUser, schema: { tags: ['order'], body: CreateOrderBody, response: { 200: OrderReply } } }, async (request) => ({
     success: true as const,
     result: toPublicOrder(await service.create(userOf(request), request.body.kind, request.body.itemId)),

@@ -37,3 +37,9 @@ export const OrderReply = Ok(Order);
 
 export const OrderListQuery = Type.Object({ ...PageQuery });
 export const OrderListReply = Ok(Page(Order));
+
+// /v1/order/:orderId/pay, answered by the payment service
+export const PayBody = Type.Object({
+  channel: Type.Union([Type.Literal('alipay'), Type.Literal('wechat')], { errorMessage: '请选择支付方式' }),
+});
+export const PayReply = Ok(Type.Object({ payUrl: Type.String(), gateway: Type.String(), sandbox: Type.Boolean() }));

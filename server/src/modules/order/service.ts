@@ -8,7 +8,7 @@ import { AppError, invalidField, notFound, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
 import type { PriceBreakdown } from '../../../../common/price';
-import type { UserRow } from '../user/repo';
+import type { UserRow } from '../user';
 import { pageWindow } from '../shared/paging';
 import type { OrderRepo, OrderRow, OrderSearch, RefundRow } from './repo';
 import { nextStatus, type OrderEvent } from './stateMachine';

@@ -1,4 +1,4 @@
-import type { OrderRow } from '../order/repo';
+import type { OrderRow } from '../order';
 import type { NotifyReading } from './notify';
 import type { Params } from './signing';
 

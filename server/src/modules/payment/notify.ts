@@ -2,7 +2,7 @@
  * Reads a gateway's payment notification: trusts nothing but a verified signature, then checks
  * the app id and the trade status before handing the payment to the order service.
  */
-import type { VerifiedPayment } from '../order/service';
+import type { VerifiedPayment } from '../order';
 import { yuanToFen, type Params } from './signing';
 
 export interface NotifyCheck {

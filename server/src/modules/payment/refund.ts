@@ -2,7 +2,7 @@
  * Sending a refund to the gateway an order was paid through, apart from the gateways themselves
  * (the mock uses it without loading Alipay's SDK).
  */
-import type { OrderRow, RefundRow } from '../order/repo';
+import type { OrderRow, RefundRow } from '../order';
 import { RefundRefused, type PaymentGateway } from './gateway';
 
 /** RefundRefused: the gateway said no (or takes no refunds now); any other error: its answer never came. */

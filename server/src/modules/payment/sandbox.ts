@@ -8,8 +8,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { createHmac, timingSafeEqual } from 'crypto';
 import { Type } from '@sinclair/typebox';
 import { newId } from '../../lib/ids';
-import type { OrderRow } from '../order/repo';
-import type { OrderService } from '../order/service';
+import type { OrderRow, OrderService } from '../order';
 import type { Channel, PaymentGateway } from './gateway';
 import { sandboxRefund, type SandboxLedger } from './sandboxRefunds';
 import { allowInline } from '../../plugins/securityHeaders';

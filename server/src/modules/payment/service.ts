@@ -3,12 +3,11 @@
  * (signature, app id, trade status) and handed to the order service, which applies them once.
  */
 import { AppError } from '../../lib/errors';
-import type { OrderService } from '../order/service';
-import type { UserRow } from '../user/repo';
+import type { OrderRow, OrderService, RefundRow } from '../order';
+import type { UserRow } from '../user';
 import { alipayGateway, type AlipaySettings } from './alipay';
 import type { Channel, PaymentGateway } from './gateway';
 import { refundThrough } from './refund';
-import type { OrderRow, RefundRow } from '../order/repo';
 import { sandboxGateway, type SandboxKeys } from './sandbox';
 import type { Params } from './signing';
 

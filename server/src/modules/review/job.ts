@@ -16,8 +16,8 @@ import { tokenize } from '../../engines/similarity/normalize';
 import type { JobHandler, JobRunner } from '../../jobs/runner';
 import { nowIso } from '../../lib/time';
 import { formatVerificationCode } from '../../../../common/verificationCode';
-import type { DocumentService } from '../document/service';
-import type { OrderService } from '../order/service';
+import type { DocumentService } from '../document';
+import type { OrderService } from '../order';
 import type { ReviewRepo } from './repo';
 import type { CorpusShards } from './shards';
 

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
 import { nowIso } from '../../lib/time';
-import type { ReviewTable, Database, PaperUploadTable } from '../../db/types';
+import type { ReviewTable, Database, PaperUploadTable, ReviewSystemTable } from '../../db/types';
 
 type Executor = Db | Transaction<Database>;
 export type ReviewRow = ReviewTable;
@@ -10,6 +10,10 @@ export function createReviewRepo(db: Db) {
   return {
     systems: () => db.selectFrom('review_systems').selectAll().orderBy('sort').execute(),
     findSystem: (id: string) => db.selectFrom('review_systems').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** The demo seed's systems (seed.ts adds those missing). */
+    async insertSystems(rows: ReviewSystemTable[]) {
+      await db.insertInto('review_systems').values(rows).execute();
+    },
 
     async insertUpload(row: PaperUploadTable) {
       await db.insertInto('paper_uploads').values(row).execute();

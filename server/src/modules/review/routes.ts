@@ -17,7 +17,7 @@ import {
   UploadReply,
   VerificationReply,
 } from './schemas';
-import { POLICIES, type Throttle } from '../throttle/service';
+import { POLICIES, type Throttle } from '../throttle';
 import type { ReviewService } from './service';
 import { PAPER_UPLOAD, UPLOAD_MAX_BYTES } from '../../../../common/api';
 import { attachment } from '../../lib/fileNames';

@@ -1,7 +1,7 @@
 /** One search over articles and documents: a count for each, and one page of the chosen kind. */
 import { searchTerms } from '../../../../common/content';
-import type { ArticleService } from '../article/service';
-import type { DocumentService } from '../document/service';
+import type { ArticleService } from '../article';
+import type { DocumentService } from '../document';
 import { pageWindow } from '../shared/paging';
 import { plainText, snippetOf } from './snippet';
 

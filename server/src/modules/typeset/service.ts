@@ -22,7 +22,7 @@ import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
 import { nowIso } from '../../lib/time';
 import type { JobHandler, JobRunner } from '../../jobs/runner';
-import type { Payable } from '../order/service';
+import type { Payable } from '../order';
 import { pageWindow, parseList } from '../shared/paging';
 import { bufferOf, createPreviewPages } from './preview';
 import type { TypesetRepo, TypesetRow } from './repo';

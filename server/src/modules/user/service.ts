@@ -1,7 +1,7 @@
 /** The signed-in user's own record: basic information and avatar. */
 import type { Role } from '../../../../common/roles';
 import { AppError, notFound } from '../../lib/errors';
-import { normalizeEmail } from '../auth/service';
+import { normalizeEmail } from '../auth';
 import { nowIso } from '../../lib/time';
 import { pageWindow } from '../shared/paging';
 import { newId } from '../../lib/ids';
@@ -52,8 +52,13 @@ export function createUserService(deps: { users: UserRepo; storage: Storage }) {
       return (await users.findById(user.id))!;
     },
 
-    /** The account of an e-mail, however it was typed (the back office's search). */
+    /** The account of an e-mail, however it was typed (the back office's search, signing in). */
     findByEmail: (email: string) => users.findByEmail(normalizeEmail(email)),
+
+    // what the auth service asks of accounts (it keeps codes, passwords and sessions; this module the users table)
+    findById: (id: string) => users.findById(id),
+    create: users.insert,
+    setPasswordHash: (id: string, passwordHash: string) => users.update(id, { password_hash: passwordHash }),
 
     /** The back office's list of accounts, by part of an e-mail. */
     async search(query: { current: number; pageSize: number; email?: string }) {
