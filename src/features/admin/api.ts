@@ -1,0 +1,35 @@
+import { get, post } from '@/utils/request';
+import type { ApiResponse, CallOptions, Paged } from '@/utils/request';
+import type { Static } from '@sinclair/typebox';
+import type * as schemas from '../../../server/src/modules/admin/schemas';
+
+// the API's own schemas (server/src/modules/admin/schemas.ts): one definition of each shape
+export type AdminOrder = Static<typeof schemas.AdminOrder>;
+export type AdminOrderDetail = Static<typeof schemas.AdminOrderDetail>;
+export type AdminOrderQuery = Partial<Static<typeof schemas.AdminOrderQuery>>;
+export type RefundBody = Static<typeof schemas.RefundBody>;
+export type AdminUser = Static<typeof schemas.AdminUser>;
+export type AdminUserQuery = Partial<Static<typeof schemas.AdminUserQuery>>;
+export type AuditEntry = Static<typeof schemas.AuditEntry>;
+export type AuditQuery = Partial<Static<typeof schemas.AuditListQuery>>;
+
+/** Forms show their own errors (in the dialog), so their calls skip the common handler. */
+const formCall: CallOptions = { skipErrorHandler: true };
+const id = (value: string) => encodeURIComponent(value);
+
+export const searchOrders = (query: AdminOrderQuery) => get<ApiResponse<Paged<AdminOrder>>>('/v1/admin/orders', { ...query });
+
+export const getAdminOrder = (orderId: string) => get<ApiResponse<AdminOrderDetail>>(`/v1/admin/orders/${id(orderId)}`, undefined, formCall);
+
+/** A refund under the request number the dialog made when it opened: sending it again is the same refund. */
+export const refundOrder = (orderId: string, body: RefundBody) =>
+  post<ApiResponse<AdminOrderDetail>>(`/v1/admin/orders/${id(orderId)}/refund`, body, undefined, formCall);
+
+export const searchUsers = (query: AdminUserQuery) => get<ApiResponse<Paged<AdminUser>>>('/v1/admin/users', { ...query });
+
+export const disableUser = (userId: string, reason: string) =>
+  post<ApiResponse<AdminUser>>(`/v1/admin/users/${id(userId)}/disable`, { reason }, undefined, formCall);
+
+export const enableUser = (userId: string) => post<ApiResponse<AdminUser>>(`/v1/admin/users/${id(userId)}/enable`, undefined, undefined, formCall);
+
+export const listAudit = (query: AuditQuery) => get<ApiResponse<Paged<AuditEntry>>>('/v1/admin/audit', { ...query });
