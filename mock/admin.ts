@@ -1,5 +1,5 @@
 /**
- * The back office in the mock, thin: orders (search, detail, refund) and the audit log answered by
+ * The back office in the mock, thin: orders (search, detail, refund), articles and the audit log answered by
  * the server's own admin service over the mock's services (mock/_lib/services.ts). Sign in as
  * MOCK_ADMIN_EMAIL (mock/_lib/users.ts); the demo student is refused as the server refuses her.
  * Accounts are the mock's own, so e-mails are the mock's, not the placeholder rows'.
@@ -7,6 +7,8 @@
 import { STAFF_ROLES } from '../common/roles';
 import { toAdminOrder, type AdminOrderQuery as Query, type RefundRequestBody } from '../server/src/modules/admin/service';
 import { AdminOrderQuery, AuditListQuery, RefundBody } from '../server/src/modules/admin/schemas';
+import { AdminArticleQuery, ArticleBody } from '../server/src/modules/admin/articleSchemas';
+import type { Static } from '@sinclair/typebox';
 import { failure, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 import { answer, mockServices, valid, validQuery } from './_lib/services';
 import { findUserById, users } from './_lib/users';
@@ -21,6 +23,20 @@ function staff(req: MockRequest, res: MockResponse, roles = STAFF_ROLES): string
 }
 
 const emailOf = (userId: string) => findUserById(userId)?.email ?? null;
+
+/** The staff account's row for a service call, with the mock's e-mail (the audit log names it). */
+const actorOf = async (userId: string) => ({ ...(await (await mockServices()).userRow(userId)), email: emailOf(userId)! });
+
+type Article = Static<typeof ArticleBody>;
+/** An article change by the signed-in staff account: the server's own call, or the server's refusal. */
+function articleChange(change: (actor: Awaited<ReturnType<typeof actorOf>>, req: MockRequest, body: Article) => Promise<unknown>, withBody = true): MockHandler {
+  return async (req, res) => {
+    const userId = staff(req, res);
+    const body = userId && (withBody ? valid<Article>(ArticleBody, req.body, res) : ({} as Article));
+    if (!userId || !body) return;
+    answer(res, async () => change(await actorOf(userId), req, body));
+  };
+}
 
 /** An order detail with the mock's e-mail for its owner. */
 const withMockEmail = <T extends { order: { userId: string; userEmail: string | null } }>(detail: T) => ({
@@ -50,12 +66,18 @@ const handlers: Record<string, MockHandler> = {
     const userId = staff(req, res);
     const body = userId && valid<RefundRequestBody>(RefundBody, req.body, res);
     if (!userId || !body) return;
-    answer(res, async () => {
-      const services = await mockServices();
-      const actor = { ...(await services.userRow(userId)), email: emailOf(userId)! };
-      return withMockEmail(await services.admin.refundOrder(actor, req.params.orderId, body));
-    });
+    answer(res, async () => withMockEmail(await (await mockServices()).admin.refundOrder(await actorOf(userId), req.params.orderId, body)));
   },
+
+  'GET /api/v1/admin/articles': async (req, res) => {
+    const query = staff(req, res) && validQuery<{ current: number; pageSize: number; title?: string; category?: string; published?: boolean }>(AdminArticleQuery, req, res);
+    if (!query) return;
+    answer(res, async () => (await mockServices()).adminArticles.list(query));
+  },
+  'POST /api/v1/admin/articles': articleChange(async (actor, _req, body) => (await mockServices()).adminArticles.create(actor, body)),
+  'PUT /api/v1/admin/articles/:articleId': articleChange(async (actor, req, body) => (await mockServices()).adminArticles.update(actor, req.params.articleId, body)),
+  'POST /api/v1/admin/articles/:articleId/publish': articleChange(async (actor, req) => (await mockServices()).adminArticles.setPublished(actor, req.params.articleId, true), false),
+  'POST /api/v1/admin/articles/:articleId/unpublish': articleChange(async (actor, req) => (await mockServices()).adminArticles.setPublished(actor, req.params.articleId, false), false),
 
   'GET /api/v1/admin/audit': async (req, res) => {
     const query = staff(req, res, ['admin']) && validQuery<{ current: number; pageSize: number; action?: string; targetId?: string }>(AuditListQuery, req, res);

@@ -24,6 +24,7 @@ import { parseShards } from '../../server/src/config';
 import { createReviewRepo } from '../../server/src/modules/review/repo';
 import { createReviewService } from '../../server/src/modules/review/service';
 import { createAdminService } from '../../server/src/modules/admin/service';
+import { createAdminArticles } from '../../server/src/modules/admin/articles';
 import { createAuditRepo } from '../../server/src/modules/audit/repo';
 import { createAuditService } from '../../server/src/modules/audit/service';
 import { refundThrough } from '../../server/src/modules/payment/refund';
@@ -113,6 +114,7 @@ async function start() {
 
   return {
     admin,
+    adminArticles: createAdminArticles({ articles, audit }),
     audit,
     article: articles,
     document: documents,

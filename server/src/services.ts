@@ -10,6 +10,7 @@ import { createJobRunner } from './jobs/runner';
 import { createFilePool } from './lib/filePool';
 import { localStorage } from './lib/storage';
 import { createAdminService } from './modules/admin/service';
+import { createAdminArticles } from './modules/admin/articles';
 import { createAuditRepo } from './modules/audit/repo';
 import { createAuditService } from './modules/audit/service';
 import { createArticleRepo } from './modules/article/repo';
@@ -67,6 +68,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
   return {
     audit,
     admin: createAdminService({ orders, users: userService, auth, payments, audit, log }),
+    adminArticles: createAdminArticles({ articles, audit }),
     storage,
     files,
     jobs,

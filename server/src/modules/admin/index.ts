@@ -6,6 +6,7 @@
 import { STAFF_ROLES } from '../../../../common/roles';
 import { requireRole } from '../../plugins/session';
 import type { ApiModule } from '../shared/module';
+import { adminArticleRoutes } from './articleRoutes';
 import { adminRoutes } from './routes';
 
 export const adminModule: ApiModule = {
@@ -13,5 +14,6 @@ export const adminModule: ApiModule = {
   plugin: async (app, { services }) => {
     app.addHook('onRequest', requireRole(STAFF_ROLES));
     await app.register(adminRoutes, { service: services.admin, audit: services.audit });
+    await app.register(adminArticleRoutes, { articles: services.adminArticles });
   },
 };
