@@ -55,6 +55,7 @@ const adminRoutes: AppRoute[] = [
   { path: '/admin', redirect: '/admin/orders' },
   { path: '/admin/orders', name: '订单', component: page('Admin/Orders'), access: 'canOperate' },
   { path: '/admin/users', name: '用户', component: page('Admin/Users'), access: 'canOperate' },
+  { path: '/admin/articles', name: '文章', component: page('Admin/Articles'), access: 'canOperate' },
   { path: '/admin/audit', name: '审计日志', component: page('Admin/Audit'), access: 'canAdmin' },
 ];
 

@@ -1,7 +1,8 @@
-import { get, post } from '@/utils/request';
+import { get, post, put } from '@/utils/request';
 import type { ApiResponse, CallOptions, Paged } from '@/utils/request';
 import type { Static } from '@sinclair/typebox';
 import type * as schemas from '../../../server/src/modules/admin/schemas';
+import type * as articleSchemas from '../../../server/src/modules/admin/articleSchemas';
 
 // the API's own schemas (server/src/modules/admin/schemas.ts): one definition of each shape
 export type AdminOrder = Static<typeof schemas.AdminOrder>;
@@ -12,6 +13,9 @@ export type AdminUser = Static<typeof schemas.AdminUser>;
 export type AdminUserQuery = Partial<Static<typeof schemas.AdminUserQuery>>;
 export type AuditEntry = Static<typeof schemas.AuditEntry>;
 export type AuditQuery = Partial<Static<typeof schemas.AuditListQuery>>;
+export type AdminArticle = Static<typeof articleSchemas.AdminArticle>;
+export type AdminArticleQuery = Partial<Static<typeof articleSchemas.AdminArticleQuery>>;
+export type ArticleBody = Static<typeof articleSchemas.ArticleBody>;
 
 /** Forms show their own errors (in the dialog), so their calls skip the common handler. */
 const formCall: CallOptions = { skipErrorHandler: true };
@@ -33,3 +37,13 @@ export const disableUser = (userId: string, reason: string) =>
 export const enableUser = (userId: string) => post<ApiResponse<AdminUser>>(`/v1/admin/users/${id(userId)}/enable`, undefined, undefined, formCall);
 
 export const listAudit = (query: AuditQuery) => get<ApiResponse<Paged<AuditEntry>>>('/v1/admin/audit', { ...query });
+
+export const listArticles = (query: AdminArticleQuery) => get<ApiResponse<Paged<AdminArticle>>>('/v1/admin/articles', { ...query });
+
+export const createArticle = (body: ArticleBody) => post<ApiResponse<AdminArticle>>('/v1/admin/articles', body, undefined, formCall);
+
+export const updateArticle = (articleId: string, body: ArticleBody) => put<ApiResponse<AdminArticle>>(`/v1/admin/articles/${id(articleId)}`, body, undefined, formCall);
+
+/** Publishes (readers see it at once, first in its list) or takes it down. */
+export const setArticlePublished = (articleId: string, published: boolean) =>
+  post<ApiResponse<AdminArticle>>(`/v1/admin/articles/${id(articleId)}/${published ? 'publish' : 'unpublish'}`, undefined, undefined, formCall);

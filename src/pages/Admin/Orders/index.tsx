@@ -18,8 +18,8 @@ const dayWindow = (range: [string, string]) => ({
 
 function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) => void): ProColumns<AdminOrder>[] {
   return [
-    { title: '订单号', dataIndex: 'id', key: 'orderId', copyable: true },
-    { title: '用户邮箱', dataIndex: 'userEmail', key: 'email', fieldProps: { placeholder: '学生的注册邮箱' } },
+    { title: '订单号', dataIndex: 'id', copyable: true, search: { transform: (orderId: string) => ({ orderId }) } },
+    { title: '用户邮箱', dataIndex: 'userEmail', fieldProps: { placeholder: '学生的注册邮箱' }, search: { transform: (email: string) => ({ email }) } },
     { title: '内容', dataIndex: 'title', search: false, ellipsis: true, width: 220 },
     { title: '金额', dataIndex: 'amountFen', search: false, render: (_, order) => formatFen(order.amountFen) },
     {
@@ -35,7 +35,7 @@ function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) 
     },
     { title: '下单时间', dataIndex: 'createdAt', hideInSearch: true, render: (_, order) => formatTime(order.createdAt) },
     { title: '下单日期', dataIndex: 'createdRange', valueType: 'dateRange', hideInTable: true, search: { transform: dayWindow } },
-    { title: '支付流水号', dataIndex: 'gatewayTradeNo', key: 'tradeNo', copyable: true },
+    { title: '支付流水号', dataIndex: 'gatewayTradeNo', copyable: true, search: { transform: (tradeNo: string) => ({ tradeNo }) } },
     {
       title: '操作',
       valueType: 'option',
