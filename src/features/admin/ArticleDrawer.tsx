@@ -37,6 +37,8 @@ export default function ArticleDrawer({ article, onClose, onDone }: { article?: 
   return (
     <DrawerForm<ArticleForm>
       title={article ? '编辑文章' : '新建文章'}
+      // its own ids: the list's search form has a 标题 field too
+      name="article"
       open
       form={form}
       width={phone ? '100%' : 1080}

@@ -9,6 +9,7 @@ export default function DisableDialog({ user, onClose, onDone }: { user: AdminUs
   return (
     <ModalForm<{ reason: string }>
       title={`停用账号 ${user.email}`}
+      name="disable"
       open
       form={form}
       width={440}

@@ -37,6 +37,7 @@ export default function RefundDialog({ order, onClose, onDone }: { order: AdminO
   return (
     <ModalForm<RefundForm>
       title={`退款：订单 ${order.id}`}
+      name="refund"
       open
       form={form}
       width={480}
