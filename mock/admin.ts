@@ -6,12 +6,12 @@
  */
 import { STAFF_ROLES } from '../common/roles';
 import { toAdminOrder, type AdminOrderQuery as Query, type RefundRequestBody } from '../server/src/modules/admin/service';
-import { AdminOrderQuery, AuditListQuery, RefundBody } from '../server/src/modules/admin/schemas';
+import { AdminOrderQuery, AdminUserQuery, AuditListQuery, DisableBody, RefundBody } from '../server/src/modules/admin/schemas';
 import { AdminArticleQuery, ArticleBody } from '../server/src/modules/admin/articleSchemas';
 import type { Static } from '@sinclair/typebox';
-import { failure, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
+import { failure, ok, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 import { answer, mockServices, valid, validQuery } from './_lib/services';
-import { findUserById, users } from './_lib/users';
+import { findUserById, users, type MockUser } from './_lib/users';
 
 /** The signed-in staff account's id, or the server's 401 or 403 answered. */
 function staff(req: MockRequest, res: MockResponse, roles = STAFF_ROLES): string | undefined {
@@ -26,6 +26,29 @@ const emailOf = (userId: string) => findUserById(userId)?.email ?? null;
 
 /** The staff account's row for a service call, with the mock's e-mail (the audit log names it). */
 const actorOf = async (userId: string) => ({ ...(await (await mockServices()).userRow(userId)), email: emailOf(userId)! });
+
+/** An account as the back office lists it (AdminUser), from the mock's own accounts. */
+const toAdminUser = (user: MockUser) => ({ id: user.id, email: user.email, nickname: user.nickname, role: user.role, disabledAt: user.disabledAt ?? null, createdAt: user.createdAt });
+
+/**
+ * 停用 / 启用 through the server's own rule (admin service: not oneself, staff only by an admin, one
+ * audit entry, sessions ended); the mock's account then keeps the state its login reads.
+ */
+function setDisabled(disabled: boolean): MockHandler {
+  return async (req, res) => {
+    const userId = staff(req, res);
+    const body = userId && (disabled ? valid<{ reason: string }>(DisableBody, req.body, res) : { reason: '' });
+    if (!userId || !body) return;
+    answer(res, async () => {
+      const services = await mockServices();
+      const target = findUserById(req.params.userId);
+      if (target) await services.userRow(target.id);
+      const after = await services.admin.setUserDisabled(await actorOf(userId), req.params.userId, disabled, body.reason.trim() || undefined);
+      target!.disabledAt = after.disabledAt;
+      return toAdminUser(target!);
+    });
+  };
+}
 
 type Article = Static<typeof ArticleBody>;
 /** An article change by the signed-in staff account: the server's own call, or the server's refusal. */
@@ -68,6 +91,17 @@ const handlers: Record<string, MockHandler> = {
     if (!userId || !body) return;
     answer(res, async () => withMockEmail(await (await mockServices()).admin.refundOrder(await actorOf(userId), req.params.orderId, body)));
   },
+
+  'GET /api/v1/admin/users': async (req, res) => {
+    const query = staff(req, res) && validQuery<{ current: number; pageSize: number; email?: string }>(AdminUserQuery, req, res);
+    if (!query) return;
+    const needle = query.email?.trim().toLowerCase() ?? '';
+    const found = users.filter((user) => user.email.includes(needle));
+    const start = (query.current - 1) * query.pageSize;
+    res.json(ok({ list: found.slice(start, start + query.pageSize).map(toAdminUser), total: found.length, current: query.current, pageSize: query.pageSize }));
+  },
+  'POST /api/v1/admin/users/:userId/disable': setDisabled(true),
+  'POST /api/v1/admin/users/:userId/enable': setDisabled(false),
 
   'GET /api/v1/admin/articles': async (req, res) => {
     const query = staff(req, res) && validQuery<{ current: number; pageSize: number; title?: string; category?: string; published?: boolean }>(AdminArticleQuery, req, res);

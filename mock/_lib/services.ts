@@ -39,7 +39,7 @@ import { randomUUID } from 'crypto';
 import { readFile, rm, writeFile } from 'fs/promises';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { failure, ok, type MockRequest, type MockResponse } from './kit';
+import { endAllSessions, failure, ok, type MockRequest, type MockResponse } from './kit';
 import { findUserById } from './users';
 
 
@@ -106,7 +106,8 @@ async function start() {
     orders,
     users: createUserService({ users: createUserRepo(db), storage: files }),
     // mock sessions are the mock's own (mock/_lib/kit.ts)
-    auth: { endSessions: async () => {} },
+    // a disabled account is signed out of the mock as of the server
+    auth: { endSessions: async (userId: string) => endAllSessions(userId) },
     payments: { refund: (order, refund) => refundThrough([sandbox], order, refund) },
     audit,
     log: { warn: () => {} } as unknown as FastifyBaseLogger,
