@@ -33,6 +33,8 @@ function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) 
         </Space>
       ),
     },
+    // a payment that reached a closed order (or came twice): money owed back, found by this flag
+    { title: '待退款', dataIndex: 'refundDue', hideInTable: true, valueEnum: { true: { text: '只看待退款的订单' } } },
     { title: '下单时间', dataIndex: 'createdAt', hideInSearch: true, render: (_, order) => formatTime(order.createdAt) },
     { title: '下单日期', dataIndex: 'createdRange', valueType: 'dateRange', hideInTable: true, search: { transform: dayWindow } },
     { title: '支付流水号', dataIndex: 'gatewayTradeNo', copyable: true, search: { transform: (tradeNo: string) => ({ tradeNo }) } },
