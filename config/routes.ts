@@ -17,6 +17,8 @@ export interface AppRoute {
   component?: string;
   redirect?: string;
   hideInMenu?: boolean;
+  /** the key of src/access.ts this route needs (the back office); AdminLayout shows 403 without it */
+  access?: 'canOperate' | 'canAdmin';
   routes?: AppRoute[];
 }
 
@@ -48,11 +50,26 @@ const personalRoutes: AppRoute[] = [
   ]),
 ];
 
+/** The back office (运营后台): staff only, a frame of its own, loaded only when opened. */
+const adminRoutes: AppRoute[] = [
+  { path: '/admin', redirect: '/admin/orders' },
+  { path: '/admin/orders', name: '订单', component: page('Admin/Orders'), access: 'canOperate' },
+  { path: '/admin/users', name: '用户', component: page('Admin/Users'), access: 'canOperate' },
+  { path: '/admin/articles', name: '文章', component: page('Admin/Articles'), access: 'canOperate' },
+  { path: '/admin/audit', name: '审计日志', component: page('Admin/Audit'), access: 'canAdmin' },
+];
+
 const routes: AppRoute[] = [
   {
     path: '/',
     component: '@/layouts/RootLayout',
     routes: [
+      {
+        // pathless: the login gate first (a visitor goes to login), then the staff check in AdminLayout
+        component: '@/layouts/SecurityLayout',
+        hideInMenu: true,
+        routes: [{ component: '@/layouts/AdminLayout', access: 'canOperate', routes: adminRoutes }],
+      },
       {
         path: '/user',
         component: '@/layouts/UserLayout',

@@ -1,14 +1,15 @@
 /**
- * The back office in the mock, thin: orders (search, detail, refund) and the audit log answered by
+ * The back office in the mock, thin: orders (search, detail, refund), articles and the audit log answered by
  * the server's own admin service over the mock's services (mock/_lib/services.ts). Sign in as
  * MOCK_ADMIN_EMAIL (mock/_lib/users.ts); the demo student is refused as the server refuses her.
  * Accounts are the mock's own, so e-mails are the mock's, not the placeholder rows'.
  */
 import { STAFF_ROLES } from '../common/roles';
-import { toAdminOrder, AdminOrderQuery, AuditListQuery, RefundBody, type AdminOrderSearch as Query, type RefundRequestBody } from '../server/src/modules/admin';
-import { failure, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
+import { toAdminOrder, AdminOrderQuery, AdminUserQuery, AuditListQuery, DisableBody, RefundBody, AdminArticleQuery, ArticleBody, type AdminOrderSearch as Query, type RefundRequestBody } from '../server/src/modules/admin';
+import type { Static } from '@sinclair/typebox';
+import { failure, ok, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 import { answer, mockServices, valid, validQuery } from './_lib/services';
-import { findUserById, users } from './_lib/users';
+import { findUserById, users, type MockUser } from './_lib/users';
 
 /** The signed-in staff account's id, or the server's 401 or 403 answered. */
 function staff(req: MockRequest, res: MockResponse, roles = STAFF_ROLES): string | undefined {
@@ -20,6 +21,43 @@ function staff(req: MockRequest, res: MockResponse, roles = STAFF_ROLES): string
 }
 
 const emailOf = (userId: string) => findUserById(userId)?.email ?? null;
+
+/** The staff account's row for a service call, with the mock's e-mail (the audit log names it). */
+const actorOf = async (userId: string) => ({ ...(await (await mockServices()).userRow(userId)), email: emailOf(userId)! });
+
+/** An account as the back office lists it (AdminUser), from the mock's own accounts. */
+const toAdminUser = (user: MockUser) => ({ id: user.id, email: user.email, nickname: user.nickname, role: user.role, disabledAt: user.disabledAt ?? null, createdAt: user.createdAt });
+
+/**
+ * 停用 / 启用 through the server's own rule (admin service: not oneself, staff only by an admin, one
+ * audit entry, sessions ended); the mock's account then keeps the state its login reads.
+ */
+function setDisabled(disabled: boolean): MockHandler {
+  return async (req, res) => {
+    const userId = staff(req, res);
+    const body = userId && (disabled ? valid<{ reason: string }>(DisableBody, req.body, res) : { reason: '' });
+    if (!userId || !body) return;
+    answer(res, async () => {
+      const services = await mockServices();
+      const target = findUserById(req.params.userId);
+      if (target) await services.userRow(target.id);
+      const after = await services.admin.setUserDisabled(await actorOf(userId), req.params.userId, disabled, body.reason.trim() || undefined);
+      target!.disabledAt = after.disabledAt;
+      return toAdminUser(target!);
+    });
+  };
+}
+
+type Article = Static<typeof ArticleBody>;
+/** An article change by the signed-in staff account: the server's own call, or the server's refusal. */
+function articleChange(change: (actor: Awaited<ReturnType<typeof actorOf>>, req: MockRequest, body: Article) => Promise<unknown>, withBody = true): MockHandler {
+  return async (req, res) => {
+    const userId = staff(req, res);
+    const body = userId && (withBody ? valid<Article>(ArticleBody, req.body, res) : ({} as Article));
+    if (!userId || !body) return;
+    answer(res, async () => change(await actorOf(userId), req, body));
+  };
+}
 
 /** An order detail with the mock's e-mail for its owner. */
 const withMockEmail = <T extends { order: { userId: string; userEmail: string | null } }>(detail: T) => ({
@@ -49,12 +87,29 @@ const handlers: Record<string, MockHandler> = {
     const userId = staff(req, res);
     const body = userId && valid<RefundRequestBody>(RefundBody, req.body, res);
     if (!userId || !body) return;
-    answer(res, async () => {
-      const services = await mockServices();
-      const actor = { ...(await services.userRow(userId)), email: emailOf(userId)! };
-      return withMockEmail(await services.admin.refundOrder(actor, req.params.orderId, body));
-    });
+    answer(res, async () => withMockEmail(await (await mockServices()).admin.refundOrder(await actorOf(userId), req.params.orderId, body)));
   },
+
+  'GET /api/v1/admin/users': async (req, res) => {
+    const query = staff(req, res) && validQuery<{ current: number; pageSize: number; email?: string }>(AdminUserQuery, req, res);
+    if (!query) return;
+    const needle = query.email?.trim().toLowerCase() ?? '';
+    const found = users.filter((user) => user.email.includes(needle));
+    const start = (query.current - 1) * query.pageSize;
+    res.json(ok({ list: found.slice(start, start + query.pageSize).map(toAdminUser), total: found.length, current: query.current, pageSize: query.pageSize }));
+  },
+  'POST /api/v1/admin/users/:userId/disable': setDisabled(true),
+  'POST /api/v1/admin/users/:userId/enable': setDisabled(false),
+
+  'GET /api/v1/admin/articles': async (req, res) => {
+    const query = staff(req, res) && validQuery<{ current: number; pageSize: number; title?: string; category?: string; published?: boolean }>(AdminArticleQuery, req, res);
+    if (!query) return;
+    answer(res, async () => (await mockServices()).adminArticles.list(query));
+  },
+  'POST /api/v1/admin/articles': articleChange(async (actor, _req, body) => (await mockServices()).adminArticles.create(actor, body)),
+  'PUT /api/v1/admin/articles/:articleId': articleChange(async (actor, req, body) => (await mockServices()).adminArticles.update(actor, req.params.articleId, body)),
+  'POST /api/v1/admin/articles/:articleId/publish': articleChange(async (actor, req) => (await mockServices()).adminArticles.setPublished(actor, req.params.articleId, true), false),
+  'POST /api/v1/admin/articles/:articleId/unpublish': articleChange(async (actor, req) => (await mockServices()).adminArticles.setPublished(actor, req.params.articleId, false), false),
 
   'GET /api/v1/admin/audit': async (req, res) => {
     const query = staff(req, res, ['admin']) && validQuery<{ current: number; pageSize: number; action?: string; targetId?: string }>(AuditListQuery, req, res);

@@ -1,4 +1,4 @@
-import { ShowType } from '../common/api';
+import { ACCOUNT_DISABLED_MESSAGE, ShowType } from '../common/api';
 import { endSession, failure, ok, startSession, withFault } from './_lib/kit';
 import { publicUser, users } from './_lib/users';
 
@@ -14,6 +14,11 @@ export default {
     const user = users.find((candidate) => candidate.email === String(email ?? '').trim().toLowerCase());
     if (!user || user.password !== password) {
       res.status(200).json(failure('邮箱或密码错误', 'LOGIN_FAILED', ShowType.SILENT));
+      return;
+    }
+    // told only after the right password, as the server tells it
+    if (user.disabledAt) {
+      res.status(200).json(failure(ACCOUNT_DISABLED_MESSAGE, 'ACCOUNT_DISABLED', ShowType.SILENT));
       return;
     }
     startSession(res, user.id);

@@ -18,7 +18,7 @@ import { createJobRunner } from '../../server/src/jobs/runner';
 import { createOrderRepo, createOrderService } from '../../server/src/modules/order';
 import { createCorpusShards, createReviewRepo, createReviewService } from '../../server/src/modules/review';
 import { parseShards } from '../../server/src/config';
-import { createAdminService } from '../../server/src/modules/admin';
+import { createAdminArticles, createAdminService } from '../../server/src/modules/admin';
 import { createAuditRepo, createAuditService } from '../../server/src/modules/audit';
 import { refundThrough, sandboxRefund } from '../../server/src/modules/payment';
 import { createUserRepo, createUserService } from '../../server/src/modules/user';
@@ -29,7 +29,7 @@ import { randomUUID } from 'crypto';
 import { readFile, rm, writeFile } from 'fs/promises';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { failure, ok, type MockRequest, type MockResponse } from './kit';
+import { endAllSessions, failure, ok, type MockRequest, type MockResponse } from './kit';
 import { findUserById } from './users';
 
 
@@ -96,7 +96,8 @@ async function start() {
     orders,
     users: createUserService({ users: createUserRepo(db), storage: files }),
     // mock sessions are the mock's own (mock/_lib/kit.ts)
-    auth: { endSessions: async () => {} },
+    // a disabled account is signed out of the mock as of the server
+    auth: { endSessions: async (userId: string) => endAllSessions(userId) },
     payments: { refund: (order, refund) => refundThrough([sandbox], order, refund) },
     audit,
     log: { warn: () => {} } as unknown as FastifyBaseLogger,
@@ -104,6 +105,7 @@ async function start() {
 
   return {
     admin,
+    adminArticles: createAdminArticles({ articles, audit }),
     audit,
     article: articles,
     document: documents,

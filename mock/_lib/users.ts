@@ -2,8 +2,8 @@
 import { DEMO_ACCOUNT, DEMO_PROFILE } from '../../common/demoAccount';
 import type { CurrentUser } from '../../src/features/account/api';
 
-/** A mock account: the API's user plus the password the real server would keep hashed. */
-export type MockUser = CurrentUser & { password: string };
+/** A mock account: the API's user plus the password the real server would keep hashed, and when the back office disabled it. */
+export type MockUser = CurrentUser & { password: string; disabledAt?: string | null };
 
 export const DEMO_EMAIL = DEMO_ACCOUNT.email;
 export const DEMO_PASSWORD = DEMO_ACCOUNT.password;
@@ -36,7 +36,7 @@ export const users: MockUser[] = [
 
 /** A user as the API shows them: never the password. */
 export function publicUser(user: MockUser) {
-  const { password: _password, ...rest } = user;
+  const { password: _password, disabledAt: _disabled, ...rest } = user;
   return rest;
 }
 

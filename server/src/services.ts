@@ -9,7 +9,7 @@ import type { Db } from './db';
 import { createJobRunner } from './jobs/runner';
 import { createFilePool } from './lib/filePool';
 import { localStorage } from './lib/storage';
-import { createAdminService } from './modules/admin';
+import { createAdminArticles, createAdminService } from './modules/admin';
 import { createAuditRepo, createAuditService } from './modules/audit';
 import { createArticleRepo, createArticleService } from './modules/article';
 import { createAuthRepo, createAuthService } from './modules/auth';
@@ -56,6 +56,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
   return {
     audit,
     admin: createAdminService({ orders, users: userService, auth, payments, audit, log }),
+    adminArticles: createAdminArticles({ articles, audit }),
     storage,
     files,
     jobs,

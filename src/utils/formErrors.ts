@@ -19,15 +19,21 @@ function untoldReason(error: unknown): string | undefined {
  * Runs a form's call. Field problems from the server (422 `errors`) go beside their fields; every
  * other failure goes to the common handler (redirects, messages, the network notice), and one the
  * handler leaves unsaid (a 5xx, no answer) is told as `failed：reason`, so no save fails silently.
- * Returns undefined when the call failed.
+ * Returns undefined when the call failed. `fields` names the form's field for an API field the form
+ * asks for in other units (the API's `amountFen` is a form's amount in 元).
  */
-export async function submitForm<T>(form: FormInstance | undefined, call: () => Promise<T>, failed = '提交失败'): Promise<T | undefined> {
+export async function submitForm<T>(
+  form: FormInstance | undefined,
+  call: () => Promise<T>,
+  failed = '提交失败',
+  fields: Record<string, string> = {},
+): Promise<T | undefined> {
   try {
     return await call();
   } catch (error) {
     const body = bodyOfError(error);
     if (body?.errors && form) {
-      form.setFields(Object.entries(body.errors).map(([name, message]) => ({ name, errors: [message] })));
+      form.setFields(Object.entries(body.errors).map(([name, message]) => ({ name: fields[name] ?? name, errors: [message] })));
     } else {
       handleRequestError(error);
       const reason = untoldReason(error);

@@ -3,6 +3,8 @@ import routes, { type AppRoute } from '../../config/routes';
 export interface MenuEntry {
   path: string;
   name: string;
+  /** the access key it needs (back-office entries) */
+  access?: AppRoute['access'];
   children?: MenuEntry[];
 }
 
@@ -12,7 +14,7 @@ export function menuFrom(list: AppRoute[] = []): MenuEntry[] {
     .filter((route) => route.name && route.path && !route.hideInMenu && !route.path.includes(':'))
     .map((route) => {
       const children = menuFrom(route.routes);
-      return { path: route.path!, name: route.name!, ...(children.length ? { children } : {}) };
+      return { path: route.path!, name: route.name!, ...(route.access ? { access: route.access } : {}), ...(children.length ? { children } : {}) };
     });
 }
 
@@ -30,3 +32,6 @@ export const siteMenu = menuFrom(findByComponent(routes, '@/layouts/BasicLayout'
 
 /** The personal centre's side menu (PersonalLayout's named children). */
 export const personalMenu = menuFrom(findByComponent(routes, '@/layouts/PersonalLayout')?.routes);
+
+/** The back office's side menu (AdminLayout's named children), before the user's access is applied. */
+export const adminMenu = menuFrom(findByComponent(routes, '@/layouts/AdminLayout')?.routes);

@@ -38,4 +38,7 @@ export const paths = {
   typesetList: '/personal/typeset/list',
   orderList: '/personal/order/list',
   personalResetPassword: '/personal/security/reset-password',
+
+  /** the back office (运营后台), staff only */
+  admin: '/admin',
 } as const;

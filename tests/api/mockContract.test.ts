@@ -105,6 +105,14 @@ const scenarios: Array<[string, string, string, object | undefined, number]> = [
   ['a refund without a reason', 'POST', '/api/v1/admin/orders/{reviewOrderId}/refund', { requestNo: 'RFmock0001' }, 422],
   ['a refund of an unpaid order', 'POST', '/api/v1/admin/orders/{reviewOrderId}/refund', { requestNo: 'RFmock0001', reason: '测试' }, 409],
   ['the audit log', 'GET', '/api/v1/admin/audit', undefined, 200],
+  ['the accounts by e-mail', 'GET', `/api/v1/admin/users?email=${encodeURIComponent(DEMO_EMAIL)}`, undefined, 200],
+  ['disabling without a reason', 'POST', '/api/v1/admin/users/{missingOrderId}/disable', {}, 422],
+  ['disabling no account', 'POST', '/api/v1/admin/users/{missingOrderId}/disable', { reason: '测试' }, 404],
+  ['every article', 'GET', '/api/v1/admin/articles?published=false', undefined, 200],
+  ['a new article', 'POST', '/api/v1/admin/articles', { title: '测试公告', category: '平台公告', body: '正文' }, 200],
+  ['an article without a title', 'POST', '/api/v1/admin/articles', { title: '', category: '平台公告', body: '正文' }, 422],
+  ['editing no article', 'PUT', '/api/v1/admin/articles/{missingOrderId}', { title: '标题', category: '平台公告', body: '正文' }, 404],
+  ['publishing no article', 'POST', '/api/v1/admin/articles/{missingOrderId}/publish', undefined, 404],
 ];
 
 beforeAll(async () => {
@@ -117,7 +125,8 @@ test.each(scenarios)('%s: %s %s answers %d in the server’s shape', async (_cas
   if (path === '/api/v1/review' && method === 'POST') ids.reviewId = body.result.review.id;
   if (path === '/api/v1/order' && method === 'POST') ids.reviewOrderId = body.result.id;
   expect(got).toBe(status);
-  expectServerShape(method, path.split('?')[0].replace(/\{(reviewOrderId|missingOrderId)\}/, '{orderId}'), got, body);
+  const param = path.includes('/users/') ? '{userId}' : path.includes('/articles/') ? '{articleId}' : '{orderId}';
+  expectServerShape(method, path.split('?')[0].replace(/\{(reviewOrderId|missingOrderId)\}/, param), got, body);
 });
 
 test('a refund in the mock’s back office: the server’s shape, one audit entry, and the student sees it refunded', async () => {
@@ -134,6 +143,22 @@ test('a refund in the mock’s back office: the server’s shape, one audit entr
   expect(log.body.result.list).toHaveLength(1);
   await callMock('POST', '/api/v1/actionLogin', { email: DEMO_EMAIL, password: DEMO_PASSWORD });
   expect((await callMock('GET', '/api/v1/order/{reviewOrderId}')).body.result).toMatchObject({ status: 'refunded', refundedFen: 100 });
+});
+
+test('the mock’s back office disables an account (its login is refused, one audit entry) and publishes an article to the home list', async () => {
+  await callMock('POST', '/api/v1/actionLogin', { email: MOCK_ADMIN_EMAIL, password: MOCK_ADMIN_PASSWORD });
+  const demo = (await callMock('GET', `/api/v1/admin/users?email=${encodeURIComponent(DEMO_EMAIL)}`)).body.result.list[0];
+  const disabled = await callMock('POST', `/api/v1/admin/users/${demo.id}/disable`, { reason: '测试停用' });
+  expect(disabled.body.result).toMatchObject({ email: DEMO_EMAIL, disabledAt: expect.any(String) });
+  expect((await callMock('GET', `/api/v1/admin/audit?action=user.disable&targetId=${demo.id}`)).body.result.total).toBe(1);
+  const article = (await callMock('POST', '/api/v1/admin/articles', { title: '模拟发布的公告', category: '平台公告', body: '正文', published: true })).body.result;
+  expectServerShape('POST', '/api/v1/admin/articles', 200, { success: true, result: article });
+  expect((await callMock('GET', '/api/v1/article?pageSize=1')).body.result.list[0].id).toBe(article.id);
+
+  expect((await callMock('POST', '/api/v1/actionLogin', { email: DEMO_EMAIL, password: DEMO_PASSWORD })).body).toMatchObject({ success: false, errorCode: 'ACCOUNT_DISABLED' });
+  await callMock('POST', '/api/v1/actionLogin', { email: MOCK_ADMIN_EMAIL, password: MOCK_ADMIN_PASSWORD });
+  expect((await callMock('POST', `/api/v1/admin/users/${demo.id}/enable`)).body.result.disabledAt).toBeNull();
+  expect((await callMock('POST', '/api/v1/actionLogin', { email: DEMO_EMAIL, password: DEMO_PASSWORD })).body.success).toBe(true);
 });
 
 test('a sample page is a picture as wide as asked, at the widths the server draws; others are refused as the server refuses them', async () => {

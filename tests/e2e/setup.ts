@@ -19,5 +19,7 @@ export default async function setup() {
   ]);
   process.env.E2E_MOCK_URL = mockUrl;
   process.env.E2E_REAL_URL = realUrl;
+  // the real server's folder: the back-office test grants a role with `npm run admin` on it
+  process.env.E2E_DATA_DIR = dataDir;
   (globalThis as any).__e2eServers = [mock, real];
 }

@@ -482,6 +482,18 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('refunds').dropColumn('trade_no').execute();
     },
   },
+  '0018_article_publishing': {
+    // Articles written in the back office: a draft is kept unpublished (readers never see it) until
+    // staff publish it; the articles already there are published. When it was last edited.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('articles').addColumn('published', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema.alterTable('articles').addColumn('updated_at', 'varchar(30)').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('articles').dropColumn('updated_at').execute();
+      await db.schema.alterTable('articles').dropColumn('published').execute();
+    },
+  },
 };
 
 /** The names `0010_review_vocabulary` changes, before and after. */

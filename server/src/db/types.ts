@@ -161,8 +161,12 @@ export interface ArticleTable {
   /** JSON array of strings */
   tags: string;
   author: string;
+  /** the time it was (last) published; for a draft, when it was written */
   published_at: string;
   view_count: Generated<number>;
+  /** 1: readers see it; 0: a draft or taken down in the back office */
+  published: Generated<number>;
+  updated_at: string | null;
   /** sha256 of the source: importing the same article twice changes nothing */
   content_hash: string;
   created_at: string;

@@ -1,7 +1,7 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DashboardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Space } from 'antd';
 import { useCurrentUser } from '@/features/account/useCurrentUser';
-import { history, Link, useLocation, useModel } from 'umi';
+import { history, Link, useAccess, useLocation, useModel } from 'umi';
 import { buildLoginUrl } from '@/utils/redirect';
 import styles from './index.less';
 import { paths } from '@/utils/paths';
@@ -11,6 +11,7 @@ export default function UserMenu() {
   const { currentUser } = useCurrentUser();
   const { logout } = useModel('login');
   const location = useLocation();
+  const { canOperate } = useAccess();
 
   if (!currentUser) {
     const here = `${window.location.origin}${location.pathname}${location.search}${location.hash}`;
@@ -31,6 +32,8 @@ export default function UserMenu() {
       menu={{
         items: [
           { key: 'personal', icon: <UserOutlined />, label: <Link to={paths.personal}>个人中心</Link> },
+          // staff only; the back office itself checks the role again (and the server on every call)
+          ...(canOperate ? [{ key: 'admin', icon: <DashboardOutlined />, label: <Link to={paths.admin}>运营后台</Link> }] : []),
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: () => logout() },
         ],

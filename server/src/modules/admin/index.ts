@@ -7,16 +7,21 @@ import { STAFF_ROLES } from '../../../../common/roles';
 import { requireRole } from '../../plugins/session';
 import type { AuditService } from '../audit';
 import type { ApiModule } from '../shared/module';
+import { adminArticleRoutes } from './articleRoutes';
 import { adminRoutes } from './routes';
 import type { AdminService } from './service';
+import type { AdminArticles } from './articles';
 
-export { AdminOrderQuery, AuditListQuery, RefundBody } from './schemas';
+export { AdminOrderQuery, AdminUserQuery, AuditListQuery, DisableBody, RefundBody } from './schemas';
+export { AdminArticleQuery, ArticleBody } from './articleSchemas';
+export { createAdminArticles, type AdminArticles } from './articles';
 export { createAdminService, toAdminOrder, type AdminOrderQuery as AdminOrderSearch, type AdminService, type RefundRequestBody } from './service';
 
-export const adminModule: ApiModule<{ admin: AdminService; audit: AuditService }> = {
+export const adminModule: ApiModule<{ admin: AdminService; adminArticles: AdminArticles; audit: AuditService }> = {
   prefix: '/v1/admin',
   plugin: async (app, { services }) => {
     app.addHook('onRequest', requireRole(STAFF_ROLES));
     await app.register(adminRoutes, { service: services.admin, audit: services.audit });
+    await app.register(adminArticleRoutes, { articles: services.adminArticles });
   },
 };

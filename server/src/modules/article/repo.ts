@@ -1,9 +1,21 @@
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
 import { matchesAll, relevance, type SearchableTable } from '../../db/textSearch';
-import type { ArticleTable } from '../../db/types';
+import type { ArticleTable, Database } from '../../db/types';
 
-export type ArticleRow = Omit<ArticleTable, 'seq' | 'view_count'> & { view_count: number };
-export type NewArticle = Omit<ArticleTable, 'seq' | 'view_count'>;
+export type ArticleRow = Omit<ArticleTable, 'seq' | 'view_count' | 'published' | 'updated_at'> & { view_count: number; published: number; updated_at: string | null };
+export type NewArticle = Omit<ArticleTable, 'seq' | 'view_count' | 'published' | 'updated_at'> & { published?: number; updated_at?: string | null };
+/** What the back office changes of an article. */
+export type ArticlePatch = Partial<Pick<ArticleRow, 'title' | 'summary' | 'body' | 'category' | 'tags' | 'author' | 'published' | 'published_at' | 'updated_at'>>;
+/** Called inside a change's transaction with the row before (null: a new one) and after it. */
+export type OnArticleChange = (before: ArticleRow | null, after: ArticleRow, trx: Transaction<Database>) => Promise<void>;
+
+/** The back office's filter: any article, published or not. */
+export interface ArticleFilter {
+  category?: string;
+  title?: string;
+  published?: boolean;
+}
 
 export const ARTICLE_SEARCH: SearchableTable = {
   table: 'articles',
@@ -14,16 +26,56 @@ export const ARTICLE_SEARCH: SearchableTable = {
   ],
 };
 
-const COLUMNS = ['id', 'title', 'summary', 'body', 'category', 'tags', 'author', 'published_at', 'view_count', 'content_hash', 'created_at'] as const;
+const COLUMNS = ['id', 'title', 'summary', 'body', 'category', 'tags', 'author', 'published_at', 'view_count', 'content_hash', 'created_at', 'published', 'updated_at'] as const;
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function createArticleRepo(db: Db) {
-  const base = () => db.selectFrom('articles');
+  // readers see published articles only: every public query starts here
+  const base = () => db.selectFrom('articles').where('published', '=', 1);
+  const anyArticle = (trx: Db | Transaction<Database>, id: string) =>
+    trx.selectFrom('articles').select(COLUMNS).where('id', '=', id).executeTakeFirst() as Promise<ArticleRow | undefined>;
   return {
     async insert(row: NewArticle) {
       await db.insertInto('articles').values(row).execute();
     },
     findByHash: (hash: string) => base().select('id').where('content_hash', '=', hash).executeTakeFirst(),
     findById: (id: string) => base().select(COLUMNS).where('id', '=', id).executeTakeFirst() as Promise<ArticleRow | undefined>,
+    /** Published or not, for the back office. */
+    findAny: (id: string) => anyArticle(db, id),
+
+    /** The back office's list: every article, newest first. */
+    async listAll(filter: ArticleFilter, offset: number, limit: number) {
+      let query = db.selectFrom('articles');
+      if (filter.category) query = query.where('category', '=', filter.category);
+      if (filter.title?.trim()) query = query.where('title', 'like', likePattern(filter.title.trim()));
+      if (filter.published !== undefined) query = query.where('published', '=', filter.published ? 1 : 0);
+      const [rows, count] = await Promise.all([
+        query.select(COLUMNS).orderBy('created_at', 'desc').orderBy('id').offset(offset).limit(limit).execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows as ArticleRow[], total: Number(count.total) };
+    },
+
+    /** A new article and `onChange` (the audit entry) in one transaction. */
+    create: (row: NewArticle, onChange: OnArticleChange) =>
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('articles').values(row).execute();
+        const after = (await anyArticle(trx, row.id))!;
+        await onChange(null, after, trx);
+        return after;
+      }),
+
+    /** Changes an article and runs `onChange` in one transaction; undefined: no such article. */
+    update: (id: string, patch: (before: ArticleRow) => ArticlePatch, onChange: OnArticleChange) =>
+      db.transaction().execute(async (trx) => {
+        const before = await anyArticle(trx, id);
+        if (!before) return undefined;
+        await trx.updateTable('articles').set(patch(before)).where('id', '=', id).execute();
+        const after = (await anyArticle(trx, id))!;
+        await onChange(before, after, trx);
+        return after;
+      }),
 
     /** Newest first, optionally one category. */
     async list(filter: { category?: string }, offset: number, limit: number) {

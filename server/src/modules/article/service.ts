@@ -46,6 +46,12 @@ export function createArticleService(articles: ArticleRepo) {
       return { ...toArticleSummary(row), html: renderMarkdown(row.body), previous, next, related };
     },
 
+    /** For the back office (modules/admin): every article, published or not, and its changes. */
+    listAll: articles.listAll,
+    findAny: articles.findAny,
+    create: articles.create,
+    update: articles.update,
+
     /** For the search module: how many articles contain every term, and one page of them. */
     countMatches: (terms: string[]) => articles.countMatches(terms),
     search: (terms: string[], offset: number, limit: number) => articles.search(terms, offset, limit),

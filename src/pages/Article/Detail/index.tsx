@@ -1,3 +1,4 @@
+import ArticleBody from '@/components/ArticleBody';
 import LoadError from '@/components/LoadError';
 import ReadingSheet from '@/features/reading/ReadingSheet';
 import RelatedCard from '@/features/reading/RelatedCard';
@@ -37,7 +38,7 @@ export default function ArticleDetailPage() {
             </span>
           </Space>
           {/* server-rendered Markdown with raw HTML switched off: nothing executable reaches here */}
-          <div className={styles.body} dangerouslySetInnerHTML={{ __html: article.html }} />
+          <ArticleBody html={article.html} />
           {article.tags.length > 0 && (
             <Space size={[4, 8]} wrap>
               {article.tags.map((tag) => (

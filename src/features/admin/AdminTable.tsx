@@ -1,0 +1,60 @@
+import LoadError from '@/components/LoadError';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-table';
+import { useRef, useState, type MutableRefObject, type ReactNode } from 'react';
+
+/** ProTable's search values as the API's query: empty fields left out. */
+function queryOf(params: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== '' && value !== undefined && value !== null));
+}
+
+interface AdminTableProps<T, Q> {
+  /** the page's API function; its `list` becomes the table's rows (docs/decisions.md, the back office) */
+  fetch: (query: Q) => Promise<{ result: { list: T[]; total: number } }>;
+  columns: ProColumns<T>[];
+  rowKey: keyof T & string;
+  /** what the list is of, for its error ("订单列表加载失败") */
+  what: string;
+  /** what an empty result says, and what to do */
+  emptyText: string;
+  actionRef?: MutableRefObject<ActionType | undefined>;
+  toolBar?: ReactNode[];
+}
+
+/**
+ * Every back-office list: ProTable with server-side search and pages. A load that failed says so
+ * with a retry instead of looking like an empty list (docs/ux.md); the table scrolls inside
+ * itself on a phone.
+ */
+export default function AdminTable<T extends Record<string, unknown>, Q extends Record<string, unknown> = Record<string, unknown>>(props: AdminTableProps<T, Q>) {
+  const { fetch, columns, rowKey, what, emptyText, toolBar } = props;
+  const ownRef = useRef<ActionType>();
+  const actionRef = props.actionRef ?? ownRef;
+  const [failed, setFailed] = useState(false);
+  return (
+    <>
+      {failed && <LoadError what={what} onRetry={() => actionRef.current?.reload()} />}
+      <ProTable<T, Q>
+        actionRef={actionRef}
+        rowKey={rowKey}
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        options={{ density: false, setting: false, reload: true }}
+        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        locale={{ emptyText: failed ? `${what}加载失败` : emptyText }}
+        toolBarRender={toolBar ? () => toolBar : false}
+        request={async (params) => {
+          try {
+            const { result } = await fetch(queryOf(params) as Q);
+            setFailed(false);
+            return { data: result.list, total: result.total, success: true };
+          } catch {
+            // the request layer has told what happened (a message, a redirect, the network notice)
+            setFailed(true);
+            return { data: [], total: 0, success: false };
+          }
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { get, post, put } from '@/utils/request';
+import type { ApiResponse, CallOptions, Paged } from '@/utils/request';
+import type { Static } from '@sinclair/typebox';
+import type * as schemas from '../../../server/src/modules/admin/schemas';
+import type * as articleSchemas from '../../../server/src/modules/admin/articleSchemas';
+
+// the API's own schemas (server/src/modules/admin/schemas.ts): one definition of each shape
+export type AdminOrder = Static<typeof schemas.AdminOrder>;
+export type AdminOrderDetail = Static<typeof schemas.AdminOrderDetail>;
+export type AdminOrderQuery = Partial<Static<typeof schemas.AdminOrderQuery>>;
+export type RefundBody = Static<typeof schemas.RefundBody>;
+export type AdminUser = Static<typeof schemas.AdminUser>;
+export type AdminUserQuery = Partial<Static<typeof schemas.AdminUserQuery>>;
+export type AuditEntry = Static<typeof schemas.AuditEntry>;
+export type AuditQuery = Partial<Static<typeof schemas.AuditListQuery>>;
+export type AdminArticle = Static<typeof articleSchemas.AdminArticle>;
+export type AdminArticleQuery = Partial<Static<typeof articleSchemas.AdminArticleQuery>>;
+export type ArticleBody = Static<typeof articleSchemas.ArticleBody>;
+
+/** Forms show their own errors (in the dialog), so their calls skip the common handler. */
+const formCall: CallOptions = { skipErrorHandler: true };
+const id = (value: string) => encodeURIComponent(value);
+
+export const searchOrders = (query: AdminOrderQuery) => get<ApiResponse<Paged<AdminOrder>>>('/v1/admin/orders', { ...query });
+
+export const getAdminOrder = (orderId: string) => get<ApiResponse<AdminOrderDetail>>(`/v1/admin/orders/${id(orderId)}`, undefined, formCall);
+
+/** A refund under the request number the dialog made when it opened: sending it again is the same refund. */
+export const refundOrder = (orderId: string, body: RefundBody) =>
+  post<ApiResponse<AdminOrderDetail>>(`/v1/admin/orders/${id(orderId)}/refund`, body, undefined, formCall);
+
+export const searchUsers = (query: AdminUserQuery) => get<ApiResponse<Paged<AdminUser>>>('/v1/admin/users', { ...query });
+
+export const disableUser = (userId: string, reason: string) =>
+  post<ApiResponse<AdminUser>>(`/v1/admin/users/${id(userId)}/disable`, { reason }, undefined, formCall);
+
+export const enableUser = (userId: string) => post<ApiResponse<AdminUser>>(`/v1/admin/users/${id(userId)}/enable`, undefined, undefined, formCall);
+
+export const listAudit = (query: AuditQuery) => get<ApiResponse<Paged<AuditEntry>>>('/v1/admin/audit', { ...query });
+
+export const listArticles = (query: AdminArticleQuery) => get<ApiResponse<Paged<AdminArticle>>>('/v1/admin/articles', { ...query });
+
+export const createArticle = (body: ArticleBody) => post<ApiResponse<AdminArticle>>('/v1/admin/articles', body, undefined, formCall);
+
+export const updateArticle = (articleId: string, body: ArticleBody) => put<ApiResponse<AdminArticle>>(`/v1/admin/articles/${id(articleId)}`, body, undefined, formCall);
+
+/** Publishes (readers see it at once, first in its list) or takes it down. */
+export const setArticlePublished = (articleId: string, published: boolean) =>
+  post<ApiResponse<AdminArticle>>(`/v1/admin/articles/${id(articleId)}/${published ? 'publish' : 'unpublish'}`, undefined, undefined, formCall);

@@ -1,0 +1,43 @@
+import AdminForbidden from '@/features/admin/AdminForbidden';
+import { useCurrentUser } from '@/features/account/useCurrentUser';
+import { adminMenu } from '@/utils/menu';
+import type { Access } from '@/access';
+import { ProLayout } from '@ant-design/pro-layout';
+import { Link, Outlet, useAccess, useLocation, useSelectedRoutes } from 'umi';
+
+/** The access key the deepest matched route asks for (config/routes.ts `access:`). */
+function neededAccess(matched: Array<{ route: unknown }>): keyof Access | undefined {
+  const keys = matched.map(({ route }) => (route as { access?: keyof Access }).access).filter(Boolean);
+  return keys[keys.length - 1];
+}
+
+/**
+ * The back office's frame (运营后台): ProLayout's side menu, folded into a drawer on a phone. It sits
+ * inside the login gate; here a signed-in account without the route's role sees the 403 page,
+ * and the menu lists only what the role may open. This file and everything below it load only
+ * under /admin, so a student's first load carries none of it.
+ */
+export default function AdminLayout() {
+  const access = useAccess() as Access;
+  const { pathname } = useLocation();
+  const { currentUser } = useCurrentUser();
+  const needed = neededAccess(useSelectedRoutes());
+  if (!access.canOperate) return <AdminForbidden />;
+  if (needed && !access[needed]) return <AdminForbidden adminOnly />;
+  const entries = adminMenu.filter((entry) => !entry.access || access[entry.access]);
+  return (
+    <ProLayout
+      title="运营后台"
+      logo={false}
+      layout="side"
+      breakpoint="md"
+      location={{ pathname }}
+      route={{ path: '/admin', routes: entries }}
+      menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
+      avatarProps={{ title: currentUser?.nickname, size: 'small' }}
+      actionsRender={() => [<Link key="site" to="/">返回网站</Link>]}
+    >
+      <Outlet />
+    </ProLayout>
+  );
+}

@@ -1,0 +1,73 @@
+import AdminTable from '@/features/admin/AdminTable';
+import ArticleDrawer from '@/features/admin/ArticleDrawer';
+import { listArticles, setArticlePublished, type AdminArticle, type AdminArticleQuery } from '@/features/admin/api';
+import { submitForm } from '@/utils/formErrors';
+import { formatTime } from '@/utils/time';
+import { PlusOutlined } from '@ant-design/icons';
+import type { ActionType, ProColumns } from '@ant-design/pro-table';
+import { Button, message, Switch } from 'antd';
+import { useRef, useState } from 'react';
+import { ARTICLE_CATEGORIES } from '../../../../common/content';
+import { formatCount } from '../../../../common/formatCount';
+
+const categoryEnum = Object.fromEntries(ARTICLE_CATEGORIES.map((c) => [c, { text: c }]));
+const stateEnum = { true: { text: '已发布', status: 'Success' }, false: { text: '未发布', status: 'Default' } };
+
+function columns(edit: (article: AdminArticle) => void, publish: (article: AdminArticle, published: boolean) => void): ProColumns<AdminArticle>[] {
+  return [
+    { title: '标题', dataIndex: 'title', ellipsis: true, width: 280 },
+    { title: '栏目', dataIndex: 'category', valueEnum: categoryEnum },
+    { title: '状态', dataIndex: 'published', valueEnum: stateEnum, hideInTable: true },
+    {
+      title: '发布',
+      key: 'publishSwitch',
+      dataIndex: 'published',
+      search: false,
+      render: (_, article) => <Switch checked={article.published} checkedChildren="已发布" unCheckedChildren="未发布" aria-label={`发布 ${article.title}`} onChange={(on) => publish(article, on)} />,
+    },
+    { title: '发布时间', dataIndex: 'publishedAt', search: false, render: (_, article) => (article.published ? formatTime(article.publishedAt) : '—') },
+    { title: '阅读', dataIndex: 'viewCount', search: false, render: (_, article) => formatCount(article.viewCount) },
+    { title: '操作', valueType: 'option', render: (_, article) => [<a key="edit" onClick={() => edit(article)}>编辑</a>] },
+  ];
+}
+
+/** 文章: every article, published or not; write, edit, publish and take down. */
+export default function AdminArticles() {
+  const tableRef = useRef<ActionType>();
+  // undefined: closed; null: a new article
+  const [editing, setEditing] = useState<AdminArticle | null>();
+  const reload = () => void tableRef.current?.reload();
+  const publish = async (article: AdminArticle, published: boolean) => {
+    const answer = await submitForm(undefined, () => setArticlePublished(article.id, published), published ? '发布失败' : '下线失败');
+    if (!answer) return;
+    message.success(answer.message ?? (published ? '文章已发布' : '文章已下线'));
+    reload();
+  };
+  return (
+    <>
+      <AdminTable<AdminArticle, AdminArticleQuery>
+        what="文章列表"
+        emptyText="没有符合条件的文章，可以点“新建文章”写一篇"
+        rowKey="id"
+        fetch={listArticles}
+        actionRef={tableRef}
+        columns={columns(setEditing, publish)}
+        toolBar={[
+          <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+            新建文章
+          </Button>,
+        ]}
+      />
+      {editing !== undefined && (
+        <ArticleDrawer
+          article={editing ?? undefined}
+          onClose={() => setEditing(undefined)}
+          onDone={() => {
+            setEditing(undefined);
+            reload();
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import AdminTable from '@/features/admin/AdminTable';
+import { listAudit, type AuditEntry, type AuditQuery } from '@/features/admin/api';
+import { formatTime } from '@/utils/time';
+import type { ProColumns } from '@ant-design/pro-table';
+
+/** A record before or after a change, as compact JSON (the log keeps whatever the change stored). */
+const asJson = (value: unknown) => (value === null || value === undefined ? '—' : <code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{JSON.stringify(value)}</code>);
+
+const columns: ProColumns<AuditEntry>[] = [
+  { title: '时间', dataIndex: 'createdAt', search: false, render: (_, entry) => formatTime(entry.createdAt) },
+  { title: '操作人', dataIndex: 'actorEmail', search: false },
+  { title: '操作', dataIndex: 'action', fieldProps: { placeholder: '如 order.refund' } },
+  { title: '对象', dataIndex: 'targetType', search: false },
+  { title: '对象 ID', dataIndex: 'targetId', copyable: true },
+  { title: '修改前', dataIndex: 'before', search: false, width: 260, render: (_, entry) => asJson(entry.before) },
+  { title: '修改后', dataIndex: 'after', search: false, width: 320, render: (_, entry) => asJson(entry.after) },
+];
+
+/** 审计日志 (admins only): every back-office change, newest first; append-only. */
+export default function AdminAudit() {
+  return <AdminTable<AuditEntry, AuditQuery> what="审计日志" emptyText="没有符合条件的记录" rowKey="id" fetch={listAudit} columns={columns} />;
+}

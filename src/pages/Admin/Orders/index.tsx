@@ -1,0 +1,83 @@
+import AdminTable from '@/features/admin/AdminTable';
+import OrderDrawer from '@/features/admin/OrderDrawer';
+import RefundDialog from '@/features/admin/RefundDialog';
+import { searchOrders, type AdminOrder, type AdminOrderQuery } from '@/features/admin/api';
+import { canRefund, orderStateEnum } from '@/features/admin/orderState';
+import { formatFen } from '@/utils/money';
+import { formatTime } from '@/utils/time';
+import type { ActionType, ProColumns } from '@ant-design/pro-table';
+import { Space, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useRef, useState } from 'react';
+
+/** A day range as the API's creation-time window: from the first day's start to the last day's end. */
+const dayWindow = (range: [string, string]) => ({
+  createdFrom: dayjs(range[0]).startOf('day').toISOString(),
+  createdTo: dayjs(range[1]).endOf('day').toISOString(),
+});
+
+function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) => void): ProColumns<AdminOrder>[] {
+  return [
+    { title: '订单号', dataIndex: 'id', copyable: true, search: { transform: (orderId: string) => ({ orderId }) } },
+    { title: '用户邮箱', dataIndex: 'userEmail', fieldProps: { placeholder: '学生的注册邮箱' }, search: { transform: (email: string) => ({ email }) } },
+    { title: '内容', dataIndex: 'title', search: false, ellipsis: true, width: 220 },
+    { title: '金额', dataIndex: 'amountFen', search: false, render: (_, order) => formatFen(order.amountFen) },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      valueEnum: orderStateEnum,
+      render: (dom, order) => (
+        <Space size={4}>
+          {dom}
+          {order.refundDue && <Tag color="red">待退款</Tag>}
+        </Space>
+      ),
+    },
+    // a payment that reached a closed order (or came twice): money owed back, found by this flag
+    { title: '待退款', dataIndex: 'refundDue', hideInTable: true, valueEnum: { true: { text: '只看待退款的订单' } } },
+    { title: '下单时间', dataIndex: 'createdAt', hideInSearch: true, render: (_, order) => formatTime(order.createdAt) },
+    { title: '下单日期', dataIndex: 'createdRange', valueType: 'dateRange', hideInTable: true, search: { transform: dayWindow } },
+    { title: '支付流水号', dataIndex: 'gatewayTradeNo', copyable: true, search: { transform: (tradeNo: string) => ({ tradeNo }) } },
+    {
+      title: '操作',
+      valueType: 'option',
+      render: (_, order) => [
+        <a key="view" onClick={() => open(order)}>详情</a>,
+        canRefund(order) && <a key="refund" onClick={() => refund(order)}>退款</a>,
+      ],
+    },
+  ];
+}
+
+/** 订单: find a student's order, read how it was paid, give money back. */
+export default function AdminOrders() {
+  const tableRef = useRef<ActionType>();
+  const [viewing, setViewing] = useState<string>();
+  const [refunding, setRefunding] = useState<AdminOrder>();
+  // a refund made: the drawer and the table load again
+  const [version, setVersion] = useState(0);
+  return (
+    <>
+      <AdminTable<AdminOrder, AdminOrderQuery>
+        what="订单列表"
+        emptyText="没有符合条件的订单，请换个条件搜索"
+        rowKey="id"
+        fetch={searchOrders}
+        actionRef={tableRef}
+        columns={columns((order) => setViewing(order.id), setRefunding)}
+      />
+      {viewing && <OrderDrawer orderId={viewing} version={version} onClose={() => setViewing(undefined)} onRefund={setRefunding} />}
+      {refunding && (
+        <RefundDialog
+          order={refunding}
+          onClose={() => setRefunding(undefined)}
+          onDone={() => {
+            setRefunding(undefined);
+            setVersion((v) => v + 1);
+            void tableRef.current?.reload();
+          }}
+        />
+      )}
+    </>
+  );
+}

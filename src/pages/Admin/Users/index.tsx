@@ -1,0 +1,73 @@
+import AdminTable from '@/features/admin/AdminTable';
+import DisableDialog from '@/features/admin/DisableDialog';
+import { enableUser, searchUsers, type AdminUser, type AdminUserQuery } from '@/features/admin/api';
+import { submitForm } from '@/utils/formErrors';
+import { formatTime } from '@/utils/time';
+import type { ActionType, ProColumns } from '@ant-design/pro-table';
+import { message, Popconfirm, Tag } from 'antd';
+import { useRef, useState } from 'react';
+import { ROLE_NAMES } from '../../../../common/roles';
+
+const roleEnum = Object.fromEntries(Object.entries(ROLE_NAMES).map(([role, text]) => [role, { text }]));
+
+function columns(disable: (user: AdminUser) => void, enable: (user: AdminUser) => void): ProColumns<AdminUser>[] {
+  return [
+    { title: '邮箱', dataIndex: 'email', copyable: true, fieldProps: { placeholder: '注册邮箱' } },
+    { title: '昵称', dataIndex: 'nickname', search: false },
+    { title: '角色', dataIndex: 'role', search: false, valueEnum: roleEnum },
+    {
+      title: '状态',
+      dataIndex: 'disabledAt',
+      search: false,
+      render: (_, user) => (user.disabledAt ? <Tag color="red">{`已停用（${formatTime(user.disabledAt)}）`}</Tag> : <Tag color="green">正常</Tag>),
+    },
+    { title: '注册时间', dataIndex: 'createdAt', search: false, render: (_, user) => formatTime(user.createdAt) },
+    {
+      title: '操作',
+      valueType: 'option',
+      render: (_, user) =>
+        user.disabledAt ? (
+          <Popconfirm key="enable" title={`启用 ${user.email}？`} description="启用后该账号可以重新登录。" okText="启用" cancelText="取消" onConfirm={() => enable(user)}>
+            <a>启用</a>
+          </Popconfirm>
+        ) : (
+          <a key="disable" onClick={() => disable(user)}>停用</a>
+        ),
+    },
+  ];
+}
+
+/** 用户: find an account by e-mail; disable it (with a reason) or enable it again. */
+export default function AdminUsers() {
+  const tableRef = useRef<ActionType>();
+  const [disabling, setDisabling] = useState<AdminUser>();
+  const reload = () => void tableRef.current?.reload();
+  const enable = async (user: AdminUser) => {
+    const answer = await submitForm(undefined, () => enableUser(user.id), '启用失败');
+    if (!answer) return;
+    message.success(answer.message ?? '账号已启用');
+    reload();
+  };
+  return (
+    <>
+      <AdminTable<AdminUser, AdminUserQuery>
+        what="用户列表"
+        emptyText="没有找到这个邮箱的账号，请检查拼写"
+        rowKey="id"
+        fetch={searchUsers}
+        actionRef={tableRef}
+        columns={columns(setDisabling, enable)}
+      />
+      {disabling && (
+        <DisableDialog
+          user={disabling}
+          onClose={() => setDisabling(undefined)}
+          onDone={() => {
+            setDisabling(undefined);
+            reload();
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * The back office against the real server: an operator (made with `npm run admin -- grant`) finds
+ * a student's paid order by her e-mail and refunds it, and the student sees 已退款; an operator
+ * publishes an article and it is on the home page at once; a student at /admin sees the 403 page
+ * and no back office in her menu. Screenshots in test-results/.
+ */
+import { spawnSync } from 'child_process';
+import type { Page } from 'playwright-core';
+import { horizontalOverflow, payInSandbox, signInTo, usePagePerTest, VIEWPORTS } from './browser';
+
+const base = () => process.env.E2E_REAL_URL!;
+const PASSWORD = 'Thesis2026';
+const currentPage = usePagePerTest();
+let page: Page;
+beforeEach(() => {
+  page = currentPage();
+});
+
+/** A state-changing call as the site's own page makes it (the API refuses other origins). */
+const postJson = (path: string, body: object) =>
+  fetch(`${base()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base() }, body: JSON.stringify(body) });
+
+/** A new account through the API, with the code from the local outbox. */
+async function register(nickname: string) {
+  const email = `${nickname}${Date.now()}@example.edu.cn`;
+  await postJson('/api/v1/user/sendCode', { email, purpose: 'register' });
+  const outbox = (await (await fetch(`${base()}/api/v1/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { result: Array<{ body: string }> };
+  const code = /验证码：(\d{6})/.exec(outbox.result[0].body)![1];
+  const res = await postJson('/api/v1/user/register', { email, code, password: PASSWORD, nickname, agreement: true });
+  if (!res.ok) throw new Error(await res.text());
+  return { email, password: PASSWORD, nickname };
+}
+
+/** An operator: a new account granted the role on the command line, as the README says. */
+async function operator() {
+  const account = await register('operator');
+  const grant = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'server/src/cli/admin.ts', 'grant', account.email, 'operator'], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! },
+    encoding: 'utf8',
+  });
+  if (grant.status !== 0) throw new Error(grant.stdout + grant.stderr);
+  return account;
+}
+
+const signOut = () => page.context().clearCookies();
+
+const PAPER = [
+  '县域中学课后服务的组织与成效',
+  '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况，并比较了两校在经费、课程和激励方面的差别。',
+  '研究发现，经费保障决定了课后服务能否持续，教师激励决定了课程质量，学生的参与程度则取决于课程是否与兴趣相符。两所学校在这三个方面的做法差别明显，结果也相去甚远。',
+  '塑料制品在环境中经过风化、破碎形成粒径小于 5 毫米的微塑料，可被水生生物摄食并沿食物链传递。河流既是陆地微塑料进入海洋的通道，也是其重要的汇。',
+].join('\n');
+
+/** The signed-in student orders a check (as the form does) and pays it in the sandbox. */
+async function paidCheck() {
+  const orderId = await page.evaluate(async (text) => {
+    const res = await fetch('/api/v1/review', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ systemId: 'undergraduate', title: '课后服务研究（退款）', author: '林晓', text }) });
+    const body = await res.json();
+    if (!body.result) throw new Error(JSON.stringify(body));
+    return body.result.orderId as string;
+  }, PAPER);
+  await page.goto(`${base()}/pay/${orderId}`);
+  await payInSandbox(page, base());
+  return orderId;
+}
+
+test('an operator finds a paid order by the student’s e-mail and refunds it; the student sees 已退款', async () => {
+  const student = await register('student');
+  await signInTo(page, base(), '/personal/home/basic-info', student);
+  const orderId = await paidCheck();
+  await signOut();
+
+  await signInTo(page, base(), '/admin/orders', await operator());
+  await page.getByLabel('用户邮箱').fill(student.email);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const row = page.getByRole('row').filter({ hasText: orderId });
+  await row.getByText('已支付').waitFor();
+  await row.getByText('退款', { exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('退款原因').fill('查重服务未能按时交付');
+  await dialog.getByRole('button', { name: '确认退款' }).click();
+  await page.getByText('退款成功').waitFor();
+  await row.getByText('已退款').waitFor();
+  await page.setViewportSize(VIEWPORTS.phone);
+  expect(await horizontalOverflow(page)).toBe(0);
+  await page.screenshot({ path: 'test-results/admin_orders_phone.png', fullPage: true });
+  await signOut();
+
+  await signInTo(page, base(), '/personal/order/list', student);
+  await page.getByText('已退款').first().waitFor();
+});
+
+test('an operator publishes an article and it is on the home page at once', async () => {
+  const title = `论文答辩安排通知 ${Date.now()}`;
+  await signInTo(page, base(), '/admin/articles', await operator());
+  await page.getByRole('button', { name: '新建文章' }).click();
+  const drawer = page.locator('.ant-drawer-content');
+  await drawer.getByLabel('标题').fill(title);
+  await drawer.getByLabel('正文（Markdown）').fill('## 时间\n\n答辩定于**六月**进行。');
+  // the preview renders the Markdown as readers will see it
+  await drawer.getByRole('region', { name: '预览' }).getByRole('heading', { name: '时间' }).waitFor();
+  await drawer.getByRole('switch').click();
+  await drawer.getByRole('button', { name: /保\s*存/ }).click();
+  await page.getByText('文章已发布').waitFor();
+  await page.screenshot({ path: 'test-results/admin_articles_desktop.png', fullPage: true });
+
+  await page.goto(`${base()}/`);
+  await page.getByRole('link', { name: title }).first().waitFor();
+});
+
+test('a student opening /admin sees the 403 page, and no back office in her menu', async () => {
+  const student = await register('student');
+  await signInTo(page, base(), '/personal/home/basic-info', student);
+  await page.goto(`${base()}/admin`);
+  await page.getByRole('heading', { name: '403' }).waitFor();
+  await page.getByText('运营后台只对运营人员开放').waitFor();
+  await page.getByRole('link', { name: '返回首页' }).click();
+  await page.waitForURL(`${base()}/`);
+  await page.getByRole('button', { name: `用户菜单：${student.nickname}` }).hover();
+  await page.getByText('个人中心').waitFor();
+  expect(await page.getByText('运营后台').count()).toBe(0);
+});

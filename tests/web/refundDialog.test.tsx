@@ -1,0 +1,59 @@
+/**
+ * The refund dialog: one request number for every submit of one dialog (a retry after the
+ * gateway's answer was lost is the same refund), a new one for the next dialog; amounts in 元
+ * sent in fen; the reason required.
+ */
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import RefundDialog from '@/features/admin/RefundDialog';
+import * as api from '@/features/admin/api';
+
+jest.mock('@/features/admin/api', () => ({ refundOrder: jest.fn() }));
+const refund = jest.mocked(api.refundOrder);
+
+// the fields the dialog reads (this file is compiled without types, so no type names here)
+const order = { id: 'o1', amountFen: 9900, refundedFen: 0, gateway: 'sandbox', status: 'paid', refundDue: false } as never;
+/** The gateway's answer was lost: the server's 502. */
+const lost = { response: { status: 502, data: { success: false, errorCode: 'GATEWAY_UNAVAILABLE', message: '支付平台没有答复，退款结果未知。请稍后用同一退款单重试，不会重复退款', showType: 2 } } };
+
+beforeEach(() => refund.mockReset());
+
+function open() {
+  const onDone = jest.fn();
+  const view = render(<RefundDialog order={order} onClose={() => {}} onDone={onDone} />);
+  return { onDone, view };
+}
+const submit = () => fireEvent.click(screen.getByRole('button', { name: /确认退款/ }));
+
+test('a retry after a lost answer sends the same request number; the next dialog makes a new one', async () => {
+  refund.mockRejectedValueOnce(lost).mockResolvedValueOnce({ success: true, result: { order, notifications: [], refunds: [] }, message: '退款成功' } as never);
+  const { onDone, view } = open();
+  fireEvent.change(screen.getByLabelText('退款原因'), { target: { value: '服务未交付' } });
+  submit();
+  await waitFor(() => expect(refund).toHaveBeenCalledTimes(1));
+  submit();
+  await waitFor(() => expect(onDone).toHaveBeenCalled());
+  const [first, second] = refund.mock.calls.map(([, body]) => body);
+  expect(first).toEqual({ requestNo: expect.stringMatching(/^RF[0-9a-f]{24}$/), amountFen: undefined, reason: '服务未交付' });
+  expect(second.requestNo).toBe(first.requestNo);
+
+  view.unmount();
+  refund.mockResolvedValueOnce({ success: true, result: { order, notifications: [], refunds: [] } } as never);
+  open();
+  fireEvent.change(screen.getByLabelText('退款原因'), { target: { value: '另一笔' } });
+  submit();
+  await waitFor(() => expect(refund).toHaveBeenCalledTimes(3));
+  expect(refund.mock.calls[2][1].requestNo).not.toBe(first.requestNo);
+});
+
+test('a partial refund is sent in fen; without a reason nothing is sent', async () => {
+  refund.mockResolvedValue({ success: true, result: { order, notifications: [], refunds: [] } } as never);
+  open();
+  submit();
+  expect(await screen.findByText('请填写退款原因')).toBeInTheDocument();
+  expect(refund).not.toHaveBeenCalled();
+  fireEvent.click(screen.getByLabelText('部分退款'));
+  fireEvent.change(await screen.findByLabelText('退款金额（元）'), { target: { value: '12.5' } });
+  fireEvent.change(screen.getByLabelText('退款原因'), { target: { value: '部分未交付' } });
+  submit();
+  await waitFor(() => expect(refund).toHaveBeenCalledWith('o1', expect.objectContaining({ amountFen: 1250, reason: '部分未交付' })));
+});
