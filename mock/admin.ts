@@ -8,6 +8,7 @@ import { STAFF_ROLES } from '../common/roles';
 import { toAdminOrder, type AdminOrderQuery as Query, type RefundRequestBody } from '../server/src/modules/admin/service';
 import { AdminOrderQuery, AuditListQuery, RefundBody } from '../server/src/modules/admin/schemas';
 import { AdminArticleQuery, ArticleBody } from '../server/src/modules/admin/articleSchemas';
+import { SystemBody, TemplateBody } from '../server/src/modules/admin/catalogueSchemas';
 import type { Static } from '@sinclair/typebox';
 import { failure, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 import { answer, mockServices, valid, validQuery } from './_lib/services';
@@ -44,7 +45,26 @@ const withMockEmail = <T extends { order: { userId: string; userEmail: string | 
   order: { ...detail.order, userEmail: emailOf(detail.order.userId) },
 });
 
+/** A catalogue change (price, limits, sale) by the signed-in staff account through the server's own call. */
+function catalogueChange<B>(schema: Parameters<typeof valid>[0], change: (actor: Awaited<ReturnType<typeof actorOf>>, id: string, body: B) => Promise<unknown>, param: string): MockHandler {
+  return async (req, res) => {
+    const userId = staff(req, res);
+    const body = userId && valid<B>(schema, req.body, res);
+    if (!userId || !body) return;
+    answer(res, async () => change(await actorOf(userId), req.params[param], body));
+  };
+}
+
 const handlers: Record<string, MockHandler> = {
+  'GET /api/v1/admin/systems': async (req, res) => {
+    if (staff(req, res)) answer(res, async () => (await mockServices()).adminCatalogue.systems());
+  },
+  'PUT /api/v1/admin/systems/:systemId': catalogueChange<Static<typeof SystemBody>>(SystemBody, async (actor, id, body) => (await mockServices()).adminCatalogue.changeSystem(actor, id, body), 'systemId'),
+  'GET /api/v1/admin/templates': async (req, res) => {
+    if (staff(req, res)) answer(res, async () => (await mockServices()).adminCatalogue.templates());
+  },
+  'PUT /api/v1/admin/templates/:templateId': catalogueChange<Static<typeof TemplateBody>>(TemplateBody, async (actor, id, body) => (await mockServices()).adminCatalogue.changeTemplate(actor, id, body), 'templateId'),
+
   'GET /api/v1/admin/orders': async (req, res) => {
     const query = staff(req, res) && validQuery<Query>(AdminOrderQuery, req, res);
     if (!query) return;

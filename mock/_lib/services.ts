@@ -25,6 +25,7 @@ import { createReviewRepo } from '../../server/src/modules/review/repo';
 import { createReviewService } from '../../server/src/modules/review/service';
 import { createAdminService } from '../../server/src/modules/admin/service';
 import { createAdminArticles } from '../../server/src/modules/admin/articles';
+import { createAdminCatalogue } from '../../server/src/modules/admin/catalogue';
 import { createAuditRepo } from '../../server/src/modules/audit/repo';
 import { createAuditService } from '../../server/src/modules/audit/service';
 import { refundThrough } from '../../server/src/modules/payment/refund';
@@ -115,6 +116,7 @@ async function start() {
   return {
     admin,
     adminArticles: createAdminArticles({ articles, audit }),
+    adminCatalogue: createAdminCatalogue({ reviews, typesets, audit }),
     audit,
     article: articles,
     document: documents,

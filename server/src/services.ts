@@ -11,6 +11,7 @@ import { createFilePool } from './lib/filePool';
 import { localStorage } from './lib/storage';
 import { createAdminService } from './modules/admin/service';
 import { createAdminArticles } from './modules/admin/articles';
+import { createAdminCatalogue } from './modules/admin/catalogue';
 import { createAuditRepo } from './modules/audit/repo';
 import { createAuditService } from './modules/audit/service';
 import { createArticleRepo } from './modules/article/repo';
@@ -69,6 +70,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
     audit,
     admin: createAdminService({ orders, users: userService, auth, payments, audit, log }),
     adminArticles: createAdminArticles({ articles, audit }),
+    adminCatalogue: createAdminCatalogue({ reviews, typesets, audit }),
     storage,
     files,
     jobs,

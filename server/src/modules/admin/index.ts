@@ -7,6 +7,7 @@ import { STAFF_ROLES } from '../../../../common/roles';
 import { requireRole } from '../../plugins/session';
 import type { ApiModule } from '../shared/module';
 import { adminArticleRoutes } from './articleRoutes';
+import { adminCatalogueRoutes } from './catalogueRoutes';
 import { adminRoutes } from './routes';
 
 export const adminModule: ApiModule = {
@@ -15,5 +16,6 @@ export const adminModule: ApiModule = {
     app.addHook('onRequest', requireRole(STAFF_ROLES));
     await app.register(adminRoutes, { service: services.admin, audit: services.audit });
     await app.register(adminArticleRoutes, { articles: services.adminArticles });
+    await app.register(adminCatalogueRoutes, { catalogue: services.adminCatalogue });
   },
 };
