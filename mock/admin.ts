@@ -5,7 +5,7 @@
  * Accounts are the mock's own, so e-mails are the mock's, not the placeholder rows'.
  */
 import { STAFF_ROLES } from '../common/roles';
-import { toAdminOrder, AdminOrderQuery, AdminUserQuery, AuditListQuery, DisableBody, RefundBody, AdminArticleQuery, ArticleBody, type AdminOrderSearch as Query, type RefundRequestBody } from '../server/src/modules/admin';
+import { toAdminOrder, AdminOrderQuery, AdminUserQuery, AuditListQuery, DisableBody, RefundBody, AdminArticleQuery, ArticleBody, SystemBody, TemplateBody, type AdminOrderSearch as Query, type RefundRequestBody } from '../server/src/modules/admin';
 import type { Static } from '@sinclair/typebox';
 import { failure, ok, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 import { answer, mockServices, valid, validQuery } from './_lib/services';
@@ -65,7 +65,26 @@ const withMockEmail = <T extends { order: { userId: string; userEmail: string | 
   order: { ...detail.order, userEmail: emailOf(detail.order.userId) },
 });
 
+/** A catalogue change (price, limits, sale) by the signed-in staff account through the server's own call. */
+function catalogueChange<B>(schema: Parameters<typeof valid>[0], change: (actor: Awaited<ReturnType<typeof actorOf>>, id: string, body: B) => Promise<unknown>, param: string): MockHandler {
+  return async (req, res) => {
+    const userId = staff(req, res);
+    const body = userId && valid<B>(schema, req.body, res);
+    if (!userId || !body) return;
+    answer(res, async () => change(await actorOf(userId), req.params[param], body));
+  };
+}
+
 const handlers: Record<string, MockHandler> = {
+  'GET /api/v1/admin/systems': async (req, res) => {
+    if (staff(req, res)) answer(res, async () => (await mockServices()).adminCatalogue.systems());
+  },
+  'PUT /api/v1/admin/systems/:systemId': catalogueChange<Static<typeof SystemBody>>(SystemBody, async (actor, id, body) => (await mockServices()).adminCatalogue.changeSystem(actor, id, body), 'systemId'),
+  'GET /api/v1/admin/templates': async (req, res) => {
+    if (staff(req, res)) answer(res, async () => (await mockServices()).adminCatalogue.templates());
+  },
+  'PUT /api/v1/admin/templates/:templateId': catalogueChange<Static<typeof TemplateBody>>(TemplateBody, async (actor, id, body) => (await mockServices()).adminCatalogue.changeTemplate(actor, id, body), 'templateId'),
+
   'GET /api/v1/admin/orders': async (req, res) => {
     const query = staff(req, res) && validQuery<Query>(AdminOrderQuery, req, res);
     if (!query) return;

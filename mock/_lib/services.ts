@@ -18,7 +18,7 @@ import { createJobRunner } from '../../server/src/jobs/runner';
 import { createOrderRepo, createOrderService } from '../../server/src/modules/order';
 import { createCorpusShards, createReviewRepo, createReviewService } from '../../server/src/modules/review';
 import { parseShards } from '../../server/src/config';
-import { createAdminArticles, createAdminService } from '../../server/src/modules/admin';
+import { createAdminArticles, createAdminCatalogue, createAdminService } from '../../server/src/modules/admin';
 import { createAuditRepo, createAuditService } from '../../server/src/modules/audit';
 import { refundThrough, sandboxRefund } from '../../server/src/modules/payment';
 import { createUserRepo, createUserService } from '../../server/src/modules/user';
@@ -106,6 +106,7 @@ async function start() {
   return {
     admin,
     adminArticles: createAdminArticles({ articles, audit }),
+    adminCatalogue: createAdminCatalogue({ reviews, typesets, audit }),
     audit,
     article: articles,
     document: documents,

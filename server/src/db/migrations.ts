@@ -494,6 +494,18 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('articles').dropColumn('published').execute();
     },
   },
+  '0019_catalogue_enabled': {
+    // Review systems and templates taken off sale in the back office stay in the table (reviews,
+    // typesets and orders name them) but are offered to no one; all are on sale at first.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('review_systems').addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema.alterTable('templates').addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('templates').dropColumn('enabled').execute();
+      await db.schema.alterTable('review_systems').dropColumn('enabled').execute();
+    },
+  },
 };
 
 /** The names `0010_review_vocabulary` changes, before and after. */

@@ -223,6 +223,8 @@ export interface ReviewSystemTable {
   max_chars: number;
   turnaround: string;
   sort: number;
+  /** 1: offered to students; 0: taken off sale in the back office (its reviews and orders stay) */
+  enabled: number;
 }
 
 /** A paper uploaded for a review, with its extracted text, before the review is created. */
@@ -301,6 +303,8 @@ export interface TemplateTable {
   /** JSON of the engine's Template */
   spec: string;
   sort: number;
+  /** 1: offered to students; 0: taken off sale in the back office (its typesets and orders stay) */
+  enabled: number;
 }
 
 export type TypesetStatus = 'queued' | 'running' | 'done' | 'failed';

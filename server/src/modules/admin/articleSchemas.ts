@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { ArticleSummary, Category } from '../article/schemas';
+import { ArticleSummary, Category } from '../article';
 import { Nullable, Ok, Page, PageQuery } from '../shared/schemas';
 
 /** An article as the back office sees it: its Markdown source and whether readers see it. */

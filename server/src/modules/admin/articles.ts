@@ -9,11 +9,10 @@ import { stripMarkdown } from '../../../../common/markdown';
 import { notFound } from '../../lib/errors';
 import { newId, sha256 } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
-import type { ArticleFilter, ArticleRow, OnArticleChange } from '../article/repo';
-import { toArticleSummary, type ArticleService } from '../article/service';
-import type { AuditService } from '../audit/service';
+import { toArticleSummary, type ArticleFilter, type ArticleRow, type ArticleService, type OnArticleChange } from '../article';
+import type { AuditService } from '../audit';
 import { pageWindow } from '../shared/paging';
-import type { UserRow } from '../user/repo';
+import type { UserRow } from '../user';
 import type { ArticleBody } from './articleSchemas';
 
 type Body = Static<typeof ArticleBody>;

@@ -8,20 +8,25 @@ import { requireRole } from '../../plugins/session';
 import type { AuditService } from '../audit';
 import type { ApiModule } from '../shared/module';
 import { adminArticleRoutes } from './articleRoutes';
+import { adminCatalogueRoutes } from './catalogueRoutes';
 import { adminRoutes } from './routes';
 import type { AdminService } from './service';
 import type { AdminArticles } from './articles';
+import type { AdminCatalogue } from './catalogue';
 
 export { AdminOrderQuery, AdminUserQuery, AuditListQuery, DisableBody, RefundBody } from './schemas';
 export { AdminArticleQuery, ArticleBody } from './articleSchemas';
 export { createAdminArticles, type AdminArticles } from './articles';
+export { SystemBody, TemplateBody } from './catalogueSchemas';
+export { createAdminCatalogue, type AdminCatalogue } from './catalogue';
 export { createAdminService, toAdminOrder, type AdminOrderQuery as AdminOrderSearch, type AdminService, type RefundRequestBody } from './service';
 
-export const adminModule: ApiModule<{ admin: AdminService; adminArticles: AdminArticles; audit: AuditService }> = {
+export const adminModule: ApiModule<{ admin: AdminService; adminArticles: AdminArticles; adminCatalogue: AdminCatalogue; audit: AuditService }> = {
   prefix: '/v1/admin',
   plugin: async (app, { services }) => {
     app.addHook('onRequest', requireRole(STAFF_ROLES));
     await app.register(adminRoutes, { service: services.admin, audit: services.audit });
     await app.register(adminArticleRoutes, { articles: services.adminArticles });
+    await app.register(adminCatalogueRoutes, { catalogue: services.adminCatalogue });
   },
 };

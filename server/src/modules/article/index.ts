@@ -3,9 +3,9 @@ import type { ApiModule } from '../shared/module';
 import { articleRoutes } from './routes';
 import type { ArticleService } from './service';
 
-export { createArticleRepo } from './repo';
-export { ArticleListQuery } from './schemas';
-export { createArticleService, type ArticleService } from './service';
+export { createArticleRepo, type ArticleFilter, type ArticleRow, type OnArticleChange } from './repo';
+export { ArticleListQuery, ArticleSummary, Category } from './schemas';
+export { createArticleService, toArticleSummary, type ArticleService } from './service';
 
 export const articleModule: ApiModule<{ articles: ArticleService }> = {
   prefix: '/v1/article',

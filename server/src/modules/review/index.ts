@@ -8,7 +8,7 @@ export { createReviewRepo } from './repo';
 export { QuoteBody, ReviewBody, ReviewListQuery } from './schemas';
 export { createReviewService, type ReviewService } from './service';
 export { createCorpusShards, type CorpusShards } from './shards';
-export { REVIEW_SYSTEMS, reviewSystemProblem } from './systems';
+export { MIN_MATCH_FLOOR, REVIEW_SYSTEMS, reviewSystemProblem } from './systems';
 
 export const reviewModule: ApiModule<{ reviews: ReviewService; throttle: Throttle }> = {
   prefix: '/v1/review',

@@ -5,10 +5,23 @@ import type { ReviewTable, Database, PaperUploadTable, ReviewSystemTable } from 
 
 type Executor = Db | Transaction<Database>;
 export type ReviewRow = ReviewTable;
+/** What the back office may change of a system. */
+export type SystemChanges = Partial<Pick<ReviewSystemTable, 'price_per_thousand_fen' | 'max_chars' | 'min_match' | 'enabled'>>;
 
 export function createReviewRepo(db: Db) {
   return {
-    systems: () => db.selectFrom('review_systems').selectAll().orderBy('sort').execute(),
+    /** the systems offered to students; `all`: those taken off sale too (the back office) */
+    systems: (all = false) => db.selectFrom('review_systems').selectAll().$if(!all, (q) => q.where('enabled', '=', 1)).orderBy('sort').execute(),
+    /** Changes a system and runs `onChange` (its check, its audit entry) in one transaction; undefined: no such system. */
+    changeSystem: (id: string, changes: SystemChanges, onChange: (before: ReviewSystemTable, after: ReviewSystemTable, trx: Transaction<Database>) => Promise<void>) =>
+      db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('review_systems').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!before) return undefined;
+        await trx.updateTable('review_systems').set(changes).where('id', '=', id).execute();
+        const after = { ...before, ...changes };
+        await onChange(before, after, trx);
+        return after;
+      }),
     findSystem: (id: string) => db.selectFrom('review_systems').selectAll().where('id', '=', id).executeTakeFirst(),
     /** The demo seed's systems (seed.ts adds those missing). */
     async insertSystems(rows: ReviewSystemTable[]) {

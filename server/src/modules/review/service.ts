@@ -21,7 +21,8 @@ import { pageWindow, parseList } from '../shared/paging';
 import type { CorpusShards } from './shards';
 import { createReviewJobs } from './job';
 import { renderReportPdf, type ReportPdfInput } from './reportPdf';
-import type { ReviewRow, ReviewRepo } from './repo';
+import type { ReviewRow, ReviewRepo, SystemChanges } from './repo';
+import { reviewSystemProblem } from './systems';
 import type { ReportBody, Review, ReviewBody } from './schemas';
 import { isAccepted, PAPER_UPLOAD } from '../../../../common/api';
 import { priceOf, startedThousands } from '../../../../common/price';
@@ -63,6 +64,7 @@ function reviewReader(repo: ReviewRepo, orders: OrderService) {
     async system(id: string) {
       const found = await repo.findSystem(id);
       if (!found) throw invalidField('systemId', '请选择检测系统');
+      if (!found.enabled) throw invalidField('systemId', `「${found.name}」已暂停服务，请选择其他检测系统`);
       return found;
     },
 
@@ -207,6 +209,24 @@ export function createReviewService(deps: {
     payable: reviewPayable(repo, jobs, reader),
     /** the job kinds of reviews this process runs, and their handlers */
     jobs: createReviewJobs({ repo, orders, jobs, shards, documents }),
+
+    /** Every system, those taken off sale too (the back office). */
+    allSystems: () => repo.systems(true),
+
+    /**
+     * Changes a system's price, limits or sale (the back office), checked by the rules every start
+     * checks (systems.ts), with `onChange` in the same transaction. An order keeps the amount it
+     * was made with, so a new price applies to new orders only.
+     */
+    async changeSystem(id: string, changes: SystemChanges, onChange: Parameters<ReviewRepo['changeSystem']>[2]) {
+      const changed = await repo.changeSystem(id, changes, async (before, after, trx) => {
+        const problem = reviewSystemProblem(after);
+        if (problem) throw new AppError(400, 'BAD_REQUEST', problem);
+        await onChange(before, after, trx);
+      });
+      if (!changed) throw notFound('查重系统不存在');
+      return changed;
+    },
 
     async systems() {
       return (await repo.systems()).map((s) => ({

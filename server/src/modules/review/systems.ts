@@ -53,6 +53,7 @@ export const REVIEW_SYSTEMS: ReviewSystemTable[] = [
     max_chars: 150_000,
     turnaround: '约 10 分钟',
     sort: 1,
+    enabled: 1,
   },
   {
     id: 'graduate',
@@ -64,6 +65,7 @@ export const REVIEW_SYSTEMS: ReviewSystemTable[] = [
     max_chars: 400_000,
     turnaround: '约 20 分钟',
     sort: 2,
+    enabled: 1,
   },
   {
     id: 'journal',
@@ -75,5 +77,6 @@ export const REVIEW_SYSTEMS: ReviewSystemTable[] = [
     max_chars: 60_000,
     turnaround: '约 5 分钟',
     sort: 3,
+    enabled: 1,
   },
 ];

@@ -4,11 +4,15 @@ import type { Database, TemplateTable, TypesetTable } from '../../db/types';
 
 type Executor = Db | Transaction<Database>;
 export type TypesetRow = TypesetTable;
+/** What the back office may change of a template. */
+export type TemplateChanges = Partial<Pick<TemplateTable, 'price_fen' | 'enabled'>>;
 
 export function createTypesetRepo(db: Db) {
   return {
-    async templates(filter: { degree?: string; discipline?: string; q?: string }) {
+    /** the templates offered to students; `all`: those taken off sale too (the back office) */
+    async templates(filter: { degree?: string; discipline?: string; q?: string; all?: boolean }) {
       let query = db.selectFrom('templates').selectAll();
+      if (!filter.all) query = query.where('enabled', '=', 1);
       if (filter.degree) query = query.where('degree', '=', filter.degree);
       if (filter.discipline) query = query.where('discipline', '=', filter.discipline);
       if (filter.q) {
@@ -18,6 +22,16 @@ export function createTypesetRepo(db: Db) {
       return query.orderBy('sort').execute();
     },
     findTemplate: (id: string) => db.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** Changes a template and runs `onChange` (its audit entry) in one transaction; undefined: no such template. */
+    changeTemplate: (id: string, changes: TemplateChanges, onChange: (before: TemplateTable, after: TemplateTable, trx: Transaction<Database>) => Promise<void>) =>
+      db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!before) return undefined;
+        await trx.updateTable('templates').set(changes).where('id', '=', id).execute();
+        const after = { ...before, ...changes };
+        await onChange(before, after, trx);
+        return after;
+      }),
     async insertTemplates(rows: TemplateTable[]) {
       await db.insertInto('templates').values(rows).execute();
     },

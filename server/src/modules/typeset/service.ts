@@ -25,7 +25,7 @@ import type { JobHandler, JobRunner } from '../../jobs/runner';
 import type { Payable } from '../order';
 import { pageWindow, parseList } from '../shared/paging';
 import { bufferOf, createPreviewPages } from './preview';
-import type { TypesetRepo, TypesetRow } from './repo';
+import type { TemplateChanges, TypesetRepo, TypesetRow } from './repo';
 import { rulesOf } from './rules';
 import { sampleFields, sampleManuscript } from './sample';
 import { CoverFields, type Typeset } from './schemas';
@@ -51,7 +51,7 @@ export function templateRows(folder: string): TemplateTable[] {
     .sort()
     .map((file, i) => {
       const t = checkTemplate(JSON.parse(readFileSync(join(folder, file), 'utf8')));
-      return { id: t.id, name: t.name, degree: t.degree, discipline: t.discipline, description: t.description, price_fen: t.priceFen, spec: JSON.stringify(t), sort: i + 1 };
+      return { id: t.id, name: t.name, degree: t.degree, discipline: t.discipline, description: t.description, price_fen: t.priceFen, spec: JSON.stringify(t), sort: i + 1, enabled: 1 };
     });
 }
 
@@ -128,6 +128,7 @@ export function createTypesetService(deps: {
   async function templateOf(id: string) {
     const row = await repo.findTemplate(id);
     if (!row) throw notFound('模板不存在');
+    if (!row.enabled) throw notFound(`「${row.name}」已暂停服务，请选择其他模板`);
     return row;
   }
 
@@ -235,6 +236,16 @@ export function createTypesetService(deps: {
     payable,
     job,
     templates: async (filter: { degree?: string; discipline?: string; q?: string }) => (await repo.templates(filter)).map(summary),
+
+    /** Every template, those taken off sale too (the back office). */
+    allTemplates: () => repo.templates({ all: true }),
+
+    /** Changes a template's price or sale (the back office), with `onChange` in the same transaction; new orders only. */
+    async changeTemplate(id: string, changes: TemplateChanges, onChange: Parameters<TypesetRepo['changeTemplate']>[2]) {
+      const changed = await repo.changeTemplate(id, changes, onChange);
+      if (!changed) throw notFound('模板不存在');
+      return changed;
+    },
 
     async template(id: string) {
       const row = await templateOf(id);
