@@ -11,15 +11,19 @@
 import type { Chain, Paragraphs } from './align';
 import type { TokenSeq } from './tokenSeq';
 
-/** A sentence as a token range [from, to), with its bigrams (token values joined) and where each first starts. */
+/** A sentence as a token range [from, to); its bigrams (token values joined) and where each starts, once asked for (bigramsOf). */
 export interface Sentence {
   from: number;
   to: number;
-  bigrams: Map<string, number[]>;
+  bigrams?: Map<string, number[]>;
 }
 
-/** What ends a sentence between two tokens: sentence punctuation, a semicolon, a line break. */
-const SENTENCE_END = /[。！？；;!?\n]|\.(?=\s|$)/;
+/** What ends a sentence between two tokens: sentence punctuation (a full stop in a name too: code is no prose), a semicolon, a line break. */
+const SENTENCE_ENDS = new Set([...'。！？；;.!?\n'].map((c) => c.charCodeAt(0)));
+function endsSentence(text: string, from: number, to: number) {
+  for (let i = from; i < to; i += 1) if (SENTENCE_ENDS.has(text.charCodeAt(i))) return true;
+  return false;
+}
 
 /**
  * How much of the shorter sentence's bigrams the other must share to align with it: a pair of
@@ -38,8 +42,12 @@ const UNSHARED_GAP = 5;
 const SWAP_DIFFERENCE = 2;
 /** Equal tokens in order at either end of a passage. */
 const EDGE_RUN = 3;
-const HAN = /\p{Script=Han}/u;
-const weight = (value: string) => (HAN.test(value) ? 0.5 : 1);
+/** A Chinese character's token (a word never starts with one): by its code, this runs for every token compared. */
+const isHan = (value: string) => {
+  const code = value.charCodeAt(0);
+  return (code >= 0x3400 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xd840 && code <= 0xd87f);
+};
+const weight = (value: string) => (isHan(value) ? 0.5 : 1);
 /**
  * The gate of a group without an unbroken run of the minimum: it shares EVIDENCE times the
  * minimum, and DENSITY of its tokens. Honest text of the same field (the same manual's other
@@ -62,29 +70,31 @@ interface Tokens {
 export function sentencesOf(text: string, tokens: Tokens, first: number, last: number): Sentence[] {
   const sentences: Sentence[] = [];
   let current: Sentence | undefined;
-  let previous: string | undefined;
   for (let i = first; i < last; i += 1) {
-    const value = tokens.value(i);
-    if (value === undefined) break;
-    if (current && SENTENCE_END.test(text.slice(tokens.end(i - 1), tokens.start(i)))) {
+    if (tokens.value(i) === undefined) break;
+    if (current && endsSentence(text, tokens.end(i - 1), tokens.start(i))) {
       sentences.push(current);
       current = undefined;
     }
-    if (!current) {
-      current = { from: i, to: i, bigrams: new Map() };
-      previous = undefined;
-    }
-    if (previous !== undefined) {
-      const b = bigram(previous, value);
-      const places = current.bigrams.get(b);
-      if (places) places.push(i - 1);
-      else current.bigrams.set(b, [i - 1]);
-    }
+    current ??= { from: i, to: i };
     current.to = i + 1;
-    previous = value;
   }
   if (current) sentences.push(current);
   return sentences;
+}
+
+/** The sentence's bigrams, made the first time they are asked for (most of a paper's sentences never are). */
+function bigramsOf(sentence: Sentence, tokens: Tokens): Map<string, number[]> {
+  if (sentence.bigrams) return sentence.bigrams;
+  const bigrams = new Map<string, number[]>();
+  for (let i = sentence.from; i + 1 < sentence.to; i += 1) {
+    const b = bigram(tokens.value(i)!, tokens.value(i + 1)!);
+    const places = bigrams.get(b);
+    if (places) places.push(i);
+    else bigrams.set(b, [i]);
+  }
+  sentence.bigrams = bigrams;
+  return bigrams;
 }
 
 /** Source token ranges around the seeds, REACH either side, those that meet joined. */
@@ -97,24 +107,6 @@ function regions(seeds: Array<[number, number]>): Array<[number, number]> {
     else found.push([Math.max(0, s - REACH), s + REACH]);
   }
   return found;
-}
-
-/** The longest run of equal tokens of two token ranges (the unbroken evidence in an aligned pair). */
-function longestRun(query: TokenSeq, source: TokenSeq, q: Sentence, s: Sentence) {
-  let longest = 0;
-  let row = new Array<number>(s.to - s.from + 1).fill(0);
-  for (let i = q.from; i < q.to; i += 1) {
-    const next = new Array<number>(s.to - s.from + 1).fill(0);
-    const value = query.value(i);
-    for (let j = s.from; j < s.to; j += 1) {
-      if (value === source.value(j)) {
-        next[j - s.from + 1] = row[j - s.from] + 1;
-        if (next[j - s.from + 1] > longest) longest = next[j - s.from + 1];
-      }
-    }
-    row = next;
-  }
-  return longest;
 }
 
 /**
@@ -138,7 +130,7 @@ export function alignSentences(
   }
   const holders = new Map<string, number[]>();
   sentences.forEach((s, i) => {
-    for (const b of s.bigrams.keys()) {
+    for (const b of bigramsOf(s, source).keys()) {
       const list = holders.get(b);
       if (list) list.push(i);
       else holders.set(b, [i]);
@@ -164,14 +156,16 @@ export function alignSentences(
     longest: number;
   }
   const aligned: Array<Aligned | undefined> = querySentences.map((q, i) => {
-    if (!seeded.has(i) || q.bigrams.size < ALIGNED_BIGRAMS) return undefined;
+    if (!seeded.has(i)) return undefined;
+    const qBigrams = bigramsOf(q, query);
+    if (qBigrams.size < ALIGNED_BIGRAMS) return undefined;
     let han = 0;
-    for (let t = q.from; t < q.to; t += 1) if (HAN.test(query.value(t)!)) han += 1;
+    for (let t = q.from; t < q.to; t += 1) if (isHan(query.value(t)!)) han += 1;
     const share = 2 * han >= q.to - q.from ? ALIGNED_SHARE_HAN : ALIGNED_SHARE;
     const counts = new Map<number, number>();
-    for (const b of q.bigrams.keys()) for (const s of holders.get(b) ?? []) counts.set(s, (counts.get(s) ?? 0) + 1);
+    for (const b of qBigrams.keys()) for (const s of holders.get(b) ?? []) counts.set(s, (counts.get(s) ?? 0) + 1);
     const sources = [...counts]
-      .filter(([s, n]) => n >= ALIGNED_BIGRAMS && n >= share * Math.min(q.bigrams.size, sentences[s].bigrams.size))
+      .filter(([s, n]) => n >= ALIGNED_BIGRAMS && n >= share * Math.min(qBigrams.size, sentences[s].bigrams!.size))
       .map(([s]) => s)
       .sort((a, b) => a - b);
     if (!sources.length) return undefined;
@@ -181,14 +175,23 @@ export function alignSentences(
     for (let t = q.from; t + 1 < q.to; t += 1) {
       const b = bigram(query.value(t)!, query.value(t + 1)!);
       // of the places the source has it, the first after the last shared token's (else the first)
-      const places = sources.flatMap((s) => sentences[s].bigrams.get(b) ?? []);
-      if (!places.length) continue;
-      const at = places.find((p) => p >= last) ?? places[0];
+      let at = -1;
+      for (const s of sources) {
+        for (const place of sentences[s].bigrams!.get(b) ?? []) {
+          if (at < 0 || (place >= last && (at < last || place < at))) at = place;
+        }
+      }
+      if (at < 0) continue;
       if (shared[t - q.from] < 0) shared[t - q.from] = at;
       shared[t + 1 - q.from] = at + 1;
       last = at + 1;
     }
-    const longest = Math.max(...sources.map((s) => longestRun(query, source, q, sentences[s])));
+    // the longest run of tokens shared in order (the unbroken evidence in the pair)
+    let longest = 0;
+    for (let k = 0, run = 0; k < shared.length; k += 1) {
+      run = shared[k] >= 0 && k > 0 && shared[k] === shared[k - 1] + 1 ? run + 1 : shared[k] >= 0 ? 1 : 0;
+      longest = Math.max(longest, run);
+    }
     return { sentence: q, sources, shared, longest };
   });
 
@@ -212,7 +215,16 @@ export function alignSentences(
    * moved clause, another sentence). Different text of another length between two shared
    * stretches of one source sentence is the writer's own.
    */
-  const sentenceAt = (at: number) => sentences.findIndex((x) => at >= x.from && at < x.to);
+  const sentenceAt = (at: number) => {
+    let low = 0;
+    let high = sentences.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (sentences[middle].from <= at) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
   const replaces = (words: number, from: number, to: number) => {
     // another sentence of the source, or back in it: sentences shuffled, split or merged, a clause moved
     if (to <= from || sentenceAt(from) !== sentenceAt(to)) return true;
