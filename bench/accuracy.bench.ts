@@ -2,8 +2,9 @@
  * `npm run bench:accuracy`: the plagiarism engine beside @dodona/dolos-core and Debian's sim_text
  * (package similarity-tester) on the accuracy set (accuracySet.ts), in the same run. Every engine
  * searches the whole corpus of its language for each document. Printed: the PAN measures per
- * language and obfuscation at the undergraduate system's shortest passage, and for each check
- * system how many documents that copy nothing get a passage.
+ * language and obfuscation at the undergraduate system's shortest passage, for each check system
+ * how many documents that copy nothing get a passage, and the share of their text marked (what the
+ * student would see as the figure).
  */
 import { execFileSync } from 'child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
@@ -11,7 +12,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { checkText } from '../server/src/engines/similarity/check';
 import { CorpusIndex, K, W } from '../server/src/engines/similarity/corpusIndex';
-import { tokenize, type Token } from '../server/src/engines/similarity/normalize';
+import { charsOf, tokenize, type Token } from '../server/src/engines/similarity/normalize';
 import { REVIEW_SYSTEMS } from '../server/src/modules/review/systems';
 import { buildAccuracySet, INNOCENT, OBFUSCATIONS, type Suspicious } from './accuracySet';
 import { panScores, type Detection } from './pan';
@@ -119,6 +120,18 @@ function simText({ corpusTokens, set, setTokens }: Prepared, minMatch: number): 
 }
 
 const fixed = (n: number) => n.toFixed(3);
+const percent = (n: number) => `${(100 * n).toFixed(1)}%`;
+
+/** The share of a document's characters (those the report counts) that lie in a detection. */
+function markedShare(tokens: Token[], detections: Detection[]) {
+  let total = 0;
+  let marked = 0;
+  for (const t of tokens) {
+    total += charsOf(t);
+    if (detections.some((d) => d.start <= t.start && t.end <= d.end)) marked += charsOf(t);
+  }
+  return total ? marked / total : 0;
+}
 
 async function main() {
   const dolos = await import('@dodona/dolos-core');
@@ -129,16 +142,16 @@ async function main() {
     const corpusChars = [...corpus.values()].reduce((n, t) => n + t.length, 0);
     console.log(`\n${language === 'zh' ? 'Chinese' : 'English'}: ${set.length} documents against a corpus of ${corpus.size} documents (${(corpusChars / 1e6).toFixed(2)} M characters)`);
 
-    // every engine at every system's shortest passage
+    // every engine at every system's shortest passage (once for systems that share it)
     const found = new Map<string, Detection[][]>();
-    for (const system of REVIEW_SYSTEMS) {
-      found.set(`ours ${system.min_match}`, await ours(prepared, system.min_match));
-      found.set(`dolos-core ${system.min_match}`, dolosCore(dolos, prepared, system.min_match));
-      found.set(`sim_text ${system.min_match}`, simText(prepared, system.min_match));
+    for (const minMatch of new Set(REVIEW_SYSTEMS.map((s) => s.min_match))) {
+      found.set(`ours ${minMatch}`, await ours(prepared, minMatch));
+      found.set(`dolos-core ${minMatch}`, dolosCore(dolos, prepared, minMatch));
+      found.set(`sim_text ${minMatch}`, simText(prepared, minMatch));
     }
 
     console.log(`PAN measures at ${UNDERGRADUATE} tokens (the undergraduate system): plagdet (precision recall granularity)`);
-    console.log(`${'case'.padEnd(16)}${'docs'.padEnd(6)}${ENGINES.map((e) => e.padEnd(30)).join('')}`);
+    console.log(`${'case'.padEnd(22)}${'docs'.padEnd(6)}${ENGINES.map((e) => e.padEnd(30)).join('')}`);
     const groups: Array<[string, (d: Suspicious) => boolean]> = [['all', () => true], ...OBFUSCATIONS[language].map((o) => [o, (d: Suspicious) => d.kind === o] as [string, (d: Suspicious) => boolean])];
     for (const [label, member] of groups) {
       const chosen = set.map((d, i) => [d, i] as const).filter(([d]) => member(d));
@@ -147,7 +160,7 @@ async function main() {
         const s = panScores(chosen.map(([d, i]) => ({ cases: d.cases, detections: detections[i] })));
         return `${fixed(s.plagdet)} (${fixed(s.precision)} ${fixed(s.recall)} ${s.granularity.toFixed(2)})`.padEnd(30);
       });
-      console.log(`${label.padEnd(16)}${String(chosen.length).padEnd(6)}${cells.join('')}`);
+      console.log(`${label.padEnd(22)}${String(chosen.length).padEnd(6)}${cells.join('')}`);
     }
     for (const kind of INNOCENT[language]) {
       const innocent = set.map((d, i) => [d, i] as const).filter(([d]) => d.kind === kind);
@@ -155,6 +168,16 @@ async function main() {
       for (const system of REVIEW_SYSTEMS) {
         const cells = ENGINES.map((engine) => `${engine} ${innocent.filter(([, i]) => found.get(`${engine} ${system.min_match}`)![i].length > 0).length}`);
         console.log(`  ${system.name} (${system.min_match}): ${cells.join(', ')}`);
+      }
+      // the figure each innocent document would show, at the undergraduate system's minimum
+      for (const engine of ENGINES) {
+        const shares = innocent.map(([d, i]) => ({ d, share: markedShare(prepared.setTokens[i], found.get(`${engine} ${UNDERGRADUATE}`)![i]) }));
+        const worst = shares.reduce((a, b) => (b.share > a.share ? b : a));
+        const mean = shares.reduce((sum, s) => sum + s.share, 0) / shares.length;
+        const marked = shares.map((s) => s.share).filter((x) => x > 0).sort((a, b) => b - a);
+        console.log(
+          `  marked share, ${engine}: mean ${percent(mean)}, above 1% ${shares.filter((s) => s.share > 0.01).length}, above 3% ${shares.filter((s) => s.share > 0.03).length}, worst ${percent(worst.share)}${worst.d.topic && worst.share ? ` (alike ${worst.d.topic})` : ''}; marked documents: ${marked.map(percent).join(' ') || 'none'}`,
+        );
       }
     }
     for (const system of REVIEW_SYSTEMS.filter((s) => s.min_match !== UNDERGRADUATE)) {

@@ -18,7 +18,12 @@ interface Source {
   kind: 'html' | 'man';
 }
 
-const SOURCES: Record<Language, { corpus: Source[]; hosts: Source[] }> = {
+/**
+ * `sameTopic`: pages of the same software as the corpus that the corpus does not hold (other
+ * sections of the same manual; in Chinese the pages other Debian packages translate themselves),
+ * read like the hosts: honest text of the same field.
+ */
+const SOURCES: Record<Language, { corpus: Source[]; hosts: Source[]; sameTopic: Source[] }> = {
   en: {
     hosts: [
       { apt: 'debian-reference-en', files: /\.en\.html$/, kind: 'html' },
@@ -26,6 +31,10 @@ const SOURCES: Record<Language, { corpus: Source[]; hosts: Source[] }> = {
       { apt: 'debian-faq', files: /\.en\.html$/, kind: 'html' },
     ],
     corpus: [{ apt: 'manpages', files: /\/man[57]\/.*\.gz$/, kind: 'man' }],
+    sameTopic: [
+      { apt: 'manpages', files: /\/man[1468]\/.*\.gz$/, kind: 'man' },
+      { apt: 'manpages-dev', files: /\/man[23]\/.*\.gz$/, kind: 'man' },
+    ],
   },
   zh: {
     hosts: [
@@ -34,6 +43,7 @@ const SOURCES: Record<Language, { corpus: Source[]; hosts: Source[] }> = {
       { apt: 'debian-faq-zh-cn', files: /\.zh-cn\.html$/, kind: 'html' },
     ],
     corpus: [{ apt: 'manpages-zh', files: /\/zh_CN\/man\d\/.*\.gz$/, kind: 'man' }],
+    sameTopic: ['passwd', 'login', 'man-db'].map((apt) => ({ apt, files: /\/zh_CN\/man\d\/.*\.gz$/, kind: 'man' as const })),
   },
 };
 
@@ -163,17 +173,18 @@ function quotesNothing(corpus: string[], language: Language) {
   };
 }
 
-/** Documents of the corpus searched and host documents (that copy nothing by themselves). */
+/**
+ * Documents of the corpus searched, host documents (that copy nothing by themselves), and
+ * documents of the same field that copy nothing either (quoting no run of the corpus).
+ */
 export function realText(language: Language) {
   const size = language === 'zh' ? 2_000 : 4_000;
-  const { corpus, hosts } = SOURCES[language];
+  const { corpus, hosts, sameTopic } = SOURCES[language];
   const corpusDocs = documents(corpus.flatMap((s) => prose(s, language)), size);
   const original = quotesNothing(corpusDocs, language);
-  return {
-    corpus: corpusDocs,
-    hosts: documents(hosts.flatMap((s) => prose(s, language).map((paragraphs) => paragraphs.filter(original))), size / 2),
-  };
+  const honest = (sources: Source[]) => documents(sources.flatMap((s) => prose(s, language).map((paragraphs) => paragraphs.filter(original))), size / 2);
+  return { corpus: corpusDocs, hosts: honest(hosts), sameTopic: honest(sameTopic) };
 }
 
 /** The apt packages the benchmark reads. */
-export const PACKAGES = Object.values(SOURCES).flatMap((s) => [...s.corpus, ...s.hosts].map((x) => x.apt));
+export const PACKAGES = [...new Set(Object.values(SOURCES).flatMap((s) => [...s.corpus, ...s.hosts, ...s.sameTopic].map((x) => x.apt)))];

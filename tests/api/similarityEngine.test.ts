@@ -329,3 +329,45 @@ describe('the report', () => {
     expect(report.excludingQuotes.similarity).toBeLessThan(report.similarity);
   });
 });
+
+describe('rewritten text (降重) and honest text of the same field', () => {
+  /** A library of one manual page, the checked text against it. */
+  function oneDocument(text: string) {
+    const library = new CorpusIndex();
+    library.addText('manual', text);
+    return (paper: string) => checkText(paper, library, async () => text, { minMatch: 13 });
+  }
+
+  test('a paragraph with its sentences shuffled and a third of its words swapped is one passage, from its first word to its last', async () => {
+    // the four sentences of the source in the order d, a, c, b, words swapped, a clause moved, a connective added
+    const paragraph = [
+      '据离线实验显示，同只采用历史次数的基线相比，前十项推荐的命中率提升了大约十一个百分点。',
+      '高校食堂每日产出海量一卡通消费记录，这些记录体现了学生的口味偏好与就餐时间规律。',
+      '方法首先按窗口和价格把交易复原成菜品选择，接着以学生—菜品矩阵训练隐因子模型，并且在评分里引入就餐时段与季节特征。',
+      '本文以某高校一学期的匿名消费数据为依据，给出一种融合协同过滤与时间上下文的菜品推荐方法。',
+    ].join('');
+    const text = `${OWN_OPENING}\n${paragraph}\n${OWN_CLOSING}`;
+    const report = await check(text);
+    expect(report.passages.map((p) => p.sourceId)).toEqual(['cs-01-campus-card-recommendation.md']);
+    const [passage] = report.passages;
+    expect(passage.start).toBe(text.indexOf(paragraph) + 1); // 据 is the writer's own
+    expect(passage.end).toBe(text.indexOf(paragraph) + paragraph.length - 1); // the final 。 is punctuation
+  });
+
+  test('two stock phrases of the field with different words between them are two passages, never one', async () => {
+    const menuPath = '依次打开工具菜单中的选项页面然后点击高级设置';
+    const command = '运行系统自带的磁盘清理工具来释放空间';
+    const check = oneDocument(`${'软件安装完成以后第一次启动时会检查更新'.repeat(2)}。在界面上${menuPath}，再在弹出的窗口里${command}。${'如果仍然无法解决请联系管理员'.repeat(2)}。`);
+    const report = await check(`${OWN_OPENING}我按照说明${menuPath}，之后等了好几分钟都没有任何反应，只好${command}。${OWN_CLOSING}`);
+    expect(report.passages.map((p) => p.sourceText)).toEqual([menuPath, command]);
+  });
+
+  test('on an honest page of the same field, the marks cover only the characters it shares with the source', async () => {
+    const stock = '打开控制面板中的网络和共享中心';
+    const check = oneDocument(`${'连接无线网络之前请先确认网卡驱动已经安装'.repeat(2)}。${stock}以后选择左侧的更改适配器设置，右键单击无线网络连接并选择属性。${'如果仍然无法连接请重新启动路由器'.repeat(2)}。`);
+    // the page shares the stock phrase and, ten characters of its own further on, 左侧的更改适配器设置 (too short to report)
+    const report = await check(`${OWN_OPENING}我的做法是${stock}，这步大家都熟悉了，再看左侧的更改适配器设置里有没有无线网卡。${OWN_CLOSING}`);
+    expect(report.passages.map((p) => p.sourceText)).toEqual([stock]);
+    expect(report.matchedChars).toBe(countChars(stock));
+  });
+});

@@ -75,3 +75,9 @@ test('the figures are the report’s own, and 去除引用 is over the same tota
   expect(screen.getByLabelText('去除引用和参考文献')).toHaveTextContent('20%');
   expect(within(screen.getByText('相似来源').closest('.ant-card')!).getByText('30.0%')).toBeInTheDocument();
 });
+
+test('the marked text says what is marked: shared text and rewritten sentences, not the writer’s own words or stray stock phrases', () => {
+  render(view(report));
+  const card = screen.getByText('全文对照').closest('.ant-card')!;
+  expect(within(card as HTMLElement).getByText(/标色的是与来源相同的文字.*换词、调整语序、打乱句序.*自写文字和零散的常用短语不标色/)).toBeInTheDocument();
+});

@@ -69,6 +69,8 @@ export interface Chain extends Match {
   shared: number;
   /** the longest unbroken run of equal tokens in it */
   longest: number;
+  /** found sentence by sentence (sentences.ts), whose gate stands for the unbroken run */
+  rewritten?: boolean;
 }
 
 /** How far apart in the source, relative to their joined length, reordered pieces may lie. */
@@ -84,7 +86,7 @@ export const SOLID_RUN = 8;
  * passage). Only the runs count as shared: the odd equal character in the edited stretch between
  * two runs is no evidence.
  */
-export function chainRuns(runs: Match[], gap: number, paragraphs?: Paragraphs): Chain[] {
+export function chainRuns(runs: Match[], gap: number, paragraphs?: Paragraphs, crossable?: (qFrom: number, sFrom: number, qTo: number, sTo: number) => boolean): Chain[] {
   const sorted = [...runs].sort((a, b) => a.qStart - b.qStart || a.sStart - b.sStart);
   const done: Chain[] = [];
   let open: Chain[] = [];
@@ -98,6 +100,7 @@ export function chainRuns(runs: Match[], gap: number, paragraphs?: Paragraphs): 
       // follows in both texts (a token or two of overlap where equal words repeat), not far in either
       if (sGap > gap || qGap < -2 || sGap < -2 || run.qEnd <= p.qEnd || run.sEnd <= p.sEnd) continue;
       if (!bridges(paragraphs, p.qEnd - 1, run.qStart)) continue;
+      if (crossable && !crossable(p.qEnd, p.sEnd, run.qStart, run.sStart)) continue;
       const qFrom = Math.max(run.qStart, p.qEnd);
       const sFrom = Math.max(run.sStart, p.sEnd);
       const gain = Math.min(run.qEnd - qFrom, run.sEnd - sFrom);
@@ -119,8 +122,42 @@ export function chainRuns(runs: Match[], gap: number, paragraphs?: Paragraphs): 
 }
 
 /** How many tokens an edge may skip (an edit), and how many equal tokens beyond make it part of the passage. */
-const EDGE_SKIP = 3;
+export const EDGE_SKIP = 3;
 const EDGE_RUN = 3;
+
+/** [tokens skipped in the query, in the source, equal tokens after them] from (q, s) on (step 1 forward, −1 back): the next EDGE_RUN equal tokens after an edit of at most EDGE_SKIP, or nothing. */
+function nextRun(query: TokenSeq, source: TokenSeq, q: number, s: number, step: 1 | -1): [number, number, number] | undefined {
+  const runFrom = (qa: number, sa: number) => {
+    let n = 0;
+    while (same(query, source, qa + n * step, sa + n * step)) n += 1;
+    return n;
+  };
+  for (let i = 0; i <= EDGE_SKIP; i += 1) {
+    for (let j = i ? 0 : 1; j <= EDGE_SKIP; j += 1) {
+      const n = runFrom(q + i * step, s + j * step);
+      if (n >= EDGE_RUN) return [i, j, n];
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether the stretch from (qFrom, sFrom) to (qTo, sTo) is an edit of shared text: crossed in
+ * steps of at most EDGE_SKIP different tokens, each followed by EDGE_RUN equal ones. Different
+ * words longer than that lie between two shared stretches that are not one copy (two stock
+ * phrases of a field with the writer's own words between them).
+ */
+export function crossesEdits(query: TokenSeq, source: TokenSeq, qFrom: number, sFrom: number, qTo: number, sTo: number): boolean {
+  let q = qFrom;
+  let s = sFrom;
+  while (qTo - q > EDGE_SKIP || sTo - s > EDGE_SKIP) {
+    const found = nextRun(query, source, q, s, 1);
+    if (!found) return false;
+    q += found[0] + found[2];
+    s += found[1] + found[2];
+  }
+  return true;
+}
 
 /**
  * Moves a chain's ends over edits the seeds could not bridge: where, a token or three further on
@@ -128,28 +165,12 @@ const EDGE_RUN = 3;
  * run. Its evidence (`shared`) stays what the seeded runs found.
  */
 export function extendEdges(query: TokenSeq, source: TokenSeq, chain: Chain, paragraphs?: Paragraphs): Chain {
-  const equal = (q: number, s: number) => same(query, source, q, s);
-  const runFrom = (q: number, s: number, step: 1 | -1) => {
-    let n = 0;
-    while (equal(q + n * step, s + n * step)) n += 1;
-    return n;
-  };
-  /** [tokens skipped in the query, in the source, equal tokens after them] from (q, s) on, or nothing */
-  const nextRun = (q: number, s: number, step: 1 | -1): [number, number, number] | undefined => {
-    for (let i = 0; i <= EDGE_SKIP; i += 1) {
-      for (let j = i ? 0 : 1; j <= EDGE_SKIP; j += 1) {
-        const n = runFrom(q + i * step, s + j * step, step);
-        if (n >= EDGE_RUN) return [i, j, n];
-      }
-    }
-    return undefined;
-  };
   const grown = { ...chain };
-  for (let found = nextRun(grown.qEnd, grown.sEnd, 1); found && bridges(paragraphs, grown.qEnd - 1, grown.qEnd + found[0]); found = nextRun(grown.qEnd, grown.sEnd, 1)) {
+  for (let found = nextRun(query, source, grown.qEnd, grown.sEnd, 1); found && bridges(paragraphs, grown.qEnd - 1, grown.qEnd + found[0]); found = nextRun(query, source, grown.qEnd, grown.sEnd, 1)) {
     grown.qEnd += found[0] + found[2];
     grown.sEnd += found[1] + found[2];
   }
-  for (let found = nextRun(grown.qStart - 1, grown.sStart - 1, -1); found && bridges(paragraphs, grown.qStart, grown.qStart - 1 - found[0]); found = nextRun(grown.qStart - 1, grown.sStart - 1, -1)) {
+  for (let found = nextRun(query, source, grown.qStart - 1, grown.sStart - 1, -1); found && bridges(paragraphs, grown.qStart, grown.qStart - 1 - found[0]); found = nextRun(query, source, grown.qStart - 1, grown.sStart - 1, -1)) {
     grown.qStart -= found[0] + found[2];
     grown.sStart -= found[1] + found[2];
   }
@@ -216,6 +237,43 @@ export function joinReordered(passages: Chain[], minTokens: number, gap: number,
 }
 
 /**
+ * Passages of one source found sentence by sentence, each taking in the exact passages it meets
+ * (their ends may reach further over edits); the exact passages it meets none of as they were.
+ */
+export function withRewritten(exact: Chain[], rewritten: Chain[], paragraphs?: Paragraphs): Chain[] {
+  const merged = rewritten.map((p) => ({ ...p }));
+  const rest: Chain[] = [];
+  for (const chain of exact) {
+    // overlapping, or an edit apart in one paragraph
+    const meets = merged.filter(
+      (p) => chain.qStart <= p.qEnd + EDGE_SKIP && p.qStart <= chain.qEnd + EDGE_SKIP && bridges(paragraphs, Math.min(p.qEnd, chain.qEnd) - 1, Math.max(p.qStart, chain.qStart)),
+    );
+    for (const p of meets) {
+      p.qStart = Math.min(p.qStart, chain.qStart);
+      p.qEnd = Math.max(p.qEnd, chain.qEnd);
+      p.sStart = Math.min(p.sStart, chain.sStart);
+      p.sEnd = Math.max(p.sEnd, chain.sEnd);
+      p.longest = Math.max(p.longest, chain.longest);
+      p.shared = Math.max(p.shared, chain.shared);
+    }
+    if (!meets.length) rest.push(chain);
+  }
+  // pieces that now overlap are one
+  const joined: Chain[] = [];
+  for (const p of merged.sort((a, b) => a.qStart - b.qStart)) {
+    const last = joined[joined.length - 1];
+    if (last && p.qStart <= last.qEnd) {
+      last.qEnd = Math.max(last.qEnd, p.qEnd);
+      last.sStart = Math.min(last.sStart, p.sStart);
+      last.sEnd = Math.max(last.sEnd, p.sEnd);
+      last.longest = Math.max(last.longest, p.longest);
+      last.shared = Math.max(last.shared, p.shared);
+    } else joined.push(p);
+  }
+  return [...joined, ...rest];
+}
+
+/**
  * Keeps passages sharing at least `minTokens` tokens with their source, one unbroken run of
  * SOLID_RUN among them (a few short common words side by side are no copy), most shared first; a
  * passage mostly covered by one kept already is the same copied text found again (in another
@@ -225,7 +283,7 @@ export function choosePassages(passages: Chain[], minTokens: number, queryLength
   const covered = new Uint8Array(queryLength);
   const kept: Chain[] = [];
   const solid = Math.min(minTokens, SOLID_RUN);
-  for (const p of passages.filter((m) => m.shared >= minTokens && m.longest >= solid).sort((a, b) => b.shared - a.shared)) {
+  for (const p of passages.filter((m) => m.shared >= minTokens && (m.rewritten || m.longest >= solid)).sort((a, b) => b.shared - a.shared)) {
     let fresh = 0;
     for (let i = p.qStart; i < p.qEnd; i += 1) if (!covered[i]) fresh += 1;
     if (fresh < minTokens) continue;

@@ -2,7 +2,8 @@
  * One paper against the corpus: candidates by shared fingerprints, passages by alignment, and the
  * report's figures. Pure: the caller gives the index and a way to read a source's text.
  */
-import { chainRuns, choosePassages, extendEdges, growSeeds, joinReordered, type Chain } from './align';
+import { chainRuns, choosePassages, crossesEdits, EDGE_SKIP, extendEdges, growSeeds, joinReordered, withRewritten, type Chain } from './align';
+import { alignSentences, sentencesOf } from './sentences';
 import { K, type Candidate } from './corpusIndex';
 import { kgramHashes } from './fingerprint';
 import { charsOf, charsOfValue, forEachToken, tokenize, type Token } from './normalize';
@@ -94,6 +95,7 @@ async function alignCandidates(text: string, query: Token[], index: CandidateSou
   const gap = options.mergeGap ?? MERGE_GAP;
   const paper = TokenSeq.from(query);
   const paragraphs = paragraphsOf(text, query);
+  const sentences = sentencesOf(text, paper, 0, query.length);
   const chains: Chain[] = [];
   const sourceTokens: SourceTokens = new Map();
   for (const [i, candidate] of candidates.entries()) {
@@ -103,8 +105,11 @@ async function alignCandidates(text: string, query: Token[], index: CandidateSou
       const tokens = TokenSeq.of(source, candidate.marks);
       sourceTokens.set(candidate.sourceId, { text: source, tokens });
       const runs = growSeeds(paper, tokens, candidate.seeds, K, candidate.sourceId);
-      const found = chainRuns(runs, gap, paragraphs).map((chain) => extendEdges(paper, tokens, chain, paragraphs));
-      chains.push(...joinReordered(found, options.minMatch, gap + options.minMatch, paragraphs));
+      const found = chainRuns(runs, gap, paragraphs, (qFrom, sFrom, qTo, sTo) => crossesEdits(paper, tokens, qFrom, sFrom, qTo, sTo)).map((chain) => extendEdges(paper, tokens, chain, paragraphs));
+      // reordered pieces join where they meet in the checked text: different words between them part them
+      const exact = joinReordered(found, options.minMatch, EDGE_SKIP, paragraphs);
+      const rewritten = alignSentences(paper, sentences, tokens, source, candidate.seeds, candidate.sourceId, options.minMatch, paragraphs);
+      chains.push(...withRewritten(exact, rewritten, paragraphs));
     }
     await progress(0.2 + (0.7 * (i + 1)) / candidates.length);
   }

@@ -25,6 +25,10 @@ export const FIGURE_HELP = {
   段落字数: '这一段标色文字的字数（不计空格和标点）。',
 } as const;
 
+/** What the colour marks, said once above the marked text. */
+export const MARKED =
+  '标色的是与来源相同的文字：连续相同达到本系统起报字数的段落，以及换词、调整语序、打乱句序后仍逐句对应同一来源的段落。与来源不同的词语只在替换个别词的地方随段落标色，几个词以上的自写文字和零散的常用短语不标色。';
+
 const Help = ({ figure }: { figure: keyof typeof FIGURE_HELP }) => <FigureHelp figure={figure}>{FIGURE_HELP[figure]}</FigureHelp>;
 
 /** The checked text cut at the passages' edges: plain runs and matched runs. */
@@ -146,26 +150,29 @@ function MarkedText({ report, passages, selected, onSelect: setSelected, colourO
       ) : passages.length === 0 ? (
         <Empty description="全文没有发现相似段落" />
       ) : (
-        <div className={styles.text}>
-          {segments(report.text, passages).map((part, i) =>
-            part.passage === undefined ? (
-              <span key={i}>{part.text}</span>
-            ) : (
-              <mark
-                key={i}
-                role="button"
-                tabIndex={0}
-                aria-label={`相似段落，来源：${sourceTitle(passages[part.passage].sourceId)}`}
-                className={`${styles.passage} ${selected === part.passage ? styles.active : ''}`}
-                style={{ background: `${colourOf.get(passages[part.passage].sourceId)}55`, borderColor: colourOf.get(passages[part.passage].sourceId) }}
-                onClick={() => setSelected(part.passage)}
-                onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && setSelected(part.passage)}
-              >
-                {part.text}
-              </mark>
-            ),
-          )}
-        </div>
+        <>
+          <Typography.Paragraph type="secondary">{MARKED}</Typography.Paragraph>
+          <div className={styles.text}>
+            {segments(report.text, passages).map((part, i) =>
+              part.passage === undefined ? (
+                <span key={i}>{part.text}</span>
+              ) : (
+                <mark
+                  key={i}
+                  role="button"
+                  tabIndex={0}
+                  aria-label={`相似段落，来源：${sourceTitle(passages[part.passage].sourceId)}`}
+                  className={`${styles.passage} ${selected === part.passage ? styles.active : ''}`}
+                  style={{ background: `${colourOf.get(passages[part.passage].sourceId)}55`, borderColor: colourOf.get(passages[part.passage].sourceId) }}
+                  onClick={() => setSelected(part.passage)}
+                  onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && setSelected(part.passage)}
+                >
+                  {part.text}
+                </mark>
+              ),
+            )}
+          </div>
+        </>
       )}
     </Card>
   );

@@ -1,0 +1,292 @@
+/**
+ * Alignment that survives rewriting (降重): after the index has found a candidate source, each
+ * sentence of the checked text is compared with the sentences of the source around the seeds by
+ * the token pairs (bigrams: two words, two Chinese characters) they share, in any order, so that
+ * swapped words, moved clauses and shuffled, split or merged sentences still align. Consecutive
+ * aligned sentences make one passage when the source has evidence enough (an unbroken run of the
+ * system's minimum, or several aligned sentences sharing twice the minimum): a sentence or two of
+ * the same field alone are not a copy. A passage marks only shared text: it stops at a stretch of
+ * words the source does not have (more than a changed word or two).
+ */
+import type { Chain, Paragraphs } from './align';
+import type { TokenSeq } from './tokenSeq';
+
+/** A sentence as a token range [from, to); its bigrams (token values joined) and where each starts, once asked for (bigramsOf). */
+export interface Sentence {
+  from: number;
+  to: number;
+  bigrams?: Map<string, number[]>;
+}
+
+/** What ends a sentence between two tokens: sentence punctuation (a full stop in a name too: code is no prose), a semicolon, a line break. */
+const SENTENCE_ENDS = new Set([...'。！？；;.!?\n'].map((c) => c.charCodeAt(0)));
+function endsSentence(text: string, from: number, to: number) {
+  for (let i = from; i < to; i += 1) if (SENTENCE_ENDS.has(text.charCodeAt(i))) return true;
+  return false;
+}
+
+/**
+ * How much of the shorter sentence's bigrams the other must share to align with it: a pair of
+ * words, or of Chinese characters (about one word, so a swapped word breaks more of them).
+ */
+const ALIGNED_SHARE = 0.4;
+const ALIGNED_SHARE_HAN = 0.3;
+/** …and at least this many bigrams (a short sentence of common words is no evidence). */
+const ALIGNED_BIGRAMS = 4;
+/**
+ * A passage goes on over at most this many words the source does not have (a swapped word or
+ * two, a connective); a Chinese character counts as half a word.
+ */
+const UNSHARED_GAP = 5;
+/** …and as many words as the source has there, give or take this many (SWAPPED). */
+const SWAP_DIFFERENCE = 2;
+/** Equal tokens in order at either end of a passage. */
+const EDGE_RUN = 3;
+/** A Chinese character's token (a word never starts with one): by its code, this runs for every token compared. */
+const isHan = (value: string) => {
+  const code = value.charCodeAt(0);
+  return (code >= 0x3400 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xd840 && code <= 0xd87f);
+};
+const weight = (value: string) => (isHan(value) ? 0.5 : 1);
+/**
+ * The gate of a group without an unbroken run of the minimum: it shares EVIDENCE times the
+ * minimum, and DENSITY of its tokens. Honest text of the same field (the same manual's other
+ * pages) shares up to twice the minimum in a paragraph, at half its tokens or less.
+ */
+const EVIDENCE = 2.5;
+const DENSITY = 0.6;
+/** How far around its seeds a source is read, in tokens. */
+const REACH = 200;
+
+const bigram = (a: string, b: string) => `${a}\u0001${b}`;
+
+interface Tokens {
+  value(i: number): string | undefined;
+  start(i: number): number;
+  end(i: number): number;
+}
+
+/** The sentences of tokens [first, last) of `text` (last may be past the end: the walk stops there). */
+export function sentencesOf(text: string, tokens: Tokens, first: number, last: number): Sentence[] {
+  const sentences: Sentence[] = [];
+  let current: Sentence | undefined;
+  for (let i = first; i < last; i += 1) {
+    if (tokens.value(i) === undefined) break;
+    if (current && endsSentence(text, tokens.end(i - 1), tokens.start(i))) {
+      sentences.push(current);
+      current = undefined;
+    }
+    current ??= { from: i, to: i };
+    current.to = i + 1;
+  }
+  if (current) sentences.push(current);
+  return sentences;
+}
+
+/** The sentence's bigrams, made the first time they are asked for (most of a paper's sentences never are). */
+function bigramsOf(sentence: Sentence, tokens: Tokens): Map<string, number[]> {
+  if (sentence.bigrams) return sentence.bigrams;
+  const bigrams = new Map<string, number[]>();
+  for (let i = sentence.from; i + 1 < sentence.to; i += 1) {
+    const b = bigram(tokens.value(i)!, tokens.value(i + 1)!);
+    const places = bigrams.get(b);
+    if (places) places.push(i);
+    else bigrams.set(b, [i]);
+  }
+  sentence.bigrams = bigrams;
+  return bigrams;
+}
+
+/** Source token ranges around the seeds, REACH either side, those that meet joined. */
+function regions(seeds: Array<[number, number]>): Array<[number, number]> {
+  const places = [...new Set(seeds.map(([, s]) => s))].sort((a, b) => a - b);
+  const found: Array<[number, number]> = [];
+  for (const s of places) {
+    const last = found[found.length - 1];
+    if (last && s - REACH <= last[1]) last[1] = s + REACH;
+    else found.push([Math.max(0, s - REACH), s + REACH]);
+  }
+  return found;
+}
+
+/**
+ * Passages of one source found sentence by sentence. `querySentences`: the checked text's
+ * sentences (sentencesOf, made once per check); `seeds`: the candidate's (query, source) places.
+ */
+export function alignSentences(
+  query: TokenSeq,
+  querySentences: Sentence[],
+  source: TokenSeq,
+  sourceText: string,
+  seeds: Array<[number, number]>,
+  sourceId: string,
+  minTokens: number,
+  paragraphs?: Paragraphs,
+): Chain[] {
+  // the source's sentences where the seeds are, and which of them hold each bigram
+  const sentences: Sentence[] = [];
+  for (const [from, to] of regions(seeds)) {
+    for (const s of sentencesOf(sourceText, source, from, to)) if (!sentences.length || s.from >= sentences[sentences.length - 1].to) sentences.push(s);
+  }
+  const holders = new Map<string, number[]>();
+  sentences.forEach((s, i) => {
+    for (const b of bigramsOf(s, source).keys()) {
+      const list = holders.get(b);
+      if (list) list.push(i);
+      else holders.set(b, [i]);
+    }
+  });
+  // only the checked text's sentences near a seed are compared (a few sentences either side)
+  const seeded = new Set<number>();
+  {
+    const qs = [...new Set(seeds.map(([q]) => q))].sort((a, b) => a - b);
+    let k = 0;
+    querySentences.forEach((sentence, i) => {
+      while (k < qs.length && qs[k] < sentence.from) k += 1;
+      if (k < qs.length && qs[k] < sentence.to) for (let d = -3; d <= 3; d += 1) seeded.add(i + d);
+    });
+  }
+
+  // every checked sentence's aligned source sentences, and which of its tokens they share
+  interface Aligned {
+    sentence: Sentence;
+    sources: number[];
+    // per token, where it is in the source (−1: not shared)
+    shared: Int32Array;
+    longest: number;
+  }
+  const aligned: Array<Aligned | undefined> = querySentences.map((q, i) => {
+    if (!seeded.has(i)) return undefined;
+    const qBigrams = bigramsOf(q, query);
+    if (qBigrams.size < ALIGNED_BIGRAMS) return undefined;
+    let han = 0;
+    for (let t = q.from; t < q.to; t += 1) if (isHan(query.value(t)!)) han += 1;
+    const share = 2 * han >= q.to - q.from ? ALIGNED_SHARE_HAN : ALIGNED_SHARE;
+    const counts = new Map<number, number>();
+    for (const b of qBigrams.keys()) for (const s of holders.get(b) ?? []) counts.set(s, (counts.get(s) ?? 0) + 1);
+    const sources = [...counts]
+      .filter(([s, n]) => n >= ALIGNED_BIGRAMS && n >= share * Math.min(qBigrams.size, sentences[s].bigrams!.size))
+      .map(([s]) => s)
+      .sort((a, b) => a - b);
+    if (!sources.length) return undefined;
+    // per token, where it is in the source (−1: not shared)
+    const shared = new Int32Array(q.to - q.from).fill(-1);
+    let last = -1;
+    for (let t = q.from; t + 1 < q.to; t += 1) {
+      const b = bigram(query.value(t)!, query.value(t + 1)!);
+      // of the places the source has it, the first after the last shared token's (else the first)
+      let at = -1;
+      for (const s of sources) {
+        for (const place of sentences[s].bigrams!.get(b) ?? []) {
+          if (at < 0 || (place >= last && (at < last || place < at))) at = place;
+        }
+      }
+      if (at < 0) continue;
+      if (shared[t - q.from] < 0) shared[t - q.from] = at;
+      shared[t + 1 - q.from] = at + 1;
+      last = at + 1;
+    }
+    // the longest run of tokens shared in order (the unbroken evidence in the pair)
+    let longest = 0;
+    for (let k = 0, run = 0; k < shared.length; k += 1) {
+      run = shared[k] >= 0 && k > 0 && shared[k] === shared[k - 1] + 1 ? run + 1 : shared[k] >= 0 ? 1 : 0;
+      longest = Math.max(longest, run);
+    }
+    return { sentence: q, sources, shared, longest };
+  });
+
+  // consecutive aligned sentences (of one paragraph or the next) are one group
+  const passages: Chain[] = [];
+  let group: Aligned[] = [];
+  const close = () => {
+    if (!group.length) return;
+    const sharedTokens = group.reduce((n, a) => n + a.shared.reduce((x, at) => x + (at >= 0 ? 1 : 0), 0), 0);
+    const longest = Math.max(...group.map((a) => a.longest));
+    // the gate: the group is a rewrite (it shares much, densely), or a piece holds an unbroken run of the minimum
+    const length = group.reduce((n, a) => n + a.sentence.to - a.sentence.from, 0);
+    const rewrite = sharedTokens >= EVIDENCE * minTokens && sharedTokens >= DENSITY * length;
+    if (rewrite || longest >= minTokens) passages.push(...piecesOf(group, sharedTokens).filter((p) => rewrite || p.longest >= minTokens));
+    group = [];
+  };
+  /**
+   * Whether `words` different words of the checked text between two shared tokens (the first at
+   * `from` in the source, the next at `to`) stand in for what the source has between them: about
+   * as many words (a swapped word, a dropped one), or a place where the source's order changes (a
+   * moved clause, another sentence). Different text of another length between two shared
+   * stretches of one source sentence is the writer's own.
+   */
+  const sentenceAt = (at: number) => {
+    let low = 0;
+    let high = sentences.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (sentences[middle].from <= at) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+  const replaces = (words: number, from: number, to: number) => {
+    // another sentence of the source, or back in it: sentences shuffled, split or merged, a clause moved
+    if (to <= from || sentenceAt(from) !== sentenceAt(to)) return true;
+    let between = 0;
+    for (let i = from + 1; i < to && between <= words + SWAP_DIFFERENCE; i += 1) between += weight(source.value(i) ?? '');
+    return Math.abs(between - words) <= SWAP_DIFFERENCE;
+  };
+  const piecesOf = (members: Aligned[], sharedTokens: number): Chain[] => {
+    // the shared tokens in order; a stretch of more than UNSHARED_GAP tokens without any ends a piece
+    const pieces: Chain[] = [];
+    let open: Chain | undefined;
+    // the words since the last shared token, and where that token is in the source
+    let unshared = 0;
+    let sourceAt = -1;
+    // the run of tokens equal in order, up to the last shared token
+    let run = 0;
+    const places = new Map<Chain, Array<[number, number, number]>>();
+    let lastTo = members[0].sentence.from;
+    let lastShared = -1;
+    for (const a of members) {
+      // the checked text's own sentences between two aligned ones count as different words
+      for (let t = lastTo; t < a.sentence.from; t += 1) unshared += weight(query.value(t)!);
+      lastTo = a.sentence.to;
+      a.shared.forEach((at, k) => {
+        const t = a.sentence.from + k;
+        if (at < 0) {
+          unshared += weight(query.value(t)!);
+          return;
+        }
+        run = unshared === 0 && k > 0 && at === sourceAt + 1 ? run + 1 : 1;
+        const continues = open && unshared <= UNSHARED_GAP && (k === 0 || replaces(unshared, sourceAt, at)) && (!paragraphs || paragraphs[t] - paragraphs[lastShared] <= 1);
+        lastShared = t;
+        if (!continues || !open) {
+          open = { sourceId, qStart: t, qEnd: t + 1, sStart: at, sEnd: at + 1, shared: sharedTokens, longest: 1, rewritten: true };
+          pieces.push(open);
+          places.set(open, []);
+        }
+        open.longest = Math.max(open.longest, run);
+        places.get(open)!.push([t, at, run]);
+        unshared = 0;
+        sourceAt = at;
+      });
+    }
+    // a piece begins and ends with EDGE_RUN tokens equal in order: a lone shared pair of words at its edge is no evidence
+    return pieces.flatMap((piece) => {
+      const found = places.get(piece)!;
+      const solid = found.filter(([, , n]) => n >= EDGE_RUN);
+      if (!solid.length) return [];
+      const qStart = solid[0][0] - EDGE_RUN + 1;
+      const qEnd = solid[solid.length - 1][0] + 1;
+      const inside = found.filter(([t]) => t >= qStart && t < qEnd).map(([, at]) => at);
+      return [{ ...piece, qStart, qEnd, sStart: Math.min(...inside), sEnd: Math.max(...inside) + 1 }];
+    });
+  };
+  // aligned sentences of one paragraph, or of the next when nothing lies between, are one group
+  const paragraph = (a: Aligned) => (paragraphs ? paragraphs[a.sentence.from] : 0);
+  aligned.forEach((a, i) => {
+    if (!a) return;
+    const previous = group[group.length - 1];
+    if (previous && paragraph(a) !== paragraph(previous) && (paragraph(a) - paragraph(previous) > 1 || previous.sentence !== querySentences[i - 1])) close();
+    group.push(a);
+  });
+  close();
+  return passages;
+}
