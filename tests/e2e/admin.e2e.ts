@@ -82,6 +82,8 @@ test('an operator finds a paid order by the student’s e-mail and refunds it; t
   await page.getByText('退款成功').waitFor();
   await row.getByText('已退款').waitFor();
   await page.setViewportSize(VIEWPORTS.phone);
+  // the search form lays itself out again for the narrow screen a moment after the resize
+  await page.waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, undefined, { timeout: 5_000 }).catch(() => undefined);
   expect(await horizontalOverflow(page)).toBe(0);
   await page.screenshot({ path: 'test-results/admin_orders_phone.png', fullPage: true });
   await signOut();
@@ -119,4 +121,29 @@ test('a student opening /admin sees the 403 page, and no back office in her menu
   await page.getByRole('button', { name: `用户菜单：${student.nickname}` }).hover();
   await page.getByText('个人中心').waitFor();
   expect(await page.getByText('运营后台').count()).toBe(0);
+});
+
+test('an operator changes a check system’s price in 价格与上架, and students are offered the new price', async () => {
+  await signInTo(page, base(), '/admin/catalogue', await operator());
+  const row = page.getByRole('row').filter({ hasText: '期刊职称论文检测' });
+  await row.getByText('¥4.00').waitFor();
+  const change = async (yuan: string) => {
+    await row.getByText('修改').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('修改只对之后的新订单生效，已下的订单按原价。').waitFor();
+    await dialog.getByLabel('每千字价格（元）').fill(yuan);
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('已保存，新价格和限制对之后的订单生效').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+  };
+  await change('4.5');
+  await row.getByText('¥4.50').waitFor();
+  await page.screenshot({ path: 'test-results/admin_catalogue_desktop.png', fullPage: true });
+
+  await page.goto(`${base()}/review`);
+  await page.getByText('¥4.50').first().waitFor();
+  // back to the price the other tests expect
+  await page.goto(`${base()}/admin/catalogue`);
+  await change('4');
+  await row.getByText('¥4.00').waitFor();
 });

@@ -18,6 +18,8 @@ interface AdminTableProps<T, Q> {
   emptyText: string;
   actionRef?: MutableRefObject<ActionType | undefined>;
   toolBar?: ReactNode[];
+  /** false: a short list with nothing to search (the catalogue) */
+  search?: false;
 }
 
 /**
@@ -26,7 +28,7 @@ interface AdminTableProps<T, Q> {
  * itself on a phone.
  */
 export default function AdminTable<T extends Record<string, unknown>, Q extends Record<string, unknown> = Record<string, unknown>>(props: AdminTableProps<T, Q>) {
-  const { fetch, columns, rowKey, what, emptyText, toolBar } = props;
+  const { fetch, columns, rowKey, what, emptyText, toolBar, search } = props;
   const ownRef = useRef<ActionType>();
   const actionRef = props.actionRef ?? ownRef;
   const [failed, setFailed] = useState(false);
@@ -38,7 +40,7 @@ export default function AdminTable<T extends Record<string, unknown>, Q extends 
         rowKey={rowKey}
         columns={columns}
         scroll={{ x: 'max-content' }}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        search={search ?? { labelWidth: 'auto', defaultCollapsed: false }}
         options={{ density: false, setting: false, reload: true }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         locale={{ emptyText: failed ? `${what}加载失败` : emptyText }}

@@ -3,6 +3,7 @@ import type { ApiResponse, CallOptions, Paged } from '@/utils/request';
 import type { Static } from '@sinclair/typebox';
 import type * as schemas from '../../../server/src/modules/admin/schemas';
 import type * as articleSchemas from '../../../server/src/modules/admin/articleSchemas';
+import type * as catalogueSchemas from '../../../server/src/modules/admin/catalogueSchemas';
 
 // the API's own schemas (server/src/modules/admin/schemas.ts): one definition of each shape
 export type AdminOrder = Static<typeof schemas.AdminOrder>;
@@ -16,6 +17,10 @@ export type AuditQuery = Partial<Static<typeof schemas.AuditListQuery>>;
 export type AdminArticle = Static<typeof articleSchemas.AdminArticle>;
 export type AdminArticleQuery = Partial<Static<typeof articleSchemas.AdminArticleQuery>>;
 export type ArticleBody = Static<typeof articleSchemas.ArticleBody>;
+export type AdminSystem = Static<typeof catalogueSchemas.AdminSystem>;
+export type SystemBody = Static<typeof catalogueSchemas.SystemBody>;
+export type AdminTemplate = Static<typeof catalogueSchemas.AdminTemplate>;
+export type TemplateBody = Static<typeof catalogueSchemas.TemplateBody>;
 
 /** Forms show their own errors (in the dialog), so their calls skip the common handler. */
 const formCall: CallOptions = { skipErrorHandler: true };
@@ -47,3 +52,11 @@ export const updateArticle = (articleId: string, body: ArticleBody) => put<ApiRe
 /** Publishes (readers see it at once, first in its list) or takes it down. */
 export const setArticlePublished = (articleId: string, published: boolean) =>
   post<ApiResponse<AdminArticle>>(`/v1/admin/articles/${id(articleId)}/${published ? 'publish' : 'unpublish'}`, undefined, undefined, formCall);
+
+/** The review systems and templates, those off sale too: a handful each, in one page. */
+export const listSystems = () => get<ApiResponse<Paged<AdminSystem>>>('/v1/admin/systems');
+export const listTemplates = () => get<ApiResponse<Paged<AdminTemplate>>>('/v1/admin/templates');
+
+/** New prices and limits apply to orders made after the change. */
+export const changeSystem = (systemId: string, body: SystemBody) => put<ApiResponse<AdminSystem>>(`/v1/admin/systems/${id(systemId)}`, body, undefined, formCall);
+export const changeTemplate = (templateId: string, body: TemplateBody) => put<ApiResponse<AdminTemplate>>(`/v1/admin/templates/${id(templateId)}`, body, undefined, formCall);

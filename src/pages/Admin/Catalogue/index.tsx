@@ -1,0 +1,49 @@
+import AdminTable from '@/features/admin/AdminTable';
+import { SystemDialog, TemplateDialog } from '@/features/admin/CatalogueDialog';
+import { listSystems, listTemplates, type AdminSystem, type AdminTemplate } from '@/features/admin/api';
+import { formatFen } from '@/utils/money';
+import type { ActionType, ProColumns } from '@ant-design/pro-table';
+import { Tag, Typography } from 'antd';
+import { useRef, useState } from 'react';
+
+const onSale = (enabled: boolean) => (enabled ? <Tag color="green">上架</Tag> : <Tag>已下架</Tag>);
+
+const systemColumns = (edit: (system: AdminSystem) => void): ProColumns<AdminSystem>[] => [
+  { title: '检测系统', dataIndex: 'name', search: false },
+  { title: '每千字', dataIndex: 'pricePerThousandFen', search: false, render: (_, s) => formatFen(s.pricePerThousandFen) },
+  { title: '起报字数', dataIndex: 'minMatch', search: false },
+  { title: '字数上限', dataIndex: 'maxChars', search: false, render: (_, s) => s.maxChars.toLocaleString('zh-CN') },
+  { title: '状态', dataIndex: 'enabled', search: false, render: (_, s) => onSale(s.enabled) },
+  { title: '操作', valueType: 'option', render: (_, s) => <a onClick={() => edit(s)}>修改</a> },
+];
+
+const templateColumns = (edit: (template: AdminTemplate) => void): ProColumns<AdminTemplate>[] => [
+  { title: '排版模板', dataIndex: 'name', search: false },
+  { title: '学位', dataIndex: 'degree', search: false },
+  { title: '学科', dataIndex: 'discipline', search: false },
+  { title: '价格', dataIndex: 'priceFen', search: false, render: (_, t) => formatFen(t.priceFen) },
+  { title: '状态', dataIndex: 'enabled', search: false, render: (_, t) => onSale(t.enabled) },
+  { title: '操作', valueType: 'option', render: (_, t) => <a onClick={() => edit(t)}>修改</a> },
+];
+
+/** 价格与上架: the review systems' and templates' prices, limits and sale; a change applies to new orders. */
+export default function AdminCatalogue() {
+  const systemsRef = useRef<ActionType>();
+  const templatesRef = useRef<ActionType>();
+  const [system, setSystem] = useState<AdminSystem>();
+  const [template, setTemplate] = useState<AdminTemplate>();
+  return (
+    <>
+      <Typography.Title level={2} style={{ fontSize: 18 }}>
+        查重系统
+      </Typography.Title>
+      <AdminTable<AdminSystem> what="查重系统" emptyText="还没有查重系统" rowKey="id" fetch={listSystems} actionRef={systemsRef} columns={systemColumns(setSystem)} search={false} />
+      <Typography.Title level={2} style={{ fontSize: 18, marginTop: 24 }}>
+        排版模板
+      </Typography.Title>
+      <AdminTable<AdminTemplate> what="排版模板" emptyText="还没有排版模板" rowKey="id" fetch={listTemplates} actionRef={templatesRef} columns={templateColumns(setTemplate)} search={false} />
+      {system && <SystemDialog item={system} onClose={() => setSystem(undefined)} onDone={() => (setSystem(undefined), void systemsRef.current?.reload())} />}
+      {template && <TemplateDialog item={template} onClose={() => setTemplate(undefined)} onDone={() => (setTemplate(undefined), void templatesRef.current?.reload())} />}
+    </>
+  );
+}
