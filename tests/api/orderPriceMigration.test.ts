@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { toPublicOrder } from '../../server/src/modules/order/repo';
 import { REVIEW_SYSTEMS } from '../../server/src/modules/review/systems';
-import { useUnmigratedDatabase } from './testApp';
+import { reviewSystemsBeforeSale, useUnmigratedDatabase } from './testApp';
 
 const NOW = new Date().toISOString();
 
@@ -37,7 +37,7 @@ test('orders made before it show the breakdown their amount came from', async ()
     .insertInto('users')
     .values({ id: 'u_old', email: 'old@example.cn', password_hash: '-', nickname: '旧用户', real_name: null, school: null, major: null, degree: null, phone: null, avatar: null, created_at: NOW, updated_at: NOW })
     .execute();
-  await fresh.db.insertInto('review_systems').values(REVIEW_SYSTEMS).execute();
+  await fresh.db.insertInto('review_systems').values(reviewSystemsBeforeSale()).execute();
   await fresh.db
     .insertInto('reviews')
     .values({

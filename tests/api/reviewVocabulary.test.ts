@@ -9,7 +9,7 @@ import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { migrations } from '../../server/src/db/migrations';
 import { REVIEW_SYSTEMS } from '../../server/src/modules/review/systems';
-import { useUnmigratedDatabase } from './testApp';
+import { reviewSystemsBeforeSale, useUnmigratedDatabase } from './testApp';
 
 const PAPER = Array.from({ length: 20 }, (_, i) => `第${i + 1}段：本文记录了一个学期里两所县域中学课后服务的安排、教师的负担和学生的参与。`).join('\n');
 const NOW = new Date().toISOString();
@@ -88,7 +88,7 @@ async function oldDatabase(db: Kysely<any>) {
     .insertInto('users')
     .values({ id: 'u_old', email: 'old@example.cn', password_hash: '-', nickname: '旧用户', real_name: null, school: null, major: null, degree: null, phone: null, avatar: null, created_at: NOW, updated_at: NOW })
     .execute();
-  await db.insertInto('check_systems').values(REVIEW_SYSTEMS).execute();
+  await db.insertInto('check_systems').values(reviewSystemsBeforeSale()).execute();
   await db.insertInto('checks').values([checkRow('c_unpaid', 'unpaid', 'o_pending'), checkRow('c_queued', 'queued', 'o_paid'), checkRow('c_running', 'checking', 'o_paid2')]).execute();
   await db.insertInto('orders').values([orderRow('o_pending', 'c_unpaid', 'pending'), orderRow('o_paid', 'c_queued', 'paid'), orderRow('o_paid2', 'c_running', 'paid')]).execute();
   await db.insertInto('jobs').values([job('c_queued', 'queued'), job('c_running', 'running')]).execute();

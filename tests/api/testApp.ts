@@ -14,11 +14,18 @@ import { randomBytes } from 'crypto';
 import { Migrator } from 'kysely';
 import { createDb, type Db } from '../../server/src/db';
 import { migrations } from '../../server/src/db/migrations';
+import { REVIEW_SYSTEMS } from '../../server/src/modules/review';
 
 /**
  * A database of a test file's own that nothing has migrated yet, for tests of migrations: `db`,
  * its `url` and its `dataDir` are set before the file's tests run and removed after them.
  */
+/**
+ * The offered review systems as a table made before 0019_catalogue_enabled holds them (typed as
+ * today's rows, which old databases are written through).
+ */
+export const reviewSystemsBeforeSale = () => REVIEW_SYSTEMS.map(({ enabled: _enabled, ...row }) => row) as typeof REVIEW_SYSTEMS;
+
 export function useUnmigratedDatabase(prefix: string) {
   const fresh = {} as { db: Db; url: string; dataDir: string; migrator: () => Migrator };
   let drop = async () => {};

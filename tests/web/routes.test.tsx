@@ -103,11 +103,13 @@ describe('the route table', () => {
     );
   });
 
-  test('the four layouts sit under one root layout', () => {
+  test('the layouts sit under one root layout, the back office behind sign-in', () => {
     expect(routes).toHaveLength(1);
     const layouts = all.map((r) => r.component).filter((c) => c?.startsWith('@/layouts/'));
     expect(layouts).toEqual([
       '@/layouts/RootLayout',
+      '@/layouts/SecurityLayout',
+      '@/layouts/AdminLayout',
       '@/layouts/UserLayout',
       '@/layouts/BasicLayout',
       '@/layouts/SecurityLayout',
