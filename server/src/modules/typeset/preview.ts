@@ -5,6 +5,7 @@
  * paying; a page of the preview costs tens of milliseconds when the browser asks for it.
  */
 import type { Readable } from 'stream';
+import { buffer } from 'stream/consumers';
 import { renderPages } from '../../engines/typeset/office';
 import type { Storage } from '../../lib/storage';
 
@@ -18,12 +19,6 @@ const BLOCK = 4;
 /** The watermarked PDF's name among the preview's pictures (`1.png`, `2.png`, …). */
 const PDF_NAME = 'pages.pdf';
 
-export async function bufferOf(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** `folder`: the preview's key prefix in the store (ends with `/`). */
 export function createPreviewPages(storage: Storage) {
   /** the blocks being drawn, by their first page's key: requests that come at once draw a block once */
@@ -34,7 +29,7 @@ export function createPreviewPages(storage: Storage) {
   async function drawBlock(folder: string, first: number, pdf?: Buffer) {
     const source = pdf ?? storage.get(`${folder}${PDF_NAME}`);
     if (!source) return; // a preview made before its PDF was kept: its pages were all drawn then
-    const pictures = await renderPages(Buffer.isBuffer(source) ? source : await bufferOf(source), PREVIEW_DPI, { first, last: first + BLOCK - 1 });
+    const pictures = await renderPages(Buffer.isBuffer(source) ? source : await buffer(source), PREVIEW_DPI, { first, last: first + BLOCK - 1 });
     await Promise.all(pictures.map((png, i) => storage.put(pageKey(folder, first + i), png)));
   }
 

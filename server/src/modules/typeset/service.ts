@@ -24,7 +24,8 @@ import { nowIso } from '../../lib/time';
 import type { JobHandler, JobRunner } from '../../jobs/runner';
 import type { Payable } from '../order';
 import { pageWindow, parseList } from '../shared/paging';
-import { bufferOf, createPreviewPages } from './preview';
+import { buffer } from 'stream/consumers';
+import { createPreviewPages } from './preview';
 import type { TemplateChanges, TypesetRepo, TypesetRow } from './repo';
 import { rulesOf } from './rules';
 import { sampleFields, sampleManuscript } from './sample';
@@ -202,7 +203,7 @@ export function createTypesetService(deps: {
       await repo.update(id, { status: 'running', progress: PROGRESS.started, preview_pages: 0, updated_at: nowIso() });
       const stream = storage.get(row.manuscript_key);
       if (!stream) throw new Error('稿件已删除');
-      const manuscript = await readManuscript(await bufferOf(stream), row.manuscript_name);
+      const manuscript = await readManuscript(await buffer(stream), row.manuscript_name);
       await repo.update(id, { progress: PROGRESS.read });
       await context.heartbeat();
       const template = JSON.parse((await repo.findTemplate(row.template_id))!.spec) as Template;
