@@ -7,6 +7,7 @@
 import { spawnSync } from 'child_process';
 import type { Page } from 'playwright-core';
 import { horizontalOverflow, payInSandbox, signInTo, usePagePerTest, VIEWPORTS } from './browser';
+import { PASTED_PAPER } from '../fixtures/pastedPaper';
 
 const base = () => process.env.E2E_REAL_URL!;
 const PASSWORD = 'Thesis2026';
@@ -44,13 +45,6 @@ async function operator() {
 
 const signOut = () => page.context().clearCookies();
 
-const PAPER = [
-  '县域中学课后服务的组织与成效',
-  '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况，并比较了两校在经费、课程和激励方面的差别。',
-  '研究发现，经费保障决定了课后服务能否持续，教师激励决定了课程质量，学生的参与程度则取决于课程是否与兴趣相符。两所学校在这三个方面的做法差别明显，结果也相去甚远。',
-  '塑料制品在环境中经过风化、破碎形成粒径小于 5 毫米的微塑料，可被水生生物摄食并沿食物链传递。河流既是陆地微塑料进入海洋的通道，也是其重要的汇。',
-].join('\n');
-
 /** The signed-in student orders a check (as the form does) and pays it in the sandbox. */
 async function paidCheck() {
   const orderId = await page.evaluate(async (text) => {
@@ -58,7 +52,7 @@ async function paidCheck() {
     const body = await res.json();
     if (!body.result) throw new Error(JSON.stringify(body));
     return body.result.orderId as string;
-  }, PAPER);
+  }, PASTED_PAPER);
   await page.goto(`${base()}/pay/${orderId}`);
   await payInSandbox(page, base());
   return orderId;

@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNT } from '../../common/demoAccount';
 import { signInTo, usePagePerTest } from './browser';
+import { PASTED_PAPER } from '../fixtures/pastedPaper';
 
 const base = () => process.env.E2E_REAL_URL!;
 const currentPage = usePagePerTest();
@@ -14,20 +15,13 @@ beforeEach(() => {
   page = currentPage();
 });
 
-const PAPER = [
-  '县域中学课后服务的组织与成效',
-  '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况，并比较了两校在经费、课程和激励方面的差别。',
-  '研究发现，经费保障决定了课后服务能否持续，教师激励决定了课程质量，学生的参与程度则取决于课程是否与兴趣相符。两所学校在这三个方面的做法差别明显，结果也相去甚远。',
-  '塑料制品在环境中经过风化、破碎形成粒径小于 5 毫米的微塑料，可被水生生物摄食并沿食物链传递。河流既是陆地微塑料进入海洋的通道，也是其重要的汇。',
-].join('\n');
-
 /** Fills the check form with pasted text and submits it; ends on the payment page. */
 async function orderACheck(title: string) {
   await signInTo(page, base(), '/review/info?systemId=undergraduate', DEMO_ACCOUNT);
   await page.getByLabel('论文题目').fill(title);
   await page.getByLabel('作者').fill('林晓');
   await page.getByText('粘贴文本').click();
-  await page.getByLabel('论文全文').fill(PAPER);
+  await page.getByLabel('论文全文').fill(PASTED_PAPER);
   await page.getByText('应付金额').waitFor();
   await page.getByRole('button', { name: '提交并去支付' }).click();
   await page.waitForURL(/\/pay\//);
