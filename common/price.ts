@@ -23,6 +23,10 @@ export function priceOf(chars: number, perThousandFen: number): PriceBreakdown {
   return { chars, perThousandFen, thousands, totalFen: thousands * perThousandFen };
 }
 
+/** Amounts are kept in 分; forms ask for 元 (two decimals). */
+export const yuanOf = (fen: number) => fen / 100;
+export const fenOf = (yuan: number) => Math.round(yuan * 100);
+
 /** Money as people read it: ¥12.50. */
 export const formatFen = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 

@@ -1,2 +1,2 @@
 /** Money is integer fen from the server; people read ¥12.50 (one definition, in common/price.ts). */
-export { formatFen } from '../../common/price';
+export { fenOf, formatFen, yuanOf } from '../../common/price';

@@ -1,12 +1,10 @@
+import { fenOf, yuanOf } from '@/utils/money';
 import { submitForm } from '@/utils/formErrors';
 import { ModalForm, ProFormDigit, ProFormSwitch } from '@ant-design/pro-form';
 import { Form, message } from 'antd';
 import type { ReactNode } from 'react';
 import { changeSystem, changeTemplate, type AdminSystem, type AdminTemplate } from './api';
 
-/** 元 in the form, 分 in the API. */
-const toYuan = (fen: number) => fen / 100;
-const toFen = (yuan: number) => Math.round(yuan * 100);
 
 interface Props<T> {
   item: T;
@@ -43,14 +41,14 @@ function CatalogueDialog<V extends Record<string, unknown>>({ title, initial, sa
 /** A review system's price per thousand characters, its limits, and whether it is offered. */
 export function SystemDialog({ item, onClose, onDone }: Props<AdminSystem>) {
   type Values = { price: number; minMatch: number; maxChars: number; enabled: boolean };
-  const initial: Values = { price: toYuan(item.pricePerThousandFen), minMatch: item.minMatch, maxChars: item.maxChars, enabled: item.enabled };
+  const initial: Values = { price: yuanOf(item.pricePerThousandFen), minMatch: item.minMatch, maxChars: item.maxChars, enabled: item.enabled };
   return (
     <CatalogueDialog<Values>
       title={`修改「${item.name}」`}
       initial={initial}
       onClose={onClose}
       onDone={onDone}
-      save={({ price, minMatch, maxChars, enabled }) => changeSystem(item.id, { pricePerThousandFen: toFen(price), minMatch, maxChars, enabled })}
+      save={({ price, minMatch, maxChars, enabled }) => changeSystem(item.id, { pricePerThousandFen: fenOf(price), minMatch, maxChars, enabled })}
     >
       <ProFormDigit name="price" label="每千字价格（元）" min={0.01} max={1000} fieldProps={{ precision: 2 }} rules={[{ required: true, message: '请填写价格' }]} />
       <ProFormDigit name="minMatch" label="起报字数（连续相同多少字标出）" min={8} max={200} fieldProps={{ precision: 0 }} rules={[{ required: true, message: '请填写起报字数' }]} />
@@ -66,10 +64,10 @@ export function TemplateDialog({ item, onClose, onDone }: Props<AdminTemplate>) 
   return (
     <CatalogueDialog<Values>
       title={`修改「${item.name}」`}
-      initial={{ price: toYuan(item.priceFen), enabled: item.enabled }}
+      initial={{ price: yuanOf(item.priceFen), enabled: item.enabled }}
       onClose={onClose}
       onDone={onDone}
-      save={({ price, enabled }) => changeTemplate(item.id, { priceFen: toFen(price), enabled })}
+      save={({ price, enabled }) => changeTemplate(item.id, { priceFen: fenOf(price), enabled })}
     >
       <ProFormDigit name="price" label="价格（元）" min={0.01} max={10_000} fieldProps={{ precision: 2 }} rules={[{ required: true, message: '请填写价格' }]} />
       <ProFormSwitch name="enabled" label="上架（学生可以选择）" />

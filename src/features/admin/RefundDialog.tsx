@@ -1,4 +1,4 @@
-import { formatFen } from '@/utils/money';
+import { fenOf, formatFen, yuanOf } from '@/utils/money';
 import { submitForm } from '@/utils/formErrors';
 import { ModalForm, ProFormDependency, ProFormDigit, ProFormRadio, ProFormTextArea } from '@ant-design/pro-form';
 import { Form, message } from 'antd';
@@ -27,7 +27,7 @@ export default function RefundDialog({ order, onClose, onDone }: { order: AdminO
   const [form] = Form.useForm<RefundForm>();
   const left = refundableFen(order);
   const submit = async ({ mode, amount, reason }: RefundForm) => {
-    const amountFen = mode === 'partial' && amount ? Math.round(amount * 100) : undefined;
+    const amountFen = mode === 'partial' && amount ? fenOf(amount) : undefined;
     const answer = await submitForm(form, () => refundOrder(order.id, { requestNo, amountFen, reason: reason.trim() }), '退款失败', { amountFen: 'amount' });
     if (!answer) return false;
     message.success(answer.message ?? '退款成功');
@@ -64,7 +64,7 @@ export default function RefundDialog({ order, onClose, onDone }: { order: AdminO
               name="amount"
               label="退款金额（元）"
               min={0.01}
-              max={left / 100}
+              max={yuanOf(left)}
               fieldProps={{ precision: 2, step: 1 }}
               rules={[{ required: true, message: '请填写退款金额' }]}
             />
