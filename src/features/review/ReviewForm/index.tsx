@@ -8,7 +8,7 @@ import { submitForm } from '@/utils/formErrors';
 import { formatFen } from '@/utils/money';
 import { paperMaxLength, paperRules } from '@/utils/formRules';
 import { paths } from '@/utils/paths';
-import { Alert, Button, Card, Form, Input, Radio, Segmented, Skeleton, Space, Statistic, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Radio, Segmented, Skeleton, Space, Statistic, Typography, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'umi';
 import { PAPER_UPLOAD, refusalOf } from '../../../../common/api';
@@ -51,33 +51,11 @@ function initialValues(review: Review | undefined, systems: ReviewSystem[], syst
   };
 }
 
-/**
- * The check's form: the system, the paper's details, and the paper itself (a file, or pasted text),
- * with the exact character count and price before submitting; submitting creates (or, for an
- * unpaid check, updates) the check and its order and goes to payment.
- */
-export default function ReviewFormCard({ review }: { review?: Review }) {
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const [form] = Form.useForm<ReviewFields & { paper?: never }>();
-  const systems = useResult(() => listSystems(), []);
-  const [mode, setMode] = useState<Mode>('upload');
+/** The paper's file: checked here first, then uploaded with its progress; its title fills an empty 论文题目. */
+function usePaperFile(form: FormInstance<ReviewFields>) {
   const [uploaded, setUploaded] = useState<Uploaded>();
   const upload = useUploadProgress();
   const [uploadError, setUploadError] = useState<string>();
-  const [submitting, setSubmitting] = useState(false);
-  const { currentUser } = useCurrentUser();
-  const systemId = Form.useWatch('systemId', form);
-  const text = Form.useWatch('text', form);
-
-  const paper: Paper | undefined =
-    mode === 'upload' ? (uploaded ? { uploadId: uploaded.uploadId } : review ? { reviewId: review.id } : undefined) : text?.trim() ? { text } : review ? { reviewId: review.id } : undefined;
-  // the price, from the server, whenever the system or the paper changes
-  const { quote, error: quoteError } = useQuote(systemId, paper, [mode, uploaded?.uploadId, text], mode === 'text');
-  // pasted text is named from its first line or sentence, unless a title was typed
-  useEffect(() => {
-    if (mode === 'text' && quote?.title && !form.getFieldValue('title')?.trim()) form.setFieldValue('title', quote.title);
-  }, [mode, quote, form]);
 
   const onFile = async (file: File) => {
     setUploadError(undefined);
@@ -96,6 +74,56 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
     }
     return false;
   };
+  return { uploaded, percent: upload.percent, uploadError, onFile };
+}
+
+/** The paper's details: title, author, school and major, within the server's limits. */
+function PaperDetails({ filledFromProfile }: { filledFromProfile: boolean }) {
+  return (
+    <>
+      <Form.Item name="title" label="论文题目" rules={paperRules('title', '请填写论文题目')}>
+        <Input placeholder="与论文封面一致" maxLength={paperMaxLength('title')} />
+      </Form.Item>
+      <Form.Item name="author" label="作者" extra={filledFromProfile ? '已按基本信息填好，可修改' : undefined} rules={paperRules('author', '请填写作者姓名')}>
+        <Input maxLength={paperMaxLength('author')} />
+      </Form.Item>
+      <div className={styles.pair}>
+        <Form.Item name="school" label="学校" className={styles.half} rules={paperRules('school')}>
+          <Input maxLength={paperMaxLength('school')} />
+        </Form.Item>
+        <Form.Item name="major" label="专业" className={styles.half} rules={paperRules('major')}>
+          <Input maxLength={paperMaxLength('major')} />
+        </Form.Item>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The check's form: the system, the paper's details, and the paper itself (a file, or pasted text),
+ * with the exact character count and price before submitting; submitting creates (or, for an
+ * unpaid check, updates) the check and its order and goes to payment.
+ */
+export default function ReviewFormCard({ review }: { review?: Review }) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [form] = Form.useForm<ReviewFields & { paper?: never }>();
+  const systems = useResult(() => listSystems(), []);
+  const [mode, setMode] = useState<Mode>('upload');
+  const { uploaded, percent, uploadError, onFile } = usePaperFile(form);
+  const [submitting, setSubmitting] = useState(false);
+  const { currentUser } = useCurrentUser();
+  const systemId = Form.useWatch('systemId', form);
+  const text = Form.useWatch('text', form);
+
+  const paper: Paper | undefined =
+    mode === 'upload' ? (uploaded ? { uploadId: uploaded.uploadId } : review ? { reviewId: review.id } : undefined) : text?.trim() ? { text } : review ? { reviewId: review.id } : undefined;
+  // the price, from the server, whenever the system or the paper changes
+  const { quote, error: quoteError } = useQuote(systemId, paper, [mode, uploaded?.uploadId, text], mode === 'text');
+  // pasted text is named from its first line or sentence, unless a title was typed
+  useEffect(() => {
+    if (mode === 'text' && quote?.title && !form.getFieldValue('title')?.trim()) form.setFieldValue('title', quote.title);
+  }, [mode, quote, form]);
 
   const submit = async (values: ReviewFields) => {
     if (!paper) {
@@ -132,25 +160,12 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
             ))}
           </Radio.Group>
         </Form.Item>
-        <Form.Item name="title" label="论文题目" rules={paperRules('title', '请填写论文题目')}>
-          <Input placeholder="与论文封面一致" maxLength={paperMaxLength('title')} />
-        </Form.Item>
-        <Form.Item name="author" label="作者" extra={currentUser?.realName && !review ? '已按基本信息填好，可修改' : undefined} rules={paperRules('author', '请填写作者姓名')}>
-          <Input maxLength={paperMaxLength('author')} />
-        </Form.Item>
-        <div className={styles.pair}>
-          <Form.Item name="school" label="学校" className={styles.half} rules={paperRules('school')}>
-            <Input maxLength={paperMaxLength('school')} />
-          </Form.Item>
-          <Form.Item name="major" label="专业" className={styles.half} rules={paperRules('major')}>
-            <Input maxLength={paperMaxLength('major')} />
-          </Form.Item>
-        </div>
+        <PaperDetails filledFromProfile={Boolean(currentUser?.realName && !review)} />
         <Form.Item label="论文" name="paper" required>
           <Segmented<Mode> value={mode} onChange={setMode} options={[{ label: '上传文件', value: 'upload' }, { label: '粘贴文本', value: 'text' }]} />
         </Form.Item>
         {mode === 'upload' ? (
-          <PaperUpload onFile={onFile} percent={upload.percent} error={uploadError} uploaded={uploaded} review={review} />
+          <PaperUpload onFile={onFile} percent={percent} error={uploadError} uploaded={uploaded} review={review} />
         ) : (
           <Form.Item name="text" rules={paperRules('text')}>
             <Input.TextArea rows={10} placeholder="把论文全文粘贴到这里" aria-label="论文全文" />
