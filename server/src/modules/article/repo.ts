@@ -30,17 +30,11 @@ const COLUMNS = ['id', 'title', 'summary', 'body', 'category', 'tags', 'author',
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function createArticleRepo(db: Db) {
-  // readers see published articles only: every public query starts here
-  const base = () => db.selectFrom('articles').where('published', '=', 1);
-  const anyArticle = (trx: Db | Transaction<Database>, id: string) =>
-    trx.selectFrom('articles').select(COLUMNS).where('id', '=', id).executeTakeFirst() as Promise<ArticleRow | undefined>;
+const anyArticle = (trx: Db | Transaction<Database>, id: string) => trx.selectFrom('articles').select(COLUMNS).where('id', '=', id).executeTakeFirst() as Promise<ArticleRow | undefined>;
+
+/** The back office's side: every article, published or not, and its changes with their audit entries. */
+function backOfficeArticles(db: Db) {
   return {
-    async insert(row: NewArticle) {
-      await db.insertInto('articles').values(row).execute();
-    },
-    findByHash: (hash: string) => base().select('id').where('content_hash', '=', hash).executeTakeFirst(),
-    findById: (id: string) => base().select(COLUMNS).where('id', '=', id).executeTakeFirst() as Promise<ArticleRow | undefined>,
     /** Published or not, for the back office. */
     findAny: (id: string) => anyArticle(db, id),
 
@@ -76,6 +70,19 @@ export function createArticleRepo(db: Db) {
         await onChange(before, after, trx);
         return after;
       }),
+  };
+}
+
+export function createArticleRepo(db: Db) {
+  // readers see published articles only: every public query starts here
+  const base = () => db.selectFrom('articles').where('published', '=', 1);
+  return {
+    ...backOfficeArticles(db),
+    async insert(row: NewArticle) {
+      await db.insertInto('articles').values(row).execute();
+    },
+    findByHash: (hash: string) => base().select('id').where('content_hash', '=', hash).executeTakeFirst(),
+    findById: (id: string) => base().select(COLUMNS).where('id', '=', id).executeTakeFirst() as Promise<ArticleRow | undefined>,
 
     /** Newest first, optionally one category. */
     async list(filter: { category?: string }, offset: number, limit: number) {
