@@ -4,7 +4,8 @@
  * student the work waiting again, withdraws the refund its failure marked, and writes one audit
  * entry; a job that was not given up, or whose order was refunded, is not retried.
  */
-import { createTestApp, otherUser, payAsGateway, staffUser } from './testApp';
+import { FIELDS, wordManuscript } from '../fixtures/manuscripts';
+import { createTestApp, multipart, otherUser, payAsGateway, staffUser } from './testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let operator: Awaited<ReturnType<typeof staffUser>>;
@@ -182,4 +183,18 @@ test('a given-up review whose order was refunded is not retried: the student wou
   expect((await student.get(`/api/v1/review/${reviewId}`)).body.result.status).toBe('failed');
   expect((await operator.get(`/api/v1/admin/jobs?status=failed&pageSize=50`)).body.result.list.map((job: { id: number }) => job.id)).toContain(jobId);
   expect(await auditOf(jobId)).toHaveLength(0);
+});
+
+test('retrying a given-up typesetting shows the student it waiting again instead of failed', async () => {
+  const upload = multipart({ ...FIELDS, templateId: 'general-bachelor' }, { name: '初稿.docx', data: await wordManuscript() });
+  const { id } = (await student.call('POST', '/api/v1/typeset', upload.payload, upload.headers)).body.result;
+  // what giving up after the last attempt leaves (the job itself is not run here: it needs LibreOffice)
+  const job = (await t.app.db.selectFrom('jobs').select('id').where('kind', '=', 'typeset').where('ref_id', '=', id).executeTakeFirstOrThrow()) as { id: number };
+  await t.app.db.updateTable('jobs').set({ status: 'failed', attempts: 3, last_error: '版面引擎没有响应' }).where('id', '=', job.id).execute();
+  await t.app.db.updateTable('typesets').set({ status: 'failed', failure_reason: '排版未能完成（版面引擎没有响应）' }).where('id', '=', id).execute();
+
+  const retried = await operator.post(`/api/v1/admin/jobs/${job.id}/retry`, {});
+  expect(retried.body.result).toMatchObject({ status: 'queued', family: 'typeset', refId: id });
+  expect((await student.get(`/api/v1/typeset/${id}`)).body.result).toMatchObject({ status: 'queued', failureReason: null });
+  expect(await auditOf(Number(job.id))).toHaveLength(1);
 });
