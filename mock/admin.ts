@@ -5,7 +5,7 @@
  * Accounts are the mock's own, so e-mails are the mock's, not the placeholder rows'.
  */
 import { STAFF_ROLES } from '../common/roles';
-import { toAdminOrder, AdminOrderQuery, AdminUserQuery, AuditListQuery, DisableBody, RefundBody, AdminArticleQuery, ArticleBody, SystemBody, TemplateBody, type AdminOrderSearch as Query, type RefundRequestBody } from '../server/src/modules/admin';
+import { toAdminOrder, AdminOrderQuery, AdminUserQuery, AuditListQuery, DisableBody, RefundBody, AdminArticleQuery, ArticleBody, SystemBody, TemplateBody, AdminJobQuery, OverviewQuery, type AdminJobs, type AdminOrderSearch as Query, type RefundRequestBody } from '../server/src/modules/admin';
 import type { Static } from '@sinclair/typebox';
 import { failure, ok, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 import { answer, mockServices, valid, validQuery } from './_lib/services';
@@ -129,6 +129,19 @@ const handlers: Record<string, MockHandler> = {
   'PUT /api/v1/admin/articles/:articleId': articleChange(async (actor, req, body) => (await mockServices()).adminArticles.update(actor, req.params.articleId, body)),
   'POST /api/v1/admin/articles/:articleId/publish': articleChange(async (actor, req) => (await mockServices()).adminArticles.setPublished(actor, req.params.articleId, true), false),
   'POST /api/v1/admin/articles/:articleId/unpublish': articleChange(async (actor, req) => (await mockServices()).adminArticles.setPublished(actor, req.params.articleId, false), false),
+
+  'GET /api/v1/admin/overview': async (req, res) => {
+    const query = staff(req, res) && validQuery<{ days: number }>(OverviewQuery, req, res);
+    if (query) answer(res, async () => (await mockServices()).adminOverview.overview(query.days));
+  },
+  'GET /api/v1/admin/jobs': async (req, res) => {
+    const query = staff(req, res) && validQuery<Parameters<AdminJobs['list']>[0]>(AdminJobQuery, req, res);
+    if (query) answer(res, async () => (await mockServices()).adminJobs.list(query));
+  },
+  'POST /api/v1/admin/jobs/:jobId/retry': async (req, res) => {
+    const userId = staff(req, res);
+    if (userId) answer(res, async () => (await mockServices()).adminJobs.retry(await actorOf(userId), Number(req.params.jobId)));
+  },
 
   'GET /api/v1/admin/audit': async (req, res) => {
     const query = staff(req, res, ['admin']) && validQuery<{ current: number; pageSize: number; action?: string; targetId?: string }>(AuditListQuery, req, res);

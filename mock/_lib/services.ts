@@ -18,7 +18,7 @@ import { createJobRunner } from '../../server/src/jobs/runner';
 import { createOrderRepo, createOrderService } from '../../server/src/modules/order';
 import { createCorpusShards, createReviewRepo, createReviewService } from '../../server/src/modules/review';
 import { parseShards } from '../../server/src/config';
-import { createAdminArticles, createAdminCatalogue, createAdminService } from '../../server/src/modules/admin';
+import { createAdminArticles, createAdminCatalogue, createAdminJobs, createAdminOverview, createAdminService } from '../../server/src/modules/admin';
 import { createAuditRepo, createAuditService } from '../../server/src/modules/audit';
 import { refundThrough, sandboxRefund } from '../../server/src/modules/payment';
 import { createUserRepo, createUserService } from '../../server/src/modules/user';
@@ -107,6 +107,8 @@ async function start() {
     admin,
     adminArticles: createAdminArticles({ articles, audit }),
     adminCatalogue: createAdminCatalogue({ reviews, typesets, audit }),
+    adminOverview: createAdminOverview({ orders, reviews, jobs }),
+    adminJobs: createAdminJobs({ jobs, audit }),
     audit,
     article: articles,
     document: documents,

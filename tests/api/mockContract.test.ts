@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => close());
 
 /** Ids for `{…}` in a path (OpenAPI's form): a sample order, and the first seeded article and document. */
-const ids: Record<string, string> = { orderId: 'qa-order-1', missingOrderId: 'nope', code: 'ZN-00000-00000', templateId: 'general-bachelor' };
+const ids: Record<string, string> = { orderId: 'qa-order-1', missingOrderId: 'nope', code: 'ZN-00000-00000', templateId: 'general-bachelor', missingJobId: '999999' };
 
 async function callMock(method: string, path: string, data?: object) {
   const url = path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]);
@@ -105,6 +105,10 @@ const scenarios: Array<[string, string, string, object | undefined, number]> = [
   ['a refund without a reason', 'POST', '/api/v1/admin/orders/{reviewOrderId}/refund', { requestNo: 'RFmock0001' }, 422],
   ['a refund of an unpaid order', 'POST', '/api/v1/admin/orders/{reviewOrderId}/refund', { requestNo: 'RFmock0001', reason: '测试' }, 409],
   ['the audit log', 'GET', '/api/v1/admin/audit', undefined, 200],
+  ['the overview', 'GET', '/api/v1/admin/overview?days=7', undefined, 200],
+  ['an overview of too many days', 'GET', '/api/v1/admin/overview?days=91', undefined, 422],
+  ['the failed jobs', 'GET', '/api/v1/admin/jobs?status=failed&family=review', undefined, 200],
+  ['a retry of no job', 'POST', '/api/v1/admin/jobs/{missingJobId}/retry', undefined, 404],
   ['the accounts by e-mail', 'GET', `/api/v1/admin/users?email=${encodeURIComponent(DEMO_EMAIL)}`, undefined, 200],
   ['disabling without a reason', 'POST', '/api/v1/admin/users/{missingOrderId}/disable', {}, 422],
   ['disabling no account', 'POST', '/api/v1/admin/users/{missingOrderId}/disable', { reason: '测试' }, 404],
@@ -126,7 +130,7 @@ test.each(scenarios)('%s: %s %s answers %d in the server’s shape', async (_cas
   if (path === '/api/v1/order' && method === 'POST') ids.reviewOrderId = body.result.id;
   expect(got).toBe(status);
   const param = path.includes('/users/') ? '{userId}' : path.includes('/articles/') ? '{articleId}' : '{orderId}';
-  expectServerShape(method, path.split('?')[0].replace(/\{(reviewOrderId|missingOrderId)\}/, param), got, body);
+  expectServerShape(method, path.split('?')[0].replace(/\{(reviewOrderId|missingOrderId)\}/, param).replace('{missingJobId}', '{jobId}'), got, body);
 });
 
 test('a refund in the mock’s back office: the server’s shape, one audit entry, and the student sees it refunded', async () => {

@@ -8,8 +8,15 @@
  */
 import type { ExpressionBuilder, Transaction } from 'kysely';
 import type { Db } from '../db';
-import type { Database } from '../db/types';
+import { hourOf, hourRows } from '../db/hourly';
+import type { Database, JobTable } from '../db/types';
+import { AppError, notFound } from '../lib/errors';
 import { isoIn, nowIso } from '../lib/time';
+
+export type JobStatus = JobTable['status'];
+export type JobRow = Omit<JobTable, 'id'> & { id: number };
+/** What the back office lists jobs by: a review's jobs (whole, per shard, the merge) or a typesetting. */
+export type JobFamily = 'review' | 'typeset';
 
 export interface JobContext {
   /** renews the lock: call it while working */
@@ -20,6 +27,11 @@ export interface JobHandler {
   run(refId: string, context: JobContext): Promise<void>;
   /** after the last attempt failed: record the failure for the user */
   giveUp(refId: string, reason: string): Promise<void>;
+  /**
+   * before a given-up job is queued again (the back office's retry): undo what giveUp recorded,
+   * so the user sees the work waiting again; throws (an AppError) when running it again is unsafe
+   */
+  resume?(refId: string): Promise<void>;
 }
 
 export interface JobRunnerOptions {
@@ -36,7 +48,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
   const lockMs = options.lockMs ?? 60_000;
   const maxAttempts = options.maxAttempts ?? 3;
   const handlers = new Map<string, JobHandler>();
-  const watched = new Map<string, { giveUp: JobHandler['giveUp']; waitMs: number }>();
+  const watched = new Map<string, Pick<JobHandler, 'giveUp' | 'resume'> & { waitMs: number }>();
   /** kinds that run side by side, up to their number, apart from the others (which run one at a time) */
   const concurrency = new Map<string, number>();
   let sweepAt = 0;
@@ -164,8 +176,56 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
     },
 
     /** Gives up a job of `kind` that no process claims within `waitMs` (whether or not this one runs the kind). */
-    watch(kind: string, giveUp: JobHandler['giveUp'], waitMs: number) {
-      watched.set(kind, { giveUp, waitMs });
+    watch(kind: string, handler: Pick<JobHandler, 'giveUp' | 'resume'>, waitMs: number) {
+      watched.set(kind, { ...handler, waitMs });
+    },
+
+    /** One page of jobs, newest first, by status and family (the back office). */
+    async search(query: { status?: JobStatus; family?: JobFamily }, page: { current: number; pageSize: number }) {
+      let base = db.selectFrom('jobs');
+      if (query.status) base = base.where('status', '=', query.status);
+      if (query.family === 'typeset') base = base.where('kind', '=', 'typeset');
+      // a review's jobs: review, and in shards review_shard_<n> and review_merge (no other kind starts so;
+      // `_` matches itself too, and LIKE has no escape both dialects share)
+      if (query.family === 'review') base = base.where((eb) => eb.or([eb('kind', '=', 'review'), eb('kind', 'like', 'review_%')]));
+      const [list, count] = await Promise.all([
+        base.selectAll().orderBy('id', 'desc').offset((page.current - 1) * page.pageSize).limit(page.pageSize).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { list: list as JobRow[], total: Number(count.total), ...page };
+    },
+
+    /** Jobs of `kind` finished per UTC hour since `since` (a finished job is last written when it ends). */
+    doneHourly: async (kind: string, since: string) =>
+      hourRows(await db.selectFrom('jobs').select([hourOf('updated_at').as('hour'), (eb) => eb.fn.countAll<number>().as('n')]).where('kind', '=', kind).where('status', '=', 'done').where('updated_at', '>=', since).groupBy(hourOf('updated_at')).execute()),
+
+    /** How many jobs wait to be taken (queued) and how many were given up (failed), now. */
+    async backlog() {
+      const rows = await db.selectFrom('jobs').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('status', 'in', ['queued', 'failed']).groupBy('status').execute();
+      const of = (status: JobStatus) => Number(rows.find((row) => row.status === status)?.n ?? 0);
+      return { waiting: of('queued'), failed: of('failed') };
+    },
+
+    /**
+     * Queues a given-up job again with its attempts counted afresh: its kind's `resume` first undoes
+     * what giving up told the user (and may refuse), then the job is queued, conditionally, with
+     * `record` (the audit entry) in the same transaction, so of two retries at once one queues it.
+     */
+    async retry(id: number, record?: (before: JobRow, after: JobRow, trx: Transaction<Database>) => Promise<unknown>) {
+      const job = (await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst()) as JobRow | undefined;
+      if (!job) throw notFound('任务不存在');
+      const notFailed = () => new AppError(409, 'JOB_NOT_FAILED', '只有失败的任务可以重试');
+      if (job.status !== 'failed') throw notFailed();
+      const resume = handlers.get(job.kind)?.resume ?? watched.get(job.kind)?.resume;
+      await resume?.(job.ref_id);
+      return db.transaction().execute(async (trx) => {
+        const changes = { status: 'queued' as const, attempts: 0, last_error: null, locked_until: null, updated_at: nowIso() };
+        const taken = await trx.updateTable('jobs').set(changes).where('id', '=', id).where('status', '=', 'failed').executeTakeFirst();
+        if (Number(taken.numUpdatedRows) !== 1) throw notFailed();
+        const after = { ...job, ...changes };
+        await record?.(job, after, trx);
+        return after;
+      });
     },
 
     sweep,

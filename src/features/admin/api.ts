@@ -4,6 +4,7 @@ import type { Static } from '@sinclair/typebox';
 import type * as schemas from '../../../server/src/modules/admin/schemas';
 import type * as articleSchemas from '../../../server/src/modules/admin/articleSchemas';
 import type * as catalogueSchemas from '../../../server/src/modules/admin/catalogueSchemas';
+import type * as jobSchemas from '../../../server/src/modules/admin/jobSchemas';
 
 // the API's own schemas (server/src/modules/admin/schemas.ts): one definition of each shape
 export type AdminOrder = Static<typeof schemas.AdminOrder>;
@@ -21,6 +22,11 @@ export type AdminSystem = Static<typeof catalogueSchemas.AdminSystem>;
 export type SystemBody = Static<typeof catalogueSchemas.SystemBody>;
 export type AdminTemplate = Static<typeof catalogueSchemas.AdminTemplate>;
 export type TemplateBody = Static<typeof catalogueSchemas.TemplateBody>;
+export type AdminOverview = Static<typeof jobSchemas.AdminOverview>;
+export type AdminJob = Static<typeof jobSchemas.AdminJob>;
+export type AdminJobQuery = Partial<Static<typeof jobSchemas.AdminJobQuery>>;
+export type JobStatus = Static<typeof jobSchemas.JobStatus>;
+export type JobFamily = Static<typeof jobSchemas.JobFamily>;
 
 /** Forms show their own errors (in the dialog), so their calls skip the common handler. */
 const formCall: CallOptions = { skipErrorHandler: true };
@@ -60,3 +66,11 @@ export const listTemplates = () => get<ApiResponse<Paged<AdminTemplate>>>('/v1/a
 /** New prices and limits apply to orders made after the change. */
 export const changeSystem = (systemId: string, body: SystemBody) => put<ApiResponse<AdminSystem>>(`/v1/admin/systems/${id(systemId)}`, body, undefined, formCall);
 export const changeTemplate = (templateId: string, body: TemplateBody) => put<ApiResponse<AdminTemplate>>(`/v1/admin/templates/${id(templateId)}`, body, undefined, formCall);
+
+/** 概览: the last `days` days (China time), their totals, and the queue now. */
+export const getOverview = (days: number) => get<ApiResponse<AdminOverview>>('/v1/admin/overview', { days });
+
+export const listJobs = (query: AdminJobQuery) => get<ApiResponse<Paged<AdminJob>>>('/v1/admin/jobs', { ...query });
+
+/** Queues a given-up job again; refused (in the answer's message) for one that is not failed or not safe to run again. */
+export const retryJob = (jobId: number) => post<ApiResponse<AdminJob>>(`/v1/admin/jobs/${jobId}/retry`, undefined, undefined, formCall);

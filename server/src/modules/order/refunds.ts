@@ -13,6 +13,19 @@ import { nextStatus } from './stateMachine';
 export function createRefunds(repo: OrderRepo, get: (orderId: string) => Promise<OrderRow>) {
   return {
     /**
+     * The item of a paid order runs again after it was given up (the back office's retry): the refund
+     * its failure marked is withdrawn, unless a payment that came late or twice owes one as well.
+     * Refused once money has gone back or is on its way: the student would have both.
+     */
+    async withdrawRefundDue(orderId: string) {
+      const order = await get(orderId);
+      if (order.refunded_fen > 0 || order.status === 'refunded' || (await repo.pendingRefundOf(orderId))) {
+        throw new AppError(409, 'NOT_RETRYABLE', '订单已退款或正在退款，不能重试');
+      }
+      if (order.refund_due === 1 && !(await repo.latestPaymentDue(orderId))) await repo.clearRefundDue(orderId);
+    },
+
+    /**
      * The refund `request.requestNo` of an order, recorded as pending before the gateway is asked:
      * the same number again answers the refund already recorded (a replay refunds nothing twice).
      * A new number is refused while another refund of the order is pending, and for more than is

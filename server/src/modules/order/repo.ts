@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import type { OrderTable, RefundTable } from '../../db/types';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
+import { hourOf, hourRows } from '../../db/hourly';
 
 export type OrderRow = OrderTable;
 export type RefundRow = RefundTable;
@@ -92,6 +93,26 @@ export function createOrderRepo(db: Db) {
     },
     async markRefundDue(id: string, ex: Executor = db) {
       await ex.updateTable('orders').set({ refund_due: 1 }).where('id', '=', id).execute();
+    },
+    async clearRefundDue(id: string) {
+      await db.updateTable('orders').set({ refund_due: 0 }).where('id', '=', id).execute();
+    },
+    /**
+     * Per UTC hour since `since`: the orders made, and the orders paid with what they brought in
+     * (their amount less what has been refunded of them since: net revenue, by the hour of payment).
+     */
+    async hourly(since: string) {
+      const [created, paid] = await Promise.all([
+        db.selectFrom('orders').select([hourOf('created_at').as('hour'), (eb) => eb.fn.countAll<number>().as('n')]).where('created_at', '>=', since).groupBy(hourOf('created_at')).execute(),
+        db
+          .selectFrom('orders')
+          .select([hourOf('paid_at').as('hour'), (eb) => eb.fn.countAll<number>().as('n'), sql<number>`sum(amount_fen - refunded_fen)`.as('sum')])
+          .where('paid_at', '>=', since)
+          .where('status', 'in', ['paid', 'refunded'])
+          .groupBy(hourOf('paid_at'))
+          .execute(),
+      ]);
+      return { created: hourRows(created), paid: hourRows(paid) };
     },
     /** One page of a user's orders, newest first, and how many there are in all. */
     async listByOwner(userId: string, offset: number, limit: number) {

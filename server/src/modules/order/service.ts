@@ -187,6 +187,9 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
 
     ...createRefunds(repo, get),
 
+    /** Orders made and paid (with net revenue) per UTC hour since `since` (the back office's overview). */
+    hourly: (since: string) => repo.hourly(since),
+
 
     /** Closes every pending order past its expiry (a periodic sweep; reads close lazily too). */
     async expireOverdue() {

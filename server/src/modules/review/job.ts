@@ -14,6 +14,7 @@ import { commonLimit, K, mergeCandidates, type IndexHits } from '../../engines/s
 import { kgramHashes } from '../../engines/similarity/fingerprint';
 import { tokenize } from '../../engines/similarity/normalize';
 import type { JobHandler, JobRunner } from '../../jobs/runner';
+import { AppError } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { formatVerificationCode } from '../../../../common/verificationCode';
 import type { DocumentService } from '../document';
@@ -85,6 +86,19 @@ export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
     if (review.order_id) await orders.owesRefund(review.order_id);
   }
 
+  /**
+   * The back office retries a given-up job: the review waits again (the student sees 排队中, not
+   * 检测失败) and the refund its failure marked is withdrawn. Refused when the paper is gone or the
+   * order's money has gone back (orders.withdrawRefundDue): the student would have both.
+   */
+  async function resume(reviewId: string) {
+    const review = await repo.findReview(reviewId);
+    if (!review || review.status !== 'failed') return;
+    if (review.paper_text === null) throw new AppError(409, 'NOT_RETRYABLE', '论文已删除，不能重试');
+    if (review.order_id) await orders.withdrawRefundDue(review.order_id);
+    await repo.updateReview(reviewId, { status: 'queued', progress: 0, failure_reason: null, updated_at: nowIso() });
+  }
+
   const handlers = new Map<string, JobHandler>();
 
   if (shards.count === 1) {
@@ -99,6 +113,7 @@ export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
           await report(reviewId, review.paper_text, review.system_id, corpus.index, { from: 1, heartbeat: context.heartbeat });
         },
         giveUp,
+        resume,
       });
     }
     return handlers;
@@ -111,11 +126,12 @@ export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
       for (let shard = 0; shard < shards.count; shard += 1) await jobs.enqueue(shardJobKind(shard), reviewId);
     },
     giveUp,
+    resume,
   });
 
   // a shard no running process holds would leave its checks waiting for good: given up after a
   // while by whichever process sweeps first, and refunded
-  for (let shard = 0; shard < shards.count; shard += 1) jobs.watch(shardJobKind(shard), giveUp, shards.waitMs);
+  for (let shard = 0; shard < shards.count; shard += 1) jobs.watch(shardJobKind(shard), { giveUp, resume }, shards.waitMs);
 
   for (const [shard, corpus] of shards.corpora) {
     handlers.set(shardJobKind(shard), {
@@ -133,6 +149,7 @@ export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
         if (done === shards.count) await jobs.enqueue(MERGE_JOB_KIND, reviewId);
       },
       giveUp,
+      resume,
     });
   }
 
@@ -148,6 +165,7 @@ export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
       await repo.deleteParts(reviewId);
     },
     giveUp,
+    resume,
   });
   return handlers;
 }

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
 import { nowIso } from '../../lib/time';
+import { hourOf, hourRows } from '../../db/hourly';
 import type { ReviewTable, Database, PaperUploadTable, ReviewSystemTable } from '../../db/types';
 
 type Executor = Db | Transaction<Database>;
@@ -84,6 +85,9 @@ export function createReviewRepo(db: Db) {
     async deleteParts(reviewId: string) {
       await db.deleteFrom('review_parts').where('review_id', '=', reviewId).execute();
     },
+    /** Reviews finished (their report made) per UTC hour since `since`. */
+    doneHourly: async (since: string) =>
+      hourRows(await db.selectFrom('reviews').select([hourOf('finished_at').as('hour'), (eb) => eb.fn.countAll<number>().as('n')]).where('status', '=', 'done').where('finished_at', '>=', since).groupBy(hourOf('finished_at')).execute()),
 
   };
 }

@@ -213,6 +213,9 @@ export function createReviewService(deps: {
     /** Every system, those taken off sale too (the back office). */
     allSystems: () => repo.systems(true),
 
+    /** Reviews finished per UTC hour since `since` (the back office's overview). */
+    doneHourly: (since: string) => repo.doneHourly(since),
+
     /**
      * Changes a system's price, limits or sale (the back office), checked by the rules every start
      * checks (systems.ts), with `onChange` in the same transaction. An order keeps the amount it

@@ -231,6 +231,13 @@ export function createTypesetService(deps: {
     async giveUp(id, reason) {
       await repo.update(id, { status: 'failed', failure_reason: `排版未能完成（${reason}）`, updated_at: nowIso() });
     },
+    /** The back office retries it: the typesetting waits again (giving up owed no refund); refused once the manuscript is gone. */
+    async resume(id) {
+      const row = await repo.find(id);
+      if (row && row.status !== 'failed') return;
+      if (!row?.manuscript_key) throw new AppError(409, 'NOT_RETRYABLE', '稿件已删除，不能重试');
+      await repo.update(id, { status: 'queued', progress: 0, failure_reason: null, updated_at: nowIso() });
+    },
   };
 
   return {
