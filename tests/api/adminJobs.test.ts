@@ -5,6 +5,7 @@
  * entry; a job that was not given up, or whose order was refunded, is not retried.
  */
 import { FIELDS, wordManuscript } from '../fixtures/manuscripts';
+import { buildApp } from '../../server/src/app';
 import { createTestApp, multipart, otherUser, payAsGateway, staffUser } from './testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -183,6 +184,24 @@ test('a given-up review whose order was refunded is not retried: the student wou
   expect((await student.get(`/api/v1/review/${reviewId}`)).body.result.status).toBe('failed');
   expect((await operator.get(`/api/v1/admin/jobs?status=failed&pageSize=50`)).body.result.list.map((job: { id: number }) => job.id)).toContain(jobId);
   expect(await auditOf(jobId)).toHaveLength(0);
+});
+
+test('a shard or merge job of a review split across shards is not retried alone: the parts of the other shards were not kept', async () => {
+  const { reviewId } = await failedReview();
+  const sharded = await buildApp({ ...t.config, shards: { ...t.config.shards, count: 2, held: [0, 1] } });
+  try {
+    const now = new Date().toISOString();
+    await t.app.db.insertInto('jobs').values({ kind: 'review_merge', ref_id: reviewId, status: 'failed', attempts: 3, locked_until: null, last_error: '2 个分库中只有 1 个完成', created_at: now, updated_at: now }).execute();
+    const job = (await t.app.db.selectFrom('jobs').select('id').where('kind', '=', 'review_merge').where('ref_id', '=', reviewId).executeTakeFirstOrThrow()) as { id: number };
+    const op = await staffUser({ app: sharded, config: t.config }, 'operator');
+    const refused = await op.post(`/api/v1/admin/jobs/${job.id}/retry`, {});
+    expect([refused.status, refused.body.errorCode]).toEqual([409, 'NOT_RETRYABLE']);
+    expect(refused.body.message).toContain('分库');
+    expect((await student.get(`/api/v1/review/${reviewId}`)).body.result.status).toBe('failed');
+    expect(await auditOf(Number(job.id))).toHaveLength(0);
+  } finally {
+    await sharded.close();
+  }
 });
 
 test('retrying a given-up typesetting shows the student it waiting again instead of failed', async () => {

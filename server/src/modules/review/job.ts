@@ -99,6 +99,14 @@ export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
     await repo.updateReview(reviewId, { status: 'queued', progress: 0, failure_reason: null, updated_at: nowIso() });
   }
 
+  /**
+   * A shard's or the merge's job is not retried alone: when the review was given up, the other
+   * shards' jobs ended without keeping their parts, so the merge would never come.
+   */
+  async function partOfSharded() {
+    throw new AppError(409, 'NOT_RETRYABLE', '分库检测中的单个任务不能单独重试：请为这笔订单退款，学生可重新提交检测');
+  }
+
   const handlers = new Map<string, JobHandler>();
 
   if (shards.count === 1) {
@@ -131,7 +139,7 @@ export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
 
   // a shard no running process holds would leave its checks waiting for good: given up after a
   // while by whichever process sweeps first, and refunded
-  for (let shard = 0; shard < shards.count; shard += 1) jobs.watch(shardJobKind(shard), { giveUp, resume }, shards.waitMs);
+  for (let shard = 0; shard < shards.count; shard += 1) jobs.watch(shardJobKind(shard), { giveUp, resume: partOfSharded }, shards.waitMs);
 
   for (const [shard, corpus] of shards.corpora) {
     handlers.set(shardJobKind(shard), {
@@ -149,7 +157,7 @@ export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
         if (done === shards.count) await jobs.enqueue(MERGE_JOB_KIND, reviewId);
       },
       giveUp,
-      resume,
+      resume: partOfSharded,
     });
   }
 
@@ -165,7 +173,7 @@ export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
       await repo.deleteParts(reviewId);
     },
     giveUp,
-    resume,
+    resume: partOfSharded,
   });
   return handlers;
 }
