@@ -40,9 +40,8 @@ interface Deps {
   documents: Pick<DocumentService, 'sourceLines' | 'documentText' | 'documentCount'>;
 }
 
-/** The job handlers of reviews this process can run, by kind. */
-export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
-  const { repo, orders, jobs, shards, documents } = deps;
+/** What every review job does with its review: read it, report it, give it up, and undo that. */
+function reviewSteps({ repo, orders, documents }: Deps) {
 
   /** The review to work on, or undefined when there is nothing left to do (done, or given up: in shards one part may fail while others still run). */
   async function pending(reviewId: string) {
@@ -99,14 +98,21 @@ export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
     await repo.updateReview(reviewId, { status: 'queued', progress: 0, failure_reason: null, updated_at: nowIso() });
   }
 
-  /**
-   * A shard's or the merge's job is not retried alone: when the review was given up, the other
-   * shards' jobs ended without keeping their parts, so the merge would never come.
-   */
-  async function partOfSharded() {
-    throw new AppError(409, 'NOT_RETRYABLE', '分库检测中的单个任务不能单独重试：请为这笔订单退款，学生可重新提交检测');
-  }
+  return { pending, report, giveUp, resume };
+}
 
+/**
+ * A shard's or the merge's job is not retried alone: when the review was given up, the other
+ * shards' jobs ended without keeping their parts, so the merge would never come.
+ */
+async function partOfSharded() {
+  throw new AppError(409, 'NOT_RETRYABLE', '分库检测中的单个任务不能单独重试：请为这笔订单退款，学生可重新提交检测');
+}
+
+/** The job handlers of reviews this process can run, by kind. */
+export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
+  const { repo, jobs, shards, documents } = deps;
+  const { pending, report, giveUp, resume } = reviewSteps(deps);
   const handlers = new Map<string, JobHandler>();
 
   if (shards.count === 1) {
