@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
 import { nowIso } from '../../lib/time';
+import { changeRow, type OnRowChange } from '../../db/changeRow';
 import { hourOf, hourRows } from '../../db/hourly';
 import type { ReviewTable, Database, PaperUploadTable, ReviewSystemTable } from '../../db/types';
 
@@ -14,15 +15,7 @@ export function createReviewRepo(db: Db) {
     /** the systems offered to students; `all`: those taken off sale too (the back office) */
     systems: (all = false) => db.selectFrom('review_systems').selectAll().$if(!all, (q) => q.where('enabled', '=', 1)).orderBy('sort').execute(),
     /** Changes a system and runs `onChange` (its check, its audit entry) in one transaction; undefined: no such system. */
-    changeSystem: (id: string, changes: SystemChanges, onChange: (before: ReviewSystemTable, after: ReviewSystemTable, trx: Transaction<Database>) => Promise<void>) =>
-      db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('review_systems').selectAll().where('id', '=', id).executeTakeFirst();
-        if (!before) return undefined;
-        await trx.updateTable('review_systems').set(changes).where('id', '=', id).execute();
-        const after = { ...before, ...changes };
-        await onChange(before, after, trx);
-        return after;
-      }),
+    changeSystem: (id: string, changes: SystemChanges, onChange: OnRowChange<ReviewSystemTable>) => changeRow(db, 'review_systems', id, changes, onChange),
     findSystem: (id: string) => db.selectFrom('review_systems').selectAll().where('id', '=', id).executeTakeFirst(),
     /** The demo seed's systems (seed.ts adds those missing). */
     async insertSystems(rows: ReviewSystemTable[]) {
