@@ -14,6 +14,8 @@ export type JobStatus = JobTable['status'];
 export type JobRow = Omit<JobTable, 'id'> & { id: number };
 /** What the back office lists jobs by: a review's jobs (whole, per shard, the merge) or a typesetting. */
 export type JobFamily = 'review' | 'typeset';
+/** The kinds of job the product queues: a review, one shard's part of it and their merge (review/job.ts), a typesetting. */
+export type JobKind = 'review' | `review_shard_${number}` | 'review_merge' | 'typeset';
 
 const claimable = (now: string) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
   eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)])]);

@@ -10,9 +10,9 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../db/types';
 import { isoIn } from '../lib/time';
-import { claimJob, createQueueView, enqueueJob, finishJob, releaseJob, sweepWatched, type Watched } from './queue';
+import { claimJob, createQueueView, enqueueJob, finishJob, releaseJob, sweepWatched, type JobKind, type Watched } from './queue';
 
-export type { JobFamily, JobRow, JobStatus } from './queue';
+export type { JobFamily, JobKind, JobRow, JobStatus } from './queue';
 
 export interface JobContext {
   /** renews the lock: call it while working */
@@ -63,7 +63,8 @@ async function executeJob(db: Db, handler: JobHandler, job: NonNullable<Awaited<
 }
 
 
-export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
+/** `Kind`: the kinds it queues and runs (the product's; the tests' runners take any). */
+export function createJobRunner<Kind extends string = JobKind>(db: Db, options: JobRunnerOptions = {}) {
   const lockMs = options.lockMs ?? 60_000;
   const maxAttempts = options.maxAttempts ?? 3;
   const handlers = new Map<string, JobHandler>();
@@ -113,20 +114,20 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
     ...createQueueView(db, (kind) => handlers.get(kind)?.resume ?? watched.get(kind)?.resume),
 
     /** `sideBySide`: up to this many jobs of the kind run at once in this process, beside the others' one. */
-    register(kind: string, handler: JobHandler, sideBySide?: number) {
+    register(kind: Kind, handler: JobHandler, sideBySide?: number) {
       handlers.set(kind, handler);
       if (sideBySide) concurrency.set(kind, sideBySide);
     },
 
     /** Gives up a job of `kind` that no process claims within `waitMs` (whether or not this one runs the kind). */
-    watch(kind: string, handler: Pick<JobHandler, 'giveUp' | 'resume'>, waitMs: number) {
+    watch(kind: Kind, handler: Pick<JobHandler, 'giveUp' | 'resume'>, waitMs: number) {
       watched.set(kind, { ...handler, waitMs });
     },
 
     sweep,
 
     /** Queues a job inside the caller's transaction (so it exists exactly when the payment does). */
-    enqueue: (kind: string, refId: string, trx: Transaction<Database> | Db = db) => enqueueJob(trx, kind, refId),
+    enqueue: (kind: Kind, refId: string, trx: Transaction<Database> | Db = db) => enqueueJob(trx, kind, refId),
 
     runOnce,
 
@@ -170,4 +171,4 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
   };
 }
 
-export type JobRunner = ReturnType<typeof createJobRunner>;
+export type JobRunner = ReturnType<typeof createJobRunner<JobKind>>;

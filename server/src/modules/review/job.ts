@@ -13,7 +13,7 @@ import { checkText, type CandidateSource } from '../../engines/similarity/check'
 import { commonLimit, K, mergeCandidates, type IndexHits } from '../../engines/similarity/corpusIndex';
 import { kgramHashes } from '../../engines/similarity/fingerprint';
 import { tokenize } from '../../engines/similarity/normalize';
-import type { JobHandler, JobRunner } from '../../jobs/runner';
+import type { JobHandler, JobKind, JobRunner } from '../../jobs/runner';
 import { AppError } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { formatVerificationCode } from '../../../../common/verificationCode';
@@ -27,8 +27,8 @@ const PROGRESS_STEP = 5;
 /** In shards, the parts take progress up to here and the merge the rest. */
 const PARTS_DONE = 50;
 
-export const shardJobKind = (shard: number) => `review_shard_${shard}`;
-export const MERGE_JOB_KIND = 'review_merge';
+export const shardJobKind = (shard: number) => `review_shard_${shard}` as const;
+export const MERGE_JOB_KIND = 'review_merge' as const;
 
 const newVerificationCode = () => formatVerificationCode(randomBytes(5).toString('hex').toUpperCase());
 
@@ -110,10 +110,10 @@ async function partOfSharded() {
 }
 
 /** The job handlers of reviews this process can run, by kind. */
-export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
+export function createReviewJobs(deps: Deps): Map<JobKind, JobHandler> {
   const { repo, jobs, shards, documents } = deps;
   const { pending, report, giveUp, resume } = reviewSteps(deps);
-  const handlers = new Map<string, JobHandler>();
+  const handlers = new Map<JobKind, JobHandler>();
 
   if (shards.count === 1) {
     const corpus = shards.corpora.get(0);
