@@ -30,6 +30,20 @@ const COLUMNS = ['id', 'title', 'summary', 'body', 'category', 'tags', 'author',
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Counts a view once per visitor (the view and the count in one transaction). */
+async function recordView(db: Db, articleId: string, visitor: string, at: string) {
+  return db.transaction().execute(async (tx) => {
+    const inserted = await tx
+      .insertInto('article_views')
+      .values({ article_id: articleId, visitor, created_at: at })
+      .onConflict((oc) => oc.columns(['article_id', 'visitor']).doNothing())
+    .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    await tx.updateTable('articles').set((eb) => ({ view_count: eb('view_count', '+', 1) })).where('id', '=', articleId).execute();
+    return true;
+  });
+}
+
 const anyArticle = (trx: Db | Transaction<Database>, id: string) => trx.selectFrom('articles').select(COLUMNS).where('id', '=', id).executeTakeFirst() as Promise<ArticleRow | undefined>;
 
 /** The back office's side: every article, published or not, and its changes with their audit entries. */
@@ -120,18 +134,7 @@ export function createArticleRepo(db: Db) {
       base().select(COLUMNS).where('category', '=', category).where('id', '!=', exceptId).orderBy('published_at', 'desc').limit(limit).execute() as Promise<ArticleRow[]>,
 
     /** Counts a view once per visitor; true when this visitor had not seen it before. */
-    async recordView(articleId: string, visitor: string, at: string) {
-      return db.transaction().execute(async (tx) => {
-        const inserted = await tx
-          .insertInto('article_views')
-          .values({ article_id: articleId, visitor, created_at: at })
-          .onConflict((oc) => oc.columns(['article_id', 'visitor']).doNothing())
-        .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-        await tx.updateTable('articles').set((eb) => ({ view_count: eb('view_count', '+', 1) })).where('id', '=', articleId).execute();
-        return true;
-      });
-    },
+    recordView: (articleId: string, visitor: string, at: string) => recordView(db, articleId, visitor, at),
 
     /** How many articles contain every term. */
     async countMatches(terms: string[]) {

@@ -301,6 +301,13 @@ function templateCatalogue(repo: TypesetRepo, templateOf: (id: string) => Promis
   };
 }
 
+/** Removes the manuscript and the documents; the record disappears from the list. */
+async function removeFiles({ repo, storage, preview }: { repo: TypesetRepo; storage: Storage; preview: ReturnType<typeof createPreviewPages> }, row: TypesetRow) {
+  for (const key of [row.manuscript_key, row.output_key, row.pdf_key]) if (key) await storage.remove(key);
+  if (row.preview_key) await preview.remove(row.preview_key, row.preview_pages);
+  await repo.update(row.id, { deleted_at: nowIso(), manuscript_key: null, output_key: null, pdf_key: null, preview_key: null, preview_pages: 0, updated_at: nowIso() });
+}
+
 export function createTypesetService(deps: {
   repo: TypesetRepo;
   jobs: JobRunner;
@@ -388,12 +395,7 @@ export function createTypesetService(deps: {
     close: async () => closeLayoutEngines(),
 
     /** Removes the manuscript and the documents; the record disappears from the list. */
-    async remove(user: User, id: string) {
-      const row = await own(user, id);
-      for (const key of [row.manuscript_key, row.output_key, row.pdf_key]) if (key) await storage.remove(key);
-      if (row.preview_key) await preview.remove(row.preview_key, row.preview_pages);
-      await repo.update(id, { deleted_at: nowIso(), manuscript_key: null, output_key: null, pdf_key: null, preview_key: null, preview_pages: 0, updated_at: nowIso() });
-    },
+    remove: async (user: User, id: string) => removeFiles({ repo, storage, preview }, await own(user, id)),
   };
 }
 
