@@ -51,6 +51,15 @@ function initialValues(review: Review | undefined, systems: ReviewSystem[], syst
   };
 }
 
+/** What is sent: the details, and the paper (without a new file or text, an unpaid check keeps the paper it has). */
+function bodyOf(values: ReviewFields, mode: Mode, uploaded?: Uploaded): ReviewFields {
+  const { text: pasted, ...details } = values;
+  return { ...details, ...(mode === 'upload' ? { uploadId: uploaded?.uploadId } : { text: pasted?.trim() ? pasted : undefined }) };
+}
+
+/** A new check, or an unpaid one changed: either way an order to pay. */
+const saveReview = (review: Review | undefined, body: ReviewFields) => (review ? updateReview(review.id, body) : createReview(body));
+
 /** The paper's file: checked here first, then uploaded with its progress; its title fills an empty 论文题目. */
 function usePaperFile(form: FormInstance<ReviewFields>) {
   const [uploaded, setUploaded] = useState<Uploaded>();
@@ -75,6 +84,21 @@ function usePaperFile(form: FormInstance<ReviewFields>) {
     return false;
   };
   return { uploaded, percent: upload.percent, uploadError, onFile };
+}
+
+/** The check systems, each with its price per thousand characters. */
+function SystemChoice({ systems }: { systems: ReviewSystem[] }) {
+  return (
+    <Form.Item name="systemId" label="检测系统" rules={[{ required: true, message: '请选择检测系统' }]}>
+      <Radio.Group className={styles.systems}>
+        {systems.map((s) => (
+          <Radio.Button key={s.id} value={s.id}>
+            {s.name} · {formatFen(s.pricePerThousandFen)}/千字
+          </Radio.Button>
+        ))}
+      </Radio.Group>
+    </Form.Item>
+  );
 }
 
 /** The paper's details: title, author, school and major, within the server's limits. */
@@ -131,10 +155,7 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
       return;
     }
     setSubmitting(true);
-    const { text: pasted, ...details } = values;
-    // without a new file or text, an unpaid check keeps the paper it has
-    const body: ReviewFields = { ...details, ...(mode === 'upload' ? { uploadId: uploaded?.uploadId } : { text: pasted?.trim() ? pasted : undefined }) };
-    const done = await submitForm(form, () => (review ? updateReview(review.id, body) : createReview(body)));
+    const done = await submitForm(form, () => saveReview(review, bodyOf(values, mode, uploaded)));
     setSubmitting(false);
     if (done) navigate(paths.pay(done.result.orderId));
   };
@@ -151,15 +172,7 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
         提交后先付款，付款后立即开始检测。论文只用于本次检测，不会收入比对库，30 天后自动删除。
       </Typography.Paragraph>
       <Form form={form} layout="vertical" initialValues={initial} onFinish={submit} requiredMark className={styles.form}>
-        <Form.Item name="systemId" label="检测系统" rules={[{ required: true, message: '请选择检测系统' }]}>
-          <Radio.Group className={styles.systems}>
-            {systems.data.map((s) => (
-              <Radio.Button key={s.id} value={s.id}>
-                {s.name} · {formatFen(s.pricePerThousandFen)}/千字
-              </Radio.Button>
-            ))}
-          </Radio.Group>
-        </Form.Item>
+        <SystemChoice systems={systems.data} />
         <PaperDetails filledFromProfile={Boolean(currentUser?.realName && !review)} />
         <Form.Item label="论文" name="paper" required>
           <Segmented<Mode> value={mode} onChange={setMode} options={[{ label: '上传文件', value: 'upload' }, { label: '粘贴文本', value: 'text' }]} />
