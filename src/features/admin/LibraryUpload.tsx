@@ -22,7 +22,7 @@ function Outcomes({ answer }: { answer: LibraryImport }) {
       />
       <Table<Outcome>
         size="small"
-        rowKey={(row, i) => `${row.file}-${i}`}
+        rowKey={(row) => `${row.status}-${row.file}-${row.reason ?? ''}`}
         pagination={false}
         scroll={{ x: 'max-content', y: 320 }}
         dataSource={answer.outcomes}
