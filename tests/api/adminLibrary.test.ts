@@ -4,7 +4,7 @@
  * no check reports from then on, as after `npm run import -- --remove`. Each upload that imported
  * something and each removal is one audit entry. Only staff may; a page of another site may not.
  */
-import { LIBRARY_MAX_FILES } from '../../common/api';
+import { LIBRARY_MAX_FILES, LIBRARY_UPLOAD, UPLOAD_MAX_BYTES } from '../../common/api';
 import { client, createTestApp, multipart, otherUser, payAsGateway, staffUser } from './testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -100,6 +100,10 @@ test('metadata beside a paper is used, as by the command; an upload without file
 
   const none = await operator.call('POST', '/api/v1/admin/library', multipart({ note: 'x' }, []).payload, multipart({}, []).headers);
   expect([none.status, none.body.message]).toEqual([422, '请选择要导入的论文文件']);
+  // a file over the size limit refuses the whole upload, in the upload's words; nothing is imported
+  const large = await upload(operator, [file('small.txt', '一篇很短的论文，不该被导入。'), file('large.txt', Buffer.alloc(UPLOAD_MAX_BYTES + 1, 'a'))]);
+  expect([large.status, large.body.message]).toEqual([413, LIBRARY_UPLOAD.tooLarge]);
+  expect((await operator.get(`/api/v1/admin/library?q=${encodeURIComponent('很短的论文')}`)).body.result.total).toBe(0);
   const many = await upload(operator, Array.from({ length: LIBRARY_MAX_FILES + 1 }, (_, i) => file(`p${i}.txt`, `第${i}篇`)));
   expect([many.status, many.body.message]).toEqual([413, `一次最多上传 ${LIBRARY_MAX_FILES} 个文件`]);
 }, 60_000);
