@@ -1,11 +1,16 @@
 /**
- * The back office in the mock, thin: orders (search, detail, refund), articles and the audit log answered by
+ * The back office in the mock, thin: orders (search, detail, refund), accounts (and their detail), articles, the library and the audit log answered by
  * the server's own admin service over the mock's services (mock/_lib/services.ts). Sign in as
  * MOCK_ADMIN_EMAIL (mock/_lib/users.ts); the demo student is refused as the server refuses her.
  * Accounts are the mock's own, so e-mails are the mock's, not the placeholder rows'.
  */
 import { STAFF_ROLES } from '../common/roles';
-import { toAdminOrder, AdminOrderQuery, AdminUserQuery, AuditListQuery, DisableBody, RefundBody, AdminArticleQuery, ArticleBody, SystemBody, TemplateBody, AdminJobQuery, OverviewQuery, type AdminJobs, type AdminOrderSearch as Query, type RefundRequestBody } from '../server/src/modules/admin';
+import { ShowType } from '../common/api';
+import { mkdtemp, rm, writeFile } from 'fs/promises';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { storedFileName } from '../server/src/lib/fileNames';
+import { toAdminOrder, AdminOrderQuery, AdminUserQuery, AuditListQuery, DisableBody, RefundBody, AdminArticleQuery, ArticleBody, SystemBody, TemplateBody, AdminJobQuery, OverviewQuery, LibraryQuery, type AdminJobs, type AdminOrderSearch as Query, type RefundRequestBody } from '../server/src/modules/admin';
 import type { Static } from '@sinclair/typebox';
 import { failure, ok, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 import { answer, mockServices, valid, validQuery } from './_lib/services';
@@ -141,6 +146,43 @@ const handlers: Record<string, MockHandler> = {
   'POST /api/v1/admin/jobs/:jobId/retry': async (req, res) => {
     const userId = staff(req, res);
     if (userId) answer(res, async () => (await mockServices()).adminJobs.retry(await actorOf(userId), Number(req.params.jobId)));
+  },
+  // 文献库: the server's own import (npm run import's importer) of the files received, in a folder of their own
+  'GET /api/v1/admin/library': async (req, res) => {
+    const query = staff(req, res) && validQuery<{ current: number; pageSize: number; q?: string }>(LibraryQuery, req, res);
+    if (query) answer(res, async () => (await mockServices()).adminLibrary.list(query));
+  },
+  'POST /api/v1/admin/library': async (req, res) => {
+    const userId = staff(req, res);
+    if (!userId) return;
+    const files = (req as MockRequest & { files?: { originalname: string; buffer: Buffer }[] }).files ?? [];
+    if (!files.length) return res.status(422).json(failure('请选择要导入的论文文件', 'NO_FILE', ShowType.ERROR_MESSAGE, { errors: { file: '请选择要导入的论文文件' } }));
+    answer(res, async () => {
+      const folder = await mkdtemp(join(tmpdir(), 'zn-mock-library-'));
+      try {
+        const received = files.map((file) => storedFileName(file.originalname));
+        await Promise.all(files.map((file, i) => (received.indexOf(received[i]) === i && !received[i].startsWith('.') ? writeFile(join(folder, received[i]), file.buffer) : undefined)));
+        return await (await mockServices()).adminLibrary.importUpload(await actorOf(userId), folder, received);
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+    });
+  },
+  'DELETE /api/v1/admin/library/:documentId': async (req, res) => {
+    const userId = staff(req, res);
+    if (userId) answer(res, async () => (await mockServices()).adminLibrary.remove(await actorOf(userId), req.params.documentId));
+  },
+  // an account's detail, with the mock's e-mails
+  'GET /api/v1/admin/users/:userId': async (req, res) => {
+    if (!staff(req, res)) return;
+    const target = findUserById(req.params.userId);
+    answer(res, async () => {
+      const services = await mockServices();
+      if (target) await services.userRow(target.id);
+      const detail = await services.adminUserDetail(req.params.userId);
+      const email = emailOf(req.params.userId);
+      return { ...detail, user: target ? toAdminUser(target) : detail.user, orders: { ...detail.orders, list: detail.orders.list.map((order) => ({ ...order, userEmail: email })) } };
+    });
   },
 
   'GET /api/v1/admin/audit': async (req, res) => {

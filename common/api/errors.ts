@@ -33,6 +33,7 @@ export const ERROR_CODES = {
   // uploads
   NO_FILE: 422,
   FILE_TOO_LARGE: 413,
+  TOO_MANY_FILES: 413,
   BAD_IMAGE: 422,
   // orders and what they buy
   UNKNOWN_KIND: 422,

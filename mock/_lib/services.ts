@@ -18,7 +18,7 @@ import { createJobRunner } from '../../server/src/jobs/runner';
 import { createOrderRepo, createOrderService } from '../../server/src/modules/order';
 import { createCorpusShards, createReviewRepo, createReviewService } from '../../server/src/modules/review';
 import { parseShards } from '../../server/src/config';
-import { createAdminArticles, createAdminCatalogue, createAdminJobs, createAdminOverview, createAdminService } from '../../server/src/modules/admin';
+import { createAdminArticles, createAdminCatalogue, createAdminJobs, createAdminOverview, createAdminLibrary, createAdminService, createAdminUserDetail } from '../../server/src/modules/admin';
 import { createAuditRepo, createAuditService } from '../../server/src/modules/audit';
 import { refundThrough, sandboxRefund } from '../../server/src/modules/payment';
 import { createUserRepo, createUserService } from '../../server/src/modules/user';
@@ -109,6 +109,9 @@ async function start() {
     adminCatalogue: createAdminCatalogue({ reviews, typesets, audit }),
     adminOverview: createAdminOverview({ orders, reviews, jobs }),
     adminJobs: createAdminJobs({ jobs, audit }),
+    // the library (文献库) and an account's detail, as the server's
+    adminLibrary: createAdminLibrary({ documents, audit }),
+    adminUserDetail: createAdminUserDetail({ users: createUserService({ users: createUserRepo(db), storage: files }), orders, reviews, typesets }),
     audit,
     article: articles,
     document: documents,

@@ -188,3 +188,22 @@ test.each(['401', '403', '404', '500'])('the QA fault %s answers in the error en
   expect(ajv.validate(ErrorBody, body)).toBe(true);
   await callMock('GET', '/api/v1/mock/fault?type=off');
 });
+
+test('the mock’s library lists and removes (the upload: tests/web/adminLibrary); an account’s detail; all in the server’s shapes', async () => {
+  await callMock('POST', '/api/v1/actionLogin', { email: MOCK_ADMIN_EMAIL, password: MOCK_ADMIN_PASSWORD });
+  const list = await callMock('GET', '/api/v1/admin/library?pageSize=5');
+  expectServerShape('GET', '/api/v1/admin/library', list.status, list.body);
+  const [paper] = list.body.result.list;
+  const removed = await callMock('DELETE', `/api/v1/admin/library/${paper.id}`);
+  expectServerShape('DELETE', '/api/v1/admin/library/{documentId}', removed.status, removed.body);
+  expect(removed.body.result).toEqual({ id: paper.id, title: paper.title });
+  expect((await callMock('GET', '/api/v1/admin/audit?action=library.remove')).body.result.total).toBe(1);
+  expectServerShape('DELETE', '/api/v1/admin/library/{documentId}', 404, (await callMock('DELETE', '/api/v1/admin/library/nope')).body);
+
+  const demo = (await callMock('GET', `/api/v1/admin/users?email=${encodeURIComponent(DEMO_EMAIL)}`)).body.result.list[0];
+  const detail = await callMock('GET', `/api/v1/admin/users/${demo.id}`);
+  expectServerShape('GET', '/api/v1/admin/users/{userId}', detail.status, detail.body);
+  expect(detail.body.result.user.email).toBe(DEMO_EMAIL);
+  expect(detail.body.result.reviews.total).toBeGreaterThan(0);
+  expectServerShape('GET', '/api/v1/admin/users/{userId}', 404, (await callMock('GET', '/api/v1/admin/users/nope')).body);
+});
