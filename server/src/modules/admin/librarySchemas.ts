@@ -1,20 +1,17 @@
 import { Type } from '@sinclair/typebox';
+import { DocumentSummary } from '../document';
 import { Nullable, Ok, Page, PageQuery } from '../shared/schemas';
 
 /** A paper of the check library as the back office lists it. */
-export const LibraryDocument = Type.Object(
-  {
-    id: Type.String(),
-    title: Type.String(),
-    authors: Type.Array(Type.String()),
-    year: Type.Integer(),
-    type: Type.String(),
-    discipline: Type.String(),
-    charCount: Type.Integer(),
-    /** the original file's name; null for papers imported from text */
-    fileName: Nullable(Type.String()),
-    createdAt: Type.String(),
-  },
+export const LibraryDocument = Type.Composite(
+  [
+    Type.Pick(DocumentSummary, ['id', 'title', 'authors', 'year', 'type', 'discipline', 'charCount']),
+    Type.Object({
+      /** the original file's name; null for papers imported from text */
+      fileName: Nullable(Type.String()),
+      createdAt: Type.String(),
+    }),
+  ],
   { additionalProperties: false },
 );
 
