@@ -10,7 +10,24 @@ import { mkdtemp, rm, writeFile } from 'fs/promises';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { storedFileName } from '../server/src/lib/fileNames';
-import { toAdminOrder, AdminOrderQuery, AdminUserQuery, AuditListQuery, DisableBody, RefundBody, AdminArticleQuery, ArticleBody, SystemBody, TemplateBody, AdminJobQuery, OverviewQuery, LibraryQuery, type AdminJobs, type AdminOrderSearch as Query, type RefundRequestBody } from '../server/src/modules/admin';
+import {
+  toAdminOrder,
+  AdminOrderQuery,
+  AdminUserQuery,
+  AuditListQuery,
+  DisableBody,
+  RefundBody,
+  AdminArticleQuery,
+  ArticleBody,
+  SystemBody,
+  TemplateBody,
+  AdminJobQuery,
+  OverviewQuery,
+  LibraryQuery,
+  type AdminJobs,
+  type AdminOrderSearch as Query,
+  type RefundRequestBody,
+} from '../server/src/modules/admin';
 import type { Static } from '@sinclair/typebox';
 import { failure, ok, requireSession, withFault, type MockHandler, type MockRequest, type MockResponse } from './_lib/kit';
 import { answer, mockServices, valid, validQuery } from './_lib/services';
@@ -31,7 +48,14 @@ const emailOf = (userId: string) => findUserById(userId)?.email ?? null;
 const actorOf = async (userId: string) => ({ ...(await (await mockServices()).userRow(userId)), email: emailOf(userId)! });
 
 /** An account as the back office lists it (AdminUser), from the mock's own accounts. */
-const toAdminUser = (user: MockUser) => ({ id: user.id, email: user.email, nickname: user.nickname, role: user.role, disabledAt: user.disabledAt ?? null, createdAt: user.createdAt });
+const toAdminUser = (user: MockUser) => ({
+  id: user.id,
+  email: user.email,
+  nickname: user.nickname,
+  role: user.role,
+  disabledAt: user.disabledAt ?? null,
+  createdAt: user.createdAt,
+});
 
 /**
  * 停用 / 启用 through the server's own rule (admin service: not oneself, staff only by an admin, one
@@ -55,7 +79,10 @@ function setDisabled(disabled: boolean): MockHandler {
 
 type Article = Static<typeof ArticleBody>;
 /** An article change by the signed-in staff account: the server's own call, or the server's refusal. */
-function articleChange(change: (actor: Awaited<ReturnType<typeof actorOf>>, req: MockRequest, body: Article) => Promise<unknown>, withBody = true): MockHandler {
+function articleChange(
+  change: (actor: Awaited<ReturnType<typeof actorOf>>, req: MockRequest, body: Article) => Promise<unknown>,
+  withBody = true,
+): MockHandler {
   return async (req, res) => {
     const userId = staff(req, res);
     const body = userId && (withBody ? valid<Article>(ArticleBody, req.body, res) : ({} as Article));
@@ -71,7 +98,11 @@ const withMockEmail = <T extends { order: { userId: string; userEmail: string | 
 });
 
 /** A catalogue change (price, limits, sale) by the signed-in staff account through the server's own call. */
-function catalogueChange<B>(schema: Parameters<typeof valid>[0], change: (actor: Awaited<ReturnType<typeof actorOf>>, id: string, body: B) => Promise<unknown>, param: string): MockHandler {
+function catalogueChange<B>(
+  schema: Parameters<typeof valid>[0],
+  change: (actor: Awaited<ReturnType<typeof actorOf>>, id: string, body: B) => Promise<unknown>,
+  param: string,
+): MockHandler {
   return async (req, res) => {
     const userId = staff(req, res);
     const body = userId && valid<B>(schema, req.body, res);
@@ -84,11 +115,19 @@ const handlers: Record<string, MockHandler> = {
   'GET /api/v1/admin/systems': async (req, res) => {
     if (staff(req, res)) answer(res, async () => (await mockServices()).adminCatalogue.systems());
   },
-  'PUT /api/v1/admin/systems/:systemId': catalogueChange<Static<typeof SystemBody>>(SystemBody, async (actor, id, body) => (await mockServices()).adminCatalogue.changeSystem(actor, id, body), 'systemId'),
+  'PUT /api/v1/admin/systems/:systemId': catalogueChange<Static<typeof SystemBody>>(
+    SystemBody,
+    async (actor, id, body) => (await mockServices()).adminCatalogue.changeSystem(actor, id, body),
+    'systemId',
+  ),
   'GET /api/v1/admin/templates': async (req, res) => {
     if (staff(req, res)) answer(res, async () => (await mockServices()).adminCatalogue.templates());
   },
-  'PUT /api/v1/admin/templates/:templateId': catalogueChange<Static<typeof TemplateBody>>(TemplateBody, async (actor, id, body) => (await mockServices()).adminCatalogue.changeTemplate(actor, id, body), 'templateId'),
+  'PUT /api/v1/admin/templates/:templateId': catalogueChange<Static<typeof TemplateBody>>(
+    TemplateBody,
+    async (actor, id, body) => (await mockServices()).adminCatalogue.changeTemplate(actor, id, body),
+    'templateId',
+  ),
 
   'GET /api/v1/admin/orders': async (req, res) => {
     const query = staff(req, res) && validQuery<Query>(AdminOrderQuery, req, res);
@@ -126,14 +165,23 @@ const handlers: Record<string, MockHandler> = {
   'POST /api/v1/admin/users/:userId/enable': setDisabled(false),
 
   'GET /api/v1/admin/articles': async (req, res) => {
-    const query = staff(req, res) && validQuery<{ current: number; pageSize: number; title?: string; category?: string; published?: boolean }>(AdminArticleQuery, req, res);
+    const query =
+      staff(req, res) && validQuery<{ current: number; pageSize: number; title?: string; category?: string; published?: boolean }>(AdminArticleQuery, req, res);
     if (!query) return;
     answer(res, async () => (await mockServices()).adminArticles.list(query));
   },
   'POST /api/v1/admin/articles': articleChange(async (actor, _req, body) => (await mockServices()).adminArticles.create(actor, body)),
-  'PUT /api/v1/admin/articles/:articleId': articleChange(async (actor, req, body) => (await mockServices()).adminArticles.update(actor, req.params.articleId, body)),
-  'POST /api/v1/admin/articles/:articleId/publish': articleChange(async (actor, req) => (await mockServices()).adminArticles.setPublished(actor, req.params.articleId, true), false),
-  'POST /api/v1/admin/articles/:articleId/unpublish': articleChange(async (actor, req) => (await mockServices()).adminArticles.setPublished(actor, req.params.articleId, false), false),
+  'PUT /api/v1/admin/articles/:articleId': articleChange(async (actor, req, body) =>
+    (await mockServices()).adminArticles.update(actor, req.params.articleId, body),
+  ),
+  'POST /api/v1/admin/articles/:articleId/publish': articleChange(
+    async (actor, req) => (await mockServices()).adminArticles.setPublished(actor, req.params.articleId, true),
+    false,
+  ),
+  'POST /api/v1/admin/articles/:articleId/unpublish': articleChange(
+    async (actor, req) => (await mockServices()).adminArticles.setPublished(actor, req.params.articleId, false),
+    false,
+  ),
 
   'GET /api/v1/admin/overview': async (req, res) => {
     const query = staff(req, res) && validQuery<{ days: number }>(OverviewQuery, req, res);
@@ -156,12 +204,17 @@ const handlers: Record<string, MockHandler> = {
     const userId = staff(req, res);
     if (!userId) return;
     const files = (req as MockRequest & { files?: { originalname: string; buffer: Buffer }[] }).files ?? [];
-    if (!files.length) return res.status(422).json(failure('请选择要导入的论文文件', 'NO_FILE', ShowType.ERROR_MESSAGE, { errors: { file: '请选择要导入的论文文件' } }));
+    if (!files.length)
+      return res.status(422).json(failure('请选择要导入的论文文件', 'NO_FILE', ShowType.ERROR_MESSAGE, { errors: { file: '请选择要导入的论文文件' } }));
     answer(res, async () => {
       const folder = await mkdtemp(join(tmpdir(), 'zn-mock-library-'));
       try {
         const received = files.map((file) => storedFileName(file.originalname));
-        await Promise.all(files.map((file, i) => (received.indexOf(received[i]) === i && !received[i].startsWith('.') ? writeFile(join(folder, received[i]), file.buffer) : undefined)));
+        await Promise.all(
+          files.map((file, i) =>
+            received.indexOf(received[i]) === i && !received[i].startsWith('.') ? writeFile(join(folder, received[i]), file.buffer) : undefined,
+          ),
+        );
         return await (await mockServices()).adminLibrary.importUpload(await actorOf(userId), folder, received);
       } finally {
         await rm(folder, { recursive: true, force: true });
@@ -181,7 +234,11 @@ const handlers: Record<string, MockHandler> = {
       if (target) await services.userRow(target.id);
       const detail = await services.adminUserDetail(req.params.userId);
       const email = emailOf(req.params.userId);
-      return { ...detail, user: target ? toAdminUser(target) : detail.user, orders: { ...detail.orders, list: detail.orders.list.map((order) => ({ ...order, userEmail: email })) } };
+      return {
+        ...detail,
+        user: target ? toAdminUser(target) : detail.user,
+        orders: { ...detail.orders, list: detail.orders.list.map((order) => ({ ...order, userEmail: email })) },
+      };
     });
   },
 

@@ -11,7 +11,13 @@ export default {
       res.status(422).json(failure(Object.values(missing)[0], 'VALIDATION', ShowType.ERROR_MESSAGE, { errors: missing }));
       return;
     }
-    const user = users.find((candidate) => candidate.email === String(email ?? '').trim().toLowerCase());
+    const user = users.find(
+      (candidate) =>
+        candidate.email ===
+        String(email ?? '')
+          .trim()
+          .toLowerCase(),
+    );
     if (!user || user.password !== password) {
       res.status(200).json(failure('邮箱或密码错误', 'LOGIN_FAILED', ShowType.SILENT));
       return;

@@ -24,7 +24,8 @@ const handlers: Record<string, MockHandler> = {
     const user = await signedIn(req, res);
     if (!user) return;
     const file = fileOf(req);
-    if (!file) return res.status(422).json(failure('请选择要上传的论文文件', 'NO_FILE', ShowType.ERROR_MESSAGE, { errors: { file: '请选择要上传的论文文件' } }));
+    if (!file)
+      return res.status(422).json(failure('请选择要上传的论文文件', 'NO_FILE', ShowType.ERROR_MESSAGE, { errors: { file: '请选择要上传的论文文件' } }));
     answer(res, async () => withReceived(file.buffer, async (path) => (await mockServices()).reviews.upload(user, file.originalname, path)));
   },
 

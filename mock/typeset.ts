@@ -47,7 +47,8 @@ function blankPage(width: number) {
     const head = Buffer.from(`P6 ${width} ${height} 255\n`, 'latin1');
     const pixels = Buffer.alloc(width * height * 3, 0xff);
     for (let y = 0; y < height; y += 1) {
-      for (let x = 0; x < width; x += 1) if (x < 2 || y < 2 || x >= width - 2 || y >= height - 2) pixels.fill(0xc0, (y * width + x) * 3, (y * width + x) * 3 + 3);
+      for (let x = 0; x < width; x += 1)
+        if (x < 2 || y < 2 || x >= width - 2 || y >= height - 2) pixels.fill(0xc0, (y * width + x) * 3, (y * width + x) * 3 + 3);
     }
     png = pngOf(Buffer.concat([head, pixels]));
     blankPages.set(width, png);

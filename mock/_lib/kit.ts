@@ -34,7 +34,7 @@ export const ok = <T>(result: T) => ({ success: true as const, result });
 
 export function readCookie(req: MockRequest, name: string): string | undefined {
   const header = req.headers.cookie;
-  const raw = Array.isArray(header) ? header.join('; ') : header ?? '';
+  const raw = Array.isArray(header) ? header.join('; ') : (header ?? '');
   for (const part of raw.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));

@@ -18,7 +18,15 @@ import { createJobRunner } from '../../server/src/jobs/runner';
 import { createOrderRepo, createOrderService } from '../../server/src/modules/order';
 import { createCorpusShards, createReviewRepo, createReviewService } from '../../server/src/modules/review';
 import { parseShards } from '../../server/src/config';
-import { createAdminArticles, createAdminCatalogue, createAdminJobs, createAdminOverview, createAdminLibrary, createAdminService, createAdminUserDetail } from '../../server/src/modules/admin';
+import {
+  createAdminArticles,
+  createAdminCatalogue,
+  createAdminJobs,
+  createAdminOverview,
+  createAdminLibrary,
+  createAdminService,
+  createAdminUserDetail,
+} from '../../server/src/modules/admin';
 import { createAuditRepo, createAuditService } from '../../server/src/modules/audit';
 import { refundThrough, sandboxRefund } from '../../server/src/modules/payment';
 import { createUserRepo, createUserService } from '../../server/src/modules/user';
@@ -31,7 +39,6 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { endAllSessions, failure, ok, type MockRequest, type MockResponse } from './kit';
 import { findUserById } from './users';
-
 
 /** Files kept in memory: manuscripts and typeset documents live as long as the mock does. */
 function memoryStorage(): Storage {
@@ -67,7 +74,14 @@ async function start() {
   const documents = createDocumentService(createDocumentRepo(db), files);
   const orders = createOrderService(createOrderRepo(db), 30 * 60 * 1000);
   const jobs = createJobRunner(db);
-  const reviews = createReviewService({ repo: createReviewRepo(db), orders, jobs, shards: createCorpusShards(documents, parseShards(undefined, undefined)), documents, storage: files });
+  const reviews = createReviewService({
+    repo: createReviewRepo(db),
+    orders,
+    jobs,
+    shards: createCorpusShards(documents, parseShards(undefined, undefined)),
+    documents,
+    storage: files,
+  });
   orders.registerPayable('review', reviews.payable);
   for (const [kind, handler] of reviews.jobs) jobs.register(kind, handler);
   const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage: files });
@@ -83,7 +97,21 @@ async function start() {
     // the e-mail is the mock's own business: a placeholder keeps it apart from the seeded demo row
     await db
       .insertInto('users')
-      .values({ id: mock.id, email: `${mock.id}@mock.invalid`, password_hash: '-', nickname: mock.nickname, real_name: null, school: null, major: null, degree: null, phone: null, avatar: null, role: mock.role, created_at: now, updated_at: now })
+      .values({
+        id: mock.id,
+        email: `${mock.id}@mock.invalid`,
+        password_hash: '-',
+        nickname: mock.nickname,
+        real_name: null,
+        school: null,
+        major: null,
+        degree: null,
+        phone: null,
+        avatar: null,
+        role: mock.role,
+        created_at: now,
+        updated_at: now,
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();

@@ -31,7 +31,14 @@ export const users: MockUser[] = [
     createdAt: '2026-09-01T08:00:00.000Z',
   },
   // the mock's back office (mock/admin.ts): an admin, so every page of it can be tried
-  newUser({ id: 'u_admin_3Fq8wZ1pRt', email: MOCK_ADMIN_EMAIL, password: MOCK_ADMIN_PASSWORD, nickname: '运营管理员', role: 'admin', createdAt: '2026-09-01T08:00:00.000Z' }),
+  newUser({
+    id: 'u_admin_3Fq8wZ1pRt',
+    email: MOCK_ADMIN_EMAIL,
+    password: MOCK_ADMIN_PASSWORD,
+    nickname: '运营管理员',
+    role: 'admin',
+    createdAt: '2026-09-01T08:00:00.000Z',
+  }),
 ];
 
 /** A user as the API shows them: never the password. */

@@ -33,7 +33,16 @@ export const axios = require(require.resolve('axios', { paths: [dirname(require.
 const { AxiosError } = axios as { AxiosError: any };
 
 type Routes = Record<string, MockHandler>;
-const baseRoutes: Routes = { ...userMocks, ...loginMocks, ...orderMocks, ...readingMocks, ...reviewMocks, ...typesetMocks, ...qaMocks, ...adminMocks } as Routes;
+const baseRoutes: Routes = {
+  ...userMocks,
+  ...loginMocks,
+  ...orderMocks,
+  ...readingMocks,
+  ...reviewMocks,
+  ...typesetMocks,
+  ...qaMocks,
+  ...adminMocks,
+} as Routes;
 
 export interface RecordedRequest {
   method: string;

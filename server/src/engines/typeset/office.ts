@@ -41,10 +41,15 @@ export function officeMissing(): string[] {
 
 function run(command: string, args: string[], options: { input?: Buffer; timeout?: number } = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = execFile(command, args, { timeout: options.timeout ?? CONVERT_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024, encoding: 'buffer', env: fontEnv() }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${command} failed: ${String(stderr).trim().slice(0, 300) || error.message}`));
-      else resolve(stdout);
-    });
+    const child = execFile(
+      command,
+      args,
+      { timeout: options.timeout ?? CONVERT_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024, encoding: 'buffer', env: fontEnv() },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${command} failed: ${String(stderr).trim().slice(0, 300) || error.message}`));
+        else resolve(stdout);
+      },
+    );
     if (options.input) child.stdin?.end(options.input);
   });
 }
@@ -251,7 +256,18 @@ let queue: Promise<unknown> = Promise.resolve();
 const profile = join(tmpdir(), `zn-soffice-${process.pid}`);
 
 function convertCold(dir: string, names: string[]) {
-  const work = queue.then(() => run('soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${profile}`, '--convert-to', 'pdf', '--outdir', dir, ...names.map((name) => join(dir, `${name}.docx`))]));
+  const work = queue.then(() =>
+    run('soffice', [
+      '--headless',
+      '--norestore',
+      `-env:UserInstallation=file://${profile}`,
+      '--convert-to',
+      'pdf',
+      '--outdir',
+      dir,
+      ...names.map((name) => join(dir, `${name}.docx`)),
+    ]),
+  );
   queue = work.catch(() => undefined);
   return work;
 }
@@ -323,14 +339,28 @@ export async function measureContents(docx: Buffer, levels: number): Promise<str
  * from one layout; started for each conversion, LibreOffice lays out the watermarked .docx
  * `watermark.docx` makes.
  */
-export async function layOut(docx: Buffer, levels: number, watermark?: Watermark & { docx: () => Promise<Buffer> }): Promise<ContentsLayout & { pdf: Buffer; preview?: Buffer }> {
+export async function layOut(
+  docx: Buffer,
+  levels: number,
+  watermark?: Watermark & { docx: () => Promise<Buffer> },
+): Promise<ContentsLayout & { pdf: Buffer; preview?: Buffer }> {
   if (!warm()) {
     const pdfs = await docxToPdf(watermark ? { docx, preview: await watermark.docx() } : { docx });
     return { pdf: pdfs.docx, preview: pdfs.preview, ...(await contentsOfPdf(pdfs.docx, levels)) };
   }
   return withDocxFile(docx, async (path) => {
-    const reply = await convertWarm({ input: path('in.docx'), output: path('out.pdf'), watermark: watermark && { text: watermark.text, font: watermark.font, output: path('preview.pdf') }, contents: { levels } });
-    return { pdf: await readFile(path('out.pdf')), preview: watermark ? await readFile(path('preview.pdf')) : undefined, pageCount: await pageCountOf(path('out.pdf')), contents: reply.contents ?? [] };
+    const reply = await convertWarm({
+      input: path('in.docx'),
+      output: path('out.pdf'),
+      watermark: watermark && { text: watermark.text, font: watermark.font, output: path('preview.pdf') },
+      contents: { levels },
+    });
+    return {
+      pdf: await readFile(path('out.pdf')),
+      preview: watermark ? await readFile(path('preview.pdf')) : undefined,
+      pageCount: await pageCountOf(path('out.pdf')),
+      contents: reply.contents ?? [],
+    };
   });
 }
 
@@ -342,7 +372,8 @@ export interface PdfLayout {
 }
 
 const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const unescapeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos|#\d+);/g, (_, name: string) => (name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : XML_ENTITIES[name]));
+const unescapeXml = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|apos|#\d+);/g, (_, name: string) => (name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : XML_ENTITIES[name]));
 
 /** What poppler reads of a PDF this server made: each page's text as laid out, and its bookmarks. */
 export async function readPdf(pdf: Buffer): Promise<PdfLayout> {
@@ -350,7 +381,10 @@ export async function readPdf(pdf: Buffer): Promise<PdfLayout> {
   try {
     const file = join(dir, 'in.pdf');
     await writeFile(file, pdf);
-    const [text, xml] = await Promise.all([run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { timeout: 60_000 }), run('pdftohtml', ['-xml', '-i', '-q', '-stdout', file], { timeout: 60_000 })]);
+    const [text, xml] = await Promise.all([
+      run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { timeout: 60_000 }),
+      run('pdftohtml', ['-xml', '-i', '-q', '-stdout', file], { timeout: 60_000 }),
+    ]);
     const pages = text.toString('utf8').split('\f').slice(0, -1);
     const outline: PdfLayout['outline'] = [];
     let depth = -1;
@@ -412,7 +446,12 @@ export async function pngOf(ppm: Buffer): Promise<Buffer> {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, grey ? 0 : 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', await deflateAsync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', await deflateAsync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**

@@ -34,9 +34,26 @@ export default function ModifyPasswordPage() {
             }
           }}
         >
-          <ProFormText.Password name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]} fieldProps={{ autoComplete: 'current-password' }} />
-          <ProFormText.Password name="newPassword" label="新密码" placeholder="至少 8 位，含字母和数字" rules={passwordRules} fieldProps={{ autoComplete: 'new-password' }} />
-          <ProFormText.Password name="confirm" label="确认新密码" dependencies={['newPassword']} rules={confirmRules('newPassword')} fieldProps={{ autoComplete: 'new-password' }} />
+          <ProFormText.Password
+            name="oldPassword"
+            label="原密码"
+            rules={[{ required: true, message: '请输入原密码' }]}
+            fieldProps={{ autoComplete: 'current-password' }}
+          />
+          <ProFormText.Password
+            name="newPassword"
+            label="新密码"
+            placeholder="至少 8 位，含字母和数字"
+            rules={passwordRules}
+            fieldProps={{ autoComplete: 'new-password' }}
+          />
+          <ProFormText.Password
+            name="confirm"
+            label="确认新密码"
+            dependencies={['newPassword']}
+            rules={confirmRules('newPassword')}
+            fieldProps={{ autoComplete: 'new-password' }}
+          />
         </ProForm>
       </div>
     </Card>
