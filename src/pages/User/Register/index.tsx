@@ -1,9 +1,10 @@
+import NewPasswordFields from '@/features/account/NewPasswordFields';
 import AuthCard from '@/features/account/AuthCard';
 import CodeField from '@/features/account/CodeField';
 import { register, type RegisterForm } from '@/features/account/api';
 import { submitForm } from '@/utils/formErrors';
 import { submitOnly } from '@/utils/submitter';
-import { confirmRules, emailRules, nicknameRules, passwordRules } from '@/utils/formRules';
+import { emailRules, nicknameRules } from '@/utils/formRules';
 import { ProForm, ProFormCheckbox, ProFormText } from '@ant-design/pro-form';
 import { Form, message } from 'antd';
 import { history, Link } from 'umi';
@@ -36,21 +37,7 @@ export default function RegisterPage() {
           fieldProps={{ inputMode: 'email', autoComplete: 'email' }}
         />
         <CodeField purpose="register" form={form} />
-        <ProFormText.Password
-          name="password"
-          label="密码"
-          placeholder="至少 8 位，含字母和数字"
-          rules={passwordRules}
-          fieldProps={{ autoComplete: 'new-password' }}
-        />
-        <ProFormText.Password
-          name="confirm"
-          label="确认密码"
-          placeholder="再次输入密码"
-          dependencies={['password']}
-          rules={confirmRules('password')}
-          fieldProps={{ autoComplete: 'new-password' }}
-        />
+        <NewPasswordFields label="密码" confirmPlaceholder="再次输入密码" />
         <ProFormText name="nickname" label="昵称" placeholder="2–20 个字符" rules={nicknameRules} fieldProps={{ autoComplete: 'nickname' }} />
         <ProFormCheckbox
           name="agreement"
