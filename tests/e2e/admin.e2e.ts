@@ -1,47 +1,20 @@
 /**
  * The back office against the real server: an operator (made with `npm run admin -- grant`) finds
  * a student's paid order by her e-mail and refunds it, and the student sees 已退款; an operator
- * publishes an article and it is on the home page at once; a student at /admin sees the 403 page
- * and no back office in her menu. Screenshots in test-results/.
+ * publishes an article and it is on the home page at once. The gate and the console's other pages:
+ * adminConsole.e2e.ts. Screenshots in test-results/.
  */
-import { spawnSync } from 'child_process';
 import type { Page } from 'playwright-core';
 import { horizontalOverflow, payInSandbox, signInTo, usePagePerTest, VIEWPORTS } from './browser';
 import { PASTED_PAPER } from '../fixtures/pastedPaper';
+import { base, register, staff } from './staff';
 
-const base = () => process.env.E2E_REAL_URL!;
-const PASSWORD = 'Thesis2026';
 const currentPage = usePagePerTest();
 let page: Page;
 beforeEach(() => {
   page = currentPage();
 });
-
-/** A state-changing call as the site's own page makes it (the API refuses other origins). */
-const postJson = (path: string, body: object) =>
-  fetch(`${base()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base() }, body: JSON.stringify(body) });
-
-/** A new account through the API, with the code from the local outbox. */
-async function register(nickname: string) {
-  const email = `${nickname}${Date.now()}@example.edu.cn`;
-  await postJson('/api/v1/user/sendCode', { email, purpose: 'register' });
-  const outbox = (await (await fetch(`${base()}/api/v1/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { result: Array<{ body: string }> };
-  const code = /验证码：(\d{6})/.exec(outbox.result[0].body)![1];
-  const res = await postJson('/api/v1/user/register', { email, code, password: PASSWORD, nickname, agreement: true });
-  if (!res.ok) throw new Error(await res.text());
-  return { email, password: PASSWORD, nickname };
-}
-
-/** An operator: a new account granted the role on the command line, as the README says. */
-async function operator() {
-  const account = await register('operator');
-  const grant = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'server/src/cli/admin.ts', 'grant', account.email, 'operator'], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! },
-    encoding: 'utf8',
-  });
-  if (grant.status !== 0) throw new Error(grant.stdout + grant.stderr);
-  return account;
-}
+const operator = () => staff('operator');
 
 const signOut = () => page.context().clearCookies();
 
@@ -108,19 +81,6 @@ test('an operator publishes an article and it is on the home page at once', asyn
 
   await page.goto(`${base()}/`);
   await page.getByRole('link', { name: title }).first().waitFor();
-});
-
-test('a student opening /admin sees the 403 page, and no back office in her menu', async () => {
-  const student = await register('student');
-  await signInTo(page, base(), '/personal/home/basic-info', student);
-  await page.goto(`${base()}/admin`);
-  await page.getByRole('heading', { name: '403' }).waitFor();
-  await page.getByText('运营后台只对运营人员开放').waitFor();
-  await page.getByRole('link', { name: '返回首页' }).click();
-  await page.waitForURL(`${base()}/`);
-  await page.getByRole('button', { name: `用户菜单：${student.nickname}` }).hover();
-  await page.getByText('个人中心').waitFor();
-  expect(await page.getByText('运营后台').count()).toBe(0);
 });
 
 test('an operator changes a check system’s price in 价格与上架, and students are offered the new price', async () => {
