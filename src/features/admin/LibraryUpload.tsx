@@ -24,11 +24,17 @@ function Outcomes({ answer }: { answer: LibraryImport }) {
         size="small"
         rowKey={(row) => `${row.status}-${row.file}-${row.reason ?? ''}`}
         pagination={false}
-        scroll={{ x: 'max-content', y: 320 }}
+        // no sideways scroll: the reasons wrap within the dialog, on a phone too
+        scroll={{ y: 320 }}
         dataSource={answer.outcomes}
         columns={[
-          { title: '文件', dataIndex: 'file' },
-          { title: '结果', dataIndex: 'status', render: (status: Outcome['status']) => <Tag color={OUTCOMES[status][1]}>{OUTCOMES[status][0]}</Tag> },
+          { title: '文件', dataIndex: 'file', render: (file: string) => <span style={{ wordBreak: 'break-all' }}>{file}</span> },
+          {
+            title: '结果',
+            dataIndex: 'status',
+            width: 72,
+            render: (status: Outcome['status']) => <Tag color={OUTCOMES[status][1]}>{OUTCOMES[status][0]}</Tag>,
+          },
           { title: '题目 / 原因', key: 'why', render: (_, row) => (row.status === 'imported' ? `《${row.title}》` : row.reason) },
         ]}
       />

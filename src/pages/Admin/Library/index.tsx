@@ -12,7 +12,13 @@ import { formatCount } from '../../../../common/formatCount';
 function columns(remove: (paper: LibraryDocument) => void): ProColumns<LibraryDocument>[] {
   return [
     { title: '关键词', dataIndex: 'q', hideInTable: true, fieldProps: { placeholder: '题目、关键词或正文中的词' } },
-    { title: '题目', dataIndex: 'title', search: false, ellipsis: true, width: 280 },
+    // wrapped, not cut with an ellipsis: a phone has no hover to show the rest
+    {
+      title: '题目',
+      dataIndex: 'title',
+      search: false,
+      render: (_, paper) => <div style={{ minWidth: 160, maxWidth: 'min(280px, 55vw)' }}>{paper.title}</div>,
+    },
     { title: '作者', dataIndex: 'authors', search: false, render: (_, paper) => paper.authors.join('、') || '佚名' },
     { title: '类型', dataIndex: 'type', search: false },
     { title: '学科', dataIndex: 'discipline', search: false },
