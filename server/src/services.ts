@@ -73,7 +73,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
     adminArticles: createAdminArticles({ articles, audit }),
     adminCatalogue: createAdminCatalogue({ reviews, typesets, audit }),
     adminOverview: createAdminOverview({ orders, reviews, jobs }),
-    adminJobs: createAdminJobs({ jobs, audit }),
+    adminJobs: createAdminJobs({ jobs, orders, audit }),
     adminLibrary: createAdminLibrary({ documents, audit }),
     adminUserDetail: createAdminUserDetail({ users: userService, orders, reviews, typesets }),
     storage,

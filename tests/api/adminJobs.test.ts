@@ -190,7 +190,15 @@ test('retrying a given-up review runs it again: the student sees it waiting then
 
   const retried = await operator.post(`/api/v1/admin/jobs/${jobId}/retry`, {});
   expect(retried.status).toBe(200);
-  expect(retried.body).toMatchObject({ message: '任务已重新排队', result: { id: jobId, status: 'queued', attempts: 0, family: 'review', refId: reviewId } });
+  expect(retried.body).toMatchObject({
+    message: '任务已重新排队',
+    result: { id: jobId, status: 'queued', attempts: 0, family: 'review', refId: reviewId, orderId },
+  });
+  // the list names the order the student quotes, beside the review's own id
+  const listed = (await operator.get('/api/v1/admin/jobs?family=review&status=queued&pageSize=50')).body.result.list.find(
+    (job: { id: number }) => job.id === jobId,
+  );
+  expect(listed).toMatchObject({ refId: reviewId, orderId });
   expect((await student.get(`/api/v1/review/${reviewId}`)).body.result).toMatchObject({ status: 'queued', failureReason: null });
   expect((await operator.get(`/api/v1/admin/orders/${orderId}`)).body.result.order.refundDue).toBe(false);
   const entries = await auditOf(jobId);
@@ -267,6 +275,8 @@ test('retrying a given-up typesetting shows the student it waiting again instead
 
   const retried = await operator.post(`/api/v1/admin/jobs/${job.id}/retry`, {});
   expect(retried.body.result).toMatchObject({ status: 'queued', family: 'typeset', refId: id });
+  // never ordered (it is paid for after its preview): no order to name
+  expect(retried.body.result).not.toHaveProperty('orderId');
   expect((await student.get(`/api/v1/typeset/${id}`)).body.result).toMatchObject({ status: 'queued', failureReason: null });
   expect(await auditOf(Number(job.id))).toHaveLength(1);
 });

@@ -91,6 +91,8 @@ test('任务: the queue with its columns and state filter, on a phone too', asyn
   await signInTo(page, base(), '/admin/jobs', await staff('operator'));
   await page.getByRole('columnheader', { name: '尝试次数' }).waitFor();
   await page.getByRole('columnheader', { name: '错误' }).waitFor();
+  // the order a job's review or typesetting belongs to: what a student quotes
+  await page.getByRole('columnheader', { name: '订单号' }).waitFor();
   await page.getByLabel('状态').waitFor();
   await checkOnPhone('jobs', () => [page.getByRole('button', { name: /查\s*询/ }), page.getByRole('columnheader', { name: '状态' })]);
 });

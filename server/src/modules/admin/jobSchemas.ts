@@ -37,6 +37,8 @@ export const AdminJob = Type.Object(
     family: JobFamily,
     /** the review's or the typesetting's id */
     refId: Type.String(),
+    /** the newest order of that review or typesetting; absent when it was never ordered */
+    orderId: Type.Optional(Type.String()),
     status: JobStatus,
     attempts: Type.Integer(),
     /** why the last attempt failed (kept while it is tried again) */

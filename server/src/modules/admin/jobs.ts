@@ -5,11 +5,12 @@
  */
 import type { JobFamily, JobRow, JobRunner, JobStatus } from '../../jobs/runner';
 import type { AuditService } from '../audit';
+import type { OrderService } from '../order';
 import type { UserRow } from '../user';
 
 const familyOf = (kind: string): JobFamily => (kind === 'typeset' ? 'typeset' : 'review');
 
-const toAdminJob = (job: JobRow) => ({
+const toAdminJob = (job: JobRow, orderId: string | undefined) => ({
   id: job.id,
   kind: job.kind,
   family: familyOf(job.kind),
@@ -19,16 +20,24 @@ const toAdminJob = (job: JobRow) => ({
   lastError: job.last_error,
   createdAt: job.created_at,
   updatedAt: job.updated_at,
+  // what an operator is asked about: the student quotes the order number, not the review's id
+  ...(orderId ? { orderId } : {}),
 });
 
-export function createAdminJobs(deps: { jobs: Pick<JobRunner, 'search' | 'retry'>; audit: AuditService }) {
-  const { jobs, audit } = deps;
+export function createAdminJobs(deps: { jobs: Pick<JobRunner, 'search' | 'retry'>; orders?: Pick<OrderService, 'latestOrderOf'>; audit: AuditService }) {
+  const { jobs, orders, audit } = deps;
+  /** Jobs as the back office lists them, each with the order of its review or typesetting. */
+  const withOrders = async (rows: JobRow[]) => {
+    // without the order service (the mock's queue, for now) the jobs are listed without their orders
+    const orderOf = orders ? await orders.latestOrderOf(rows.map((job) => job.ref_id)) : new Map<string, string>();
+    return rows.map((job) => toAdminJob(job, orderOf.get(job.ref_id)));
+  };
   const view = (job: JobRow) => ({ kind: job.kind, refId: job.ref_id, status: job.status, attempts: job.attempts, lastError: job.last_error });
   return {
     async list(query: { current: number; pageSize: number; status?: JobStatus; family?: JobFamily }) {
       const { current, pageSize, ...filter } = query;
       const page = await jobs.search(filter, { current, pageSize });
-      return { ...page, list: page.list.map(toAdminJob) };
+      return { ...page, list: await withOrders(page.list) };
     },
     async retry(actor: UserRow, id: number) {
       const after = await jobs.retry(id, (before, queued, trx) =>
@@ -43,7 +52,7 @@ export function createAdminJobs(deps: { jobs: Pick<JobRunner, 'search' | 'retry'
           trx,
         ),
       );
-      return toAdminJob(after);
+      return (await withOrders([after]))[0];
     },
   };
 }

@@ -194,6 +194,11 @@ export function createOrderRepo(db: Db) {
       ]);
       return { rows, total: Number(count.total) };
     },
+    /** The orders of these items (reviews, typesettings), newest first. */
+    ofItems: (itemIds: string[]) =>
+      itemIds.length
+        ? db.selectFrom('orders').select(['id', 'item_id']).where('item_id', 'in', itemIds).orderBy('created_at', 'desc').orderBy('id').execute()
+        : Promise.resolve([]),
     overduePending: (now: string) => db.selectFrom('orders').select('id').where('status', '=', 'pending').where('expires_at', '<=', now).execute(),
   };
 }

@@ -174,6 +174,13 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
       return { list, total, current: page.current, pageSize: page.pageSize };
     },
 
+    /** The newest order of each item (a review, a typesetting) by its id; an item never ordered is not in it. */
+    async latestOrderOf(itemIds: string[]) {
+      const latest = new Map<string, string>();
+      for (const row of await repo.ofItems([...new Set(itemIds)])) if (!latest.has(row.item_id)) latest.set(row.item_id, row.id);
+      return latest;
+    },
+
     get,
 
     /** What the gateways told us about an order, oldest first. */

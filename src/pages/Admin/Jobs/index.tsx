@@ -33,6 +33,7 @@ function columns(retry: (job: AdminJob) => void): ProColumns<AdminJob>[] {
         ),
     },
     { title: '状态', dataIndex: 'status', valueEnum: statusEnum },
+    { title: '订单号', dataIndex: 'orderId', search: false, copyable: true },
     { title: '查重/排版编号', dataIndex: 'refId', search: false, copyable: true },
     { title: '尝试次数', dataIndex: 'attempts', search: false },
     {
