@@ -5,6 +5,7 @@ import { formatFen } from '@/utils/money';
 import { formatTime } from '@/utils/time';
 import { Descriptions, Drawer, Empty, Grid, Skeleton, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { ReactNode } from 'react';
 import { ORDER_STATE_NAMES } from '../../../common/orderState';
 import { ROLE_NAMES } from '../../../common/roles';
 import { getAdminUser, type AdminUserDetail } from './api';
@@ -23,18 +24,16 @@ function typesetState(job: Typeset) {
 const time = (value: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(value)}</span>;
 
 /** One of the account's lists: its latest rows, and how many there are in all when that is more. */
-function Section<T extends object>({
+function Section<T extends { id: string }>({
   title,
   page,
   empty,
   columns,
-  rowKey,
 }: {
   title: string;
   page: { list: T[]; total: number };
   empty: string;
   columns: ColumnsType<T>;
-  rowKey: keyof T & string;
 }) {
   return (
     <>
@@ -44,7 +43,7 @@ function Section<T extends object>({
       {page.total > page.list.length && <p style={{ color: 'rgba(0,0,0,0.45)' }}>{`只列出最近 ${page.list.length} 条`}</p>}
       <Table<T>
         size="small"
-        rowKey={rowKey}
+        rowKey="id"
         pagination={false}
         scroll={{ x: 'max-content' }}
         dataSource={page.list}
@@ -55,61 +54,53 @@ function Section<T extends object>({
   );
 }
 
+type Work = { title: string; failureReason: string | null; createdAt: string };
+
+/**
+ * The columns of a check and of a typesetting alike: the paper, what it went through (a check
+ * system, a template), its state, why it failed, and when it was handed in.
+ */
+function workColumns<T extends Work>(through: { title: string; dataIndex: keyof T & string }, state: (work: T) => ReactNode): ColumnsType<T> {
+  return [
+    { title: '论文题目', dataIndex: 'title' },
+    { title: through.title, dataIndex: through.dataIndex },
+    { title: '状态', key: 'status', render: (_, work) => state(work) },
+    { title: '失败原因', dataIndex: 'failureReason', render: (reason: string | null) => reason ?? '—' },
+    { title: '提交时间', dataIndex: 'createdAt', render: time },
+  ];
+}
+
+const orderColumns: ColumnsType<Detail['orders']['list'][number]> = [
+  { title: '订单号', dataIndex: 'id' },
+  { title: '内容', dataIndex: 'title' },
+  { title: '金额', dataIndex: 'amountFen', render: formatFen },
+  {
+    title: '状态',
+    dataIndex: 'status',
+    render: (_, order) => (
+      <>
+        {ORDER_STATE_NAMES[order.status]}
+        {order.refundDue && (
+          <Tag color="red" style={{ marginLeft: 8 }}>
+            待退款
+          </Tag>
+        )}
+      </>
+    ),
+  },
+  { title: '下单时间', dataIndex: 'createdAt', render: time },
+];
+const reviewColumns = workColumns<Detail['reviews']['list'][number]>({ title: '检测系统', dataIndex: 'systemName' }, (review) => (
+  <Tag color={reviewState(review).color}>{reviewState(review).text}</Tag>
+));
+const typesetColumns = workColumns<Typeset>({ title: '模板', dataIndex: 'templateName' }, typesetState);
+
 function Lists({ detail }: { detail: Detail }) {
   return (
     <>
-      <Section
-        title="订单"
-        page={detail.orders}
-        empty="没有订单"
-        rowKey="id"
-        columns={[
-          { title: '订单号', dataIndex: 'id' },
-          { title: '内容', dataIndex: 'title' },
-          { title: '金额', dataIndex: 'amountFen', render: formatFen },
-          {
-            title: '状态',
-            dataIndex: 'status',
-            render: (_, order) => (
-              <>
-                {ORDER_STATE_NAMES[order.status]}
-                {order.refundDue && (
-                  <Tag color="red" style={{ marginLeft: 8 }}>
-                    待退款
-                  </Tag>
-                )}
-              </>
-            ),
-          },
-          { title: '下单时间', dataIndex: 'createdAt', render: time },
-        ]}
-      />
-      <Section
-        title="查重"
-        page={detail.reviews}
-        empty="没有查重记录"
-        rowKey="id"
-        columns={[
-          { title: '论文题目', dataIndex: 'title' },
-          { title: '检测系统', dataIndex: 'systemName' },
-          { title: '状态', dataIndex: 'status', render: (_, review) => <Tag color={reviewState(review).color}>{reviewState(review).text}</Tag> },
-          { title: '失败原因', dataIndex: 'failureReason', render: (reason: string | null) => reason ?? '—' },
-          { title: '提交时间', dataIndex: 'createdAt', render: time },
-        ]}
-      />
-      <Section
-        title="排版"
-        page={detail.typesets}
-        empty="没有排版记录"
-        rowKey="id"
-        columns={[
-          { title: '论文题目', dataIndex: 'title' },
-          { title: '模板', dataIndex: 'templateName' },
-          { title: '状态', dataIndex: 'status', render: (_, job) => typesetState(job) },
-          { title: '失败原因', dataIndex: 'failureReason', render: (reason: string | null) => reason ?? '—' },
-          { title: '提交时间', dataIndex: 'createdAt', render: time },
-        ]}
-      />
+      <Section title="订单" page={detail.orders} empty="没有订单" columns={orderColumns} />
+      <Section title="查重" page={detail.reviews} empty="没有查重记录" columns={reviewColumns} />
+      <Section title="排版" page={detail.typesets} empty="没有排版记录" columns={typesetColumns} />
     </>
   );
 }
