@@ -4,7 +4,7 @@ import { listSystems, listTemplates, type AdminSystem, type AdminTemplate } from
 import { formatFen } from '@/utils/money';
 import type { ActionType, ProColumns } from '@ant-design/pro-table';
 import { Tag, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useRef, useState, type MutableRefObject } from 'react';
 
 const onSale = (enabled: boolean) => (enabled ? <Tag color="green">上架</Tag> : <Tag>已下架</Tag>);
 
@@ -26,6 +26,25 @@ const templateColumns = (edit: (template: AdminTemplate) => void): ProColumns<Ad
   { title: '操作', valueType: 'option', render: (_, t) => <a onClick={() => edit(t)}>修改</a> },
 ];
 
+/** One of the page's two short lists under its heading: everything in one page, nothing to search. */
+function Listing<T extends { id: string }>(props: {
+  heading: string;
+  fetch: () => Promise<{ result: { list: T[]; total: number } }>;
+  columns: ProColumns<T>[];
+  actionRef: MutableRefObject<ActionType | undefined>;
+  first?: boolean;
+}) {
+  const { heading, fetch, columns, actionRef, first } = props;
+  return (
+    <>
+      <Typography.Title level={2} style={{ fontSize: 18, marginTop: first ? undefined : 24 }}>
+        {heading}
+      </Typography.Title>
+      <AdminTable<T> what={heading} emptyText={`还没有${heading}`} rowKey="id" fetch={fetch} actionRef={actionRef} columns={columns} search={false} />
+    </>
+  );
+}
+
 /** 价格与上架: the review systems' and templates' prices, limits and sale; a change applies to new orders. */
 export default function AdminCatalogue() {
   const systemsRef = useRef<ActionType>();
@@ -34,30 +53,8 @@ export default function AdminCatalogue() {
   const [template, setTemplate] = useState<AdminTemplate>();
   return (
     <>
-      <Typography.Title level={2} style={{ fontSize: 18 }}>
-        查重系统
-      </Typography.Title>
-      <AdminTable<AdminSystem>
-        what="查重系统"
-        emptyText="还没有查重系统"
-        rowKey="id"
-        fetch={listSystems}
-        actionRef={systemsRef}
-        columns={systemColumns(setSystem)}
-        search={false}
-      />
-      <Typography.Title level={2} style={{ fontSize: 18, marginTop: 24 }}>
-        排版模板
-      </Typography.Title>
-      <AdminTable<AdminTemplate>
-        what="排版模板"
-        emptyText="还没有排版模板"
-        rowKey="id"
-        fetch={listTemplates}
-        actionRef={templatesRef}
-        columns={templateColumns(setTemplate)}
-        search={false}
-      />
+      <Listing<AdminSystem> heading="查重系统" fetch={listSystems} actionRef={systemsRef} columns={systemColumns(setSystem)} first />
+      <Listing<AdminTemplate> heading="排版模板" fetch={listTemplates} actionRef={templatesRef} columns={templateColumns(setTemplate)} />
       {system && <SystemDialog item={system} onClose={() => setSystem(undefined)} onDone={() => (setSystem(undefined), void systemsRef.current?.reload())} />}
       {template && (
         <TemplateDialog item={template} onClose={() => setTemplate(undefined)} onDone={() => (setTemplate(undefined), void templatesRef.current?.reload())} />
