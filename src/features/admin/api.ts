@@ -1,6 +1,6 @@
 import { del, get, post, postForm, put } from '@/utils/request';
 import type { ApiResponse, CallOptions, Paged } from '@/utils/request';
-import type { Static } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type * as schemas from '../../../server/src/modules/admin/schemas';
 import type * as articleSchemas from '../../../server/src/modules/admin/articleSchemas';
 import type * as catalogueSchemas from '../../../server/src/modules/admin/catalogueSchemas';
@@ -8,27 +8,37 @@ import type * as jobSchemas from '../../../server/src/modules/admin/jobSchemas';
 import type * as librarySchemas from '../../../server/src/modules/admin/librarySchemas';
 import type * as userDetailSchemas from '../../../server/src/modules/admin/userDetailSchemas';
 
-// the API's own schemas (server/src/modules/admin/schemas.ts): one definition of each shape
-export type AdminOrder = Static<typeof schemas.AdminOrder>;
-export type AdminOrderDetail = Static<typeof schemas.AdminOrderDetail>;
-export type AdminOrderQuery = Partial<Static<typeof schemas.AdminOrderQuery>>;
-export type RefundBody = Static<typeof schemas.RefundBody>;
-export type AdminUser = Static<typeof schemas.AdminUser>;
-export type AdminUserQuery = Partial<Static<typeof schemas.AdminUserQuery>>;
-export type AuditEntry = Static<typeof schemas.AuditEntry>;
-export type AuditQuery = Partial<Static<typeof schemas.AuditListQuery>>;
-export type AdminArticle = Static<typeof articleSchemas.AdminArticle>;
-export type AdminArticleQuery = Partial<Static<typeof articleSchemas.AdminArticleQuery>>;
-export type ArticleBody = Static<typeof articleSchemas.ArticleBody>;
-export type AdminSystem = Static<typeof catalogueSchemas.AdminSystem>;
-export type SystemBody = Static<typeof catalogueSchemas.SystemBody>;
-export type AdminTemplate = Static<typeof catalogueSchemas.AdminTemplate>;
-export type TemplateBody = Static<typeof catalogueSchemas.TemplateBody>;
-export type AdminOverview = Static<typeof jobSchemas.AdminOverview>;
-export type AdminJob = Static<typeof jobSchemas.AdminJob>;
-export type AdminJobQuery = Partial<Static<typeof jobSchemas.AdminJobQuery>>;
-export type JobStatus = Static<typeof jobSchemas.JobStatus>;
-export type JobFamily = Static<typeof jobSchemas.JobFamily>;
+/** Every schema a server module exports, as the type of the JSON it describes. */
+type Shapes<M> = { [K in keyof M]: M[K] extends TSchema ? Static<M[K]> : never };
+/** The back office's API in the server's own schemas (server/src/modules/admin/*Schemas.ts): one definition of each shape. */
+type Api = Shapes<typeof schemas & typeof articleSchemas & typeof catalogueSchemas & typeof jobSchemas & typeof librarySchemas & typeof userDetailSchemas>;
+/** A list's search as the page sends it: any field may be left out. */
+type Query<K extends keyof Api> = Partial<Api[K]>;
+
+export type AdminOrder = Api['AdminOrder'];
+export type AdminOrderDetail = Api['AdminOrderDetail'];
+export type AdminOrderQuery = Query<'AdminOrderQuery'>;
+export type RefundBody = Api['RefundBody'];
+export type AdminUser = Api['AdminUser'];
+export type AdminUserQuery = Query<'AdminUserQuery'>;
+export type AuditEntry = Api['AuditEntry'];
+export type AuditQuery = Query<'AuditListQuery'>;
+export type AdminArticle = Api['AdminArticle'];
+export type AdminArticleQuery = Query<'AdminArticleQuery'>;
+export type ArticleBody = Api['ArticleBody'];
+export type AdminSystem = Api['AdminSystem'];
+export type SystemBody = Api['SystemBody'];
+export type AdminTemplate = Api['AdminTemplate'];
+export type TemplateBody = Api['TemplateBody'];
+export type AdminOverview = Api['AdminOverview'];
+export type AdminJob = Api['AdminJob'];
+export type AdminJobQuery = Query<'AdminJobQuery'>;
+export type JobStatus = Api['JobStatus'];
+export type JobFamily = Api['JobFamily'];
+export type LibraryDocument = Api['LibraryDocument'];
+export type LibraryQuery = Query<'LibraryQuery'>;
+export type LibraryImport = Api['LibraryImport'];
+export type AdminUserDetail = Api['AdminUserDetail'];
 
 /** Forms show their own errors (in the dialog), so their calls skip the common handler. */
 const formCall: CallOptions = { skipErrorHandler: true };
@@ -79,11 +89,6 @@ export const listJobs = (query: AdminJobQuery) => get<ApiResponse<Paged<AdminJob
 
 /** Queues a given-up job again; refused (in the answer's message) for one that is not failed or not safe to run again. */
 export const retryJob = (jobId: number) => post<ApiResponse<AdminJob>>(`/v1/admin/jobs/${jobId}/retry`, undefined, undefined, formCall);
-// 文献库 and an account's detail
-export type LibraryDocument = Static<typeof librarySchemas.LibraryDocument>;
-export type LibraryQuery = Partial<Static<typeof librarySchemas.LibraryQuery>>;
-export type LibraryImport = Static<typeof librarySchemas.LibraryImport>;
-export type AdminUserDetail = Static<typeof userDetailSchemas.AdminUserDetail>;
 
 export const listLibrary = (query: LibraryQuery) => get<ApiResponse<Paged<LibraryDocument>>>('/v1/admin/library', { ...query });
 
