@@ -62,8 +62,9 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
     layoutEngines: config.typesetEngines,
   });
   orders.registerPayable('typeset', typesets.payable);
-  // as many typesettings at once as LibreOffice engines: they wait on LibreOffice, not on this process
-  jobs.register('typeset', typesets.job, Math.max(1, config.typesetEngines));
+  // twice as many typesettings at once as LibreOffice engines: while one reads its manuscript or
+  // writes its .docx here, the engines lay out the others' instead of waiting for it
+  jobs.register('typeset', typesets.job, Math.max(1, 2 * config.typesetEngines));
 
   const audit = createAuditService(createAuditRepo(db));
 

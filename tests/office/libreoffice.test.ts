@@ -10,7 +10,7 @@ import { join } from 'path';
 import { SEED_FOLDER } from '../../server/src/seed';
 import { typeset } from '../../server/src/engines/typeset/layout';
 import { readManuscript } from '../../server/src/engines/typeset/manuscript';
-import { docxToPdf, footerOf, headingPages, measureContents, readPdf } from '../../server/src/engines/typeset/office';
+import { docxToPdf, footerOf, headingPages, layOutDraft, measureContents, readPdf } from '../../server/src/engines/typeset/office';
 import { checkTemplate } from '../../server/src/engines/typeset/template';
 import { writeDocx } from '../../server/src/engines/typeset/writer';
 import { FIELDS, wordManuscript } from '../fixtures/manuscripts';
@@ -64,6 +64,14 @@ describe.each(templates.map((t) => [t.id, t] as const))('%s', (_id, template) =>
     // the preview: the pages of the PDF, counted
     expect(result.pageCount).toBe((await readPdf(result.pdf!)).pages.length);
     expect((await readPdf(result.previewPdf!)).pages).toHaveLength(result.pageCount);
+  });
+
+  test('a draft given its page numbers by the engine is laid out page for page as the .docx written with them', async () => {
+    const manuscript = await readManuscript(await longThesis(), 'paper.docx');
+    const filled = await layOutDraft(await writeDocx(manuscript, template, FIELDS), template.toc.levels);
+    expect(filled?.contents.length).toBeGreaterThan(10);
+    const delivered = await writeDocx(manuscript, template, FIELDS, { pages: filled!.contents });
+    expect((await readPdf(filled!.pdf)).pages).toEqual((await readPdf((await docxToPdf({ delivered })).delivered)).pages);
   });
 
   test('the page numbers the layout engine tells without exporting are the ones its PDF shows', async () => {

@@ -1,14 +1,16 @@
 /**
  * A manuscript typeset to its deliverables with the pages a real layout engine lays out: the
  * .docx is laid out by LibreOffice, which tells the page each heading starts on, and the contents
- * are written again with those numbers until the layout agrees with them (the body restarts its
- * numbering at 1, so one pass normally settles it). The draft is only laid out, never exported. The unpaid preview
- * is the same layout with a watermark across every page, kept as a PDF its pictures are drawn from.
+ * are given those numbers until the layout agrees with them (the body restarts its numbering at 1,
+ * so one pass normally settles it). A warm engine writes them into the laid-out draft and exports
+ * it; LibreOffice started for each conversion lays out the .docx written again with them. The
+ * unpaid preview is the same layout with a watermark across every page, kept as a PDF its
+ * pictures are drawn from.
  */
 import type { Manuscript } from './manuscript';
 import { substitutions } from './fonts';
 import { formatReferences } from './references';
-import { layOut, measureContents, officeMissing } from './office';
+import { layOut, layOutDraft, measureContents, officeMissing, type ContentsLayout } from './office';
 import type { Template } from './template';
 import { writeDocx, type CoverFields } from './writer';
 
@@ -55,25 +57,31 @@ export async function typeset(
   const manuscript = { ...read, references, warnings: [...read.warnings, ...warnings] };
   if (officeMissing().length) return { docx: await writeDocx(manuscript, template, fields), pageCount: 0, contentsPages: [], warnings: manuscript.warnings };
   const levels = template.toc.levels;
-  let pages = await measureContents(await writeDocx(manuscript, template, fields), levels);
+  const mark = watermark ? { text: watermark, font: template.styles.body.zhFont } : undefined;
+  const settled = async (docx: Buffer, laid: ContentsLayout & { pdf: Buffer; preview?: Buffer }): Promise<Typeset> => ({
+    docx,
+    pdf: laid.pdf,
+    pageCount: laid.pageCount,
+    previewPdf: laid.preview,
+    contentsPages: laid.contents,
+    warnings: [...manuscript.warnings, ...(await fontWarnings(template))],
+  });
+  const draft = await writeDocx(manuscript, template, fields);
+  // heard while the engine works on: awaited, and its failure thrown, once the layout is done
+  let laidOut = Promise.resolve();
+  const filled = await layOutDraft(draft, levels, mark, () => {
+    laidOut = Promise.resolve().then(onLaidOut);
+    laidOut.catch(() => undefined);
+  });
+  await laidOut;
+  if (filled) return settled(await writeDocx(manuscript, template, fields, { pages: filled.contents }), filled);
+
+  let pages = await measureContents(draft, levels);
   await onLaidOut();
   for (let pass = 1; ; pass += 1) {
     const docx = await writeDocx(manuscript, template, fields, { pages });
-    const laid = await layOut(
-      docx,
-      levels,
-      watermark ? { text: watermark, font: template.styles.body.zhFont, docx: () => writeDocx(manuscript, template, fields, { pages, watermark }) } : undefined,
-    );
-    if (laid.contents.join('\n') === pages.join('\n') || pass === MAX_PASSES) {
-      return {
-        docx,
-        pdf: laid.pdf,
-        pageCount: laid.pageCount,
-        previewPdf: laid.preview,
-        contentsPages: laid.contents,
-        warnings: [...manuscript.warnings, ...(await fontWarnings(template))],
-      };
-    }
+    const laid = await layOut(docx, levels, mark && { ...mark, docx: () => writeDocx(manuscript, template, fields, { pages, watermark }) });
+    if (laid.contents.join('\n') === pages.join('\n') || pass === MAX_PASSES) return settled(docx, laid);
     pages = laid.contents;
   }
 }

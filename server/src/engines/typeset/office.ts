@@ -65,11 +65,23 @@ interface Conversion {
   input: string;
   output?: string;
   watermark?: Watermark & { output: string };
-  contents?: { levels: number };
+  /** `fill`: the numbers written into the draft's contents first (unoBridge.py, fill_contents) */
+  contents?: { levels: number; fill?: boolean };
 }
 
-/** A warm engine's answer: with `contents` asked, the page label each contents heading starts on. */
-type Reply = { contents?: string[] };
+/**
+ * A warm engine's answer: with `contents` asked, the page label each contents heading starts on;
+ * `filled` when they were written into the contents before the export.
+ */
+type Reply = { contents?: string[]; filled?: boolean };
+
+/** A request waiting for its answer; `laidOut` hears when the document has been laid out. */
+interface Waiting {
+  resolve(reply: Reply): void;
+  reject(error: Error): void;
+  laidOut?: () => void;
+  timer: NodeJS.Timeout;
+}
 
 /** One warm LibreOffice and the bridge process that drives it. */
 class Engine {
@@ -78,7 +90,7 @@ class Engine {
   gone = false;
   readonly ready: Promise<void>;
   private readonly bridge: ChildProcessWithoutNullStreams;
-  private readonly waiting = new Map<number, { resolve(reply: Reply): void; reject(error: Error): void; timer: NodeJS.Timeout }>();
+  private readonly waiting = new Map<number, Waiting>();
   private next = 1;
 
   constructor(profile: string, pipe: string) {
@@ -100,7 +112,15 @@ class Engine {
     });
     this.ready.catch(() => undefined);
     createInterface({ input: this.bridge.stdout }).on('line', (line) => {
-      const message = JSON.parse(line) as Reply & { ready?: boolean; pid?: number; id?: number; ok?: boolean; error?: string; fatal?: boolean };
+      const message = JSON.parse(line) as Reply & {
+        ready?: boolean;
+        pid?: number;
+        id?: number;
+        ok?: boolean;
+        error?: string;
+        fatal?: boolean;
+        laidOut?: boolean;
+      };
       if (message.ready !== undefined) {
         this.pid = message.pid;
         started(message.ready, message.error);
@@ -108,10 +128,14 @@ class Engine {
       }
       const request = this.waiting.get(message.id!);
       if (!request) return;
+      if (message.laidOut) {
+        request.laidOut?.();
+        return;
+      }
       this.waiting.delete(message.id!);
       clearTimeout(request.timer);
       if (!this.waiting.size) this.setWaiting(false);
-      if (message.ok) request.resolve({ contents: message.contents });
+      if (message.ok) request.resolve({ contents: message.contents, filled: message.filled });
       else if (message.fatal) request.reject(new EngineGone(`LibreOffice stopped during a conversion: ${message.error}`));
       else request.reject(new Error(`LibreOffice could not convert the document: ${message.error}`));
     });
@@ -134,13 +158,13 @@ class Engine {
     else stdout.unref();
   }
 
-  async convert(conversion: Conversion): Promise<Reply> {
+  async convert(conversion: Conversion, laidOut?: () => void): Promise<Reply> {
     await this.ready;
     if (this.gone) throw new EngineGone('LibreOffice is gone');
     const id = this.next++;
     return new Promise<Reply>((resolve, reject) => {
       const timer = setTimeout(() => this.end('LibreOffice took too long'), CONVERT_TIMEOUT_MS);
-      this.waiting.set(id, { resolve, reject, timer });
+      this.waiting.set(id, { resolve, reject, laidOut, timer });
       this.setWaiting(true);
       this.bridge.stdin.write(`${JSON.stringify({ id, ...conversion })}\n`);
     });
@@ -236,11 +260,11 @@ export interface Watermark {
 }
 
 /** One document converted by a warm engine: an engine lost during it is started again and tried once more. */
-async function convertWarm(conversion: Conversion): Promise<Reply> {
+async function convertWarm(conversion: Conversion, laidOut?: () => void): Promise<Reply> {
   for (let attempt = 1; ; attempt += 1) {
     const slot = await acquire();
     try {
-      return await engineAt(slot).convert(conversion);
+      return await engineAt(slot).convert(conversion, laidOut);
     } catch (error) {
       if (!(error instanceof EngineGone)) throw error;
       slots[slot]?.end();
@@ -358,14 +382,46 @@ export async function layOut(
       watermark: watermark && { text: watermark.text, font: watermark.font, output: path('preview.pdf') },
       contents: { levels },
     });
-    return {
-      pdf: await readFile(path('out.pdf')),
-      preview: watermark ? await readFile(path('preview.pdf')) : undefined,
-      pageCount: await pageCountOf(path('out.pdf')),
-      contents: reply.contents ?? [],
-    };
+    return exported(path, reply, watermark !== undefined);
   });
 }
+
+/**
+ * A draft .docx (its contents without page numbers) laid out once by a warm engine, which writes
+ * the numbers into the contents until the layout agrees with them and exports it: the PDF and
+ * preview of the .docx written with those numbers (tests/office/libreoffice.test.ts compares the
+ * two), without laying that one out again. `laidOut` hears when the draft is laid out. Undefined
+ * without warm engines, or when the contents' entries and the headings do not pair up.
+ */
+export async function layOutDraft(
+  draft: Buffer,
+  levels: number,
+  watermark?: Watermark,
+  laidOut?: () => void,
+): Promise<(ContentsLayout & { pdf: Buffer; preview?: Buffer }) | undefined> {
+  if (!warm()) return undefined;
+  return withDocxFile(draft, async (path) => {
+    const reply = await convertWarm(
+      {
+        input: path('in.docx'),
+        output: path('out.pdf'),
+        watermark: watermark && { ...watermark, output: path('preview.pdf') },
+        contents: { levels, fill: true },
+      },
+      laidOut,
+    );
+    if (!reply.filled) return undefined;
+    return exported(path, reply, watermark !== undefined);
+  });
+}
+
+/** What a warm engine exported into the request's folder, with its contents' numbers. */
+const exported = async (path: (name: string) => string, reply: Reply, preview: boolean) => ({
+  pdf: await readFile(path('out.pdf')),
+  preview: preview ? await readFile(path('preview.pdf')) : undefined,
+  pageCount: await pageCountOf(path('out.pdf')),
+  contents: reply.contents ?? [],
+});
 
 export interface PdfLayout {
   /** the text of each page */

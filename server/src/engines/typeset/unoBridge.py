@@ -7,9 +7,12 @@ engine"). Run with Debian's python3 (python3-uno).
   stdin: one request a line, {"id": 1, "input": "a.docx", "output": "a.pdf"}, and to have the
          watermarked pages too, "watermark": {"text": "…", "font": "宋体", "output": "b.pdf"};
          with "contents": {"levels": 2} the answer has the page each heading of the contents starts
-         on ("output" may then be left out: the document is laid out but not exported)
-  stdout: {"ready": true, "pid": <soffice's process group>} once, then one answer a line per request:
-          {"id": 1, "ok": true, "contents": ["1", "3", …]} or
+         on ("output" may then be left out: the document is laid out but not exported); with
+         "contents": {"levels": 2, "fill": true} those numbers are first written into the contents'
+         entries (a draft without them) until the layout agrees, and the answer says "filled"
+  stdout: {"ready": true, "pid": <soffice's process group>} once, then per request, with "fill",
+          {"id": 1, "laidOut": true} once the document is laid out, and one answer a line:
+          {"id": 1, "ok": true, "contents": ["1", "3", …], "filled": true} or
           {"id": 1, "error": "...", "fatal": true|false}
 A fatal error (LibreOffice gone) ends this process after its answer; so does the end of stdin.
 """
@@ -132,6 +135,45 @@ def contents_pages(document, levels):
     first = view.getPage()
     return [label(page - first + offset if offset else page, numbering) for page, _ in found]
 
+
+def contents_entries(document):
+    """The contents' entries, each a cursor at its paragraph's end (after the tab its page number follows)."""
+    indexes = document.getDocumentIndexes()
+    if indexes.getCount() != 1:
+        return []
+    index = indexes.getByIndex(0)
+    # an index is protected from editing; only its page numbers are written, as Word would
+    index.IsProtected = False
+    anchor, text = index.getAnchor(), document.getText()
+    cursor = text.createTextCursorByRange(anchor.getStart())
+    ends = []
+    while True:
+        cursor.gotoEndOfParagraph(True)
+        ends.append(text.createTextCursorByRange(cursor.getEnd()))
+        if text.compareRegionEnds(cursor, anchor) <= 0 or not cursor.gotoNextParagraph(False):
+            return ends
+
+
+def fill_contents(document, levels):
+    """The draft's contents given their page numbers, laid out again until they agree (a number
+    that moves a heading to another page is written again): the pages are then those of the
+    .docx written with the same numbers (writer.ts), from one load instead of two. Answers whether
+    it could (the entries and the headings pair up) and the numbers."""
+    pages = contents_pages(document, levels)
+    entries = contents_entries(document)
+    if len(entries) != len(pages):
+        return False, pages
+    for _ in range(3):
+        for entry, page in zip(entries, pages):
+            # the cursor then spans the number, so a second pass replaces it
+            entry.setString(page)
+        again = contents_pages(document, levels)
+        if again == pages:
+            break
+        pages = again
+    return True, pages
+
+
 for line in sys.stdin:
     request = json.loads(line)
     document = None
@@ -141,6 +183,17 @@ for line in sys.stdin:
         if document is None:
             raise RuntimeError("LibreOffice could not open the document")
         reply = {"id": request["id"], "ok": True}
+        contents = request.get("contents")
+        if contents and contents.get("fill"):
+            answer({"id": request["id"], "laidOut": True})
+            filled, reply["contents"] = fill_contents(document, contents["levels"])
+            if not filled:
+                # left as laid out, unexported: the caller writes the numbers and lays it out again
+                answer(reply)
+                continue
+            reply["filled"] = True
+        elif contents:
+            reply["contents"] = contents_pages(document, contents["levels"])
         if request.get("output"):
             document.storeToURL(uno.systemPathToFileUrl(request["output"]), (prop("FilterName", "writer_pdf_Export"),))
         mark = request.get("watermark")
@@ -152,8 +205,6 @@ for line in sys.stdin:
                 prop("WatermarkRotateAngle", 450), prop("WatermarkFontName", mark["font"])))
             uno.invoke(document, "storeToURL", (uno.systemPathToFileUrl(mark["output"]),
                                                 (prop("FilterName", "writer_pdf_Export"), prop("FilterData", options))))
-        if request.get("contents"):
-            reply["contents"] = contents_pages(document, request["contents"]["levels"])
         answer(reply)
     except Exception as error:  # noqa: BLE001 -- every failure is answered, the fatal ones end the engine
         # the bridge to a LibreOffice that died says so (com.sun.star.lang.DisposedException)
