@@ -15,7 +15,8 @@ let student: Awaited<ReturnType<typeof otherUser>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  t.app.orders.registerPayable('test', {
+  // typesetting's payable, replaced: any item at one price
+  t.app.orders.registerPayable('typeset', {
     async quote() {
       return { title: '测试商品', amountFen: 9900 };
     },
@@ -52,7 +53,7 @@ const change = (before: Overview, after: Overview, day: string) => {
 };
 
 async function newOrder() {
-  return (await student.post('/api/v1/order', { kind: 'test', itemId: 'x' })).body.result as { id: string };
+  return (await student.post('/api/v1/order', { kind: 'typeset', itemId: 'x' })).body.result as { id: string };
 }
 const insertJob = async (kind: string, refId: string, status: 'queued' | 'running' | 'done' | 'failed', updatedAt = new Date().toISOString()) =>
   Number(

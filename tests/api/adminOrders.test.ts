@@ -8,12 +8,12 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let operator: Awaited<ReturnType<typeof staffUser>>;
 let student: Awaited<ReturnType<typeof otherUser>>;
 let studentEmail: string;
-/** A payable kind for these tests: item ids are prices in fen. */
+/** Typesetting's payable, replaced for these tests: item ids are prices in fen. */
 const PRICES: Record<string, number> = { small: 1250, large: 9900 };
 
 beforeAll(async () => {
   t = await createTestApp();
-  t.app.orders.registerPayable('test', {
+  t.app.orders.registerPayable('typeset', {
     async quote(itemId) {
       return { title: `测试商品 ${itemId}`, amountFen: PRICES[itemId] };
     },
@@ -28,7 +28,7 @@ afterAll(() => t.close());
 type Order = { id: string; amountFen: number; status: string; createdAt: string; gatewayTradeNo: string | null };
 
 async function newOrder(itemId = 'small'): Promise<Order> {
-  return (await student.post('/api/v1/order', { kind: 'test', itemId })).body.result;
+  return (await student.post('/api/v1/order', { kind: 'typeset', itemId })).body.result;
 }
 
 /** Pays an order as a student does: the pay call, then 支付成功 on the sandbox's page. */

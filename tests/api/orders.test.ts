@@ -5,12 +5,12 @@ import { client, createTestApp, otherUser } from './testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const fulfilled: string[] = [];
-/** A payable kind for these tests: item ids are prices in fen. */
+/** Typesetting's payable, replaced for these tests: item ids are prices in fen. */
 const PRICES: Record<string, number> = { small: 1250, large: 9900 };
 
 beforeAll(async () => {
   t = await createTestApp();
-  t.app.orders.registerPayable('test', {
+  t.app.orders.registerPayable('typeset', {
     async quote(itemId) {
       if (!PRICES[itemId]) throw Object.assign(new Error('no such item'), { statusCode: 404 });
       return { title: `测试商品 ${itemId}`, amountFen: PRICES[itemId] };
@@ -53,7 +53,7 @@ async function notify(params: Record<string, string>) {
 }
 
 async function newOrder(browser: Awaited<ReturnType<typeof signedInClient>>, itemId = 'small') {
-  const res = await browser.post('/api/v1/order', { kind: 'test', itemId });
+  const res = await browser.post('/api/v1/order', { kind: 'typeset', itemId });
   expect(res.status).toBe(200);
   return res.body.result as { id: string; amountFen: number; status: string; expiresAt: string; createdAt: string };
 }
@@ -61,8 +61,8 @@ async function newOrder(browser: Awaited<ReturnType<typeof signedInClient>>, ite
 describe('creating and reading orders', () => {
   test('the amount comes from the server, whatever the client sends', async () => {
     const browser = await signedInClient(t.app);
-    const res = await browser.post('/api/v1/order', { kind: 'test', itemId: 'large', amountFen: 1 });
-    expect(res.body.result).toMatchObject({ kind: 'test', itemId: 'large', amountFen: 9900, status: 'pending', title: '测试商品 large' });
+    const res = await browser.post('/api/v1/order', { kind: 'typeset', itemId: 'large', amountFen: 1 });
+    expect(res.body.result).toMatchObject({ kind: 'typeset', itemId: 'large', amountFen: 9900, status: 'pending', title: '测试商品 large' });
     expect(res.body.result.id).toMatch(/^[\w-]{20,}$/);
     expect(Date.parse(res.body.result.expiresAt) - Date.parse(res.body.result.createdAt)).toBe(30 * 60 * 1000);
   });
@@ -109,18 +109,18 @@ describe('the list of one’s orders', () => {
     const other = await otherUser(t.app);
     const mine: string[] = [];
     // the other user's orders are never listed
-    await other.post('/api/v1/order', { kind: 'test', itemId: 'small' });
+    await other.post('/api/v1/order', { kind: 'typeset', itemId: 'small' });
     for (const itemId of ['small', 'large', 'small']) {
       // apart in time: the list is ordered by creation, to the millisecond
       await new Promise((resolve) => setTimeout(resolve, 5));
-      const res = await other.post('/api/v1/order', { kind: 'test', itemId });
+      const res = await other.post('/api/v1/order', { kind: 'typeset', itemId });
       mine.push(res.body.result.id);
     }
     const first = await other.get('/api/v1/order/list?current=1&pageSize=2');
     expect(first.status).toBe(200);
     expect(first.body.result).toMatchObject({ total: 4, current: 1, pageSize: 2 });
     expect(first.body.result.list.map((o: { id: string }) => o.id)).toEqual([mine[2], mine[1]]);
-    expect(first.body.result.list[1]).toMatchObject({ kind: 'test', itemId: 'large', amountFen: 9900, status: 'pending' });
+    expect(first.body.result.list[1]).toMatchObject({ kind: 'typeset', itemId: 'large', amountFen: 9900, status: 'pending' });
 
     const owner = await signedInClient(t.app);
     const listed = (await owner.get('/api/v1/order/list?pageSize=50')).body.result.list.map((o: { id: string }) => o.id);

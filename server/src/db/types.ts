@@ -1,5 +1,6 @@
 /** The database tables, as Kysely sees them. Times are ISO 8601 UTC text in both engines. */
 import type { Generated } from 'kysely';
+import type { OrderKind } from '../../../common/orderKind';
 import type { Role } from '../../../common/roles';
 
 export interface UserTable {
@@ -97,7 +98,7 @@ export interface OrderTable {
   id: string;
   user_id: string;
   /** what is sold: 'review' (a plagiarism check, 查重) or 'typeset' */
-  kind: string;
+  kind: OrderKind;
   item_id: string;
   title: string;
   amount_fen: number;

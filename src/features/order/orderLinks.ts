@@ -1,4 +1,5 @@
 import { paths } from '@/utils/paths';
+import type { OrderKind } from '../../../common/orderKind';
 import type { Order } from './api';
 
 /** What a kind of order buys: its name, where the item lives, where to go once paid and to order again. */
@@ -21,7 +22,7 @@ const typeset: Kind = {
   done: (o) => [paths.typesetPreview(o.itemId), '查看排版结果'],
   again: (o) => paths.typesetPreview(o.itemId),
 };
-const KINDS: Record<string, Kind> = { review, typeset };
+const KINDS: Record<OrderKind, Kind> = { review, typeset };
 
 export const kindName = (order: Order) => KINDS[order.kind]?.name ?? order.kind;
 /** Where the bought item is, and the words of the link; undefined for a kind the app does not know. */

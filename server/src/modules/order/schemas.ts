@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { ORDER_KINDS } from '../../../../common/orderKind';
 import { Ok, Page, PageQuery, PriceBreakdown } from '../shared/schemas';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -6,7 +7,7 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.U
 export const Order = Type.Object(
   {
     id: Type.String(),
-    kind: Type.String(),
+    kind: Type.Union(ORDER_KINDS.map((kind) => Type.Literal(kind))),
     itemId: Type.String(),
     title: Type.String(),
     /** integer fen, computed by the server */

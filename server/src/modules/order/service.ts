@@ -7,6 +7,7 @@ import type { Database } from '../../db/types';
 import { AppError, notFound, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
+import { isOrderKind, type OrderKind } from '../../../../common/orderKind';
 import type { PriceBreakdown } from '../../../../common/price';
 import type { UserRow } from '../user';
 import { pageWindow } from '../shared/paging';
@@ -36,7 +37,7 @@ export type PaymentOutcome = 'paid' | 'duplicate' | 'refund_due' | 'amount_misma
 /** A pending order for an item at its quoted price, open for `ttlMs`. */
 function newOrder(
   userId: string,
-  kind: string,
+  kind: OrderKind,
   itemId: string,
   { title, amountFen, price }: { title: string; amountFen: number; price?: PriceBreakdown },
   ttlMs: number,
@@ -136,13 +137,13 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
   }
 
   return {
-    registerPayable(kind: string, payable: Payable) {
+    registerPayable(kind: OrderKind, payable: Payable) {
       payables.set(kind, payable);
     },
 
     async create(user: UserRow, kind: string, itemId: string) {
-      const payable = payables.get(kind);
-      if (!payable) throw new AppError(422, 'UNKNOWN_KIND', '不支持的订单类型');
+      if (!isOrderKind(kind) || !payables.has(kind)) throw new AppError(422, 'UNKNOWN_KIND', '不支持的订单类型');
+      const payable = payables.get(kind)!;
       const { title, amountFen, price } = await payable.quote(itemId, user);
       if (!Number.isInteger(amountFen) || amountFen <= 0) throw new AppError(422, 'BAD_PRICE', '这项服务暂时无法下单');
       const order = newOrder(user.id, kind, itemId, { title, amountFen, price }, ttlMs);
