@@ -95,8 +95,19 @@ async function main() {
     console.log(
       `  4 at once (the slowest of four): first page ${seconds(four.first)}, done ${seconds(four.done)} = ${(four.done / alone.done).toFixed(2)}× one alone; scrolling ${seconds(four.everyPage)} = ${(four.everyPage / alone.everyPage).toFixed(2)}×`,
     );
+    // four theses need four times one's processor time, spread over the cores at best
+    const floor = (4 * alone.busy) / availableParallelism() / (alone.done / 1000);
+    console.log(
+      `  processor time (the whole machine, upload to done): alone ${alone.busy.toFixed(1)} s, ${(alone.busy / (alone.done / 1000)).toFixed(2)} cores busy on average; 4 at once ${four.busy.toFixed(1)} s; four times one's on ${availableParallelism()} cores cannot take less than ${floor.toFixed(2)}× one alone`,
+    );
   }
   console.log(`load after: ${loadAverage()} (${availableParallelism()} cores)`);
+}
+
+/** Seconds the machine's processors have been busy since it started (/proc/stat, in hundredths: all but idle, I/O wait and time taken by the host). */
+function busySeconds(): number {
+  const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return (user + nice + system + irq + softirq) / 100;
 }
 
 const loadAverage = () =>
@@ -149,13 +160,15 @@ async function serverTimes(engines: number, count: number, file: Buffer) {
     const first = await upload();
     await scroll(first, (await watch(first, performance.now())).pages);
     const start = performance.now();
+    const busyBefore = busySeconds();
     const ids = await Promise.all(Array.from({ length: count }, upload));
     const times = await Promise.all(ids.map((id) => watch(id, start)));
+    const busy = busySeconds() - busyBefore;
     // then every student scrolls through her whole thesis at once
     const scrolling = performance.now();
     await Promise.all(ids.map((id, i) => scroll(id, times[i].pages)));
     const slowest = (key: 'first' | 'done') => Math.max(...times.map((x) => x[key]));
-    return { first: slowest('first'), done: slowest('done'), everyPage: performance.now() - scrolling };
+    return { first: slowest('first'), done: slowest('done'), everyPage: performance.now() - scrolling, busy };
   } finally {
     await t.close();
   }
