@@ -7,6 +7,15 @@ import { MessageChannel, MessagePort } from 'worker_threads';
 // (the payment module, which the mock's back office takes through its index, loads undici).
 Object.assign(globalThis, { TextEncoder, TextDecoder, MessageChannel, MessagePort });
 
+// jsdom's AbortSignal has no timeout(), which the server behind the mock (its file pool) uses.
+if (!AbortSignal.timeout) {
+  AbortSignal.timeout = (ms: number) => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms);
+    return controller.signal;
+  };
+}
+
 // jsdom has no matchMedia; antd's responsive helpers ask for it.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
