@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
+import * as timers from 'timers';
 import { TextDecoder, TextEncoder } from 'util';
 import { MessageChannel, MessagePort } from 'worker_threads';
 
@@ -7,11 +8,14 @@ import { MessageChannel, MessagePort } from 'worker_threads';
 // (the payment module, which the mock's back office takes through its index, loads undici).
 Object.assign(globalThis, { TextEncoder, TextDecoder, MessageChannel, MessagePort });
 
-// jsdom's AbortSignal has no timeout(), which the server behind the mock (its file pool) uses.
+// The real server behind the mock runs in this environment too, and its Node libraries (the file
+// pool's workers) unref their timers and ask AbortSignal for a timeout: jsdom's timers are numbers
+// and its AbortSignal has no timeout(), so Node's timers stand in (they work for the pages alike).
+Object.assign(globalThis, { setTimeout: timers.setTimeout, clearTimeout: timers.clearTimeout, setInterval: timers.setInterval, clearInterval: timers.clearInterval });
 if (!AbortSignal.timeout) {
   AbortSignal.timeout = (ms: number) => {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms);
+    timers.setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms).unref();
     return controller.signal;
   };
 }
