@@ -33,6 +33,7 @@ export const ERROR_CODES = {
   // uploads
   NO_FILE: 422,
   FILE_TOO_LARGE: 413,
+  TOO_MANY_FILES: 413,
   BAD_IMAGE: 422,
   // orders and what they buy
   UNKNOWN_KIND: 422,
@@ -52,6 +53,10 @@ export const ERROR_CODES = {
   GATEWAY_UNAVAILABLE: 502,
   // accounts (the back office)
   ACCOUNT_PROTECTED: 409,
+  /** the back office retries only a job that was given up */
+  JOB_NOT_FAILED: 409,
+  /** running a given-up job again is unsafe: its order was refunded, or its paper or manuscript is gone */
+  NOT_RETRYABLE: 409,
   // what this server lacks (LibreOffice and poppler, for pictures of laid-out pages)
   NO_LAYOUT_ENGINE: 503,
 } as const;

@@ -62,3 +62,13 @@ export function refusalOf(upload: UploadKind, file: { name: string; size: number
   if (file.size > UPLOAD_MAX_BYTES) return upload.tooLarge;
   return undefined;
 }
+
+/** Papers uploaded to the check library in the back office, as `npm run import` takes them (with .json metadata beside). */
+export const LIBRARY_MAX_FILES = 50;
+export const LIBRARY_UPLOAD = kind(
+  ['md', 'txt', 'docx', 'pdf', 'json'],
+  '只导入 .md、.txt、.docx 和 .pdf 文件（及同名的 .json 元数据）',
+  `有文件超过 ${UPLOAD_MAX_MB} MB，这一批没有导入，请去掉它后再上传`,
+  `文件超过 ${UPLOAD_MAX_MB} MB`,
+);
+export const LIBRARY_TOO_MANY_FILES = `一次最多上传 ${LIBRARY_MAX_FILES} 个文件`;

@@ -9,7 +9,7 @@ import type { Db } from './db';
 import { createJobRunner } from './jobs/runner';
 import { createFilePool } from './lib/filePool';
 import { localStorage } from './lib/storage';
-import { createAdminArticles, createAdminCatalogue, createAdminService } from './modules/admin';
+import { createAdminArticles, createAdminCatalogue, createAdminJobs, createAdminOverview, createAdminLibrary, createAdminService, createAdminUserDetail } from './modules/admin';
 import { createAuditRepo, createAuditService } from './modules/audit';
 import { createArticleRepo, createArticleService } from './modules/article';
 import { createAuthRepo, createAuthService } from './modules/auth';
@@ -58,6 +58,10 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
     admin: createAdminService({ orders, users: userService, auth, payments, audit, log }),
     adminArticles: createAdminArticles({ articles, audit }),
     adminCatalogue: createAdminCatalogue({ reviews, typesets, audit }),
+    adminOverview: createAdminOverview({ orders, reviews, jobs }),
+    adminJobs: createAdminJobs({ jobs, audit }),
+    adminLibrary: createAdminLibrary({ documents, audit }),
+    adminUserDetail: createAdminUserDetail({ users: userService, orders, reviews, typesets }),
     storage,
     files,
     jobs,

@@ -2,7 +2,7 @@
  * Accounts in the back office: an operator finds a student by e-mail and disables the account
  * (its sessions end, it cannot sign in) or enables it again; each change is in the audit log.
  */
-import { client, createTestApp, otherUser, staffUser } from './testApp';
+import { client, createTestApp, multipart, otherUser, staffUser } from './testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let operator: Awaited<ReturnType<typeof staffUser>>;
@@ -71,4 +71,25 @@ test('nobody disables themselves; only an admin disables or enables staff; a rea
   expect((await other.get('/api/v1/admin/orders')).status).toBe(401);
   expect((await operator.post(`/api/v1/admin/users/${otherId}/enable`)).body.errorCode).toBe('ACCOUNT_PROTECTED');
   expect((await admin.post(`/api/v1/admin/users/${otherId}/enable`)).status).toBe(200);
+});
+
+test('an account’s detail: the account, its orders, checks and typesetting jobs with their states, newest first', async () => {
+  const one = await student();
+  const { review, orderId } = (await one.post('/api/v1/review', { systemId: 'undergraduate', title: '县域中学课后服务研究', author: '林晓', text: '本文讨论县域中学课后服务的组织方式，记录了教师的工作负担与学生的参与情况。'.repeat(10) })).body.result;
+  const manuscript = multipart({ templateId: 'general-bachelor', title: '校车线路优化研究', author: '林晓' }, { name: 'paper.md', data: Buffer.from('# 第一章 绪论\n\n正文') });
+  const typeset = await one.call('POST', '/api/v1/typeset', manuscript.payload, manuscript.headers);
+  expect(typeset.status).toBe(200);
+
+  const res = await operator.get(`/api/v1/admin/users/${one.id}`);
+  expect(res.status).toBe(200);
+  const detail = res.body.result;
+  expect(detail.user).toEqual({ id: one.id, email: one.email, nickname: '别人', role: 'user', disabledAt: null, createdAt: expect.any(String) });
+  expect(detail.orders).toMatchObject({ total: 1, current: 1, list: [{ id: orderId, status: 'pending', kind: 'review', userId: one.id, userEmail: one.email, refundDue: false }] });
+  expect(detail.reviews).toMatchObject({ total: 1, list: [{ id: review.id, title: '县域中学课后服务研究', status: 'unpaid', orderId, orderStatus: 'pending' }] });
+  expect(detail.typesets).toMatchObject({ total: 1, list: [{ id: typeset.body.result.id, title: '校车线路优化研究', status: 'queued', paid: false }] });
+
+  // someone else's records are not in it; an unknown account is not found
+  const other = (await operator.get(`/api/v1/admin/users/${(await student()).id}`)).body.result;
+  expect([other.orders.total, other.reviews.total, other.typesets.total]).toEqual([0, 0, 0]);
+  expect((await operator.get('/api/v1/admin/users/nope')).body).toMatchObject({ success: false, errorCode: 'NOT_FOUND', message: '账号不存在' });
 });

@@ -24,7 +24,7 @@ test('stopping hands a running job back to the queue, and another runner finishe
     },
     giveUp: async () => undefined,
   };
-  const first = createJobRunner(t.app.db);
+  const first = createJobRunner<string>(t.app.db);
   first.register('slow', slow);
   await first.enqueue('slow', 'r1');
   first.start(10_000);
@@ -35,7 +35,7 @@ test('stopping hands a running job back to the queue, and another runner finishe
   expect(await jobRow('r1')).toMatchObject({ status: 'queued', attempts: 0, locked_until: null });
 
   const done: string[] = [];
-  const second = createJobRunner(t.app.db);
+  const second = createJobRunner<string>(t.app.db);
   second.register('slow', { run: async (refId) => void done.push(refId), giveUp: async () => undefined });
   await second.drain();
   expect(done).toEqual(['r1']);
@@ -47,7 +47,7 @@ test('stopping hands a running job back to the queue, and another runner finishe
 
 test('a stopped runner takes no more jobs', async () => {
   const ran: string[] = [];
-  const runner = createJobRunner(t.app.db);
+  const runner = createJobRunner<string>(t.app.db);
   runner.register('slow', { run: async (refId) => void ran.push(refId), giveUp: async () => undefined });
   await runner.enqueue('slow', 'a');
   await runner.enqueue('slow', 'b');
@@ -67,7 +67,7 @@ test('two workers on one queue: every job runs exactly once', async () => {
     },
     giveUp: async () => undefined,
   };
-  const workers = [createJobRunner(t.app.db, { pollMs: 5 }), createJobRunner(t.app.db, { pollMs: 5 })];
+  const workers = [createJobRunner<string>(t.app.db, { pollMs: 5 }), createJobRunner<string>(t.app.db, { pollMs: 5 })];
   for (const worker of workers) worker.register('pair', handler);
   for (let i = 0; i < 30; i += 1) await workers[0].enqueue('pair', `p${i}`);
   workers.forEach((worker) => worker.start());
@@ -79,12 +79,12 @@ test('two workers on one queue: every job runs exactly once', async () => {
 });
 
 test('a worker that dies mid-job: its job is taken up by another once the lock runs out', async () => {
-  const dying = createJobRunner(t.app.db, { lockMs: 300 });
+  const dying = createJobRunner<string>(t.app.db, { lockMs: 300 });
   dying.register('fragile', { run: () => new Promise<void>(() => undefined), giveUp: async () => undefined }); // never returns: the process "died"
   await dying.enqueue('fragile', 'f1');
   void dying.runOnce();
   await new Promise((r) => setTimeout(r, 100));
-  const survivor = createJobRunner(t.app.db, { lockMs: 300 });
+  const survivor = createJobRunner<string>(t.app.db, { lockMs: 300 });
   const done: string[] = [];
   survivor.register('fragile', { run: async (refId) => void done.push(refId), giveUp: async () => undefined });
   expect(await survivor.runOnce()).toBe(false); // still locked by the dead worker

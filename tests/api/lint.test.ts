@@ -16,6 +16,8 @@ interface Probe {
 }
 
 const use = (names: string) => `export const used = [${names}];\n`;
+/** A function of `lines` lines: its opening, statements, and its closing line. */
+const functionOf = (lines: number) => `export function probe() {\n${Array.from({ length: lines - 2 }, (_, i) => `  console.log(${i});`).join('\n')}\n}\n`;
 
 const PROBES: Probe[] = [
   // (a) pages, layouts and components never reach the request layer
@@ -59,6 +61,10 @@ const PROBES: Probe[] = [
   { name: 'a module imports another through its index.ts', filePath: 'server/src/modules/probe/service.ts', code: `import { createOrderService } from '../order';\n${use('createOrderService')}` },
   { name: 'the mock imports a module through its index.ts', filePath: 'mock/probe.ts', code: `import { OrderListQuery } from '../server/src/modules/order/index';\n${use('OrderListQuery')}` },
   { name: 'a module imports its own files', filePath: 'server/src/modules/order/probe.ts', code: `import { createOrderRepo } from './repo';\n${use('createOrderRepo')}` },
+  // (f) no function longer than 80 lines
+  { name: 'a server function of 81 lines', filePath: 'server/src/modules/probe/service.ts', code: functionOf(81), rule: 'max-lines-per-function' },
+  { name: 'an app function of 81 lines', filePath: 'src/features/probe/useProbe.ts', code: functionOf(81), rule: 'max-lines-per-function' },
+  { name: 'a server function of 80 lines', filePath: 'server/src/modules/probe/service.ts', code: functionOf(80) },
 ];
 
 type Message = { ruleId: string | null; message: string; severity: number };
@@ -80,7 +86,9 @@ describe('the layering rules', () => {
 
   test.each(PROBES.map((probe, i) => [probe.name, probe, i] as const))('%s', (_name, probe, i) => {
     const { configured, without } = results[i];
-    if (probe.rule) expect(configured).toEqual([expect.objectContaining({ ruleId: probe.rule, severity: 2, message: expect.stringContaining('docs/architecture.md') })]);
+    // ESLint's own rule says its limit; the layering rules name the document that sets them
+    const says = probe.rule === 'max-lines-per-function' ? 'Maximum allowed is 80' : 'docs/architecture.md';
+    if (probe.rule) expect(configured).toEqual([expect.objectContaining({ ruleId: probe.rule, severity: 2, message: expect.stringContaining(says) })]);
     else expect(configured).toEqual([]);
     expect(without).toEqual([]);
   });

@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => close());
 
 /** Ids for `{…}` in a path (OpenAPI's form): an order of the demo's, and the first seeded article and document. */
-const ids: Record<string, string> = { missingOrderId: 'nope', code: 'ZN-00000-00000', templateId: 'general-bachelor' };
+const ids: Record<string, string> = { missingOrderId: 'nope', code: 'ZN-00000-00000', templateId: 'general-bachelor', missingJobId: '999999' };
 
 /** A picture as the avatar form sends it (the head of a 1×1 PNG, as tests/api/user.test.ts sends). */
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -113,6 +113,10 @@ const scenarios: Array<[string, string, string, object | undefined, number]> = [
   ['a refund without a reason', 'POST', '/api/v1/admin/orders/{reviewOrderId}/refund', { requestNo: 'RFmock0001' }, 422],
   ['a refund of an unpaid order', 'POST', '/api/v1/admin/orders/{reviewOrderId}/refund', { requestNo: 'RFmock0001', reason: '测试' }, 409],
   ['the audit log', 'GET', '/api/v1/admin/audit', undefined, 200],
+  ['the overview', 'GET', '/api/v1/admin/overview?days=7', undefined, 200],
+  ['an overview of too many days', 'GET', '/api/v1/admin/overview?days=91', undefined, 422],
+  ['the failed jobs', 'GET', '/api/v1/admin/jobs?status=failed&family=review', undefined, 200],
+  ['a retry of no job', 'POST', '/api/v1/admin/jobs/{missingJobId}/retry', undefined, 404],
   ['the accounts by e-mail', 'GET', `/api/v1/admin/users?email=${encodeURIComponent(DEMO_EMAIL)}`, undefined, 200],
   ['disabling without a reason', 'POST', '/api/v1/admin/users/{missingOrderId}/disable', {}, 422],
   ['disabling no account', 'POST', '/api/v1/admin/users/{missingOrderId}/disable', { reason: '测试' }, 404],
@@ -139,7 +143,7 @@ test.each(scenarios)('%s: %s %s answers %d in the server’s shape', async (_cas
   if (path === '/api/v1/order' && method === 'POST') ids.reviewOrderId = body.result.id;
   expect(got).toBe(status);
   const param = path.includes('/users/') ? '{userId}' : path.includes('/articles/') ? '{articleId}' : '{orderId}';
-  expectServerShape(method, path.split('?')[0].replace(/\{(reviewOrderId|missingOrderId)\}/, param), got, body);
+  expectServerShape(method, path.split('?')[0].replace(/\{(reviewOrderId|missingOrderId)\}/, param).replace('{missingJobId}', '{jobId}'), got, body);
 });
 
 test('a refund in the mock’s back office: the server’s shape, one audit entry, and the student sees it refunded', async () => {
@@ -196,4 +200,23 @@ test.each(['401', '403', '404', '500'])('the QA fault %s answers in the error en
   expect(status).toBe(Number(fault));
   expect(ajv.validate(ErrorBody, body)).toBe(true);
   await callMock('GET', '/api/v1/mock/fault?type=off');
+});
+
+test('the mock’s library lists and removes (the upload: tests/web/adminLibrary); an account’s detail; all in the server’s shapes', async () => {
+  await callMock('POST', '/api/v1/actionLogin', { email: MOCK_ADMIN_EMAIL, password: MOCK_ADMIN_PASSWORD });
+  const list = await callMock('GET', '/api/v1/admin/library?pageSize=5');
+  expectServerShape('GET', '/api/v1/admin/library', list.status, list.body);
+  const [paper] = list.body.result.list;
+  const removed = await callMock('DELETE', `/api/v1/admin/library/${paper.id}`);
+  expectServerShape('DELETE', '/api/v1/admin/library/{documentId}', removed.status, removed.body);
+  expect(removed.body.result).toEqual({ id: paper.id, title: paper.title });
+  expect((await callMock('GET', '/api/v1/admin/audit?action=library.remove')).body.result.total).toBe(1);
+  expectServerShape('DELETE', '/api/v1/admin/library/{documentId}', 404, (await callMock('DELETE', '/api/v1/admin/library/nope')).body);
+
+  const demo = (await callMock('GET', `/api/v1/admin/users?email=${encodeURIComponent(DEMO_EMAIL)}`)).body.result.list[0];
+  const detail = await callMock('GET', `/api/v1/admin/users/${demo.id}`);
+  expectServerShape('GET', '/api/v1/admin/users/{userId}', detail.status, detail.body);
+  expect(detail.body.result.user.email).toBe(DEMO_EMAIL);
+  expect(detail.body.result.reviews.total).toBeGreaterThan(0);
+  expectServerShape('GET', '/api/v1/admin/users/{userId}', 404, (await callMock('GET', '/api/v1/admin/users/nope')).body);
 });

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { toPublicOrder } from '../../server/src/modules/order/repo';
 import { REVIEW_SYSTEMS } from '../../server/src/modules/review/systems';
 import { reviewSystemsBeforeSale, useUnmigratedDatabase } from './testApp';
+import { storedReviewRow } from '../fixtures/storedRows';
 
 const NOW = new Date().toISOString();
 
@@ -38,34 +39,9 @@ test('orders made before it show the breakdown their amount came from', async ()
     .values({ id: 'u_old', email: 'old@example.cn', password_hash: '-', nickname: '旧用户', real_name: null, school: null, major: null, degree: null, phone: null, avatar: null, created_at: NOW, updated_at: NOW })
     .execute();
   await fresh.db.insertInto('review_systems').values(reviewSystemsBeforeSale()).execute();
-  await fresh.db
+  await before
     .insertInto('reviews')
-    .values({
-      id: 'r_old',
-      user_id: 'u_old',
-      system_id: REVIEW_SYSTEMS[1].id,
-      title: '旧论文',
-      author: '林晓',
-      school: null,
-      major: null,
-      char_count: 60_480,
-      amount_fen: 61 * 500,
-      status: 'unpaid',
-      progress: 0,
-      paper_text: '……',
-      file_key: null,
-      file_name: null,
-      order_id: 'o_review',
-      report: null,
-      similarity: null,
-      failure_reason: null,
-      verification_code: null,
-      created_at: NOW,
-      updated_at: NOW,
-      paid_at: null,
-      finished_at: null,
-      paper_deleted_at: null,
-    })
+    .values(storedReviewRow({ id: 'r_old', user_id: 'u_old', system_id: REVIEW_SYSTEMS[1].id, title: '旧论文', char_count: 60_480, amount_fen: 61 * 500, status: 'unpaid', paper_text: '……', order_id: 'o_review' }, NOW))
     .execute();
   await before.insertInto('orders').values([order('o_review', 'review', 'r_old', 61 * 500), order('o_typeset', 'typeset', 't_old', 1900)]).execute();
 

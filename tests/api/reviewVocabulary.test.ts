@@ -9,6 +9,7 @@ import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { migrations } from '../../server/src/db/migrations';
 import { REVIEW_SYSTEMS } from '../../server/src/modules/review/systems';
+import { storedReviewRow } from '../fixtures/storedRows';
 import { reviewSystemsBeforeSale, useUnmigratedDatabase } from './testApp';
 
 const PAPER = Array.from({ length: 20 }, (_, i) => `第${i + 1}段：本文记录了一个学期里两所县域中学课后服务的安排、教师的负担和学生的参与。`).join('\n');
@@ -17,34 +18,11 @@ const LATER = new Date(Date.now() + 30 * 60 * 1000).toISOString();
 const EARLIER = new Date(Date.now() - 60 * 1000).toISOString();
 
 
-function checkRow(id: string, status: string, orderId: string | null) {
-  return {
-    id,
-    user_id: 'u_old',
-    system_id: REVIEW_SYSTEMS[0].id,
-    title: `旧论文 ${id}`,
-    author: '林晓',
-    school: null,
-    major: null,
-    char_count: 600,
-    amount_fen: 300,
-    status,
-    progress: status === 'checking' ? 40 : 0,
-    paper_text: PAPER,
-    file_key: null,
-    file_name: null,
-    order_id: orderId,
-    report: null,
-    similarity: null,
-    failure_reason: null,
-    verification_code: null,
-    created_at: NOW,
-    updated_at: NOW,
-    paid_at: status === 'unpaid' ? null : NOW,
-    finished_at: null,
-    paper_deleted_at: null,
-  };
-}
+const checkRow = (id: string, status: string, orderId: string | null) =>
+  storedReviewRow(
+    { id, user_id: 'u_old', system_id: REVIEW_SYSTEMS[0].id, title: `旧论文 ${id}`, char_count: 600, amount_fen: 300, status, progress: status === 'checking' ? 40 : 0, paper_text: PAPER, order_id: orderId },
+    NOW,
+  );
 
 function orderRow(id: string, itemId: string, status: 'pending' | 'paid') {
   return {

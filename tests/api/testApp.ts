@@ -149,16 +149,16 @@ export async function otherUser(app: FastifyInstance) {
   return browser;
 }
 
-/** A multipart/form-data body: text fields, then one file under `file`. */
-export function multipart(fields: Record<string, string>, file: { name: string; data: Buffer }) {
+/** A multipart/form-data body: text fields, then one file (or several) under `file`. */
+export function multipart(fields: Record<string, string>, file: { name: string; data: Buffer } | { name: string; data: Buffer }[]) {
   const boundary = '----zn-test-boundary';
   const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  const payload = Buffer.concat([
-    ...parts,
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+  const files = [file].flat().flatMap(({ name, data }) => [
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    data,
+    Buffer.from('\r\n'),
   ]);
+  const payload = Buffer.concat([...parts, ...files, Buffer.from(`--${boundary}--\r\n`)]);
   return { payload: payload as unknown as object, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 

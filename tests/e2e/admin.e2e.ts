@@ -141,3 +141,20 @@ test('an operator changes a check system’s price in 价格与上架, and stude
   await change('4');
   await row.getByText('¥4.00').waitFor();
 });
+
+test('an operator opens /admin on 概览 and sees today’s paid check in the figures and the chart, on a phone too', async () => {
+  const student = await register('student');
+  await signInTo(page, base(), '/personal/home/basic-info', student);
+  await paidCheck();
+  await signOut();
+
+  await signInTo(page, base(), '/admin', await operator());
+  await page.waitForURL(`${base()}/admin/overview`);
+  const paid = page.locator('.ant-card').filter({ has: page.getByText('已付订单', { exact: true }) }).first();
+  expect(Number(await paid.locator('.ant-statistic-content-value').textContent())).toBeGreaterThanOrEqual(1);
+  await page.getByRole('img', { name: /^每日已付订单：.+ 共 [1-9]\d*/ }).waitFor();
+  await page.setViewportSize(VIEWPORTS.phone);
+  await page.getByRole('img', { name: /^每日已付订单：/ }).waitFor();
+  expect(await horizontalOverflow(page)).toBe(0);
+  await page.screenshot({ path: 'test-results/admin_overview_phone.png', fullPage: true });
+});

@@ -79,7 +79,8 @@ test('LibreOffice killed during a typesetting: it is started again and the types
 
 test('LibreOffice lost twice on one document: the typesetting fails with a Chinese reason, and the next one works', async () => {
   setLayoutEngines(1);
-  const manuscript = await readManuscript(await wordManuscript(), 'paper.docx');
+  // a long thesis: each conversion outlasts the killer's look (a short one can finish first)
+  const manuscript = await readManuscript(await longThesis(), 'thesis.docx');
   const killer = killEngines(2);
   await expect(typeset(manuscript, template, FIELDS, '预览')).rejects.toThrow(ENGINE_FAILED);
   killer.stop();
@@ -91,8 +92,8 @@ test('through HTTP: a job whose LibreOffice is killed still finishes with its pr
   try {
     const me = client(t.app);
     await me.login();
-    const submit = async () => {
-      const body = multipart({ ...FIELDS, templateId: 'general-bachelor' }, { name: 'paper.docx', data: await wordManuscript() });
+    const submit = async (data?: Buffer) => {
+      const body = multipart({ ...FIELDS, templateId: 'general-bachelor' }, { name: 'paper.docx', data: data ?? (await wordManuscript()) });
       return (await me.call('POST', '/api/v1/typeset', body.payload, body.headers)).body.result.id as string;
     };
 
@@ -106,7 +107,8 @@ test('through HTTP: a job whose LibreOffice is killed still finishes with its pr
     expect((await me.get(`/api/v1/typeset/${first}/preview/1.png`)).status).toBe(200);
 
     // every attempt loses LibreOffice twice: after the runner's last attempt the job is given up
-    const second = await submit();
+    // (a long thesis, whose conversions outlast the killer's look)
+    const second = await submit(await longThesis());
     const always = killEngines(1000);
     await t.app.jobs.drain();
     always.stop();

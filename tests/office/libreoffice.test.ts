@@ -8,9 +8,9 @@ import JSZip from 'jszip';
 import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
 import { SEED_FOLDER } from '../../server/src/seed';
-import { footerOf, typeset } from '../../server/src/engines/typeset/layout';
+import { typeset } from '../../server/src/engines/typeset/layout';
 import { readManuscript } from '../../server/src/engines/typeset/manuscript';
-import { docxToPdf, readPdf } from '../../server/src/engines/typeset/office';
+import { docxToPdf, footerOf, headingPages, measureContents, readPdf } from '../../server/src/engines/typeset/office';
 import { checkTemplate } from '../../server/src/engines/typeset/template';
 import { writeDocx } from '../../server/src/engines/typeset/writer';
 import { FIELDS, wordManuscript } from '../fixtures/manuscripts';
@@ -59,6 +59,13 @@ describe.each(templates.map((t) => [t.id, t] as const))('%s', (_id, template) =>
     // the preview: the pages of the PDF, counted
     expect(result.pageCount).toBe((await readPdf(result.pdf!)).pages.length);
     expect((await readPdf(result.previewPdf!)).pages).toHaveLength(result.pageCount);
+  });
+
+  test('the page numbers the layout engine tells without exporting are the ones its PDF shows', async () => {
+    const draft = await writeDocx(await readManuscript(await longThesis(), 'paper.docx'), template, FIELDS);
+    const told = await measureContents(draft, template.toc.levels);
+    expect(told.length).toBeGreaterThan(10);
+    expect(told).toEqual(headingPages(await readPdf((await docxToPdf({ draft })).draft), template.toc.levels));
   });
 });
 

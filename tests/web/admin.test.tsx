@@ -43,3 +43,23 @@ test('an admin finds 运营后台 in her user menu', async () => {
   expect(entry).toBe(true);
   expect(screen.getByRole('link', { name: '运营后台' })).toHaveAttribute('href', '/admin');
 });
+
+test('staff land on 概览: the figures of the last 30 days in cards, the days or what is missing, and the queue', async () => {
+  await signInAsAdmin();
+  const { history } = await renderApp('/admin');
+  await waitFor(() => expect(history.location.pathname).toBe('/admin/overview'), { timeout: 10_000 });
+  // each figure a card (and a choice of the chart)
+  for (const title of ['新建订单', '已付订单', '收入（扣除退款）', '等待中的任务', '失败的任务']) expect((await screen.findAllByText(title, undefined, { timeout: 10_000 })).length).toBeGreaterThan(0);
+  // the mock has no orders yet: the chart says so instead of drawing nothing
+  expect(await screen.findByText('最近 30 天还没有订单、查重或排版')).toBeInTheDocument();
+  fireEvent.click(screen.getByText('最近 7 天'));
+  expect(await screen.findByText('最近 7 天还没有订单、查重或排版')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: '任务' })).toHaveAttribute('href', '/admin/jobs');
+});
+
+test('任务: the queue with its state filter, in the console', async () => {
+  await signInAsAdmin();
+  await renderApp('/admin/jobs');
+  expect(await screen.findByRole('columnheader', { name: '尝试次数' }, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByRole('columnheader', { name: '错误' })).toBeInTheDocument();
+});

@@ -13,16 +13,25 @@ import { createDb, migrateToLatest } from '../db';
 import { localStorage } from '../lib/storage';
 import { createDocumentImporter, importableFiles, createDocumentRepo, createDocumentService, type ImportOutcome } from '../modules/document';
 
+/** Runs `work` on the library of the server's settings (DATABASE_URL, DATA_DIR), migrated first; the database is closed after. */
+async function withLibrary(work: (repo: ReturnType<typeof createDocumentRepo>, files: ReturnType<typeof localStorage>) => Promise<number>) {
+  const config = loadConfig();
+  const db = createDb(config.databaseUrl);
+  try {
+    await migrateToLatest(db);
+    return await work(createDocumentRepo(db), localStorage(`${config.dataDir}/files`));
+  } finally {
+    await db.destroy();
+  }
+}
+
 async function remove(ids: string[]) {
   if (!ids.length) {
     console.error('用法：npm run import -- --remove <范文 id> …');
     return 2;
   }
-  const config = loadConfig();
-  const db = createDb(config.databaseUrl);
-  try {
-    await migrateToLatest(db);
-    const documents = createDocumentService(createDocumentRepo(db), localStorage(`${config.dataDir}/files`));
+  return withLibrary(async (repo, files) => {
+    const documents = createDocumentService(repo, files);
     let failed = 0;
     for (const id of ids) {
       try {
@@ -34,9 +43,7 @@ async function remove(ids: string[]) {
       }
     }
     return failed ? 1 : 0;
-  } finally {
-    await db.destroy();
-  }
+  });
 }
 
 async function main(folderArgument: string | undefined) {
@@ -50,11 +57,8 @@ async function main(folderArgument: string | undefined) {
     console.error(`找不到文件夹：${folder}`);
     return 2;
   }
-  const config = loadConfig();
-  const db = createDb(config.databaseUrl);
-  try {
-    await migrateToLatest(db);
-    const importer = createDocumentImporter(createDocumentRepo(db), localStorage(`${config.dataDir}/files`));
+  return withLibrary(async (repo, storage) => {
+    const importer = createDocumentImporter(repo, storage);
     const files = importableFiles(folder);
     const bar = new SingleBar({ format: '导入 [{bar}] {percentage}% | {value}/{total} | {file}', hideCursor: true }, Presets.shades_classic);
     bar.start(files.length, 0, { file: '' });
@@ -67,9 +71,7 @@ async function main(folderArgument: string | undefined) {
     bar.stop();
     printSummary(outcomes);
     return outcomes.some((o) => o.status === 'rejected') ? 1 : 0;
-  } finally {
-    await db.destroy();
-  }
+  });
 }
 
 function printSummary(outcomes: ImportOutcome[]) {

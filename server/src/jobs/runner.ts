@@ -6,10 +6,13 @@
  * only at the end. A kind that only some processes can run (a shard of the library) can be
  * watched by all: a job of it that no process takes within its wait is given up.
  */
-import type { ExpressionBuilder, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../db/types';
-import { isoIn, nowIso } from '../lib/time';
+import { isoIn } from '../lib/time';
+import { claimJob, createQueueView, enqueueJob, finishJob, releaseJob, sweepWatched, type JobKind, type Watched } from './queue';
+
+export type { JobFamily, JobKind, JobRow, JobStatus } from './queue';
 
 export interface JobContext {
   /** renews the lock: call it while working */
@@ -20,6 +23,11 @@ export interface JobHandler {
   run(refId: string, context: JobContext): Promise<void>;
   /** after the last attempt failed: record the failure for the user */
   giveUp(refId: string, reason: string): Promise<void>;
+  /**
+   * before a given-up job is queued again (the back office's retry): undo what giveUp recorded,
+   * so the user sees the work waiting again; throws (an AppError) when running it again is unsafe
+   */
+  resume?(refId: string): Promise<void>;
 }
 
 export interface JobRunnerOptions {
@@ -32,11 +40,35 @@ export interface JobRunnerOptions {
 /** How often a process looks for watched jobs that waited too long (watch). */
 const SWEEP_EVERY_MS = 60_000;
 
-export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
+/** Runs a claimed job to its end: done, queued again, or given up after its last attempt. */
+async function executeJob(db: Db, handler: JobHandler, job: NonNullable<Awaited<ReturnType<typeof claimJob>>>, { lockMs, maxAttempts, log }: { lockMs: number; maxAttempts: number; log?: JobRunnerOptions['log'] }) {
+  const context: JobContext = {
+    heartbeat: async () => {
+      await db.updateTable('jobs').set({ locked_until: isoIn(lockMs) }).where('id', '=', job.id).execute();
+    },
+  };
+  try {
+    await handler.run(job.ref_id, context);
+    await finishJob(db, job.id, { status: 'done' });
+  } catch (error) {
+    const reason = (error as Error).message;
+    log?.error(error);
+    if (job.attempts >= maxAttempts) {
+      await finishJob(db, job.id, { status: 'failed', last_error: reason });
+      await handler.giveUp(job.ref_id, reason);
+    } else {
+      await finishJob(db, job.id, { status: 'queued', last_error: reason });
+    }
+  }
+}
+
+
+/** `Kind`: the kinds it queues and runs (the product's; the tests' runners take any). */
+export function createJobRunner<Kind extends string = JobKind>(db: Db, options: JobRunnerOptions = {}) {
   const lockMs = options.lockMs ?? 60_000;
   const maxAttempts = options.maxAttempts ?? 3;
   const handlers = new Map<string, JobHandler>();
-  const watched = new Map<string, { giveUp: JobHandler['giveUp']; waitMs: number }>();
+  const watched: Watched = new Map();
   /** kinds that run side by side, up to their number, apart from the others (which run one at a time) */
   const concurrency = new Map<string, number>();
   let sweepAt = 0;
@@ -53,87 +85,9 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
   /** the kinds this process may start a job of now */
   const freeKinds = () => [...handlers.keys()].filter((kind) => inLane(laneOf(kind)) < laneLimit(laneOf(kind)));
 
-  const claimable = (now: string) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
-    eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)])]);
-
-  /** Takes the oldest claimable job; undefined when there is none or another worker was faster. */
-  async function claim(kinds: string[] = [...handlers.keys()]) {
-    const now = nowIso();
-    const next = await db.selectFrom('jobs').selectAll().where(claimable(now)).where('kind', 'in', [...kinds, '']).orderBy('id').limit(1).executeTakeFirst();
-    if (!next) return undefined;
-    const taken = await db
-      .updateTable('jobs')
-      .set({ status: 'running', locked_until: isoIn(lockMs), attempts: next.attempts + 1, updated_at: now })
-      .where('id', '=', next.id)
-      .where(claimable(now))
-      .executeTakeFirst();
-    return Number(taken.numUpdatedRows) === 1 ? { ...next, attempts: next.attempts + 1 } : undefined;
-  }
-
-  async function finish(id: number, changes: { status: 'done' | 'failed' | 'queued'; last_error?: string }) {
-    await db.updateTable('jobs').set({ ...changes, locked_until: null, updated_at: nowIso() }).where('id', '=', id).execute();
-  }
-
-  /**
-   * Hands a job back to the queue without counting the attempt: this process is going away and
-   * another (or the next start) runs it from the beginning instead of waiting for the lock to run out.
-   */
-  async function release(id: number) {
-    await db
-      .updateTable('jobs')
-      .set((eb) => ({ status: 'queued', locked_until: null, attempts: eb('attempts', '-', 1), updated_at: nowIso() }))
-      .where('id', '=', id)
-      .where('status', '=', 'running')
-      .execute();
-  }
-
-  /**
-   * Gives up the watched jobs that have waited unclaimed longer than their kind's wait: queued, never
-   * tried (or handed back) since then. The update is conditional, so of processes sweeping together
-   * one gives each job up.
-   */
   async function sweep() {
     sweepAt = Date.now() + SWEEP_EVERY_MS;
-    if (!watched.size) return;
-    const never = (eb: ExpressionBuilder<Database, 'jobs'>) => eb.and([eb('status', '=', 'queued'), eb('attempts', '=', 0)]);
-    // one read for every watched kind, from the shortest wait; each job then judged by its own
-    const shortest = Math.min(...[...watched.values()].map((w) => w.waitMs));
-    const waiting = await db.selectFrom('jobs').select(['id', 'kind', 'ref_id', 'updated_at']).where('kind', 'in', [...watched.keys()]).where(never).where('updated_at', '<', isoIn(-shortest)).execute();
-    for (const job of waiting) {
-      const { giveUp, waitMs } = watched.get(job.kind)!;
-      const waitedSince = isoIn(-waitMs);
-      if (job.updated_at >= waitedSince) continue;
-      const minutes = Math.max(1, Math.round(waitMs / 60_000));
-      const lastError = `no process took it within ${minutes} min`;
-      const taken = await db.updateTable('jobs').set({ status: 'failed', last_error: lastError, updated_at: nowIso() }).where('id', '=', job.id).where(never).where('updated_at', '<', waitedSince).executeTakeFirst();
-      if (Number(taken.numUpdatedRows) !== 1) continue;
-      options.log?.error(new Error(`job ${job.kind} ${job.ref_id}: ${lastError}`));
-      // the reason is the user's: the review, or its part, never began
-      await giveUp(job.ref_id, `等候 ${minutes} 分钟仍未开始处理`);
-    }
-  }
-
-  /** Runs a claimed job to its end: done, queued again, or given up after its last attempt. */
-  async function execute(job: NonNullable<Awaited<ReturnType<typeof claim>>>) {
-    const handler = handlers.get(job.kind)!;
-    const context: JobContext = {
-      heartbeat: async () => {
-        await db.updateTable('jobs').set({ locked_until: isoIn(lockMs) }).where('id', '=', job.id).execute();
-      },
-    };
-    try {
-      await handler.run(job.ref_id, context);
-      await finish(job.id, { status: 'done' });
-    } catch (error) {
-      const reason = (error as Error).message;
-      options.log?.error(error);
-      if (job.attempts >= maxAttempts) {
-        await finish(job.id, { status: 'failed', last_error: reason });
-        await handler.giveUp(job.ref_id, reason);
-      } else {
-        await finish(job.id, { status: 'queued', last_error: reason });
-      }
-    }
+    if (watched.size) await sweepWatched(db, watched, options.log);
   }
 
   /** Claims a job of a kind that has room, and starts it; undefined when there is none. */
@@ -141,9 +95,9 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
     if (Date.now() >= sweepAt) await sweep();
     const kinds = freeKinds();
     if (!kinds.length) return undefined;
-    const job = await claim(kinds);
+    const job = await claimJob(db, kinds, lockMs);
     if (!job) return undefined;
-    const done = execute(job).finally(() => running.delete(job.id));
+    const done = executeJob(db, handlers.get(job.kind)!, job, { lockMs, maxAttempts, log: options.log }).finally(() => running.delete(job.id));
     running.set(job.id, { lane: laneOf(job.kind), done });
     // wrapped: an async function's promise would wait for the job itself
     return { done };
@@ -157,28 +111,23 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
     return true;
   }
   return {
+    ...createQueueView(db, (kind) => handlers.get(kind)?.resume ?? watched.get(kind)?.resume),
+
     /** `sideBySide`: up to this many jobs of the kind run at once in this process, beside the others' one. */
-    register(kind: string, handler: JobHandler, sideBySide?: number) {
+    register(kind: Kind, handler: JobHandler, sideBySide?: number) {
       handlers.set(kind, handler);
       if (sideBySide) concurrency.set(kind, sideBySide);
     },
 
     /** Gives up a job of `kind` that no process claims within `waitMs` (whether or not this one runs the kind). */
-    watch(kind: string, giveUp: JobHandler['giveUp'], waitMs: number) {
-      watched.set(kind, { giveUp, waitMs });
+    watch(kind: Kind, handler: Pick<JobHandler, 'giveUp' | 'resume'>, waitMs: number) {
+      watched.set(kind, { ...handler, waitMs });
     },
 
     sweep,
 
     /** Queues a job inside the caller's transaction (so it exists exactly when the payment does). */
-    async enqueue(kind: string, refId: string, trx: Transaction<Database> | Db = db) {
-      const now = nowIso();
-      await trx
-        .insertInto('jobs')
-        .values({ kind, ref_id: refId, status: 'queued', attempts: 0, locked_until: null, last_error: null, created_at: now, updated_at: now })
-        .onConflict((oc) => oc.columns(['kind', 'ref_id']).doNothing())
-        .execute();
-    },
+    enqueue: (kind: Kind, refId: string, trx: Transaction<Database> | Db = db) => enqueueJob(trx, kind, refId),
 
     runOnce,
 
@@ -217,9 +166,9 @@ export function createJobRunner(db: Db, options: JobRunnerOptions = {}) {
       const all = Promise.all([...running.values()].map((job) => job.done.catch(() => undefined)));
       await Promise.race([all, new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, graceMs)))]);
       clearTimeout(graceTimer);
-      for (const id of running.keys()) await release(id);
+      for (const id of running.keys()) await releaseJob(db, id);
     },
   };
 }
 
-export type JobRunner = ReturnType<typeof createJobRunner>;
+export type JobRunner = ReturnType<typeof createJobRunner<JobKind>>;

@@ -1,9 +1,12 @@
-import { get, post, put } from '@/utils/request';
+import { del, get, post, postForm, put } from '@/utils/request';
 import type { ApiResponse, CallOptions, Paged } from '@/utils/request';
 import type { Static } from '@sinclair/typebox';
 import type * as schemas from '../../../server/src/modules/admin/schemas';
 import type * as articleSchemas from '../../../server/src/modules/admin/articleSchemas';
 import type * as catalogueSchemas from '../../../server/src/modules/admin/catalogueSchemas';
+import type * as jobSchemas from '../../../server/src/modules/admin/jobSchemas';
+import type * as librarySchemas from '../../../server/src/modules/admin/librarySchemas';
+import type * as userDetailSchemas from '../../../server/src/modules/admin/userDetailSchemas';
 
 // the API's own schemas (server/src/modules/admin/schemas.ts): one definition of each shape
 export type AdminOrder = Static<typeof schemas.AdminOrder>;
@@ -21,6 +24,11 @@ export type AdminSystem = Static<typeof catalogueSchemas.AdminSystem>;
 export type SystemBody = Static<typeof catalogueSchemas.SystemBody>;
 export type AdminTemplate = Static<typeof catalogueSchemas.AdminTemplate>;
 export type TemplateBody = Static<typeof catalogueSchemas.TemplateBody>;
+export type AdminOverview = Static<typeof jobSchemas.AdminOverview>;
+export type AdminJob = Static<typeof jobSchemas.AdminJob>;
+export type AdminJobQuery = Partial<Static<typeof jobSchemas.AdminJobQuery>>;
+export type JobStatus = Static<typeof jobSchemas.JobStatus>;
+export type JobFamily = Static<typeof jobSchemas.JobFamily>;
 
 /** Forms show their own errors (in the dialog), so their calls skip the common handler. */
 const formCall: CallOptions = { skipErrorHandler: true };
@@ -60,3 +68,30 @@ export const listTemplates = () => get<ApiResponse<Paged<AdminTemplate>>>('/v1/a
 /** New prices and limits apply to orders made after the change. */
 export const changeSystem = (systemId: string, body: SystemBody) => put<ApiResponse<AdminSystem>>(`/v1/admin/systems/${id(systemId)}`, body, undefined, formCall);
 export const changeTemplate = (templateId: string, body: TemplateBody) => put<ApiResponse<AdminTemplate>>(`/v1/admin/templates/${id(templateId)}`, body, undefined, formCall);
+
+/** 概览: the last `days` days (China time), their totals, and the queue now. */
+export const getOverview = (days: number) => get<ApiResponse<AdminOverview>>('/v1/admin/overview', { days });
+
+export const listJobs = (query: AdminJobQuery) => get<ApiResponse<Paged<AdminJob>>>('/v1/admin/jobs', { ...query });
+
+/** Queues a given-up job again; refused (in the answer's message) for one that is not failed or not safe to run again. */
+export const retryJob = (jobId: number) => post<ApiResponse<AdminJob>>(`/v1/admin/jobs/${jobId}/retry`, undefined, undefined, formCall);
+// 文献库 and an account's detail
+export type LibraryDocument = Static<typeof librarySchemas.LibraryDocument>;
+export type LibraryQuery = Partial<Static<typeof librarySchemas.LibraryQuery>>;
+export type LibraryImport = Static<typeof librarySchemas.LibraryImport>;
+export type AdminUserDetail = Static<typeof userDetailSchemas.AdminUserDetail>;
+
+export const listLibrary = (query: LibraryQuery) => get<ApiResponse<Paged<LibraryDocument>>>('/v1/admin/library', { ...query });
+
+/** Papers (and their .json metadata) imported as `npm run import` imports a folder; the answer says what became of each. */
+export function uploadToLibrary(files: File[], options: CallOptions = {}) {
+  const form = new FormData();
+  for (const file of files) form.append('file', file);
+  return postForm<ApiResponse<LibraryImport>>('/v1/admin/library', form, { ...formCall, ...options });
+}
+
+/** Out of the library: no check compares against it from then on. */
+export const removeFromLibrary = (documentId: string) => del<ApiResponse<{ id: string; title: string }>>(`/v1/admin/library/${id(documentId)}`, undefined, undefined, formCall);
+
+export const getAdminUser = (userId: string) => get<ApiResponse<AdminUserDetail>>(`/v1/admin/users/${id(userId)}`, undefined, formCall);

@@ -109,6 +109,186 @@ function regions(seeds: Array<[number, number]>): Array<[number, number]> {
   return found;
 }
 
+/** The source's sentences where the seeds are, and which of them hold each bigram. */
+function sourceSentences(source: TokenSeq, sourceText: string, seeds: Array<[number, number]>) {
+  const sentences: Sentence[] = [];
+  for (const [from, to] of regions(seeds)) {
+    for (const s of sentencesOf(sourceText, source, from, to)) if (!sentences.length || s.from >= sentences[sentences.length - 1].to) sentences.push(s);
+  }
+  const holders = new Map<string, number[]>();
+  sentences.forEach((s, i) => {
+    for (const b of bigramsOf(s, source).keys()) {
+      const list = holders.get(b);
+      if (list) list.push(i);
+      else holders.set(b, [i]);
+    }
+  });
+  return { sentences, holders };
+}
+
+/** The checked text's sentences near a seed (a few sentences either side): only these are compared. */
+function seededSentences(querySentences: Sentence[], seeds: Array<[number, number]>): Set<number> {
+  const seeded = new Set<number>();
+  const qs = [...new Set(seeds.map(([q]) => q))].sort((a, b) => a - b);
+  let k = 0;
+  querySentences.forEach((sentence, i) => {
+    while (k < qs.length && qs[k] < sentence.from) k += 1;
+    if (k < qs.length && qs[k] < sentence.to) for (let d = -3; d <= 3; d += 1) seeded.add(i + d);
+  });
+  return seeded;
+}
+
+/** A checked sentence's aligned source sentences, and which of its tokens they share. */
+interface Aligned {
+  sentence: Sentence;
+  sources: number[];
+  /** per token, where it is in the source (−1: not shared) */
+  shared: Int32Array;
+  /** the longest run of tokens shared in order (the unbroken evidence in the pair) */
+  longest: number;
+}
+
+/** One source and the checked text, as the alignment of their sentences reads them. */
+interface Pair {
+  query: TokenSeq;
+  source: TokenSeq;
+  sentences: Sentence[];
+  holders: Map<string, number[]>;
+  sourceId: string;
+  minTokens: number;
+  paragraphs?: Paragraphs;
+}
+
+/** The source sentences a checked sentence aligns with (sharing enough of its bigrams), if any. */
+function alignedSources(pair: Pair, q: Sentence, qBigrams: Map<string, number[]>): number[] {
+  let han = 0;
+  for (let t = q.from; t < q.to; t += 1) if (isHan(pair.query.value(t)!)) han += 1;
+  const share = 2 * han >= q.to - q.from ? ALIGNED_SHARE_HAN : ALIGNED_SHARE;
+  const counts = new Map<number, number>();
+  for (const b of qBigrams.keys()) for (const s of pair.holders.get(b) ?? []) counts.set(s, (counts.get(s) ?? 0) + 1);
+  return [...counts]
+    .filter(([s, n]) => n >= ALIGNED_BIGRAMS && n >= share * Math.min(qBigrams.size, pair.sentences[s].bigrams!.size))
+    .map(([s]) => s)
+    .sort((a, b) => a - b);
+}
+
+function align(pair: Pair, q: Sentence): Aligned | undefined {
+  const { query, sentences } = pair;
+  const qBigrams = bigramsOf(q, query);
+  if (qBigrams.size < ALIGNED_BIGRAMS) return undefined;
+  const sources = alignedSources(pair, q, qBigrams);
+  if (!sources.length) return undefined;
+  const shared = new Int32Array(q.to - q.from).fill(-1);
+  let last = -1;
+  for (let t = q.from; t + 1 < q.to; t += 1) {
+    const b = bigram(query.value(t)!, query.value(t + 1)!);
+    // of the places the source has it, the first after the last shared token's (else the first)
+    let at = -1;
+    for (const s of sources) {
+      for (const place of sentences[s].bigrams!.get(b) ?? []) {
+        if (at < 0 || (place >= last && (at < last || place < at))) at = place;
+      }
+    }
+    if (at < 0) continue;
+    if (shared[t - q.from] < 0) shared[t - q.from] = at;
+    shared[t + 1 - q.from] = at + 1;
+    last = at + 1;
+  }
+  let longest = 0;
+  for (let k = 0, run = 0; k < shared.length; k += 1) {
+    run = shared[k] >= 0 && k > 0 && shared[k] === shared[k - 1] + 1 ? run + 1 : shared[k] >= 0 ? 1 : 0;
+    longest = Math.max(longest, run);
+  }
+  return { sentence: q, sources, shared, longest };
+}
+
+/** Which of the source's sentences holds token `at`. */
+function sentenceAt(sentences: Sentence[], at: number) {
+  let low = 0;
+  let high = sentences.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (sentences[middle].from <= at) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/**
+ * Whether `words` different words of the checked text between two shared tokens (the first at
+ * `from` in the source, the next at `to`) stand in for what the source has between them: about
+ * as many words (a swapped word, a dropped one), or a place where the source's order changes (a
+ * moved clause, another sentence). Different text of another length between two shared
+ * stretches of one source sentence is the writer's own.
+ */
+function replaces({ source, sentences }: Pair, words: number, from: number, to: number) {
+  // another sentence of the source, or back in it: sentences shuffled, split or merged, a clause moved
+  if (to <= from || sentenceAt(sentences, from) !== sentenceAt(sentences, to)) return true;
+  let between = 0;
+  for (let i = from + 1; i < to && between <= words + SWAP_DIFFERENCE; i += 1) between += weight(source.value(i) ?? '');
+  return Math.abs(between - words) <= SWAP_DIFFERENCE;
+}
+
+/** A group's passages: its shared tokens in order, a piece ended by more than UNSHARED_GAP different words. */
+function piecesOf(pair: Pair, members: Aligned[], sharedTokens: number): Chain[] {
+  const { query, paragraphs, sourceId } = pair;
+  const pieces: Chain[] = [];
+  let open: Chain | undefined;
+  // the words since the last shared token, and where that token is in the source
+  let unshared = 0;
+  let sourceAt = -1;
+  // the run of tokens equal in order, up to the last shared token
+  let run = 0;
+  const places = new Map<Chain, Array<[number, number, number]>>();
+  let lastTo = members[0].sentence.from;
+  let lastShared = -1;
+  for (const a of members) {
+    // the checked text's own sentences between two aligned ones count as different words
+    for (let t = lastTo; t < a.sentence.from; t += 1) unshared += weight(query.value(t)!);
+    lastTo = a.sentence.to;
+    a.shared.forEach((at, k) => {
+      const t = a.sentence.from + k;
+      if (at < 0) {
+        unshared += weight(query.value(t)!);
+        return;
+      }
+      run = unshared === 0 && k > 0 && at === sourceAt + 1 ? run + 1 : 1;
+      const continues = open && unshared <= UNSHARED_GAP && (k === 0 || replaces(pair, unshared, sourceAt, at)) && (!paragraphs || paragraphs[t] - paragraphs[lastShared] <= 1);
+      lastShared = t;
+      if (!continues || !open) {
+        open = { sourceId, qStart: t, qEnd: t + 1, sStart: at, sEnd: at + 1, shared: sharedTokens, longest: 1, rewritten: true };
+        pieces.push(open);
+        places.set(open, []);
+      }
+      open.longest = Math.max(open.longest, run);
+      places.get(open)!.push([t, at, run]);
+      unshared = 0;
+      sourceAt = at;
+    });
+  }
+  return pieces.flatMap((piece) => trimmed(piece, places.get(piece)!));
+}
+
+/** A piece begins and ends with EDGE_RUN tokens equal in order: a lone shared pair of words at its edge is no evidence. */
+function trimmed(piece: Chain, found: Array<[number, number, number]>): Chain[] {
+  const solid = found.filter(([, , n]) => n >= EDGE_RUN);
+  if (!solid.length) return [];
+  const qStart = solid[0][0] - EDGE_RUN + 1;
+  const qEnd = solid[solid.length - 1][0] + 1;
+  const inside = found.filter(([t]) => t >= qStart && t < qEnd).map(([, at]) => at);
+  return [{ ...piece, qStart, qEnd, sStart: Math.min(...inside), sEnd: Math.max(...inside) + 1 }];
+}
+
+/** A group of consecutive aligned sentences passes the gate: it is a rewrite (it shares much, densely), or a piece holds an unbroken run of the minimum. */
+function passagesOf(pair: Pair, group: Aligned[]): Chain[] {
+  const sharedTokens = group.reduce((n, a) => n + a.shared.reduce((x, at) => x + (at >= 0 ? 1 : 0), 0), 0);
+  const longest = Math.max(...group.map((a) => a.longest));
+  const length = group.reduce((n, a) => n + a.sentence.to - a.sentence.from, 0);
+  const rewrite = sharedTokens >= EVIDENCE * pair.minTokens && sharedTokens >= DENSITY * length;
+  if (!rewrite && longest < pair.minTokens) return [];
+  return piecesOf(pair, group, sharedTokens).filter((p) => rewrite || p.longest >= pair.minTokens);
+}
+
 /**
  * Passages of one source found sentence by sentence. `querySentences`: the checked text's
  * sentences (sentencesOf, made once per check); `seeds`: the candidate's (query, source) places.
@@ -123,170 +303,22 @@ export function alignSentences(
   minTokens: number,
   paragraphs?: Paragraphs,
 ): Chain[] {
-  // the source's sentences where the seeds are, and which of them hold each bigram
-  const sentences: Sentence[] = [];
-  for (const [from, to] of regions(seeds)) {
-    for (const s of sentencesOf(sourceText, source, from, to)) if (!sentences.length || s.from >= sentences[sentences.length - 1].to) sentences.push(s);
-  }
-  const holders = new Map<string, number[]>();
-  sentences.forEach((s, i) => {
-    for (const b of bigramsOf(s, source).keys()) {
-      const list = holders.get(b);
-      if (list) list.push(i);
-      else holders.set(b, [i]);
-    }
-  });
-  // only the checked text's sentences near a seed are compared (a few sentences either side)
-  const seeded = new Set<number>();
-  {
-    const qs = [...new Set(seeds.map(([q]) => q))].sort((a, b) => a - b);
-    let k = 0;
-    querySentences.forEach((sentence, i) => {
-      while (k < qs.length && qs[k] < sentence.from) k += 1;
-      if (k < qs.length && qs[k] < sentence.to) for (let d = -3; d <= 3; d += 1) seeded.add(i + d);
-    });
-  }
-
-  // every checked sentence's aligned source sentences, and which of its tokens they share
-  interface Aligned {
-    sentence: Sentence;
-    sources: number[];
-    // per token, where it is in the source (−1: not shared)
-    shared: Int32Array;
-    longest: number;
-  }
-  const aligned: Array<Aligned | undefined> = querySentences.map((q, i) => {
-    if (!seeded.has(i)) return undefined;
-    const qBigrams = bigramsOf(q, query);
-    if (qBigrams.size < ALIGNED_BIGRAMS) return undefined;
-    let han = 0;
-    for (let t = q.from; t < q.to; t += 1) if (isHan(query.value(t)!)) han += 1;
-    const share = 2 * han >= q.to - q.from ? ALIGNED_SHARE_HAN : ALIGNED_SHARE;
-    const counts = new Map<number, number>();
-    for (const b of qBigrams.keys()) for (const s of holders.get(b) ?? []) counts.set(s, (counts.get(s) ?? 0) + 1);
-    const sources = [...counts]
-      .filter(([s, n]) => n >= ALIGNED_BIGRAMS && n >= share * Math.min(qBigrams.size, sentences[s].bigrams!.size))
-      .map(([s]) => s)
-      .sort((a, b) => a - b);
-    if (!sources.length) return undefined;
-    // per token, where it is in the source (−1: not shared)
-    const shared = new Int32Array(q.to - q.from).fill(-1);
-    let last = -1;
-    for (let t = q.from; t + 1 < q.to; t += 1) {
-      const b = bigram(query.value(t)!, query.value(t + 1)!);
-      // of the places the source has it, the first after the last shared token's (else the first)
-      let at = -1;
-      for (const s of sources) {
-        for (const place of sentences[s].bigrams!.get(b) ?? []) {
-          if (at < 0 || (place >= last && (at < last || place < at))) at = place;
-        }
-      }
-      if (at < 0) continue;
-      if (shared[t - q.from] < 0) shared[t - q.from] = at;
-      shared[t + 1 - q.from] = at + 1;
-      last = at + 1;
-    }
-    // the longest run of tokens shared in order (the unbroken evidence in the pair)
-    let longest = 0;
-    for (let k = 0, run = 0; k < shared.length; k += 1) {
-      run = shared[k] >= 0 && k > 0 && shared[k] === shared[k - 1] + 1 ? run + 1 : shared[k] >= 0 ? 1 : 0;
-      longest = Math.max(longest, run);
-    }
-    return { sentence: q, sources, shared, longest };
-  });
-
-  // consecutive aligned sentences (of one paragraph or the next) are one group
+  const pair: Pair = { query, source, ...sourceSentences(source, sourceText, seeds), sourceId, minTokens, paragraphs };
+  const seeded = seededSentences(querySentences, seeds);
+  const aligned = querySentences.map((q, i) => (seeded.has(i) ? align(pair, q) : undefined));
+  // aligned sentences of one paragraph, or of the next when nothing lies between, are one group
   const passages: Chain[] = [];
   let group: Aligned[] = [];
-  const close = () => {
-    if (!group.length) return;
-    const sharedTokens = group.reduce((n, a) => n + a.shared.reduce((x, at) => x + (at >= 0 ? 1 : 0), 0), 0);
-    const longest = Math.max(...group.map((a) => a.longest));
-    // the gate: the group is a rewrite (it shares much, densely), or a piece holds an unbroken run of the minimum
-    const length = group.reduce((n, a) => n + a.sentence.to - a.sentence.from, 0);
-    const rewrite = sharedTokens >= EVIDENCE * minTokens && sharedTokens >= DENSITY * length;
-    if (rewrite || longest >= minTokens) passages.push(...piecesOf(group, sharedTokens).filter((p) => rewrite || p.longest >= minTokens));
-    group = [];
-  };
-  /**
-   * Whether `words` different words of the checked text between two shared tokens (the first at
-   * `from` in the source, the next at `to`) stand in for what the source has between them: about
-   * as many words (a swapped word, a dropped one), or a place where the source's order changes (a
-   * moved clause, another sentence). Different text of another length between two shared
-   * stretches of one source sentence is the writer's own.
-   */
-  const sentenceAt = (at: number) => {
-    let low = 0;
-    let high = sentences.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (sentences[middle].from <= at) low = middle;
-      else high = middle - 1;
-    }
-    return low;
-  };
-  const replaces = (words: number, from: number, to: number) => {
-    // another sentence of the source, or back in it: sentences shuffled, split or merged, a clause moved
-    if (to <= from || sentenceAt(from) !== sentenceAt(to)) return true;
-    let between = 0;
-    for (let i = from + 1; i < to && between <= words + SWAP_DIFFERENCE; i += 1) between += weight(source.value(i) ?? '');
-    return Math.abs(between - words) <= SWAP_DIFFERENCE;
-  };
-  const piecesOf = (members: Aligned[], sharedTokens: number): Chain[] => {
-    // the shared tokens in order; a stretch of more than UNSHARED_GAP tokens without any ends a piece
-    const pieces: Chain[] = [];
-    let open: Chain | undefined;
-    // the words since the last shared token, and where that token is in the source
-    let unshared = 0;
-    let sourceAt = -1;
-    // the run of tokens equal in order, up to the last shared token
-    let run = 0;
-    const places = new Map<Chain, Array<[number, number, number]>>();
-    let lastTo = members[0].sentence.from;
-    let lastShared = -1;
-    for (const a of members) {
-      // the checked text's own sentences between two aligned ones count as different words
-      for (let t = lastTo; t < a.sentence.from; t += 1) unshared += weight(query.value(t)!);
-      lastTo = a.sentence.to;
-      a.shared.forEach((at, k) => {
-        const t = a.sentence.from + k;
-        if (at < 0) {
-          unshared += weight(query.value(t)!);
-          return;
-        }
-        run = unshared === 0 && k > 0 && at === sourceAt + 1 ? run + 1 : 1;
-        const continues = open && unshared <= UNSHARED_GAP && (k === 0 || replaces(unshared, sourceAt, at)) && (!paragraphs || paragraphs[t] - paragraphs[lastShared] <= 1);
-        lastShared = t;
-        if (!continues || !open) {
-          open = { sourceId, qStart: t, qEnd: t + 1, sStart: at, sEnd: at + 1, shared: sharedTokens, longest: 1, rewritten: true };
-          pieces.push(open);
-          places.set(open, []);
-        }
-        open.longest = Math.max(open.longest, run);
-        places.get(open)!.push([t, at, run]);
-        unshared = 0;
-        sourceAt = at;
-      });
-    }
-    // a piece begins and ends with EDGE_RUN tokens equal in order: a lone shared pair of words at its edge is no evidence
-    return pieces.flatMap((piece) => {
-      const found = places.get(piece)!;
-      const solid = found.filter(([, , n]) => n >= EDGE_RUN);
-      if (!solid.length) return [];
-      const qStart = solid[0][0] - EDGE_RUN + 1;
-      const qEnd = solid[solid.length - 1][0] + 1;
-      const inside = found.filter(([t]) => t >= qStart && t < qEnd).map(([, at]) => at);
-      return [{ ...piece, qStart, qEnd, sStart: Math.min(...inside), sEnd: Math.max(...inside) + 1 }];
-    });
-  };
-  // aligned sentences of one paragraph, or of the next when nothing lies between, are one group
   const paragraph = (a: Aligned) => (paragraphs ? paragraphs[a.sentence.from] : 0);
   aligned.forEach((a, i) => {
     if (!a) return;
     const previous = group[group.length - 1];
-    if (previous && paragraph(a) !== paragraph(previous) && (paragraph(a) - paragraph(previous) > 1 || previous.sentence !== querySentences[i - 1])) close();
+    if (previous && paragraph(a) !== paragraph(previous) && (paragraph(a) - paragraph(previous) > 1 || previous.sentence !== querySentences[i - 1])) {
+      passages.push(...passagesOf(pair, group));
+      group = [];
+    }
     group.push(a);
   });
-  close();
+  if (group.length) passages.push(...passagesOf(pair, group));
   return passages;
 }

@@ -237,7 +237,10 @@ interface ParagraphContent {
 }
 
 /** `noteOf` gives a note reference's number, or undefined for a note the package does not have. */
-function paragraphContent(paragraph: XmlElement, noteOf: (kind: 'footnote' | 'endnote', id: string) => number | undefined): ParagraphContent {
+/** A note's number by its kind and id, given when the text first refers to it. */
+type NoteNumbers = (kind: 'footnote' | 'endnote', id: string) => number | undefined;
+
+function paragraphContent(paragraph: XmlElement, noteOf: NoteNumbers): ParagraphContent {
   const text = new MarkedText();
   const pictures: ParagraphContent['pictures'] = [];
   const visit = (element: XmlElement) => {
@@ -365,26 +368,7 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { bl
   };
 
   const table = (tbl: XmlElement) => {
-    let pictures = 0;
-    const cellText = (cell: XmlElement): string =>
-      [...contentOf(cell)]
-        .map((c) => {
-          if (c.name === 'w:tbl') return [...contentOf(c)].filter((r) => r.name === 'w:tr').flatMap((r) => [...contentOf(r)].filter((x) => x.name === 'w:tc').map(cellText)).join(' ');
-          if (c.name !== 'w:p') return '';
-          const content = paragraphContent(c, notes.numberOf);
-          pictures += content.pictures.length;
-          return content.text;
-        })
-        .filter(Boolean)
-        .join(' ');
-    // merged cells are written apart: the merged one has the text, the others stay empty, so columns keep their place
-    const rows = [...contentOf(tbl)]
-      .filter((row) => row.name === 'w:tr')
-      .map((row) =>
-        [...contentOf(row)]
-          .filter((cell) => cell.name === 'w:tc')
-          .flatMap((cell) => [isMergedAbove(cell) ? '' : cellText(cell), ...Array<string>(spanOf(cell) - 1).fill('')]),
-      );
+    const { rows, pictures } = tableOf(tbl, notes.numberOf);
     if (pictures) warnings.push(`表格中的 ${pictures} 张图片无法排入表格，已略去`);
     if (rows.length) blocks.push({ kind: 'table', rows });
   };
@@ -397,6 +381,31 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { bl
     }
   }
   return { blocks, notes: notes.texts };
+}
+
+/** A table's rows of cell texts (a nested table's cells joined into its cell), and how many pictures its cells had. */
+function tableOf(tbl: XmlElement, numberOf: NoteNumbers): { rows: string[][]; pictures: number } {
+  let pictures = 0;
+  const cellText = (cell: XmlElement): string =>
+    [...contentOf(cell)]
+      .map((c) => {
+        if (c.name === 'w:tbl') return [...contentOf(c)].filter((r) => r.name === 'w:tr').flatMap((r) => [...contentOf(r)].filter((x) => x.name === 'w:tc').map(cellText)).join(' ');
+        if (c.name !== 'w:p') return '';
+        const content = paragraphContent(c, numberOf);
+        pictures += content.pictures.length;
+        return content.text;
+      })
+      .filter(Boolean)
+      .join(' ');
+  // merged cells are written apart: the merged one has the text, the others stay empty, so columns keep their place
+  const rows = [...contentOf(tbl)]
+    .filter((row) => row.name === 'w:tr')
+    .map((row) =>
+      [...contentOf(row)]
+        .filter((cell) => cell.name === 'w:tc')
+        .flatMap((cell) => [isMergedAbove(cell) ? '' : cellText(cell), ...Array<string>(spanOf(cell) - 1).fill('')]),
+    );
+  return { rows, pictures };
 }
 
 const isMergedAbove = (cell: XmlElement) => {

@@ -1,14 +1,14 @@
 /**
  * A manuscript typeset to its deliverables with the pages a real layout engine lays out: the
- * .docx is laid out by LibreOffice, the page each heading starts on is read from the PDF's
- * bookmarks, and the contents are written again with those numbers until the layout agrees with
- * them (the body restarts its numbering at 1, so one pass normally settles it). The unpaid preview
+ * .docx is laid out by LibreOffice, which tells the page each heading starts on, and the contents
+ * are written again with those numbers until the layout agrees with them (the body restarts its
+ * numbering at 1, so one pass normally settles it). The draft is only laid out, never exported. The unpaid preview
  * is the same layout with a watermark across every page, kept as a PDF its pictures are drawn from.
  */
 import type { Manuscript } from './manuscript';
 import { substitutions } from './fonts';
 import { formatReferences } from './references';
-import { docxToPdf, layOut, officeMissing, readPdf, type PdfLayout } from './office';
+import { layOut, measureContents, officeMissing } from './office';
 import type { Template } from './template';
 import { writeDocx, type CoverFields } from './writer';
 
@@ -30,14 +30,6 @@ export interface Typeset {
   warnings: string[];
 }
 
-/** The page label (its footer's last line) each contents heading starts on, in order. */
-export function headingPages(layout: PdfLayout, levels: number): string[] {
-  return layout.outline.filter((item) => item.depth < levels).map((item) => footerOf(layout.pages[item.page] ?? ''));
-}
-
-/** The page number a page shows: the last line of its text is its footer. */
-export const footerOf = (page: string) => page.trim().split('\n').pop()!.trim();
-
 /** What the student is told of the faces the layout set the template's fonts in, if any was not the one named. */
 async function fontWarnings(template: Template): Promise<string[]> {
   const styles = Object.values(template.styles);
@@ -56,17 +48,15 @@ export async function typeset(read: Manuscript, template: Template, fields: Cove
   const { references, warnings } = formatReferences(read.references, template.references.style);
   const manuscript = { ...read, references, warnings: [...read.warnings, ...warnings] };
   if (officeMissing().length) return { docx: await writeDocx(manuscript, template, fields), pageCount: 0, contentsPages: [], warnings: manuscript.warnings };
-  const draft = await docxToPdf({ draft: await writeDocx(manuscript, template, fields) });
-  let pages = headingPages(await readPdf(draft.draft), template.toc.levels);
+  const levels = template.toc.levels;
+  let pages = await measureContents(await writeDocx(manuscript, template, fields), levels);
   await onLaidOut();
   for (let pass = 1; ; pass += 1) {
     const docx = await writeDocx(manuscript, template, fields, { pages });
-    const pdfs = await layOut(docx, watermark ? { text: watermark, font: template.styles.body.zhFont, docx: () => writeDocx(manuscript, template, fields, { pages, watermark }) } : undefined);
-    const layout = await readPdf(pdfs.pdf);
-    const found = headingPages(layout, template.toc.levels);
-    if (found.join('\n') === pages.join('\n') || pass === MAX_PASSES) {
-      return { docx, pdf: pdfs.pdf, pageCount: layout.pages.length, previewPdf: pdfs.preview, contentsPages: found, warnings: [...manuscript.warnings, ...(await fontWarnings(template))] };
+    const laid = await layOut(docx, levels, watermark ? { text: watermark, font: template.styles.body.zhFont, docx: () => writeDocx(manuscript, template, fields, { pages, watermark }) } : undefined);
+    if (laid.contents.join('\n') === pages.join('\n') || pass === MAX_PASSES) {
+      return { docx, pdf: laid.pdf, pageCount: laid.pageCount, previewPdf: laid.preview, contentsPages: laid.contents, warnings: [...manuscript.warnings, ...(await fontWarnings(template))] };
     }
-    pages = found;
+    pages = laid.contents;
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The layout engine the typesetting relies on for what only a laid-out page knows: LibreOffice
- * headless turns a .docx into a PDF, and poppler reads a PDF's pages and bookmarks and turns its
- * pages into pictures. Without them the server still runs: `officeMissing` says what the
+ * headless lays a .docx out, tells the page each heading starts on and exports the PDF, and poppler
+ * turns a PDF's pages into pictures (and reads its pages and bookmarks where LibreOffice is
+ * started for each conversion). Without them the server still runs: `officeMissing` says what the
  * administrator installs.
  *
  * LibreOffice is kept running: a pool of engines, each a soffice with its own profile driven
@@ -11,6 +12,7 @@
  * time (docs/decisions.md, "A warm layout engine").
  */
 import { execFile, spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'child_process';
+import { randomBytes } from 'crypto';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'fs/promises';
 import type { Socket } from 'net';
 import { availableParallelism, tmpdir } from 'os';
@@ -53,6 +55,17 @@ export const ENGINE_FAILED = '排版引擎（LibreOffice）两次意外中断，
 /** LibreOffice went away (it crashed, was killed, or stopped answering). */
 class EngineGone extends Error {}
 
+/** One request to a warm engine (unoBridge.py): lay out `input`, export it and/or measure its contents. */
+interface Conversion {
+  input: string;
+  output?: string;
+  watermark?: Watermark & { output: string };
+  contents?: { levels: number };
+}
+
+/** A warm engine's answer: with `contents` asked, the page label each contents heading starts on. */
+type Reply = { contents?: string[] };
+
 /** One warm LibreOffice and the bridge process that drives it. */
 class Engine {
   /** the process group of LibreOffice's processes, once it listens */
@@ -60,7 +73,7 @@ class Engine {
   gone = false;
   readonly ready: Promise<void>;
   private readonly bridge: ChildProcessWithoutNullStreams;
-  private readonly waiting = new Map<number, { resolve(): void; reject(error: Error): void; timer: NodeJS.Timeout }>();
+  private readonly waiting = new Map<number, { resolve(reply: Reply): void; reject(error: Error): void; timer: NodeJS.Timeout }>();
   private next = 1;
 
   constructor(profile: string, pipe: string) {
@@ -82,7 +95,7 @@ class Engine {
     });
     this.ready.catch(() => undefined);
     createInterface({ input: this.bridge.stdout }).on('line', (line) => {
-      const message = JSON.parse(line) as { ready?: boolean; pid?: number; id?: number; ok?: boolean; error?: string; fatal?: boolean };
+      const message = JSON.parse(line) as Reply & { ready?: boolean; pid?: number; id?: number; ok?: boolean; error?: string; fatal?: boolean };
       if (message.ready !== undefined) {
         this.pid = message.pid;
         started(message.ready, message.error);
@@ -93,7 +106,7 @@ class Engine {
       this.waiting.delete(message.id!);
       clearTimeout(request.timer);
       if (!this.waiting.size) this.setWaiting(false);
-      if (message.ok) request.resolve();
+      if (message.ok) request.resolve({ contents: message.contents });
       else if (message.fatal) request.reject(new EngineGone(`LibreOffice stopped during a conversion: ${message.error}`));
       else request.reject(new Error(`LibreOffice could not convert the document: ${message.error}`));
     });
@@ -116,15 +129,15 @@ class Engine {
     else stdout.unref();
   }
 
-  async convert(input: string, output: string, watermark?: Watermark & { output: string }): Promise<void> {
+  async convert(conversion: Conversion): Promise<Reply> {
     await this.ready;
     if (this.gone) throw new EngineGone('LibreOffice is gone');
     const id = this.next++;
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<Reply>((resolve, reject) => {
       const timer = setTimeout(() => this.end('LibreOffice took too long'), CONVERT_TIMEOUT_MS);
       this.waiting.set(id, { resolve, reject, timer });
       this.setWaiting(true);
-      this.bridge.stdin.write(`${JSON.stringify({ id, input, output, watermark })}\n`);
+      this.bridge.stdin.write(`${JSON.stringify({ id, ...conversion })}\n`);
     });
   }
 
@@ -191,11 +204,18 @@ function release(slot: number) {
   else busy.delete(slot);
 }
 
+/**
+ * Names this pool's profiles: a LibreOffice started on a profile another one runs on hands its
+ * work to that one and exits, so two pools in one process (a worker that loads this module again)
+ * must not share them.
+ */
+const POOL = `${process.pid}-${randomBytes(4).toString('hex')}`;
+
 function engineAt(slot: number): Engine {
   let engine = slots[slot];
   if (!engine || engine.gone) {
     generation += 1;
-    engine = new Engine(join(tmpdir(), `zn-soffice-${process.pid}-${slot}`), `zn-office-${process.pid}-${slot}-${generation}`);
+    engine = new Engine(join(tmpdir(), `zn-soffice-${POOL}-${slot}`), `zn-office-${POOL}-${slot}-${generation}`);
     slots[slot] = engine;
   }
   return engine;
@@ -211,12 +231,11 @@ export interface Watermark {
 }
 
 /** One document converted by a warm engine: an engine lost during it is started again and tried once more. */
-async function convertWarm(input: string, output: string, watermark?: Watermark & { output: string }) {
+async function convertWarm(conversion: Conversion): Promise<Reply> {
   for (let attempt = 1; ; attempt += 1) {
     const slot = await acquire();
     try {
-      await engineAt(slot).convert(input, output, watermark);
-      return;
+      return await engineAt(slot).convert(conversion);
     } catch (error) {
       if (!(error instanceof EngineGone)) throw error;
       slots[slot]?.end();
@@ -243,7 +262,7 @@ export async function docxToPdf(files: Record<string, Buffer>): Promise<Record<s
   try {
     const names = Object.keys(files);
     await Promise.all(names.map((name) => writeFile(join(dir, `${name}.docx`), files[name])));
-    if (warm()) await Promise.all(names.map((name) => convertWarm(join(dir, `${name}.docx`), join(dir, `${name}.pdf`))));
+    if (warm()) await Promise.all(names.map((name) => convertWarm({ input: join(dir, `${name}.docx`), output: join(dir, `${name}.pdf`) })));
     else await convertCold(dir, names);
     return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await readFile(join(dir, `${name}.pdf`))] as const)));
   } finally {
@@ -251,25 +270,68 @@ export async function docxToPdf(files: Record<string, Buffer>): Promise<Record<s
   }
 }
 
-/**
- * A .docx laid out once: its PDF, and with `watermark` the preview's, the same pages with the
- * watermark across them. A warm engine exports both from one layout; started for each conversion,
- * LibreOffice lays out the watermarked .docx `watermark.docx` makes.
- */
-export async function layOut(docx: Buffer, watermark?: Watermark & { docx: () => Promise<Buffer> }): Promise<{ pdf: Buffer; preview?: Buffer }> {
-  if (!warm()) {
-    const pdfs = await docxToPdf(watermark ? { docx, preview: await watermark.docx() } : { docx });
-    return { pdf: pdfs.docx, preview: pdfs.preview };
-  }
+/** The page label (its footer's last line) each heading of the contents, `levels` deep, starts on, in order. */
+export function headingPages(layout: PdfLayout, levels: number): string[] {
+  return layout.outline.filter((item) => item.depth < levels).map((item) => footerOf(layout.pages[item.page] ?? ''));
+}
+
+/** The page number a page shows: the last line of its text is its footer. */
+export const footerOf = (page: string) => page.trim().split('\n').pop()!.trim();
+
+/** A laid-out document: its pages (as exported), and the page label each contents heading starts on. */
+export interface ContentsLayout {
+  pageCount: number;
+  contents: string[];
+}
+
+/** The contents as poppler reads them back from a PDF (LibreOffice started for each conversion). */
+async function contentsOfPdf(pdf: Buffer, levels: number): Promise<ContentsLayout> {
+  const layout = await readPdf(pdf);
+  return { pageCount: layout.pages.length, contents: headingPages(layout, levels) };
+}
+
+/** How many pages a PDF has (pdfinfo): the layout counts blank pages the export leaves out. */
+async function pageCountOf(pdf: string): Promise<number> {
+  const info = (await run('pdfinfo', [pdf], { timeout: 60_000 })).toString('utf8');
+  return Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? 0);
+}
+
+/** A .docx in a temporary folder for a warm engine's request (the folder is removed after). */
+async function withDocxFile<T>(docx: Buffer, work: (path: (name: string) => string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'zn-typeset-'));
   try {
-    const [input, output, preview] = ['in.docx', 'out.pdf', 'preview.pdf'].map((name) => join(dir, name));
-    await writeFile(input, docx);
-    await convertWarm(input, output, watermark && { text: watermark.text, font: watermark.font, output: preview });
-    return { pdf: await readFile(output), preview: watermark ? await readFile(preview) : undefined };
+    await writeFile(join(dir, 'in.docx'), docx);
+    return await work((name) => join(dir, name));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The page label each contents heading (`levels` deep) of a .docx starts on. A warm engine lays
+ * the document out and asks it, exporting nothing; started for each conversion, LibreOffice
+ * exports a PDF poppler reads.
+ */
+export async function measureContents(docx: Buffer, levels: number): Promise<string[]> {
+  if (!warm()) return (await contentsOfPdf((await docxToPdf({ docx })).docx, levels)).contents;
+  return (await withDocxFile(docx, (path) => convertWarm({ input: path('in.docx'), contents: { levels } }))).contents ?? [];
+}
+
+/**
+ * A .docx laid out once: its PDF, its contents' page labels (`levels` deep), and with `watermark`
+ * the preview's PDF, the same pages with the watermark across them. A warm engine exports both
+ * from one layout; started for each conversion, LibreOffice lays out the watermarked .docx
+ * `watermark.docx` makes.
+ */
+export async function layOut(docx: Buffer, levels: number, watermark?: Watermark & { docx: () => Promise<Buffer> }): Promise<ContentsLayout & { pdf: Buffer; preview?: Buffer }> {
+  if (!warm()) {
+    const pdfs = await docxToPdf(watermark ? { docx, preview: await watermark.docx() } : { docx });
+    return { pdf: pdfs.docx, preview: pdfs.preview, ...(await contentsOfPdf(pdfs.docx, levels)) };
+  }
+  return withDocxFile(docx, async (path) => {
+    const reply = await convertWarm({ input: path('in.docx'), output: path('out.pdf'), watermark: watermark && { text: watermark.text, font: watermark.font, output: path('preview.pdf') }, contents: { levels } });
+    return { pdf: await readFile(path('out.pdf')), preview: watermark ? await readFile(path('preview.pdf')) : undefined, pageCount: await pageCountOf(path('out.pdf')), contents: reply.contents ?? [] };
+  });
 }
 
 export interface PdfLayout {

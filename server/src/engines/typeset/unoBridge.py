@@ -5,11 +5,15 @@ engine"). Run with Debian's python3 (python3-uno).
 
   argv: the profile folder, the pipe's name
   stdin: one request a line, {"id": 1, "input": "a.docx", "output": "a.pdf"}, and to have the
-         watermarked pages too, "watermark": {"text": "…", "font": "宋体", "output": "b.pdf"}
+         watermarked pages too, "watermark": {"text": "…", "font": "宋体", "output": "b.pdf"};
+         with "contents": {"levels": 2} the answer has the page each heading of the contents starts
+         on ("output" may then be left out: the document is laid out but not exported)
   stdout: {"ready": true, "pid": <soffice's process group>} once, then one answer a line per request:
-          {"id": 1, "ok": true} or {"id": 1, "error": "...", "fatal": true|false}
+          {"id": 1, "ok": true, "contents": ["1", "3", …]} or
+          {"id": 1, "error": "...", "fatal": true|false}
 A fatal error (LibreOffice gone) ends this process after its answer; so does the end of stdin.
 """
+import functools
 import json
 import os
 import signal
@@ -80,6 +84,54 @@ while desktop is None:
         time.sleep(0.1)
 answer({"ready": True, "pid": office.pid})
 
+ARABIC, ROMAN_UPPER, ROMAN_LOWER = 4, 2, 3  # com.sun.star.style.NumberingType
+ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"),
+         (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
+
+
+def label(number, numbering):
+    if numbering not in (ROMAN_UPPER, ROMAN_LOWER):
+        return str(number)
+    text = ""
+    for value, letters in ROMAN:
+        while number >= value:
+            text, number = text + letters, number - value
+    return text if numbering == ROMAN_UPPER else text.lower()
+
+
+def contents_pages(document, levels):
+    """The page number (as its footer shows it) each heading of the contents starts on, in order.
+
+    Asked of the laid-out document instead of read back from an exported PDF: the draft needs no
+    PDF at all. The contents list the body's headings, one section whose numbers start where its
+    first paragraph with a page style of its own (the section break) says."""
+    view = document.getCurrentController().getViewCursor()
+    text = document.getText()
+    found = []
+    for level in range(1, levels + 1):
+        search = document.createSearchDescriptor()
+        search.SearchStyles = True
+        search.SearchString = "Heading %d" % level
+        hits = document.findAll(search)
+        for i in range(hits.getCount()):
+            start = hits.getByIndex(i).getStart()
+            view.gotoRange(start, False)
+            found.append((view.getPage(), start))
+    if not found:
+        return []
+    # headings of one page in their order in the text (compareRegionStarts: 1 when the first comes first)
+    found.sort(key=functools.cmp_to_key(
+        lambda a, b: a[0] - b[0] if a[0] != b[0] else -text.compareRegionStarts(a[1], b[1])))
+    view.gotoRange(found[0][1], False)
+    numbering = document.getStyleFamilies().getByName("PageStyles").getByName(view.PageStyleName).NumberingType
+    cursor = text.createTextCursorByRange(found[0][1])
+    while not cursor.PageDescName and cursor.gotoPreviousParagraph(False):
+        pass
+    offset = cursor.PageNumberOffset if cursor.PageDescName else None
+    view.gotoRange(cursor.getStart(), False)
+    first = view.getPage()
+    return [label(page - first + offset if offset else page, numbering) for page, _ in found]
+
 for line in sys.stdin:
     request = json.loads(line)
     document = None
@@ -88,7 +140,9 @@ for line in sys.stdin:
                                                 (prop("Hidden", True), prop("ReadOnly", True)))
         if document is None:
             raise RuntimeError("LibreOffice could not open the document")
-        document.storeToURL(uno.systemPathToFileUrl(request["output"]), (prop("FilterName", "writer_pdf_Export"),))
+        reply = {"id": request["id"], "ok": True}
+        if request.get("output"):
+            document.storeToURL(uno.systemPathToFileUrl(request["output"]), (prop("FilterName", "writer_pdf_Export"),))
         mark = request.get("watermark")
         if mark:
             # the same pages again with a diagonal grey watermark across each (the preview): no
@@ -98,7 +152,9 @@ for line in sys.stdin:
                 prop("WatermarkRotateAngle", 450), prop("WatermarkFontName", mark["font"])))
             uno.invoke(document, "storeToURL", (uno.systemPathToFileUrl(mark["output"]),
                                                 (prop("FilterName", "writer_pdf_Export"), prop("FilterData", options))))
-        answer({"id": request["id"], "ok": True})
+        if request.get("contents"):
+            reply["contents"] = contents_pages(document, request["contents"]["levels"])
+        answer(reply)
     except Exception as error:  # noqa: BLE001 -- every failure is answered, the fatal ones end the engine
         # the bridge to a LibreOffice that died says so (com.sun.star.lang.DisposedException)
         fatal = not alive() or type(error).__name__.endswith(("DisposedException", "RuntimeException"))

@@ -63,6 +63,48 @@ export interface RefundRequestBody {
   reason: string;
 }
 
+/**
+ * Refunds an order, fully or partly, through the gateway it was paid with. The refund is
+ * recorded as pending under its request number before the gateway is asked, and completed
+ * (order refunded, one audit entry) when the gateway says it refunded. Replaying the request
+ * answers the completed refund and asks nobody; when the gateway's answer was lost, the same
+ * request again asks the gateway again under the same number, which it refunds only once.
+ */
+async function refundThroughGateway(
+  { orders, payments, audit, log }: { orders: OrderService; payments: Pick<PaymentService, 'refund'>; audit: AuditService; log: FastifyBaseLogger },
+  actor: UserRow,
+  orderId: string,
+  body: RefundRequestBody,
+) {
+  const { order, refund } = await orders.beginRefund(orderId, { ...body, operatorId: actor.id });
+  if (refund.status === 'refused') throw new AppError(409, 'REFUND_REFUSED', `退款被支付平台拒绝：${refund.failure}`);
+  if (refund.status === 'pending') {
+    let answer: Awaited<ReturnType<PaymentService['refund']>>;
+    try {
+      answer = await payments.refund(order, refund);
+    } catch (error) {
+      if (error instanceof RefundRefused) {
+        await orders.refuseRefund(refund.request_no, error.message);
+        throw new AppError(409, 'REFUND_REFUSED', `退款被支付平台拒绝：${error.message}`);
+      }
+      log.warn({ err: error, orderId, requestNo: refund.request_no }, 'refund: no answer from the gateway');
+      throw new AppError(502, 'GATEWAY_UNAVAILABLE', '支付平台没有答复，退款结果未知。请稍后用同一退款单重试，不会重复退款');
+    }
+    await orders.completeRefund(refund.request_no, answer.refundNo, (before, after, trx) =>
+      audit.record(
+        {
+          actor: { id: actor.id, email: actor.email },
+          action: 'order.refund',
+          target: { type: 'order', id: orderId },
+          before: { status: before.status, refundedFen: before.refunded_fen },
+          after: { status: after.status, refundedFen: after.refunded_fen, refund: { requestNo: refund.request_no, amountFen: refund.amount_fen, reason: refund.reason } },
+        },
+        trx,
+      ),
+    );
+  }
+}
+
 export function createAdminService(deps: {
   orders: OrderService;
   users: UserService;
@@ -126,41 +168,9 @@ export function createAdminService(deps: {
       return { order: adminOrder, notifications: notifications.map(toPublicNotification), refunds: refunds.map(toPublicRefund) };
     },
 
-    /**
-     * Refunds an order, fully or partly, through the gateway it was paid with. The refund is
-     * recorded as pending under its request number before the gateway is asked, and completed
-     * (order refunded, one audit entry) when the gateway says it refunded. Replaying the request
-     * answers the completed refund and asks nobody; when the gateway's answer was lost, the same
-     * request again asks the gateway again under the same number, which it refunds only once.
-     */
+    /** Refunds an order through its gateway (refundThroughGateway), and answers its detail. */
     async refundOrder(actor: UserRow, orderId: string, body: RefundRequestBody) {
-      const { order, refund } = await orders.beginRefund(orderId, { ...body, operatorId: actor.id });
-      if (refund.status === 'refused') throw new AppError(409, 'REFUND_REFUSED', `退款被支付平台拒绝：${refund.failure}`);
-      if (refund.status === 'pending') {
-        let answer: Awaited<ReturnType<PaymentService['refund']>>;
-        try {
-          answer = await payments.refund(order, refund);
-        } catch (error) {
-          if (error instanceof RefundRefused) {
-            await orders.refuseRefund(refund.request_no, error.message);
-            throw new AppError(409, 'REFUND_REFUSED', `退款被支付平台拒绝：${error.message}`);
-          }
-          log.warn({ err: error, orderId, requestNo: refund.request_no }, 'refund: no answer from the gateway');
-          throw new AppError(502, 'GATEWAY_UNAVAILABLE', '支付平台没有答复，退款结果未知。请稍后用同一退款单重试，不会重复退款');
-        }
-        await orders.completeRefund(refund.request_no, answer.refundNo, (before, after, trx) =>
-          audit.record(
-            {
-              actor: { id: actor.id, email: actor.email },
-              action: 'order.refund',
-              target: { type: 'order', id: orderId },
-              before: { status: before.status, refundedFen: before.refunded_fen },
-              after: { status: after.status, refundedFen: after.refunded_fen, refund: { requestNo: refund.request_no, amountFen: refund.amount_fen, reason: refund.reason } },
-            },
-            trx,
-          ),
-        );
-      }
+      await refundThroughGateway({ orders, payments, audit, log }, actor, orderId, body);
       return this.orderDetail(orderId);
     },
   };

@@ -30,17 +30,25 @@ const COLUMNS = ['id', 'title', 'summary', 'body', 'category', 'tags', 'author',
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function createArticleRepo(db: Db) {
-  // readers see published articles only: every public query starts here
-  const base = () => db.selectFrom('articles').where('published', '=', 1);
-  const anyArticle = (trx: Db | Transaction<Database>, id: string) =>
-    trx.selectFrom('articles').select(COLUMNS).where('id', '=', id).executeTakeFirst() as Promise<ArticleRow | undefined>;
+/** Counts a view once per visitor (the view and the count in one transaction). */
+async function recordView(db: Db, articleId: string, visitor: string, at: string) {
+  return db.transaction().execute(async (tx) => {
+    const inserted = await tx
+      .insertInto('article_views')
+      .values({ article_id: articleId, visitor, created_at: at })
+      .onConflict((oc) => oc.columns(['article_id', 'visitor']).doNothing())
+    .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    await tx.updateTable('articles').set((eb) => ({ view_count: eb('view_count', '+', 1) })).where('id', '=', articleId).execute();
+    return true;
+  });
+}
+
+const anyArticle = (trx: Db | Transaction<Database>, id: string) => trx.selectFrom('articles').select(COLUMNS).where('id', '=', id).executeTakeFirst() as Promise<ArticleRow | undefined>;
+
+/** The back office's side: every article, published or not, and its changes with their audit entries. */
+function backOfficeArticles(db: Db) {
   return {
-    async insert(row: NewArticle) {
-      await db.insertInto('articles').values(row).execute();
-    },
-    findByHash: (hash: string) => base().select('id').where('content_hash', '=', hash).executeTakeFirst(),
-    findById: (id: string) => base().select(COLUMNS).where('id', '=', id).executeTakeFirst() as Promise<ArticleRow | undefined>,
     /** Published or not, for the back office. */
     findAny: (id: string) => anyArticle(db, id),
 
@@ -76,6 +84,19 @@ export function createArticleRepo(db: Db) {
         await onChange(before, after, trx);
         return after;
       }),
+  };
+}
+
+export function createArticleRepo(db: Db) {
+  // readers see published articles only: every public query starts here
+  const base = () => db.selectFrom('articles').where('published', '=', 1);
+  return {
+    ...backOfficeArticles(db),
+    async insert(row: NewArticle) {
+      await db.insertInto('articles').values(row).execute();
+    },
+    findByHash: (hash: string) => base().select('id').where('content_hash', '=', hash).executeTakeFirst(),
+    findById: (id: string) => base().select(COLUMNS).where('id', '=', id).executeTakeFirst() as Promise<ArticleRow | undefined>,
 
     /** Newest first, optionally one category. */
     async list(filter: { category?: string }, offset: number, limit: number) {
@@ -113,18 +134,7 @@ export function createArticleRepo(db: Db) {
       base().select(COLUMNS).where('category', '=', category).where('id', '!=', exceptId).orderBy('published_at', 'desc').limit(limit).execute() as Promise<ArticleRow[]>,
 
     /** Counts a view once per visitor; true when this visitor had not seen it before. */
-    async recordView(articleId: string, visitor: string, at: string) {
-      return db.transaction().execute(async (tx) => {
-        const inserted = await tx
-          .insertInto('article_views')
-          .values({ article_id: articleId, visitor, created_at: at })
-          .onConflict((oc) => oc.columns(['article_id', 'visitor']).doNothing())
-        .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-        await tx.updateTable('articles').set((eb) => ({ view_count: eb('view_count', '+', 1) })).where('id', '=', articleId).execute();
-        return true;
-      });
-    },
+    recordView: (articleId: string, visitor: string, at: string) => recordView(db, articleId, visitor, at),
 
     /** How many articles contain every term. */
     async countMatches(terms: string[]) {

@@ -31,6 +31,49 @@ export interface Accounts {
   setPasswordHash(id: string, passwordHash: string): Promise<void>;
 }
 
+/** Checks a mailed code; it is spent on success, and a few wrong tries spend it too. */
+async function consumeCode(auth: AuthRepo, email: string, purpose: 'register' | 'reset', code: string) {
+  const row = await auth.latestCode(email, purpose);
+  const wrong = () => invalidField('code', '验证码不正确或已过期，请重新获取');
+  if (!row || row.used_at || row.expires_at <= new Date().toISOString() || row.attempts >= CODE_MAX_ATTEMPTS) throw wrong();
+  if (row.code_hash !== sha256(`${email}:${code}`)) {
+    await auth.countAttempt(row.id);
+    throw wrong();
+  }
+  if (!(await auth.useCode(row.id))) throw wrong();
+}
+
+/**
+ * The mail a code request sends: the code, or for registering an existing account a note that it
+ * exists; nothing for resetting an unknown one.
+ */
+function codeMail(email: string, purpose: 'register' | 'reset', code: string, exists: boolean) {
+  if (purpose === 'register' && exists) {
+    return {
+      to: email,
+      subject: '【智能论文】该邮箱已注册',
+      text: '有人（可能是您）用这个邮箱注册智能论文账号，但它已经注册过了。请直接登录；忘记密码可在登录页选择“忘记密码”重置。',
+    };
+  }
+  if (purpose === 'reset' && !exists) return undefined;
+  const action = purpose === 'register' ? '注册账号' : '重置密码';
+  return { to: email, subject: `【智能论文】${action}验证码 ${code}`, text: `您正在${action}，验证码：${code}，10 分钟内有效。如果不是您本人操作，请忽略这封邮件。` };
+}
+
+/** A new account's row: only what registration asks; the profile is filled in later. */
+const newAccount = (id: string, email: string, passwordHash: string, nickname: string) => ({
+  id,
+  email,
+  password_hash: passwordHash,
+  nickname: nickname.trim(),
+  real_name: null,
+  school: null,
+  major: null,
+  degree: null,
+  phone: null,
+  avatar: null,
+});
+
 export function createAuthService(deps: { auth: AuthRepo; users: Accounts; mail: MailService; throttle: Throttle }) {
   const { auth, users, mail, throttle } = deps;
 
@@ -38,18 +81,6 @@ export function createAuthService(deps: { auth: AuthRepo; users: Accounts; mail:
     const token = newToken();
     await auth.insertSession(sha256(token), userId, isoIn(SESSION_TTL_MS));
     return token;
-  }
-
-  /** Checks a mailed code; it is spent on success, and a few wrong tries spend it too. */
-  async function consumeCode(email: string, purpose: 'register' | 'reset', code: string) {
-    const row = await auth.latestCode(email, purpose);
-    const wrong = () => invalidField('code', '验证码不正确或已过期，请重新获取');
-    if (!row || row.used_at || row.expires_at <= new Date().toISOString() || row.attempts >= CODE_MAX_ATTEMPTS) throw wrong();
-    if (row.code_hash !== sha256(`${email}:${code}`)) {
-      await auth.countAttempt(row.id);
-      throw wrong();
-    }
-    if (!(await auth.useCode(row.id))) throw wrong();
   }
 
   return {
@@ -100,41 +131,18 @@ export function createAuthService(deps: { auth: AuthRepo; users: Accounts; mail:
       const code = newCode();
       // a row even when no code is mailed, so the resend limit cannot tell the cases apart either
       await auth.insertCode({ email, purpose, code_hash: sha256(`${email}:${code}`), expires_at: isoIn(CODE_TTL_MS) });
-      if (purpose === 'register' && existing) {
-        await mail.send({
-          to: email,
-          subject: '【智能论文】该邮箱已注册',
-          text: '有人（可能是您）用这个邮箱注册智能论文账号，但它已经注册过了。请直接登录；忘记密码可在登录页选择“忘记密码”重置。',
-        });
-      } else if (purpose === 'register' || existing) {
-        const action = purpose === 'register' ? '注册账号' : '重置密码';
-        await mail.send({
-          to: email,
-          subject: `【智能论文】${action}验证码 ${code}`,
-          text: `您正在${action}，验证码：${code}，10 分钟内有效。如果不是您本人操作，请忽略这封邮件。`,
-        });
-      }
+      const message = codeMail(email, purpose, code, Boolean(existing));
+      if (message) await mail.send(message);
     },
 
     async register(input: { email: string; code: string; password: string; nickname: string }, address: string) {
       const email = normalizeEmail(input.email);
       await throttle.attempt(POLICIES.registerPerAddress, address);
       checkNewPassword(input.password, email);
-      await consumeCode(email, 'register', input.code);
+      await consumeCode(auth, email, 'register', input.code);
       if (await users.findByEmail(email)) throw invalidField('email', '该邮箱已注册，请直接登录');
       const id = newId();
-      await users.create({
-        id,
-        email,
-        password_hash: await hashPassword(input.password),
-        nickname: input.nickname.trim(),
-        real_name: null,
-        school: null,
-        major: null,
-        degree: null,
-        phone: null,
-        avatar: null,
-      });
+      await users.create(newAccount(id, email, await hashPassword(input.password), input.nickname));
       return (await users.findById(id))!;
     },
 
@@ -143,7 +151,7 @@ export function createAuthService(deps: { auth: AuthRepo; users: Accounts; mail:
       const email = normalizeEmail(input.email);
       await throttle.attempt(POLICIES.resetPerAddress, address);
       checkNewPassword(input.password, email);
-      await consumeCode(email, 'reset', input.code);
+      await consumeCode(auth, email, 'reset', input.code);
       const user = await users.findByEmail(email);
       if (!user) throw invalidField('code', '验证码不正确或已过期，请重新获取');
       await users.setPasswordHash(user.id, await hashPassword(input.password));

@@ -19,6 +19,8 @@ export interface ImportOutcome {
   /** why it was skipped or rejected */
   reason?: string;
   title?: string;
+  /** the document imported, or the one already holding the same text */
+  id?: string;
 }
 
 /** Files to import under a folder, in a stable order (hidden files and folders left out). */
@@ -64,7 +66,7 @@ export function createDocumentImporter(documents: DocumentRepo, storage: Storage
         if (!text) return { file, status: 'rejected', reason: '文件中没有文字' };
         const contentHash = sha256(text.replace(/\s+/g, ''));
         const existing = await documents.findByHash(contentHash);
-        if (existing) return { file, status: 'skipped', reason: `与已有范文《${existing.title}》内容相同`, title: existing.title };
+        if (existing) return { file, status: 'skipped', reason: `与已有范文《${existing.title}》内容相同`, title: existing.title, id: existing.id };
         const meta = documentMetadata(text, basename(path), checkGiven(given));
         const id = newId();
         const extension = extensionOf(path);
@@ -93,7 +95,7 @@ export function createDocumentImporter(documents: DocumentRepo, storage: Storage
           if (fileKey) await storage.remove(fileKey);
           throw error;
         });
-        return { file, status: 'imported', title: meta.title };
+        return { file, status: 'imported', title: meta.title, id };
       } catch (error) {
         return { file, status: 'rejected', reason: (error as Error).message };
       }

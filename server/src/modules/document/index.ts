@@ -5,7 +5,7 @@ import type { DocumentService } from './service';
 
 export { createDocumentImporter, importableFiles, type ImportOutcome } from './importer';
 export { createDocumentRepo } from './repo';
-export { DocumentListQuery } from './schemas';
+export { DocumentListQuery, DocumentSummary } from './schemas';
 export { createDocumentService, type DocumentService } from './service';
 
 export const documentModule: ApiModule<{ documents: DocumentService }> = {

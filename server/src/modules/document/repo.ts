@@ -24,6 +24,10 @@ export interface DocumentFilter {
   type?: string;
   discipline?: string;
   featured?: boolean;
+  /** words every listed document contains (the back office's search of the library) */
+  terms?: string[];
+  /** newest first, featured or not (the back office) */
+  newestFirst?: boolean;
 }
 
 export function createDocumentRepo(db: Db) {
@@ -50,14 +54,16 @@ export function createDocumentRepo(db: Db) {
     findByHash: (hash: string) => base().select(['id', 'title']).where('content_hash', '=', hash).executeTakeFirst(),
     findById: (id: string) => base().selectAll().where('id', '=', id).executeTakeFirst() as Promise<DocumentRow | undefined>,
 
-    /** Featured first, then newest. */
+    /** Featured first, then newest (or newest only). */
     async list(filter: DocumentFilter, offset: number, limit: number) {
       let query = base();
       if (filter.type) query = query.where('type', '=', filter.type);
       if (filter.discipline) query = query.where('discipline', '=', filter.discipline);
       if (filter.featured) query = query.where('featured', '=', 1);
+      if (filter.terms?.length) query = query.where(matchesAll(db, DOCUMENT_SEARCH, filter.terms));
+      const ordered = filter.newestFirst ? query.select(SUMMARY_COLUMNS) : query.select(SUMMARY_COLUMNS).orderBy('featured', 'desc');
       const [rows, count] = await Promise.all([
-        query.select(SUMMARY_COLUMNS).orderBy('featured', 'desc').orderBy('created_at', 'desc').orderBy('id').offset(offset).limit(limit).execute(),
+        ordered.orderBy('created_at', 'desc').orderBy('id').offset(offset).limit(limit).execute(),
         query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return { rows: rows as DocumentSummaryRow[], total: Number(count.total) };

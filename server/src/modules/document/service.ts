@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import { pageWindow, parseList } from '../shared/paging';
+import { createDocumentImporter } from './importer';
 import type { DocumentFilter, DocumentRepo, DocumentSummaryRow } from './repo';
 import type { DocumentSummary } from './schemas';
 
@@ -35,6 +36,17 @@ export function createDocumentService(documents: DocumentRepo, storage: Storage)
       const { rows, total } = await documents.list(query, offset, limit);
       return { list: rows.map(toDocumentSummary), total, current: query.current, pageSize: query.pageSize };
     },
+
+    /** The back office's list: newest first, with when each came and its original file's name. */
+    async listForStaff(query: { terms?: string[]; current: number; pageSize: number }) {
+      const { offset, limit } = pageWindow(query);
+      const { rows, total } = await documents.list({ terms: query.terms, newestFirst: true }, offset, limit);
+      const list = rows.map((row) => ({ ...toDocumentSummary(row), fileName: row.file_name, createdAt: row.created_at }));
+      return { list, total, current: query.current, pageSize: query.pageSize };
+    },
+
+    /** One file into the library, as `npm run import` brings each (importer.ts). */
+    importFile: createDocumentImporter(documents, storage).importFile,
 
     disciplines: () => documents.disciplines(),
 

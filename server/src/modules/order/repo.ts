@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import type { OrderTable, RefundTable } from '../../db/types';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
+import { hourOf, hourRows } from '../../db/hourly';
 
 export type OrderRow = OrderTable;
 export type RefundRow = RefundTable;
@@ -77,8 +78,42 @@ async function insertedUnlessTaken(insert: () => Promise<unknown>) {
   }
 }
 
+/** An order's refunds: each recorded before the gateway is asked, then moved on by its answer. */
+function refundRows(db: Db) {
+  return {
+    findRefund: (requestNo: string, ex: Executor = db) => ex.selectFrom('refunds').selectAll().where('request_no', '=', requestNo).executeTakeFirst(),
+    refundsOf: (orderId: string) => db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('created_at').execute(),
+    pendingRefundOf: (orderId: string) =>
+      db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).where('status', '=', 'pending').executeTakeFirst(),
+    /** false when the request number is taken, or another refund of the order is pending (unique indexes). */
+    insertRefund: (row: RefundRow) => insertedUnlessTaken(() => db.insertInto('refunds').values(row).execute()),
+    /** Moves a refund on only from the status it was read in; false when someone else moved it first. */
+    async updateRefundFrom(requestNo: string, from: RefundRow['status'], changes: Partial<RefundRow>, ex: Executor = db) {
+      const result = await ex.updateTable('refunds').set(changes).where('request_no', '=', requestNo).where('status', '=', from).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+
+/** What the gateways told us of payments: each transaction recorded once. */
+function notificationRows(db: Db) {
+  return {
+    /** The latest payment that reached an order after it closed (kept for refund). */
+    latestPaymentDue: (orderId: string) =>
+      db.selectFrom('payment_notifications').selectAll().where('order_id', '=', orderId).where('outcome', '=', 'refund_due').orderBy('id', 'desc').limit(1).executeTakeFirst(),
+    /** The gateway's notifications for an order, oldest first. */
+    notificationsOf: (orderId: string) =>
+      db.selectFrom('payment_notifications').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
+    /** Records a gateway transaction; false when it was recorded before (a repeated notification). */
+    recordNotification: (row: { gateway: string; trade_no: string; order_id: string; amount_fen: number; outcome: string; created_at: string }, ex: Executor) =>
+      insertedUnlessTaken(() => ex.insertInto('payment_notifications').values(row).execute()),
+  };
+}
+
 export function createOrderRepo(db: Db) {
   return {
+    ...refundRows(db),
+    ...notificationRows(db),
     /** Runs `work` in one transaction: payment, its record and the item's fulfilment together. */
     transaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(work),
     async insert(row: OrderRow) {
@@ -92,6 +127,26 @@ export function createOrderRepo(db: Db) {
     },
     async markRefundDue(id: string, ex: Executor = db) {
       await ex.updateTable('orders').set({ refund_due: 1 }).where('id', '=', id).execute();
+    },
+    async clearRefundDue(id: string) {
+      await db.updateTable('orders').set({ refund_due: 0 }).where('id', '=', id).execute();
+    },
+    /**
+     * Per UTC hour since `since`: the orders made, and the orders paid with what they brought in
+     * (their amount less what has been refunded of them since: net revenue, by the hour of payment).
+     */
+    async hourly(since: string) {
+      const [created, paid] = await Promise.all([
+        db.selectFrom('orders').select([hourOf('created_at').as('hour'), (eb) => eb.fn.countAll<number>().as('n')]).where('created_at', '>=', since).groupBy(hourOf('created_at')).execute(),
+        db
+          .selectFrom('orders')
+          .select([hourOf('paid_at').as('hour'), (eb) => eb.fn.countAll<number>().as('n'), sql<number>`sum(amount_fen - refunded_fen)`.as('sum')])
+          .where('paid_at', '>=', since)
+          .where('status', 'in', ['paid', 'refunded'])
+          .groupBy(hourOf('paid_at'))
+          .execute(),
+      ]);
+      return { created: hourRows(created), paid: hourRows(paid) };
     },
     /** One page of a user's orders, newest first, and how many there are in all. */
     async listByOwner(userId: string, offset: number, limit: number) {
@@ -125,28 +180,8 @@ export function createOrderRepo(db: Db) {
       ]);
       return { rows, total: Number(count.total) };
     },
-    /** The latest payment that reached an order after it closed (kept for refund). */
-    latestPaymentDue: (orderId: string) =>
-      db.selectFrom('payment_notifications').selectAll().where('order_id', '=', orderId).where('outcome', '=', 'refund_due').orderBy('id', 'desc').limit(1).executeTakeFirst(),
-    /** The gateway's notifications for an order, oldest first. */
-    notificationsOf: (orderId: string) =>
-      db.selectFrom('payment_notifications').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
-    findRefund: (requestNo: string, ex: Executor = db) => ex.selectFrom('refunds').selectAll().where('request_no', '=', requestNo).executeTakeFirst(),
-    refundsOf: (orderId: string) => db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('created_at').execute(),
-    pendingRefundOf: (orderId: string) =>
-      db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).where('status', '=', 'pending').executeTakeFirst(),
-    /** false when the request number is taken, or another refund of the order is pending (unique indexes). */
-    insertRefund: (row: RefundRow) => insertedUnlessTaken(() => db.insertInto('refunds').values(row).execute()),
-    /** Moves a refund on only from the status it was read in; false when someone else moved it first. */
-    async updateRefundFrom(requestNo: string, from: RefundRow['status'], changes: Partial<RefundRow>, ex: Executor = db) {
-      const result = await ex.updateTable('refunds').set(changes).where('request_no', '=', requestNo).where('status', '=', from).executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
     overduePending: (now: string) =>
       db.selectFrom('orders').select('id').where('status', '=', 'pending').where('expires_at', '<=', now).execute(),
-    /** Records a gateway transaction; false when it was recorded before (a repeated notification). */
-    recordNotification: (row: { gateway: string; trade_no: string; order_id: string; amount_fen: number; outcome: string; created_at: string }, ex: Executor) =>
-      insertedUnlessTaken(() => ex.insertInto('payment_notifications').values(row).execute()),
   };
 }
 export type OrderRepo = ReturnType<typeof createOrderRepo>;

@@ -63,14 +63,114 @@ const RESERVE_MOST = 2 ** 27;
  */
 const LOOKBACK = 200;
 
+/** An index and how far it has caught up, with what it holds that no snapshot has yet. */
+interface Progress {
+  index: CorpusIndex;
+  mark: Mark;
+  unsavedChars: number;
+  unsavedChanges: number;
+}
+
+type Log = NonNullable<CorpusOptions['log']>;
+
+/** Whether the snapshot's last document and removal are this database's (not another library's). */
+async function belongsHere(library: Library, m: Mark) {
+  if (typeof m?.docSeq !== 'number' || typeof m.removalSeq !== 'number') return false;
+  if (m.docSeq > 0) {
+    const id = await library.documentIdAt(m.docSeq);
+    if (id !== m.docId && !(id === undefined && m.docId && (await library.wasRemoved(m.docId)))) return false;
+  }
+  return m.removalSeq === 0 || (await library.removalAt(m.removalSeq)) === m.removalId;
+}
+
+/** The snapshot in `dir`, if there is one of this database that can be read. */
+async function loadSnapshot(library: Library, dir: string, log: Log): Promise<{ index: CorpusIndex; mark: Mark } | undefined> {
+  const started = Date.now();
+  try {
+    const found = await readIndexSnapshot<Mark>(dir);
+    if (!found) return undefined;
+    if (!(await belongsHere(library, found.meta))) {
+      log.warn('corpus snapshot belongs to another database: indexing the library afresh');
+      return undefined;
+    }
+    log.info(`corpus snapshot loaded in ${Date.now() - started} ms (${found.index.size} documents)`);
+    return { index: found.index, mark: found.meta };
+  } catch (error) {
+    log.warn(`corpus snapshot not used (${(error as Error).message}): indexing the library afresh`);
+    return undefined;
+  }
+}
+
+function add(progress: Progress, id: string, text: string) {
+  progress.index.addText(id, text);
+  progress.unsavedChars += text.length;
+  progress.unsavedChanges += 1;
+}
+
+/** Documents numbered just below the mark that were not there when it was read (see LOOKBACK). */
+async function readLateDocuments(library: Library, progress: Progress, holds: (id: string) => boolean) {
+  const { mark, index } = progress;
+  if (mark.docSeq === 0) return;
+  for (const { id } of await library.documentIdsBetween(Math.max(0, mark.docSeq - LOOKBACK), mark.docSeq)) {
+    if (index.has(id) || !holds(id)) continue;
+    const text = await library.documentText(id);
+    if (text !== undefined) add(progress, id, text);
+  }
+}
+
+/** Documents after the mark, in batches; a large catch-up makes room for the rest at once. */
+async function readNewDocuments(library: Library, progress: Progress, options: CorpusOptions, log: Log) {
+  const holds = options.holds ?? (() => true);
+  const { index } = progress;
+  for (let first = true; ; first = false) {
+    const batch = await library.documentsAfter(progress.mark.docSeq, BATCH, options.holds);
+    const postingsBefore = index.postingCount;
+    for (const doc of batch) {
+      progress.mark = { ...progress.mark, docSeq: doc.seq, docId: doc.id };
+      // without its text: removed since it was listed (its removal comes below)
+      if (holds(doc.id) && doc.full_text !== undefined) add(progress, doc.id, doc.full_text);
+    }
+    index.link();
+    if (batch.length < BATCH) break;
+    if (first && library.documentCountAfter) {
+      // the rest will need about what these needed per document: room for it made at once rather
+      // than by doubling on the way
+      const perDocument = (index.postingCount - postingsBefore) / batch.length;
+      const wanted = index.postingCount + Math.ceil((await library.documentCountAfter(progress.mark.docSeq)) * perDocument * RESERVE_MARGIN);
+      try {
+        index.reserve(Math.min(wanted, index.postingCount * RESERVE_TIMES, RESERVE_MOST));
+      } catch (error) {
+        log.warn(`corpus index: no room made at once (${(error as Error).message}), growing as it goes`);
+      }
+    }
+  }
+}
+
+/**
+ * Removals after the mark. Read after the documents: a document removed before that read was not
+ * read, one removed after is here; removals are numbered like documents, so the last few are
+ * looked at again too.
+ */
+async function readRemovals(library: Library, progress: Progress) {
+  for (let after = Math.max(0, progress.mark.removalSeq - LOOKBACK); ; ) {
+    const batch = await library.removalsAfter(after, BATCH);
+    for (const removal of batch) {
+      if (progress.index.has(removal.document_id)) {
+        progress.index.remove(removal.document_id);
+        progress.unsavedChanges += 1;
+      }
+      if (removal.seq > progress.mark.removalSeq) progress.mark = { ...progress.mark, removalSeq: removal.seq, removalId: removal.document_id };
+      after = removal.seq;
+    }
+    if (batch.length < BATCH) break;
+  }
+}
+
 export function createCorpus(library: Library, options: CorpusOptions = {}) {
   const { dir, snapshotAfterChars = SNAPSHOT_AFTER_CHARS, holds = () => true } = options;
   const log = options.log ?? { info: () => undefined, warn: () => undefined };
-  let index = new CorpusIndex();
-  let mark: Mark = { docSeq: 0, docId: null, removalSeq: 0, removalId: null };
+  const progress: Progress = { index: new CorpusIndex(), mark: { docSeq: 0, docId: null, removalSeq: 0, removalId: null }, unsavedChars: 0, unsavedChanges: 0 };
   let loaded = false;
-  let unsavedChars = 0;
-  let unsavedChanges = 0;
   // catching up and writing a snapshot take turns: the arrays must not change while they are written
   let queue: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
@@ -80,103 +180,32 @@ export function createCorpus(library: Library, options: CorpusOptions = {}) {
   };
   let syncing: Promise<void> | undefined;
 
-  /** Whether the snapshot's last document and removal are this database's (not another library's). */
-  async function belongsHere(m: Mark) {
-    if (typeof m?.docSeq !== 'number' || typeof m.removalSeq !== 'number') return false;
-    if (m.docSeq > 0) {
-      const id = await library.documentIdAt(m.docSeq);
-      if (id !== m.docId && !(id === undefined && m.docId && (await library.wasRemoved(m.docId)))) return false;
-    }
-    return m.removalSeq === 0 || (await library.removalAt(m.removalSeq)) === m.removalId;
-  }
-
-  async function load() {
-    loaded = true;
-    if (!dir) return;
-    const started = Date.now();
-    try {
-      const found = await readIndexSnapshot<Mark>(dir);
-      if (!found) return;
-      if (!(await belongsHere(found.meta))) {
-        log.warn('corpus snapshot belongs to another database: indexing the library afresh');
-        return;
-      }
-      index = found.index;
-      mark = found.meta;
-      log.info(`corpus snapshot loaded in ${Date.now() - started} ms (${index.size} documents)`);
-    } catch (error) {
-      log.warn(`corpus snapshot not used (${(error as Error).message}): indexing the library afresh`);
-    }
-  }
-
   async function catchUp() {
-    if (!loaded) await load();
-    if (mark.docSeq > 0) {
-      for (const { id } of await library.documentIdsBetween(Math.max(0, mark.docSeq - LOOKBACK), mark.docSeq)) {
-        if (index.has(id) || !holds(id)) continue;
-        const text = await library.documentText(id);
-        if (text === undefined) continue;
-        index.addText(id, text);
-        unsavedChars += text.length;
-        unsavedChanges += 1;
-      }
+    if (!loaded) {
+      loaded = true;
+      const found = dir ? await loadSnapshot(library, dir, log) : undefined;
+      if (found) Object.assign(progress, found);
     }
-    for (let first = true; ; first = false) {
-      const batch = await library.documentsAfter(mark.docSeq, BATCH, options.holds);
-      const postingsBefore = index.postingCount;
-      for (const doc of batch) {
-        mark = { ...mark, docSeq: doc.seq, docId: doc.id };
-        // without its text: removed since it was listed (its removal comes below)
-        if (!holds(doc.id) || doc.full_text === undefined) continue;
-        index.addText(doc.id, doc.full_text);
-        unsavedChars += doc.full_text.length;
-        unsavedChanges += 1;
-      }
-      index.link();
-      if (batch.length < BATCH) break;
-      if (first && library.documentCountAfter) {
-        // a large catch-up: the rest will need about what these needed per document, room for it
-        // made at once rather than by doubling on the way
-        const perDocument = (index.postingCount - postingsBefore) / batch.length;
-        const wanted = index.postingCount + Math.ceil((await library.documentCountAfter(mark.docSeq)) * perDocument * RESERVE_MARGIN);
-        try {
-          index.reserve(Math.min(wanted, index.postingCount * RESERVE_TIMES, RESERVE_MOST));
-        } catch (error) {
-          log.warn(`corpus index: no room made at once (${(error as Error).message}), growing as it goes`);
-        }
-      }
-    }
-    // after the documents: a document removed before that read was not read, one removed after is
-    // here; removals are numbered like documents, so the last few are looked at again too
-    for (let after = Math.max(0, mark.removalSeq - LOOKBACK); ; ) {
-      const batch = await library.removalsAfter(after, BATCH);
-      for (const removal of batch) {
-        if (index.has(removal.document_id)) {
-          index.remove(removal.document_id);
-          unsavedChanges += 1;
-        }
-        if (removal.seq > mark.removalSeq) mark = { ...mark, removalSeq: removal.seq, removalId: removal.document_id };
-        after = removal.seq;
-      }
-      if (batch.length < BATCH) break;
-    }
+    await readLateDocuments(library, progress, holds);
+    await readNewDocuments(library, progress, options, log);
+    await readRemovals(library, progress);
     // written after this catch-up, before the next one: the check that asked goes on meanwhile
-    if (dir && unsavedChars >= snapshotAfterChars) exclusive(save).catch((error) => log.warn(`corpus snapshot not written: ${(error as Error).message}`));
+    if (dir && progress.unsavedChars >= snapshotAfterChars) exclusive(save).catch((error) => log.warn(`corpus snapshot not written: ${(error as Error).message}`));
   }
 
   async function save() {
-    if (!dir || !unsavedChanges) return;
+    if (!dir || !progress.unsavedChanges) return;
     const started = Date.now();
-    const changes = unsavedChanges;
-    await writeIndexSnapshot(dir, index, mark);
-    unsavedChars = 0;
-    unsavedChanges -= changes;
-    log.info(`corpus snapshot written in ${Date.now() - started} ms (${index.size} documents)`);
+    const changes = progress.unsavedChanges;
+    await writeIndexSnapshot(dir, progress.index, progress.mark);
+    progress.unsavedChars = 0;
+    progress.unsavedChanges -= changes;
+    log.info(`corpus snapshot written in ${Date.now() - started} ms (${progress.index.size} documents)`);
   }
 
   return {
     get index() {
-      return index;
+      return progress.index;
     },
     /** Catches up with the library; concurrent callers share one pass. */
     async sync() {

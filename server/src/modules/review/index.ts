@@ -5,7 +5,7 @@ import { reviewRoutes } from './routes';
 import type { ReviewService } from './service';
 
 export { createReviewRepo } from './repo';
-export { QuoteBody, ReviewBody, ReviewListQuery } from './schemas';
+export { QuoteBody, Review, ReviewBody, ReviewListQuery } from './schemas';
 export { createReviewService, type ReviewService } from './service';
 export { createCorpusShards, type CorpusShards } from './shards';
 export { MIN_MATCH_FLOOR, REVIEW_SYSTEMS, reviewSystemProblem } from './systems';

@@ -13,7 +13,8 @@ import { checkText, type CandidateSource } from '../../engines/similarity/check'
 import { commonLimit, K, mergeCandidates, type IndexHits } from '../../engines/similarity/corpusIndex';
 import { kgramHashes } from '../../engines/similarity/fingerprint';
 import { tokenize } from '../../engines/similarity/normalize';
-import type { JobHandler, JobRunner } from '../../jobs/runner';
+import type { JobHandler, JobKind, JobRunner } from '../../jobs/runner';
+import { AppError } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { formatVerificationCode } from '../../../../common/verificationCode';
 import type { DocumentService } from '../document';
@@ -26,8 +27,8 @@ const PROGRESS_STEP = 5;
 /** In shards, the parts take progress up to here and the merge the rest. */
 const PARTS_DONE = 50;
 
-export const shardJobKind = (shard: number) => `review_shard_${shard}`;
-export const MERGE_JOB_KIND = 'review_merge';
+export const shardJobKind = (shard: number) => `review_shard_${shard}` as const;
+export const MERGE_JOB_KIND = 'review_merge' as const;
 
 const newVerificationCode = () => formatVerificationCode(randomBytes(5).toString('hex').toUpperCase());
 
@@ -39,9 +40,8 @@ interface Deps {
   documents: Pick<DocumentService, 'sourceLines' | 'documentText' | 'documentCount'>;
 }
 
-/** The job handlers of reviews this process can run, by kind. */
-export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
-  const { repo, orders, jobs, shards, documents } = deps;
+/** What every review job does with its review: read it, report it, give it up, and undo that. */
+function reviewSteps({ repo, orders, documents }: Deps) {
 
   /** The review to work on, or undefined when there is nothing left to do (done, or given up: in shards one part may fail while others still run). */
   async function pending(reviewId: string) {
@@ -85,7 +85,35 @@ export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
     if (review.order_id) await orders.owesRefund(review.order_id);
   }
 
-  const handlers = new Map<string, JobHandler>();
+  /**
+   * The back office retries a given-up job: the review waits again (the student sees 排队中, not
+   * 检测失败) and the refund its failure marked is withdrawn. Refused when the paper is gone or the
+   * order's money has gone back (orders.withdrawRefundDue): the student would have both.
+   */
+  async function resume(reviewId: string) {
+    const review = await repo.findReview(reviewId);
+    if (!review || review.status !== 'failed') return;
+    if (review.paper_text === null) throw new AppError(409, 'NOT_RETRYABLE', '论文已删除，不能重试');
+    if (review.order_id) await orders.withdrawRefundDue(review.order_id);
+    await repo.updateReview(reviewId, { status: 'queued', progress: 0, failure_reason: null, updated_at: nowIso() });
+  }
+
+  return { pending, report, giveUp, resume };
+}
+
+/**
+ * A shard's or the merge's job is not retried alone: when the review was given up, the other
+ * shards' jobs ended without keeping their parts, so the merge would never come.
+ */
+async function partOfSharded() {
+  throw new AppError(409, 'NOT_RETRYABLE', '分库检测中的单个任务不能单独重试：请为这笔订单退款，学生可重新提交检测');
+}
+
+/** The job handlers of reviews this process can run, by kind. */
+export function createReviewJobs(deps: Deps): Map<JobKind, JobHandler> {
+  const { repo, jobs, shards, documents } = deps;
+  const { pending, report, giveUp, resume } = reviewSteps(deps);
+  const handlers = new Map<JobKind, JobHandler>();
 
   if (shards.count === 1) {
     const corpus = shards.corpora.get(0);
@@ -99,6 +127,7 @@ export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
           await report(reviewId, review.paper_text, review.system_id, corpus.index, { from: 1, heartbeat: context.heartbeat });
         },
         giveUp,
+        resume,
       });
     }
     return handlers;
@@ -111,11 +140,12 @@ export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
       for (let shard = 0; shard < shards.count; shard += 1) await jobs.enqueue(shardJobKind(shard), reviewId);
     },
     giveUp,
+    resume,
   });
 
   // a shard no running process holds would leave its checks waiting for good: given up after a
   // while by whichever process sweeps first, and refunded
-  for (let shard = 0; shard < shards.count; shard += 1) jobs.watch(shardJobKind(shard), giveUp, shards.waitMs);
+  for (let shard = 0; shard < shards.count; shard += 1) jobs.watch(shardJobKind(shard), { giveUp, resume: partOfSharded }, shards.waitMs);
 
   for (const [shard, corpus] of shards.corpora) {
     handlers.set(shardJobKind(shard), {
@@ -133,6 +163,7 @@ export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
         if (done === shards.count) await jobs.enqueue(MERGE_JOB_KIND, reviewId);
       },
       giveUp,
+      resume: partOfSharded,
     });
   }
 
@@ -148,6 +179,7 @@ export function createReviewJobs(deps: Deps): Map<string, JobHandler> {
       await repo.deleteParts(reviewId);
     },
     giveUp,
+    resume: partOfSharded,
   });
   return handlers;
 }

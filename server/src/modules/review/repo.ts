@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
 import { nowIso } from '../../lib/time';
+import { changeRow, type OnRowChange } from '../../db/changeRow';
+import { hourOf, hourRows } from '../../db/hourly';
 import type { ReviewTable, Database, PaperUploadTable, ReviewSystemTable } from '../../db/types';
 
 type Executor = Db | Transaction<Database>;
@@ -8,30 +10,58 @@ export type ReviewRow = ReviewTable;
 /** What the back office may change of a system. */
 export type SystemChanges = Partial<Pick<ReviewSystemTable, 'price_per_thousand_fen' | 'max_chars' | 'min_match' | 'enabled'>>;
 
-export function createReviewRepo(db: Db) {
+/** The check systems on sale (and, for the back office, off it). */
+function systemRows(db: Db) {
   return {
     /** the systems offered to students; `all`: those taken off sale too (the back office) */
     systems: (all = false) => db.selectFrom('review_systems').selectAll().$if(!all, (q) => q.where('enabled', '=', 1)).orderBy('sort').execute(),
     /** Changes a system and runs `onChange` (its check, its audit entry) in one transaction; undefined: no such system. */
-    changeSystem: (id: string, changes: SystemChanges, onChange: (before: ReviewSystemTable, after: ReviewSystemTable, trx: Transaction<Database>) => Promise<void>) =>
-      db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('review_systems').selectAll().where('id', '=', id).executeTakeFirst();
-        if (!before) return undefined;
-        await trx.updateTable('review_systems').set(changes).where('id', '=', id).execute();
-        const after = { ...before, ...changes };
-        await onChange(before, after, trx);
-        return after;
-      }),
+    changeSystem: (id: string, changes: SystemChanges, onChange: OnRowChange<ReviewSystemTable>) => changeRow(db, 'review_systems', id, changes, onChange),
     findSystem: (id: string) => db.selectFrom('review_systems').selectAll().where('id', '=', id).executeTakeFirst(),
     /** The demo seed's systems (seed.ts adds those missing). */
     async insertSystems(rows: ReviewSystemTable[]) {
       await db.insertInto('review_systems').values(rows).execute();
     },
+  };
+}
 
+/** Uploaded papers waiting to become a review. */
+function uploadRows(db: Db) {
+  return {
     async insertUpload(row: PaperUploadTable) {
       await db.insertInto('paper_uploads').values(row).execute();
     },
     findUpload: (id: string) => db.selectFrom('paper_uploads').selectAll().where('id', '=', id).executeTakeFirst(),
+    uploadsOlderThan: (before: string) => db.selectFrom('paper_uploads').select(['id', 'file_key']).where('created_at', '<', before).execute(),
+    async deleteUpload(id: string) {
+      await db.deleteFrom('paper_uploads').where('id', '=', id).execute();
+    },
+  };
+}
+
+/** A review of a library in shards (review/shards.ts): each shard's part until the merge. */
+function partRows(db: Db) {
+  return {
+    async savePart(reviewId: string, shard: number, hits: string) {
+      await db
+        .insertInto('review_parts')
+        .values({ review_id: reviewId, shard, hits, created_at: nowIso() })
+        .onConflict((oc) => oc.columns(['review_id', 'shard']).doUpdateSet({ hits, created_at: nowIso() }))
+        .execute();
+    },
+    countParts: async (reviewId: string) => Number((await db.selectFrom('review_parts').select((eb) => eb.fn.countAll<number>().as('n')).where('review_id', '=', reviewId).executeTakeFirstOrThrow()).n),
+    parts: (reviewId: string) => db.selectFrom('review_parts').select(['shard', 'hits']).where('review_id', '=', reviewId).orderBy('shard').execute(),
+    async deleteParts(reviewId: string) {
+      await db.deleteFrom('review_parts').where('review_id', '=', reviewId).execute();
+    },
+  };
+}
+
+export function createReviewRepo(db: Db) {
+  return {
+    ...systemRows(db),
+    ...uploadRows(db),
+    ...partRows(db),
 
     async insertReview(row: ReviewRow) {
       await db.insertInto('reviews').values(row).execute();
@@ -66,25 +96,9 @@ export function createReviewRepo(db: Db) {
         .where('paper_deleted_at', 'is', null)
         .where('status', 'not in', ['queued', 'running'])
         .execute(),
-    uploadsOlderThan: (before: string) => db.selectFrom('paper_uploads').select(['id', 'file_key']).where('created_at', '<', before).execute(),
-    async deleteUpload(id: string) {
-      await db.deleteFrom('paper_uploads').where('id', '=', id).execute();
-    },
-
-    // a review of a library in shards (review/shards.ts): each shard's part until the merge
-    async savePart(reviewId: string, shard: number, hits: string) {
-      await db
-        .insertInto('review_parts')
-        .values({ review_id: reviewId, shard, hits, created_at: nowIso() })
-        .onConflict((oc) => oc.columns(['review_id', 'shard']).doUpdateSet({ hits, created_at: nowIso() }))
-        .execute();
-    },
-    countParts: async (reviewId: string) => Number((await db.selectFrom('review_parts').select((eb) => eb.fn.countAll<number>().as('n')).where('review_id', '=', reviewId).executeTakeFirstOrThrow()).n),
-    parts: (reviewId: string) => db.selectFrom('review_parts').select(['shard', 'hits']).where('review_id', '=', reviewId).orderBy('shard').execute(),
-    async deleteParts(reviewId: string) {
-      await db.deleteFrom('review_parts').where('review_id', '=', reviewId).execute();
-    },
-
+    /** Reviews finished (their report made) per UTC hour since `since`. */
+    doneHourly: async (since: string) =>
+      hourRows(await db.selectFrom('reviews').select([hourOf('finished_at').as('hour'), (eb) => eb.fn.countAll<number>().as('n')]).where('status', '=', 'done').where('finished_at', '>=', since).groupBy(hourOf('finished_at')).execute()),
   };
 }
 

@@ -103,6 +103,49 @@ function piecesOf(runs: Run[], passages: unknown[], quoted: boolean[]): Piece[] 
   return passages.length || pieces.length ? pieces : [];
 }
 
+/** The report's pages being written: the document, its text column, and the few moves every section makes. */
+interface Page {
+  doc: PDFKit.PDFDocument;
+  left: number;
+  width: number;
+  /** starts a new page unless `height` more fits on this one (no heading alone at a page foot) */
+  room(height: number): void;
+  /** a section heading, kept with the first lines of its section */
+  heading(text: string): void;
+  /** "label：value", the label muted */
+  line(label: string, value: string): void;
+}
+
+function pageOf(doc: PDFKit.PDFDocument): Page {
+  const left = MARGIN.left;
+  const width = doc.page.width - MARGIN.left - MARGIN.right;
+  const room = (height: number) => {
+    if (doc.y + height > doc.page.height - MARGIN.bottom) doc.addPage();
+  };
+  return {
+    doc,
+    left,
+    width,
+    room,
+    heading: (text) => {
+      room(150);
+      doc.moveDown(0.8).fontSize(14).fillColor(INK).text(text, left, doc.y, { width });
+      const y = doc.y + 2;
+      doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.6).strokeColor('#d9d9d9').stroke();
+      doc.y = y + 8;
+      doc.fontSize(10.5).fillColor(INK);
+    },
+    line: (label, value) => void doc.fillColor(MUTED).text(`${label}：`, left, doc.y, { continued: true, width }).fillColor(INK).text(value),
+  };
+}
+
+/** The passages in text order, and whether each lies inside a quotation. */
+interface Marked {
+  passages: ReportPdfInput['passages'];
+  quotes: Section[];
+  quoted: boolean[];
+}
+
 export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   // loaded on first use: the mock runs this module in the page tests' browser-like environment,
   // where pdfkit would pick its browser build
@@ -119,29 +162,30 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
   doc.registerFont('cjk', FONT).font('cjk');
 
-  const left = MARGIN.left;
-  const width = doc.page.width - MARGIN.left - MARGIN.right;
-  const bottom = () => doc.page.height - MARGIN.bottom;
-  /** Starts a new page unless `height` more fits on this one (no heading alone at a page foot). */
-  const room = (height: number) => {
-    if (doc.y + height > bottom()) doc.addPage();
-  };
-  /** A section heading, kept with the first lines of its section. */
-  const heading = (text: string) => {
-    room(150);
-    doc.moveDown(0.8).fontSize(14).fillColor(INK).text(text, left, doc.y, { width });
-    const y = doc.y + 2;
-    doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.6).strokeColor('#d9d9d9').stroke();
-    doc.y = y + 8;
-    doc.fontSize(10.5).fillColor(INK);
-  };
-  const line = (label: string, value: string) => doc.fillColor(MUTED).text(`${label}：`, left, doc.y, { continued: true, width }).fillColor(INK).text(value);
-
+  const page = pageOf(doc);
   const passages = [...input.passages].sort((a, b) => a.start - b.start);
   const quotes = input.text === null ? [] : quotations(input.text);
-  const quoted = passages.map((p) => input.text !== null && isQuoted(p, quotes));
+  const marked = { passages, quotes, quoted: passages.map((p) => input.text !== null && isQuoted(p, quotes)) };
 
-  // ── cover ──────────────────────────────────────────────────────────────────────────────────
+  writeCover(page, input);
+  writeFigures(page, input);
+  writeChart(page, input);
+  page.heading('分章节相似度');
+  chapterTable(doc, input.chapters, page.left, page.width, page.room);
+  writeSources(page, input);
+  writeMarkedText(page, input.text, marked);
+  writePassages(page, input, marked);
+
+  page.room(40);
+  doc.moveDown(1).fontSize(9).fillColor(FAINT).text('本报告由智能论文根据所选检测系统的文献库生成，仅反映与库内文献的文字重合情况，供作者修改和导师审阅参考。', page.left, doc.y, { width: page.width });
+
+  frame(doc, input.verificationCode);
+  doc.end();
+  return done;
+}
+
+/** The title block: the report, its verification code, and what was checked. */
+function writeCover({ doc, left, width, line }: Page, input: ReportPdfInput) {
   doc.fontSize(22).fillColor(BRAND_BLUE).text('智能论文', left, MARGIN.top + 8, { width, align: 'center' });
   doc.fontSize(18).fillColor(INK).text('论文相似性检测报告', { width, align: 'center' }).moveDown(0.4);
   doc.fontSize(10.5).fillColor(MUTED).text(`报告验证码：${input.verificationCode}`, { width, align: 'center' });
@@ -154,8 +198,10 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   line('检测系统', input.systemName);
   line('检测时间', chinaTime(input.finishedAt));
   line('检测字数', `${count(input.totalChars)} 字`);
+}
 
-  // the three figures in boxes
+/** The three figures, in boxes. */
+function writeFigures({ doc, left, width }: Page, input: ReportPdfInput) {
   doc.moveDown(1);
   const boxY = doc.y;
   const boxW = (width - 24) / 3;
@@ -171,8 +217,10 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
     doc.fontSize(9.5).fillColor(MUTED).text(label, x, boxY + 44, { width: boxW, align: 'center' });
   });
   doc.y = boxY + 84;
+}
 
-  // the chart: the paper as a ring, each source's share in its colour
+/** The chart: the paper as a ring, each source's share in its colour, with its legend. */
+function writeChart({ doc, left, width }: Page, input: ReportPdfInput) {
   const chartY = doc.y + 8;
   const cx = left + 90;
   const cy = chartY + 80;
@@ -192,12 +240,10 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   });
   doc.y = Math.max(cy + 90, legendY + 8);
   doc.fontSize(9).fillColor(FAINT).text(`报告生成于 ${chinaTime(new Date())}。相似度按字数（不计空格和标点）计算，都除以全文字数；引号内的引用和参考文献列出，但不计入“去除引用和参考文献”的相似字数，所以它不会高于总相似度。`, left, doc.y, { width });
+}
 
-  // ── chapters ───────────────────────────────────────────────────────────────────────────────
-  heading('分章节相似度');
-  chapterTable(doc, input.chapters, left, width, room);
-
-  // ── sources ────────────────────────────────────────────────────────────────────────────────
+/** Each source: its colour, title, share and where it comes from. */
+function writeSources({ doc, left, width, room, heading }: Page, input: ReportPdfInput) {
   heading('相似来源');
   if (!input.sources.length) doc.fillColor(INK).text('没有发现相似来源。', left, doc.y, { width });
   input.sources.forEach((s, i) => {
@@ -210,29 +256,33 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
     doc.fontSize(9).fillColor(MUTED).text(s.detail, left + 16, after, { width: width - 16 });
     doc.moveDown(0.4).fontSize(10.5);
   });
+}
 
-  // ── the full text, marked ──────────────────────────────────────────────────────────────────
+/** The full text, each similar passage in its source's colour and underlined, quotations in grey. */
+function writeMarkedText({ doc, left, width, room, heading }: Page, text: string | null, { passages, quotes, quoted }: Marked) {
   heading('全文标注');
-  if (input.text === null) {
+  if (text === null) {
     doc.fillColor(MUTED).text('论文原文已删除：相似度和来源仍然保留，全文标注需要原文，已无法显示。', left, doc.y, { width });
-  } else {
-    doc.fontSize(9).fillColor(MUTED).text('彩色文字为相似段落，颜色对应上面的来源，〔n〕为段落编号；灰色文字为引号内的引用。', left, doc.y, { width }).moveDown(0.5);
-    doc.fontSize(10.5).lineGap(3);
-    // one paragraph at a time: pdfkit's continued text misplaces lines after a newline inside it
-    let starting = true;
-    for (const piece of piecesOf(runsOf(input.text, passages, quotes), passages, quoted)) {
-      if (starting) {
-        room(16);
-        doc.x = left;
-      }
-      const colour = piece.passage === undefined ? (piece.quote ? QUOTE_INK : INK) : colourOf(passages[piece.passage].source);
-      if (piece.text || piece.end) doc.fillColor(colour).text(piece.text || ' ', { width, continued: !piece.end, underline: piece.underline });
-      starting = piece.end;
-    }
-    doc.lineGap(0);
+    return;
   }
+  doc.fontSize(9).fillColor(MUTED).text('彩色文字为相似段落，颜色对应上面的来源，〔n〕为段落编号；灰色文字为引号内的引用。', left, doc.y, { width }).moveDown(0.5);
+  doc.fontSize(10.5).lineGap(3);
+  // one paragraph at a time: pdfkit's continued text misplaces lines after a newline inside it
+  let starting = true;
+  for (const piece of piecesOf(runsOf(text, passages, quotes), passages, quoted)) {
+    if (starting) {
+      room(16);
+      doc.x = left;
+    }
+    const colour = piece.passage === undefined ? (piece.quote ? QUOTE_INK : INK) : colourOf(passages[piece.passage].source);
+    if (piece.text || piece.end) doc.fillColor(colour).text(piece.text || ' ', { width, continued: !piece.end, underline: piece.underline });
+    starting = piece.end;
+  }
+  doc.lineGap(0);
+}
 
-  // ── each passage beside its source ─────────────────────────────────────────────────────────
+/** Each passage beside its source's text. */
+function writePassages({ doc, left, width, room, heading }: Page, input: ReportPdfInput, { passages, quoted }: Marked) {
   heading('相似段落与来源原文');
   if (!passages.length) doc.fillColor(INK).text('没有发现相似段落。', left, doc.y, { width });
   passages.forEach((p, i) => {
@@ -247,13 +297,6 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
     doc.fontSize(9).fillColor(MUTED).text(`出处：${source ? `${source.title}. ${source.detail}` : '—'}`, left, doc.y, { width });
     doc.moveDown(0.6);
   });
-
-  room(40);
-  doc.moveDown(1).fontSize(9).fillColor(FAINT).text('本报告由智能论文根据所选检测系统的文献库生成，仅反映与库内文献的文字重合情况，供作者修改和导师审阅参考。', left, doc.y, { width });
-
-  frame(doc, input.verificationCode);
-  doc.end();
-  return done;
 }
 
 /** Similarity bands as the app shows them (common/similarityBand.ts). */

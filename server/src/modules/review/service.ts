@@ -178,27 +178,30 @@ function pdfInput(report: ReviewReport, verifyUrl: string): ReportPdfInput {
   };
 }
 
-export function createReviewService(deps: {
-  repo: ReviewRepo;
-  orders: OrderService;
-  jobs: JobRunner;
-  shards: CorpusShards;
-  /** how the report names and quotes its sources (the document module's) */
-  documents: Pick<DocumentService, 'sourceLines' | 'documentText' | 'documentCount'>;
-  storage: Storage;
-  paperText?: FilePool['paperText'];
-}) {
-  const { repo, orders, jobs, shards, documents, storage, paperText = paperTextHere } = deps;
-  const reader = reviewReader(repo, orders);
-  const { system, own, toReview } = reader;
+/** An unpaid review of a paper, as the form made it. */
+function newReview(userId: string, form: ReturnType<typeof formFields>): ReviewRow {
+  const now = nowIso();
+  return {
+    id: newId(),
+    user_id: userId,
+    ...form,
+    status: 'unpaid',
+    progress: 0,
+    order_id: null,
+    report: null,
+    similarity: null,
+    failure_reason: null,
+    verification_code: null,
+    created_at: now,
+    updated_at: now,
+    paid_at: null,
+    finished_at: null,
+    paper_deleted_at: null,
+  };
+}
 
-  /** A new order for the review at its current price, recorded on it. */
-  async function orderFor(user: UserTable, id: string) {
-    const order = await orders.create(user, 'review', id);
-    await repo.updateReview(id, { order_id: order.id });
-    return order;
-  }
-
+/** Papers are kept for PAPER_RETENTION_DAYS: their removal, one by one or past the period. */
+function paperRetention(repo: ReviewRepo, storage: Storage) {
   /** Deletes a review's paper (text and file); the record, its figures and verification stay. */
   async function removePaper(id: string, fileKey: string | null) {
     if (fileKey) await storage.remove(fileKey);
@@ -206,10 +209,34 @@ export function createReviewService(deps: {
   }
 
   return {
-    payable: reviewPayable(repo, jobs, reader),
-    /** the job kinds of reviews this process runs, and their handlers */
-    jobs: createReviewJobs({ repo, orders, jobs, shards, documents }),
+    removePaper,
 
+    /** Deletes papers past the retention period, and uploads never used in a review; returns how many. */
+    async deleteExpiredPapers(now = Date.now()) {
+      const before = new Date(now - PAPER_RETENTION_DAYS * 24 * 3600 * 1000).toISOString();
+      const papers = await repo.papersOlderThan(before);
+      for (const paper of papers) await removePaper(paper.id, paper.file_key);
+      const uploads = await repo.uploadsOlderThan(before);
+      for (const upload of uploads) {
+        // a review may still point at the file it was created from: the review's own deletion removes it
+        await repo.deleteUpload(upload.id);
+      }
+      return papers.length + uploads.length;
+    },
+  };
+}
+
+/** Anyone may verify a report by its code: title, system, date and similarity only. */
+async function verifyReport(repo: ReviewRepo, code: string) {
+  const review = await repo.findByCode(normaliseVerificationCode(code));
+  if (!review || review.status !== 'done') throw notFound('没有这个验证码对应的报告，请核对后重试');
+  const { name } = (await repo.findSystem(review.system_id))!;
+  return { title: review.title, systemName: name, finishedAt: review.finished_at!, similarity: review.similarity!, charCount: review.char_count };
+}
+
+/** The check systems as sold, and their changes by the back office. */
+function systemCatalogue(repo: ReviewRepo) {
+  return {
     /** Every system, those taken off sale too (the back office). */
     allSystems: () => repo.systems(true),
 
@@ -240,29 +267,65 @@ export function createReviewService(deps: {
         turnaround: s.turnaround,
       }));
     },
+  };
+}
 
-    /** Keeps an uploaded paper and reads its text; a file that cannot be read changes nothing. */
-    /** `path`: the received file (lib/uploadFile.ts); kept in the store when the paper is accepted. */
-    async upload(user: User, rawFileName: string, path: string) {
-      const fileName = storedFileName(rawFileName);
-      if (!isAccepted(PAPER_UPLOAD, fileName)) throw invalidField('file', PAPER_UPLOAD.wrongType);
-      // a paper longer than every system takes can never be reviewed: say so now, keep nothing
-      const longest = Math.max(...(await repo.systems()).map((s) => s.max_chars));
-      let read: PaperText;
-      try {
-        read = await paperText(path, fileName, longest);
-      } catch (error) {
-        if (error instanceof ExtractError) throw invalidField('file', error.message);
-        throw error;
-      }
-      const { charCount, text, title } = read;
-      if (text === undefined) throw invalidField('file', `论文有 ${formatCount(charCount)} 字，超过所有检测系统的上限 ${formatCount(longest)} 字，请分章上传检测`);
-      const id = newId();
-      const fileKey = `papers/${user.id}/${id}.${extensionOf(fileName)}`;
-      await storage.adopt(fileKey, path);
-      await repo.insertUpload({ id, user_id: user.id, file_key: fileKey, file_name: fileName, text, char_count: charCount, created_at: nowIso() });
-      return { uploadId: id, fileName, charCount, title: (title && titleOf(title)) ?? titleOf(text) };
-    },
+/** Keeps an uploaded paper and reads its text; a file that cannot be read changes nothing. */
+/** `path`: the received file (lib/uploadFile.ts); kept in the store when the paper is accepted. */
+async function receivePaper({ repo, storage, paperText }: { repo: ReviewRepo; storage: Storage; paperText: FilePool['paperText'] }, user: User, rawFileName: string, path: string) {
+  const fileName = storedFileName(rawFileName);
+  if (!isAccepted(PAPER_UPLOAD, fileName)) throw invalidField('file', PAPER_UPLOAD.wrongType);
+  // a paper longer than every system takes can never be reviewed: say so now, keep nothing
+  const longest = Math.max(...(await repo.systems()).map((s) => s.max_chars));
+  let read: PaperText;
+  try {
+    read = await paperText(path, fileName, longest);
+  } catch (error) {
+    if (error instanceof ExtractError) throw invalidField('file', error.message);
+    throw error;
+  }
+  const { charCount, text, title } = read;
+  if (text === undefined) throw invalidField('file', `论文有 ${formatCount(charCount)} 字，超过所有检测系统的上限 ${formatCount(longest)} 字，请分章上传检测`);
+  const id = newId();
+  const fileKey = `papers/${user.id}/${id}.${extensionOf(fileName)}`;
+  await storage.adopt(fileKey, path);
+  await repo.insertUpload({ id, user_id: user.id, file_key: fileKey, file_name: fileName, text, char_count: charCount, created_at: nowIso() });
+  return { uploadId: id, fileName, charCount, title: (title && titleOf(title)) ?? titleOf(text) };
+}
+
+export function createReviewService(deps: {
+  repo: ReviewRepo;
+  orders: OrderService;
+  jobs: JobRunner;
+  shards: CorpusShards;
+  /** how the report names and quotes its sources (the document module's) */
+  documents: Pick<DocumentService, 'sourceLines' | 'documentText' | 'documentCount'>;
+  storage: Storage;
+  paperText?: FilePool['paperText'];
+}) {
+  const { repo, orders, jobs, shards, documents, storage, paperText = paperTextHere } = deps;
+  const reader = reviewReader(repo, orders);
+  const { system, own, toReview } = reader;
+  const { removePaper, deleteExpiredPapers } = paperRetention(repo, storage);
+
+  /** A new order for the review at its current price, recorded on it. */
+  async function orderFor(user: UserTable, id: string) {
+    const order = await orders.create(user, 'review', id);
+    await repo.updateReview(id, { order_id: order.id });
+    return order;
+  }
+
+  return {
+    payable: reviewPayable(repo, jobs, reader),
+    ...systemCatalogue(repo),
+    upload: (user: User, rawFileName: string, path: string) => receivePaper({ repo, storage, paperText }, user, rawFileName, path),
+    deleteExpiredPapers,
+    verify: (code: string) => verifyReport(repo, code),
+    /** the job kinds of reviews this process runs, and their handlers */
+    jobs: createReviewJobs({ repo, orders, jobs, shards, documents }),
+
+    /** Reviews finished per UTC hour since `since` (the back office's overview). */
+    doneHourly: (since: string) => repo.doneHourly(since),
 
     async quote(user: User, body: Paper & { systemId: string }) {
       const chosen = await system(body.systemId);
@@ -277,24 +340,7 @@ export function createReviewService(deps: {
     async create(user: UserTable, body: Static<typeof ReviewBody>) {
       const chosen = await system(body.systemId);
       const paper = await paperOf(repo, reader, user, body, chosen);
-      const now = nowIso();
-      const review: ReviewRow = {
-        id: newId(),
-        user_id: user.id,
-        ...formFields(body, chosen, paper),
-        status: 'unpaid',
-        progress: 0,
-        order_id: null,
-        report: null,
-        similarity: null,
-        failure_reason: null,
-        verification_code: null,
-        created_at: now,
-        updated_at: now,
-        paid_at: null,
-        finished_at: null,
-        paper_deleted_at: null,
-      };
+      const review = newReview(user.id, formFields(body, chosen, paper));
       await repo.insertReview(review);
       const order = await orderFor(user, review.id);
       return { review: await toReview({ ...review, order_id: order.id }), orderId: order.id };
@@ -341,26 +387,6 @@ export function createReviewService(deps: {
       return toReview((await repo.findReview(id))!);
     },
 
-    /** Deletes papers past the retention period, and uploads never used in a review; returns how many. */
-    async deleteExpiredPapers(now = Date.now()) {
-      const before = new Date(now - PAPER_RETENTION_DAYS * 24 * 3600 * 1000).toISOString();
-      const papers = await repo.papersOlderThan(before);
-      for (const paper of papers) await removePaper(paper.id, paper.file_key);
-      const uploads = await repo.uploadsOlderThan(before);
-      for (const upload of uploads) {
-        // a review may still point at the file it was created from: the review's own deletion removes it
-        await repo.deleteUpload(upload.id);
-      }
-      return papers.length + uploads.length;
-    },
-
-    /** Anyone may verify a report by its code: title, system, date and similarity only. */
-    async verify(code: string) {
-      const review = await repo.findByCode(normaliseVerificationCode(code));
-      if (!review || review.status !== 'done') throw notFound('没有这个验证码对应的报告，请核对后重试');
-      const { name } = (await repo.findSystem(review.system_id))!;
-      return { title: review.title, systemName: name, finishedAt: review.finished_at!, similarity: review.similarity!, charCount: review.char_count };
-    },
   };
 }
 

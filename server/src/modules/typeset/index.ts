@@ -4,7 +4,7 @@ import { typesetRoutes } from './routes';
 import type { TypesetService } from './service';
 
 export { createTypesetRepo } from './repo';
-export { SamplePageQuery, TemplateQuery, TypesetListQuery } from './schemas';
+export { SamplePageQuery, TemplateQuery, Typeset, TypesetListQuery } from './schemas';
 export { checkSampleWidth, createTypesetService, SAMPLE_WIDTHS, templateRows, type TypesetService } from './service';
 
 export const typesetModule: ApiModule<{ typesets: TypesetService }> = {

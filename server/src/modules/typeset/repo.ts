@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
+import { changeRow, type OnRowChange } from '../../db/changeRow';
 import type { Database, TemplateTable, TypesetTable } from '../../db/types';
 
 type Executor = Db | Transaction<Database>;
@@ -23,15 +24,7 @@ export function createTypesetRepo(db: Db) {
     },
     findTemplate: (id: string) => db.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst(),
     /** Changes a template and runs `onChange` (its audit entry) in one transaction; undefined: no such template. */
-    changeTemplate: (id: string, changes: TemplateChanges, onChange: (before: TemplateTable, after: TemplateTable, trx: Transaction<Database>) => Promise<void>) =>
-      db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst();
-        if (!before) return undefined;
-        await trx.updateTable('templates').set(changes).where('id', '=', id).execute();
-        const after = { ...before, ...changes };
-        await onChange(before, after, trx);
-        return after;
-      }),
+    changeTemplate: (id: string, changes: TemplateChanges, onChange: OnRowChange<TemplateTable>) => changeRow(db, 'templates', id, changes, onChange),
     async insertTemplates(rows: TemplateTable[]) {
       await db.insertInto('templates').values(rows).execute();
     },

@@ -93,18 +93,98 @@ const versionOf = (row: TemplateTable) => createHash('sha256').update(row.spec).
 
 const summary = (t: TemplateTable) => ({ id: t.id, name: t.name, degree: t.degree, discipline: t.discipline, description: t.description, priceFen: t.price_fen });
 
-export function createTypesetService(deps: {
-  repo: TypesetRepo;
-  jobs: JobRunner;
-  storage: Storage;
-  /** reads an uploaded manuscript off the event loop (lib/filePool.ts); in this thread without */
-  checkManuscript?: FilePool['checkManuscript'];
-  /** LibreOffice engines kept running (config TYPESET_ENGINES); the engine's own default without */
-  layoutEngines?: number;
-}) {
-  const { repo, jobs, storage, checkManuscript = async (path: string, name: string) => void (await readManuscript(await readFile(path), name)) } = deps;
-  if (deps.layoutEngines !== undefined) setLayoutEngines(deps.layoutEngines);
-  const preview = createPreviewPages(storage);
+/** A typesetting as its owner sees it. */
+async function typesetView(repo: TypesetRepo, row: TypesetRow): Promise<Static<typeof Typeset>> {
+  const template = (await repo.findTemplate(row.template_id))!;
+  return {
+    id: row.id,
+    templateId: row.template_id,
+    templateName: template.name,
+    title: row.title,
+    fields: JSON.parse(row.fields),
+    manuscriptName: row.manuscript_name,
+    status: row.status,
+    progress: row.progress,
+    warnings: parseList(row.warnings),
+    priceFen: template.price_fen,
+    paid: !!row.paid_at,
+    previewPages: row.preview_pages,
+    previewUnavailable: row.status === 'done' && !row.preview_pages ? previewUnavailable() : null,
+    pdf: !!row.pdf_key,
+    orderId: row.order_id,
+    failureReason: row.failure_reason,
+    createdAt: row.created_at,
+  };
+}
+
+
+/** A finished typesetting is bought at its template's price; paying unlocks its downloads. */
+function typesetPayable(repo: TypesetRepo, own: (user: User, id: string) => Promise<TypesetRow>): Payable {
+  return {
+    async quote(itemId, user) {
+      const row = await own(user, itemId);
+      if (row.paid_at) throw new AppError(409, 'ALREADY_PAID', '这份排版已经付款，可以直接下载');
+      if (row.status !== 'done') throw new AppError(409, 'NOT_READY', '排版完成、看过预览后再付款');
+      const template = (await repo.findTemplate(row.template_id))!;
+      return { title: `${template.name} · ${row.title}`, amountFen: template.price_fen };
+    },
+    async fulfil(order, trx) {
+      await repo.update(order.item_id, { paid_at: nowIso(), order_id: order.id, updated_at: nowIso() }, trx);
+    },
+  };
+}
+
+/** The cover's fields as the form sent them (multipart: all text), checked; the first problem is the student's. */
+function coverFieldsOf(rawFields: unknown): Static<typeof CoverFields> {
+  const fields = Value.Convert(CoverFields, rawFields);
+  const problem = Value.Errors(CoverFields, fields).First();
+  if (problem) {
+    const field = problem.path.split('/')[1];
+    throw invalidField(field, (CoverFields.properties[field as keyof typeof CoverFields.properties] as { errorMessage?: string })?.errorMessage ?? '请检查填写的内容');
+  }
+  return fields as Static<typeof CoverFields>;
+}
+
+/** A manuscript of a kind the engine reads, that it can read: else the student is told why, on the file's field. */
+async function checkReadable(checkManuscript: FilePool['checkManuscript'], path: string, fileName: string) {
+  if (!isAccepted(MANUSCRIPT_UPLOAD, fileName)) throw invalidField('file', MANUSCRIPT_UPLOAD.wrongType);
+  try {
+    await checkManuscript(path, fileName);
+  } catch (error) {
+    if (error instanceof ExtractError) throw invalidField('file', error.message);
+    throw error;
+  }
+}
+
+/** A queued typesetting of a manuscript kept at `manuscript.key`. */
+function newTypeset(id: string, userId: string, templateId: string, cover: Static<typeof CoverFields>, manuscript: { key: string; name: string }) {
+  const now = nowIso();
+  return {
+    id,
+    user_id: userId,
+    template_id: templateId,
+    title: cover.title.trim(),
+    fields: JSON.stringify(cover),
+    manuscript_key: manuscript.key,
+    manuscript_name: manuscript.name,
+    status: 'queued',
+    progress: 0,
+    warnings: '[]',
+    output_key: null,
+    pdf_key: null,
+    preview_key: null,
+    preview_pages: 0,
+    order_id: null,
+    paid_at: null,
+    failure_reason: null,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+  } satisfies Parameters<TypesetRepo['insert']>[0];
+}
+
+/** Each template's sample: a short built-in paper typeset with it, made once per template version, and its pages drawn once per width. */
+function templateSamples(templateOf: (id: string) => Promise<TemplateTable>) {
   /** by template id and version; promises, so that requests that come at once make a sample once */
   const samples = new Map<string, Promise<Sample>>();
 
@@ -126,77 +206,35 @@ export function createTypesetService(deps: {
     return remembered(sample.pictures, width, () => renderPages(pdf, { width }));
   }
 
-  async function templateOf(id: string) {
-    const row = await repo.findTemplate(id);
-    if (!row) throw notFound('模板不存在');
-    if (!row.enabled) throw notFound(`「${row.name}」已暂停服务，请选择其他模板`);
-    return row;
-  }
-
-  async function own(user: User, id: string) {
-    return ownedBy(await repo.find(id), user.id, '排版记录');
-  }
-
-  async function toTypeset(row: TypesetRow): Promise<Static<typeof Typeset>> {
-    const template = (await repo.findTemplate(row.template_id))!;
-    return {
-      id: row.id,
-      templateId: row.template_id,
-      templateName: template.name,
-      title: row.title,
-      fields: JSON.parse(row.fields),
-      manuscriptName: row.manuscript_name,
-      status: row.status,
-      progress: row.progress,
-      warnings: parseList(row.warnings),
-      priceFen: template.price_fen,
-      paid: !!row.paid_at,
-      previewPages: row.preview_pages,
-      previewUnavailable: row.status === 'done' && !row.preview_pages ? previewUnavailable() : null,
-      pdf: !!row.pdf_key,
-      orderId: row.order_id,
-      failureReason: row.failure_reason,
-      createdAt: row.created_at,
-    };
-  }
-
-  async function done(user: User, id: string) {
-    const row = await own(user, id);
-    if (row.status !== 'done') throw new AppError(409, 'NOT_READY', '排版尚未完成，请稍后再试');
-    return row;
-  }
-
-  function streamOf(key: string | null) {
-    const stream = key ? storage.get(key) : undefined;
-    if (!stream) throw notFound('文件已删除');
-    return stream;
-  }
-
-  /** The paid document: the .docx, or its PDF. */
-  async function download(user: User, id: string, kind: 'docx' | typeof PDF) {
-    const row = await done(user, id);
-    if (!row.paid_at) throw new AppError(409, 'NOT_PAID', '请先付款，再下载排版后的文档');
-    if (kind === PDF && !row.pdf_key) throw notFound(`这份排版没有 PDF：${previewUnavailable()}`);
-    return { stream: streamOf(kind === PDF ? row.pdf_key : row.output_key), fileName: `${row.title}.${kind}` };
-  }
-
-  const payable: Payable = {
-    async quote(itemId, user) {
-      const row = await own(user, itemId);
-      if (row.paid_at) throw new AppError(409, 'ALREADY_PAID', '这份排版已经付款，可以直接下载');
-      if (row.status !== 'done') throw new AppError(409, 'NOT_READY', '排版完成、看过预览后再付款');
-      const template = (await repo.findTemplate(row.template_id))!;
-      return { title: `${template.name} · ${row.title}`, amountFen: template.price_fen };
+  return {
+    /** Sample pages of a template: a short built-in paper typeset with it (made once per template version). */
+    async sample(templateId: string) {
+      const row = await templateOf(templateId);
+      return { data: (await sampleOf(row)).docx, fileName: `${row.name}-样张.docx` };
     },
-    async fulfil(order, trx) {
-      await repo.update(order.item_id, { paid_at: nowIso(), order_id: order.id, updated_at: nowIso() }, trx);
+
+    /** The sample's pages as pictures, laid out by the engine that lays out a student's thesis: how many, and which version. */
+    async samplePages(templateId: string) {
+      const sample = await sampleOf(await templateOf(templateId));
+      return { pages: (await picturesOf(sample, SAMPLE_FIRST_WIDTH)).length, version: sample.version, widths: SAMPLE_WIDTHS };
+    },
+
+    /** One page of the sample (1-based) as a PNG `width` px wide, one of SAMPLE_WIDTHS. */
+    async samplePage(templateId: string, page: number, width: number) {
+      checkSampleWidth(width);
+      const pictures = await picturesOf(await sampleOf(await templateOf(templateId)), width);
+      if (!Number.isInteger(page) || page < 1 || page > pictures.length) throw notFound(`样张只有 ${pictures.length} 页`);
+      return pictures[page - 1];
     },
   };
+}
 
+/** The typesetting job: the manuscript read, laid out with its template, its documents and preview kept. */
+function typesetJob({ repo, storage, preview }: { repo: TypesetRepo; storage: Storage; preview: ReturnType<typeof createPreviewPages> }): JobHandler {
   /** The progress a job reports, by the stage it reached: the manuscript read, laid out once, the layout settled. */
   const PROGRESS = { started: 5, read: 20, laidOut: 45, settled: 90 };
 
-  const job: JobHandler = {
+  return {
     async run(id, context) {
       const row = await repo.find(id);
       if (!row || row.status === 'done' || !row.manuscript_key) return;
@@ -231,11 +269,19 @@ export function createTypesetService(deps: {
     async giveUp(id, reason) {
       await repo.update(id, { status: 'failed', failure_reason: `排版未能完成（${reason}）`, updated_at: nowIso() });
     },
+    /** The back office retries it: the typesetting waits again (giving up owed no refund); refused once the manuscript is gone. */
+    async resume(id) {
+      const row = await repo.find(id);
+      if (row && row.status !== 'failed') return;
+      if (!row?.manuscript_key) throw new AppError(409, 'NOT_RETRYABLE', '稿件已删除，不能重试');
+      await repo.update(id, { status: 'queued', progress: 0, failure_reason: null, updated_at: nowIso() });
+    },
   };
+}
 
+/** The templates as offered, and their changes by the back office. */
+function templateCatalogue(repo: TypesetRepo, templateOf: (id: string) => Promise<TemplateTable>) {
   return {
-    payable,
-    job,
     templates: async (filter: { degree?: string; discipline?: string; q?: string }) => (await repo.templates(filter)).map(summary),
 
     /** Every template, those taken off sale too (the back office). */
@@ -252,72 +298,77 @@ export function createTypesetService(deps: {
       const row = await templateOf(id);
       return { ...summary(row), rules: rulesOf(JSON.parse(row.spec)) };
     },
+  };
+}
 
-    /** Sample pages of a template: a short built-in paper typeset with it (made once per template version). */
-    async sample(templateId: string) {
-      const row = await templateOf(templateId);
-      return { data: (await sampleOf(row)).docx, fileName: `${row.name}-样张.docx` };
-    },
+/** Removes the manuscript and the documents; the record disappears from the list. */
+async function removeFiles({ repo, storage, preview }: { repo: TypesetRepo; storage: Storage; preview: ReturnType<typeof createPreviewPages> }, row: TypesetRow) {
+  for (const key of [row.manuscript_key, row.output_key, row.pdf_key]) if (key) await storage.remove(key);
+  if (row.preview_key) await preview.remove(row.preview_key, row.preview_pages);
+  await repo.update(row.id, { deleted_at: nowIso(), manuscript_key: null, output_key: null, pdf_key: null, preview_key: null, preview_pages: 0, updated_at: nowIso() });
+}
 
-    /** The sample's pages as pictures, laid out by the engine that lays out a student's thesis: how many, and which version. */
-    async samplePages(templateId: string) {
-      const sample = await sampleOf(await templateOf(templateId));
-      return { pages: (await picturesOf(sample, SAMPLE_FIRST_WIDTH)).length, version: sample.version, widths: SAMPLE_WIDTHS };
-    },
+export function createTypesetService(deps: {
+  repo: TypesetRepo;
+  jobs: JobRunner;
+  storage: Storage;
+  /** reads an uploaded manuscript off the event loop (lib/filePool.ts); in this thread without */
+  checkManuscript?: FilePool['checkManuscript'];
+  /** LibreOffice engines kept running (config TYPESET_ENGINES); the engine's own default without */
+  layoutEngines?: number;
+}) {
+  const { repo, jobs, storage, checkManuscript = async (path: string, name: string) => void (await readManuscript(await readFile(path), name)) } = deps;
+  if (deps.layoutEngines !== undefined) setLayoutEngines(deps.layoutEngines);
+  const preview = createPreviewPages(storage);
+  async function templateOf(id: string) {
+    const row = await repo.findTemplate(id);
+    if (!row) throw notFound('模板不存在');
+    if (!row.enabled) throw notFound(`「${row.name}」已暂停服务，请选择其他模板`);
+    return row;
+  }
 
-    /** One page of the sample (1-based) as a PNG `width` px wide, one of SAMPLE_WIDTHS. */
-    async samplePage(templateId: string, page: number, width: number) {
-      checkSampleWidth(width);
-      const pictures = await picturesOf(await sampleOf(await templateOf(templateId)), width);
-      if (!Number.isInteger(page) || page < 1 || page > pictures.length) throw notFound(`样张只有 ${pictures.length} 页`);
-      return pictures[page - 1];
-    },
+  async function own(user: User, id: string) {
+    return ownedBy(await repo.find(id), user.id, '排版记录');
+  }
 
+  async function done(user: User, id: string) {
+    const row = await own(user, id);
+    if (row.status !== 'done') throw new AppError(409, 'NOT_READY', '排版尚未完成，请稍后再试');
+    return row;
+  }
+
+  function streamOf(key: string | null) {
+    const stream = key ? storage.get(key) : undefined;
+    if (!stream) throw notFound('文件已删除');
+    return stream;
+  }
+
+  /** The paid document: the .docx, or its PDF. */
+  async function download(user: User, id: string, kind: 'docx' | typeof PDF) {
+    const row = await done(user, id);
+    if (!row.paid_at) throw new AppError(409, 'NOT_PAID', '请先付款，再下载排版后的文档');
+    if (kind === PDF && !row.pdf_key) throw notFound(`这份排版没有 PDF：${previewUnavailable()}`);
+    return { stream: streamOf(kind === PDF ? row.pdf_key : row.output_key), fileName: `${row.title}.${kind}` };
+  }
+
+  const toTypeset = (row: TypesetRow) => typesetView(repo, row);
+
+  return {
+    payable: typesetPayable(repo, own),
+    job: typesetJob({ repo, storage, preview }),
+    ...templateCatalogue(repo, templateOf),
+    ...templateSamples(templateOf),
     /** A manuscript read before anything is stored: a file the engine cannot read changes nothing. */
     /** `path`: the received manuscript (lib/uploadFile.ts); kept in the store when it is accepted. */
     async create(user: User, templateId: string, rawFields: unknown, rawFileName: string, path: string) {
       const fileName = storedFileName(rawFileName);
       await templateOf(templateId);
-      const fields = Value.Convert(CoverFields, rawFields);
-      const problem = Value.Errors(CoverFields, fields).First();
-      if (problem) {
-        const field = problem.path.split('/')[1];
-        throw invalidField(field, (CoverFields.properties[field as keyof typeof CoverFields.properties] as { errorMessage?: string })?.errorMessage ?? '请检查填写的内容');
-      }
-      if (!isAccepted(MANUSCRIPT_UPLOAD, fileName)) throw invalidField('file', MANUSCRIPT_UPLOAD.wrongType);
-      try {
-        await checkManuscript(path, fileName);
-      } catch (error) {
-        if (error instanceof ExtractError) throw invalidField('file', error.message);
-        throw error;
-      }
+      const cover = coverFieldsOf(rawFields);
+      await checkReadable(checkManuscript, path, fileName);
       const id = newId();
       const key = `typesets/${user.id}/${id}.manuscript.${extensionOf(fileName)}`;
       await storage.adopt(key, path);
-      const now = nowIso();
-      const cover = fields as Static<typeof CoverFields>;
-      await repo.insert({
-        id,
-        user_id: user.id,
-        template_id: templateId,
-        title: cover.title.trim(),
-        fields: JSON.stringify(cover),
-        manuscript_key: key,
-        manuscript_name: fileName,
-        status: 'queued',
-        progress: 0,
-        warnings: '[]',
-        output_key: null,
-        pdf_key: null,
-        preview_key: null,
-        preview_pages: 0,
-        order_id: null,
-        paid_at: null,
-        failure_reason: null,
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      });
+      await repo.insert(newTypeset(id, user.id, templateId, cover, { key, name: fileName }));
       await jobs.enqueue('typeset', id);
       return toTypeset((await repo.find(id))!);
     },
@@ -344,12 +395,7 @@ export function createTypesetService(deps: {
     close: async () => closeLayoutEngines(),
 
     /** Removes the manuscript and the documents; the record disappears from the list. */
-    async remove(user: User, id: string) {
-      const row = await own(user, id);
-      for (const key of [row.manuscript_key, row.output_key, row.pdf_key]) if (key) await storage.remove(key);
-      if (row.preview_key) await preview.remove(row.preview_key, row.preview_pages);
-      await repo.update(id, { deleted_at: nowIso(), manuscript_key: null, output_key: null, pdf_key: null, preview_key: null, preview_pages: 0, updated_at: nowIso() });
-    },
+    remove: async (user: User, id: string) => removeFiles({ repo, storage, preview }, await own(user, id)),
   };
 }
 

@@ -8,7 +8,7 @@ import { submitForm } from '@/utils/formErrors';
 import { formatFen } from '@/utils/money';
 import { paperMaxLength, paperRules } from '@/utils/formRules';
 import { paths } from '@/utils/paths';
-import { Alert, Button, Card, Form, Input, Radio, Segmented, Skeleton, Space, Statistic, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Radio, Segmented, Skeleton, Space, Statistic, Typography, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'umi';
 import { PAPER_UPLOAD, refusalOf } from '../../../../common/api';
@@ -51,33 +51,20 @@ function initialValues(review: Review | undefined, systems: ReviewSystem[], syst
   };
 }
 
-/**
- * The check's form: the system, the paper's details, and the paper itself (a file, or pasted text),
- * with the exact character count and price before submitting; submitting creates (or, for an
- * unpaid check, updates) the check and its order and goes to payment.
- */
-export default function ReviewFormCard({ review }: { review?: Review }) {
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const [form] = Form.useForm<ReviewFields & { paper?: never }>();
-  const systems = useResult(() => listSystems(), []);
-  const [mode, setMode] = useState<Mode>('upload');
+/** What is sent: the details, and the paper (without a new file or text, an unpaid check keeps the paper it has). */
+function bodyOf(values: ReviewFields, mode: Mode, uploaded?: Uploaded): ReviewFields {
+  const { text: pasted, ...details } = values;
+  return { ...details, ...(mode === 'upload' ? { uploadId: uploaded?.uploadId } : { text: pasted?.trim() ? pasted : undefined }) };
+}
+
+/** A new check, or an unpaid one changed: either way an order to pay. */
+const saveReview = (review: Review | undefined, body: ReviewFields) => (review ? updateReview(review.id, body) : createReview(body));
+
+/** The paper's file: checked here first, then uploaded with its progress; its title fills an empty 论文题目. */
+function usePaperFile(form: FormInstance<ReviewFields>) {
   const [uploaded, setUploaded] = useState<Uploaded>();
   const upload = useUploadProgress();
   const [uploadError, setUploadError] = useState<string>();
-  const [submitting, setSubmitting] = useState(false);
-  const { currentUser } = useCurrentUser();
-  const systemId = Form.useWatch('systemId', form);
-  const text = Form.useWatch('text', form);
-
-  const paper: Paper | undefined =
-    mode === 'upload' ? (uploaded ? { uploadId: uploaded.uploadId } : review ? { reviewId: review.id } : undefined) : text?.trim() ? { text } : review ? { reviewId: review.id } : undefined;
-  // the price, from the server, whenever the system or the paper changes
-  const { quote, error: quoteError } = useQuote(systemId, paper, [mode, uploaded?.uploadId, text], mode === 'text');
-  // pasted text is named from its first line or sentence, unless a title was typed
-  useEffect(() => {
-    if (mode === 'text' && quote?.title && !form.getFieldValue('title')?.trim()) form.setFieldValue('title', quote.title);
-  }, [mode, quote, form]);
 
   const onFile = async (file: File) => {
     setUploadError(undefined);
@@ -96,6 +83,71 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
     }
     return false;
   };
+  return { uploaded, percent: upload.percent, uploadError, onFile };
+}
+
+/** The check systems, each with its price per thousand characters. */
+function SystemChoice({ systems }: { systems: ReviewSystem[] }) {
+  return (
+    <Form.Item name="systemId" label="检测系统" rules={[{ required: true, message: '请选择检测系统' }]}>
+      <Radio.Group className={styles.systems}>
+        {systems.map((s) => (
+          <Radio.Button key={s.id} value={s.id}>
+            {s.name} · {formatFen(s.pricePerThousandFen)}/千字
+          </Radio.Button>
+        ))}
+      </Radio.Group>
+    </Form.Item>
+  );
+}
+
+/** The paper's details: title, author, school and major, within the server's limits. */
+function PaperDetails({ filledFromProfile }: { filledFromProfile: boolean }) {
+  return (
+    <>
+      <Form.Item name="title" label="论文题目" rules={paperRules('title', '请填写论文题目')}>
+        <Input placeholder="与论文封面一致" maxLength={paperMaxLength('title')} />
+      </Form.Item>
+      <Form.Item name="author" label="作者" extra={filledFromProfile ? '已按基本信息填好，可修改' : undefined} rules={paperRules('author', '请填写作者姓名')}>
+        <Input maxLength={paperMaxLength('author')} />
+      </Form.Item>
+      <div className={styles.pair}>
+        <Form.Item name="school" label="学校" className={styles.half} rules={paperRules('school')}>
+          <Input maxLength={paperMaxLength('school')} />
+        </Form.Item>
+        <Form.Item name="major" label="专业" className={styles.half} rules={paperRules('major')}>
+          <Input maxLength={paperMaxLength('major')} />
+        </Form.Item>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The check's form: the system, the paper's details, and the paper itself (a file, or pasted text),
+ * with the exact character count and price before submitting; submitting creates (or, for an
+ * unpaid check, updates) the check and its order and goes to payment.
+ */
+export default function ReviewFormCard({ review }: { review?: Review }) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [form] = Form.useForm<ReviewFields & { paper?: never }>();
+  const systems = useResult(() => listSystems(), []);
+  const [mode, setMode] = useState<Mode>('upload');
+  const { uploaded, percent, uploadError, onFile } = usePaperFile(form);
+  const [submitting, setSubmitting] = useState(false);
+  const { currentUser } = useCurrentUser();
+  const systemId = Form.useWatch('systemId', form);
+  const text = Form.useWatch('text', form);
+
+  const paper: Paper | undefined =
+    mode === 'upload' ? (uploaded ? { uploadId: uploaded.uploadId } : review ? { reviewId: review.id } : undefined) : text?.trim() ? { text } : review ? { reviewId: review.id } : undefined;
+  // the price, from the server, whenever the system or the paper changes
+  const { quote, error: quoteError } = useQuote(systemId, paper, [mode, uploaded?.uploadId, text], mode === 'text');
+  // pasted text is named from its first line or sentence, unless a title was typed
+  useEffect(() => {
+    if (mode === 'text' && quote?.title && !form.getFieldValue('title')?.trim()) form.setFieldValue('title', quote.title);
+  }, [mode, quote, form]);
 
   const submit = async (values: ReviewFields) => {
     if (!paper) {
@@ -103,10 +155,7 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
       return;
     }
     setSubmitting(true);
-    const { text: pasted, ...details } = values;
-    // without a new file or text, an unpaid check keeps the paper it has
-    const body: ReviewFields = { ...details, ...(mode === 'upload' ? { uploadId: uploaded?.uploadId } : { text: pasted?.trim() ? pasted : undefined }) };
-    const done = await submitForm(form, () => (review ? updateReview(review.id, body) : createReview(body)));
+    const done = await submitForm(form, () => saveReview(review, bodyOf(values, mode, uploaded)));
     setSubmitting(false);
     if (done) navigate(paths.pay(done.result.orderId));
   };
@@ -123,34 +172,13 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
         提交后先付款，付款后立即开始检测。论文只用于本次检测，不会收入比对库，30 天后自动删除。
       </Typography.Paragraph>
       <Form form={form} layout="vertical" initialValues={initial} onFinish={submit} requiredMark className={styles.form}>
-        <Form.Item name="systemId" label="检测系统" rules={[{ required: true, message: '请选择检测系统' }]}>
-          <Radio.Group className={styles.systems}>
-            {systems.data.map((s) => (
-              <Radio.Button key={s.id} value={s.id}>
-                {s.name} · {formatFen(s.pricePerThousandFen)}/千字
-              </Radio.Button>
-            ))}
-          </Radio.Group>
-        </Form.Item>
-        <Form.Item name="title" label="论文题目" rules={paperRules('title', '请填写论文题目')}>
-          <Input placeholder="与论文封面一致" maxLength={paperMaxLength('title')} />
-        </Form.Item>
-        <Form.Item name="author" label="作者" extra={currentUser?.realName && !review ? '已按基本信息填好，可修改' : undefined} rules={paperRules('author', '请填写作者姓名')}>
-          <Input maxLength={paperMaxLength('author')} />
-        </Form.Item>
-        <div className={styles.pair}>
-          <Form.Item name="school" label="学校" className={styles.half} rules={paperRules('school')}>
-            <Input maxLength={paperMaxLength('school')} />
-          </Form.Item>
-          <Form.Item name="major" label="专业" className={styles.half} rules={paperRules('major')}>
-            <Input maxLength={paperMaxLength('major')} />
-          </Form.Item>
-        </div>
+        <SystemChoice systems={systems.data} />
+        <PaperDetails filledFromProfile={Boolean(currentUser?.realName && !review)} />
         <Form.Item label="论文" name="paper" required>
           <Segmented<Mode> value={mode} onChange={setMode} options={[{ label: '上传文件', value: 'upload' }, { label: '粘贴文本', value: 'text' }]} />
         </Form.Item>
         {mode === 'upload' ? (
-          <PaperUpload onFile={onFile} percent={upload.percent} error={uploadError} uploaded={uploaded} review={review} />
+          <PaperUpload onFile={onFile} percent={percent} error={uploadError} uploaded={uploaded} review={review} />
         ) : (
           <Form.Item name="text" rules={paperRules('text')}>
             <Input.TextArea rows={10} placeholder="把论文全文粘贴到这里" aria-label="论文全文" />

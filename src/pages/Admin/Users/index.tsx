@@ -1,5 +1,6 @@
 import AdminTable from '@/features/admin/AdminTable';
 import DisableDialog from '@/features/admin/DisableDialog';
+import UserDrawer from '@/features/admin/UserDrawer';
 import { enableUser, searchUsers, type AdminUser, type AdminUserQuery } from '@/features/admin/api';
 import { submitForm } from '@/utils/formErrors';
 import { formatTime } from '@/utils/time';
@@ -10,7 +11,7 @@ import { ROLE_NAMES } from '../../../../common/roles';
 
 const roleEnum = Object.fromEntries(Object.entries(ROLE_NAMES).map(([role, text]) => [role, { text }]));
 
-function columns(disable: (user: AdminUser) => void, enable: (user: AdminUser) => void): ProColumns<AdminUser>[] {
+function columns(disable: (user: AdminUser) => void, enable: (user: AdminUser) => void, show: (user: AdminUser) => void): ProColumns<AdminUser>[] {
   return [
     { title: '邮箱', dataIndex: 'email', copyable: true, fieldProps: { placeholder: '注册邮箱' } },
     { title: '昵称', dataIndex: 'nickname', search: false },
@@ -25,7 +26,8 @@ function columns(disable: (user: AdminUser) => void, enable: (user: AdminUser) =
     {
       title: '操作',
       valueType: 'option',
-      render: (_, user) =>
+      render: (_, user) => [
+        <a key="detail" onClick={() => show(user)}>详情</a>,
         user.disabledAt ? (
           <Popconfirm key="enable" title={`启用 ${user.email}？`} description="启用后该账号可以重新登录。" okText="启用" cancelText="取消" onConfirm={() => enable(user)}>
             <a>启用</a>
@@ -33,14 +35,16 @@ function columns(disable: (user: AdminUser) => void, enable: (user: AdminUser) =
         ) : (
           <a key="disable" onClick={() => disable(user)}>停用</a>
         ),
+      ],
     },
   ];
 }
 
-/** 用户: find an account by e-mail; disable it (with a reason) or enable it again. */
+/** 用户: find an account by e-mail; see its orders, checks and typesetting; disable it (with a reason) or enable it again. */
 export default function AdminUsers() {
   const tableRef = useRef<ActionType>();
   const [disabling, setDisabling] = useState<AdminUser>();
+  const [shown, setShown] = useState<AdminUser>();
   const reload = () => void tableRef.current?.reload();
   const enable = async (user: AdminUser) => {
     const answer = await submitForm(undefined, () => enableUser(user.id), '启用失败');
@@ -56,8 +60,9 @@ export default function AdminUsers() {
         rowKey="id"
         fetch={searchUsers}
         actionRef={tableRef}
-        columns={columns(setDisabling, enable)}
+        columns={columns(setDisabling, enable, setShown)}
       />
+      {shown && <UserDrawer userId={shown.id} onClose={() => setShown(undefined)} />}
       {disabling && (
         <DisableDialog
           user={disabling}

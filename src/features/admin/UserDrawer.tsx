@@ -1,0 +1,106 @@
+import LoadError from '@/components/LoadError';
+import { reviewState } from '@/pages/Personal/ReviewList';
+import { useResult } from '@/hooks/useResult';
+import { formatFen } from '@/utils/money';
+import { formatTime } from '@/utils/time';
+import { Descriptions, Drawer, Empty, Grid, Skeleton, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { ORDER_STATE_NAMES } from '../../../common/orderState';
+import { ROLE_NAMES } from '../../../common/roles';
+import { getAdminUser, type AdminUserDetail } from './api';
+
+type Detail = AdminUserDetail;
+type Typeset = Detail['typesets']['list'][number];
+
+/** A typesetting job's state in the words of the student's own list (个人中心 → 排版记录). */
+function typesetState(job: Typeset) {
+  if (job.status === 'queued') return <Tag color="blue">排队中</Tag>;
+  if (job.status === 'running') return <Tag color="processing">{`排版中 ${job.progress}%`}</Tag>;
+  if (job.status === 'failed') return <Tag color="red">失败</Tag>;
+  return job.paid ? <Tag color="green">已付款</Tag> : <Tag color="orange">待付款</Tag>;
+}
+
+const time = (value: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(value)}</span>;
+
+/** One of the account's lists: its latest rows, and how many there are in all when that is more. */
+function Section<T extends object>({ title, page, empty, columns, rowKey }: { title: string; page: { list: T[]; total: number }; empty: string; columns: ColumnsType<T>; rowKey: keyof T & string }) {
+  return (
+    <>
+      <h3 style={{ marginTop: 24 }}>
+        {title}（{page.total}）
+      </h3>
+      {page.total > page.list.length && <p style={{ color: 'rgba(0,0,0,0.45)' }}>{`只列出最近 ${page.list.length} 条`}</p>}
+      <Table<T> size="small" rowKey={rowKey} pagination={false} scroll={{ x: 'max-content' }} dataSource={page.list} locale={{ emptyText: <Empty description={empty} /> }} columns={columns} />
+    </>
+  );
+}
+
+function Lists({ detail }: { detail: Detail }) {
+  return (
+    <>
+      <Section
+        title="订单"
+        page={detail.orders}
+        empty="没有订单"
+        rowKey="id"
+        columns={[
+          { title: '订单号', dataIndex: 'id' },
+          { title: '内容', dataIndex: 'title' },
+          { title: '金额', dataIndex: 'amountFen', render: formatFen },
+          { title: '状态', dataIndex: 'status', render: (_, order) => <>{ORDER_STATE_NAMES[order.status]}{order.refundDue && <Tag color="red" style={{ marginLeft: 8 }}>待退款</Tag>}</> },
+          { title: '下单时间', dataIndex: 'createdAt', render: time },
+        ]}
+      />
+      <Section
+        title="查重"
+        page={detail.reviews}
+        empty="没有查重记录"
+        rowKey="id"
+        columns={[
+          { title: '论文题目', dataIndex: 'title' },
+          { title: '检测系统', dataIndex: 'systemName' },
+          { title: '状态', dataIndex: 'status', render: (_, review) => <Tag color={reviewState(review).color}>{reviewState(review).text}</Tag> },
+          { title: '失败原因', dataIndex: 'failureReason', render: (reason: string | null) => reason ?? '—' },
+          { title: '提交时间', dataIndex: 'createdAt', render: time },
+        ]}
+      />
+      <Section
+        title="排版"
+        page={detail.typesets}
+        empty="没有排版记录"
+        rowKey="id"
+        columns={[
+          { title: '论文题目', dataIndex: 'title' },
+          { title: '模板', dataIndex: 'templateName' },
+          { title: '状态', dataIndex: 'status', render: (_, job) => typesetState(job) },
+          { title: '失败原因', dataIndex: 'failureReason', render: (reason: string | null) => reason ?? '—' },
+          { title: '提交时间', dataIndex: 'createdAt', render: time },
+        ]}
+      />
+    </>
+  );
+}
+
+/** 用户详情: the account, and its orders, checks and typesetting jobs with their states. */
+export default function UserDrawer({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const { data, loading, error, reload } = useResult(() => getAdminUser(userId), [userId]);
+  const phone = Grid.useBreakpoint().md === false;
+  return (
+    <Drawer open title="用户详情" width={phone ? '100%' : 720} onClose={onClose}>
+      {error && !data ? <LoadError what="用户详情" onRetry={() => void reload()} /> : null}
+      {!data && loading ? <Skeleton active /> : null}
+      {data && (
+        <>
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label="邮箱">{data.user.email}</Descriptions.Item>
+            <Descriptions.Item label="昵称">{data.user.nickname}</Descriptions.Item>
+            <Descriptions.Item label="角色">{ROLE_NAMES[data.user.role]}</Descriptions.Item>
+            <Descriptions.Item label="状态">{data.user.disabledAt ? <Tag color="red">{`已停用（${formatTime(data.user.disabledAt)}）`}</Tag> : <Tag color="green">正常</Tag>}</Descriptions.Item>
+            <Descriptions.Item label="注册时间">{formatTime(data.user.createdAt)}</Descriptions.Item>
+          </Descriptions>
+          <Lists detail={data} />
+        </>
+      )}
+    </Drawer>
+  );
+}
