@@ -35,13 +35,15 @@ describe('login', () => {
   });
 
   test('the form object is posted unchanged', async () => {
-    await renderApp(loginAt());
+    const { history } = await renderApp(loginAt());
     await submitLogin(DEMO_EMAIL, DEMO_PASSWORD);
     await waitFor(() => expect(server.requests.find((r) => r.path === '/api/v1/actionLogin')).toBeDefined());
     expect(server.requests.find((r) => r.path === '/api/v1/actionLogin')!.body).toEqual({
       email: DEMO_EMAIL,
       password: DEMO_PASSWORD,
     });
+    // the sign-in ends here, not in the next test: the real server answers after the request is seen
+    await waitFor(() => expect(history.location.pathname).not.toBe('/user/login'), { timeout: 10_000 });
   });
 
   test.each([
