@@ -26,7 +26,10 @@ export default defineConfig(
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   // where each part runs
@@ -98,7 +101,8 @@ export default defineConfig(
             {
               target: ['src/pages', 'src/layouts', 'src/components', 'src/features'],
               from: 'src/utils/request.ts',
-              message: 'Pages, layouts and components call the API through feature API functions (src/services, src/features/*/api), never the request layer (docs/architecture.md, Layering).',
+              message:
+                'Pages, layouts and components call the API through feature API functions (src/services, src/features/*/api), never the request layer (docs/architecture.md, Layering).',
             },
           ],
         },
@@ -111,11 +115,14 @@ export default defineConfig(
           paths: ['umi', '@@/plugin-request', '@@/plugin-request/request'].map((name) => ({
             name,
             importNames: ['request'],
-            message: 'Pages, layouts and components call the API through feature API functions, never umi\'s request (docs/architecture.md, Layering).',
+            message: "Pages, layouts and components call the API through feature API functions, never umi's request (docs/architecture.md, Layering).",
           })),
         },
       ],
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Pages, layouts and components call the API through feature API functions, never fetch (docs/architecture.md, Layering).' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Pages, layouts and components call the API through feature API functions, never fetch (docs/architecture.md, Layering).' },
+      ],
     },
   },
   {
@@ -196,7 +203,13 @@ export default defineConfig(
         'error',
         {
           basePath: root,
-          zones: [{ target: 'common', from: ['src', 'server', 'mock'], message: 'common/ is shared by the app, the server and the mock, and imports none of them (docs/architecture.md, Layering).' }],
+          zones: [
+            {
+              target: 'common',
+              from: ['src', 'server', 'mock'],
+              message: 'common/ is shared by the app, the server and the mock, and imports none of them (docs/architecture.md, Layering).',
+            },
+          ],
         },
       ],
     },

@@ -61,7 +61,8 @@ function dolosCore(dolos: Dolos, { corpus, corpusTokens, set, setTokens }: Prepa
   return queries.map((query) => {
     // the corpus documents sharing any fingerprint with this document
     const shared = new Set<(typeof sources)[number]>();
-    for (const fingerprint of entries.get(query)!.shared) for (const file of fingerprint.files()) if (file !== query && !file.path.startsWith('query-')) shared.add(file as (typeof sources)[number]);
+    for (const fingerprint of entries.get(query)!.shared)
+      for (const file of fingerprint.files()) if (file !== query && !file.path.startsWith('query-')) shared.add(file as (typeof sources)[number]);
     const found: Detection[] = [];
     for (const source of shared) {
       const pair = index.getPair(query, source);
@@ -103,8 +104,18 @@ function simText({ corpusTokens, set, setTokens }: Prepared, minMatch: number): 
     mkdirSync(join(folder, 'q'));
     for (const [id, tokens] of corpusTokens) write(join('c', id), tokens);
     setTokens.forEach((tokens, i) => write(join('q', String(i)), tokens));
-    const list = [...setTokens.keys()].map((i) => join('q', String(i))).concat('/', [...corpusTokens.keys()].map((id) => join('c', id)));
-    const output = execFileSync('sim_text', ['-n', '-i', '-r', String(minMatch), '-S'], { cwd: folder, input: list.join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 30 });
+    const list = [...setTokens.keys()]
+      .map((i) => join('q', String(i)))
+      .concat(
+        '/',
+        [...corpusTokens.keys()].map((id) => join('c', id)),
+      );
+    const output = execFileSync('sim_text', ['-n', '-i', '-r', String(minMatch), '-S'], {
+      cwd: folder,
+      input: list.join('\n') + '\n',
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+    });
     const found: Detection[][] = set.map(() => []);
     for (const line of output.split('\n')) {
       const m = line.match(/^q\/(\d+): line (\d+)-(\d+)\s*\|c\/(\S+): line/);
@@ -138,9 +149,16 @@ async function main() {
   for (const language of ['en', 'zh'] as Language[]) {
     const started = Date.now();
     const { corpus, set } = buildAccuracySet(language, PER_KIND, SEED);
-    const prepared: Prepared = { corpus, corpusTokens: new Map([...corpus].map(([id, text]) => [id, tokenize(text)])), set, setTokens: set.map((d) => tokenize(d.text)) };
+    const prepared: Prepared = {
+      corpus,
+      corpusTokens: new Map([...corpus].map(([id, text]) => [id, tokenize(text)])),
+      set,
+      setTokens: set.map((d) => tokenize(d.text)),
+    };
     const corpusChars = [...corpus.values()].reduce((n, t) => n + t.length, 0);
-    console.log(`\n${language === 'zh' ? 'Chinese' : 'English'}: ${set.length} documents against a corpus of ${corpus.size} documents (${(corpusChars / 1e6).toFixed(2)} M characters)`);
+    console.log(
+      `\n${language === 'zh' ? 'Chinese' : 'English'}: ${set.length} documents against a corpus of ${corpus.size} documents (${(corpusChars / 1e6).toFixed(2)} M characters)`,
+    );
 
     // every engine at every system's shortest passage (once for systems that share it)
     const found = new Map<string, Detection[][]>();
@@ -152,7 +170,10 @@ async function main() {
 
     console.log(`PAN measures at ${UNDERGRADUATE} tokens (the undergraduate system): plagdet (precision recall granularity)`);
     console.log(`${'case'.padEnd(22)}${'docs'.padEnd(6)}${ENGINES.map((e) => e.padEnd(30)).join('')}`);
-    const groups: Array<[string, (d: Suspicious) => boolean]> = [['all', () => true], ...OBFUSCATIONS[language].map((o) => [o, (d: Suspicious) => d.kind === o] as [string, (d: Suspicious) => boolean])];
+    const groups: Array<[string, (d: Suspicious) => boolean]> = [
+      ['all', () => true],
+      ...OBFUSCATIONS[language].map((o) => [o, (d: Suspicious) => d.kind === o] as [string, (d: Suspicious) => boolean]),
+    ];
     for (const [label, member] of groups) {
       const chosen = set.map((d, i) => [d, i] as const).filter(([d]) => member(d));
       const cells = ENGINES.map((engine) => {
@@ -174,7 +195,10 @@ async function main() {
         const shares = innocent.map(([d, i]) => ({ d, share: markedShare(prepared.setTokens[i], found.get(`${engine} ${UNDERGRADUATE}`)![i]) }));
         const worst = shares.reduce((a, b) => (b.share > a.share ? b : a));
         const mean = shares.reduce((sum, s) => sum + s.share, 0) / shares.length;
-        const marked = shares.map((s) => s.share).filter((x) => x > 0).sort((a, b) => b - a);
+        const marked = shares
+          .map((s) => s.share)
+          .filter((x) => x > 0)
+          .sort((a, b) => b - a);
         console.log(
           `  marked share, ${engine}: mean ${percent(mean)}, above 1% ${shares.filter((s) => s.share > 0.01).length}, above 3% ${shares.filter((s) => s.share > 0.03).length}, worst ${percent(worst.share)}${worst.d.topic && worst.share ? ` (alike ${worst.d.topic})` : ''}; marked documents: ${marked.map(percent).join(' ') || 'none'}`,
         );

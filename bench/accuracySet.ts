@@ -54,7 +54,8 @@ export function random(seed: number) {
 
 const HAN = /\p{Script=Han}/u;
 const toTraditional = Converter({ from: 'cn', to: 't' });
-const sentencesOf = (paragraph: string, language: Language) => (language === 'en' ? paragraph.match(/[^.!?]+[.!?]+(\s+|$)/g) ?? [] : paragraph.match(/[^。！？]+[。！？]+/g) ?? []).map((s) => s.trim());
+const sentencesOf = (paragraph: string, language: Language) =>
+  (language === 'en' ? (paragraph.match(/[^.!?]+[.!?]+(\s+|$)/g) ?? []) : (paragraph.match(/[^。！？]+[。！？]+/g) ?? [])).map((s) => s.trim());
 
 type Random = () => number;
 const pick = <T>(items: T[], next: Random) => items[Math.floor(next() * items.length)];
@@ -91,7 +92,8 @@ function edit(text: string, vocabulary: string[], language: Language, next: Rand
 
 /** Punctuation between full and half width, stray and doubled spaces, letters and digits in full width. */
 function noise(text: string, language: Language, next: Random) {
-  const swap: Record<string, string> = language === 'en' ? { ',': '，', '.': '．', ';': '；', ':': '：' } : { '，': ', ', '。': '. ', '；': ';', '：': ': ', '（': '(', '）': ')' };
+  const swap: Record<string, string> =
+    language === 'en' ? { ',': '，', '.': '．', ';': '；', ':': '：' } : { '，': ', ', '。': '. ', '；': ';', '：': ': ', '（': '(', '）': ')' };
   return [...text]
     .map((c) => {
       if (swap[c] && next() < 0.7) return swap[c];
@@ -118,15 +120,21 @@ function shuffled<T>(items: T[], next: Random): T[] {
 /** Function words: what a rewriter adds and drops, and what synonym swapping leaves alone. */
 const FUNCTION_WORDS: Record<Language, Set<string>> = {
   en: new Set(
-    'a an the of to in on at by for from with as and or but not no is are was were be been being it its this that these those which who whom whose what when where how if then than so such can may must will would should could do does did has have had there their they them he she his her we our you your i me my all any each some other into over under about also only more most very just both either neither'.split(' '),
+    'a an the of to in on at by for from with as and or but not no is are was were be been being it its this that these those which who whom whose what when where how if then than so such can may must will would should could do does did has have had there their they them he she his her we our you your i me my all any each some other into over under about also only more most very just both either neither'.split(
+      ' ',
+    ),
   ),
-  zh: new Set('的 了 在 是 和 与 及 或 而 也 就 都 又 把 被 对 从 以 为 于 之 其 这 那 个 中 上 下 时 将 可 能 会 并 等 该 此 如 若 则 因 所 着 过 地 得'.split(' ')),
+  zh: new Set(
+    '的 了 在 是 和 与 及 或 而 也 就 都 又 把 被 对 从 以 为 于 之 其 这 那 个 中 上 下 时 将 可 能 会 并 等 该 此 如 若 则 因 所 着 过 地 得'.split(' '),
+  ),
 };
 
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 /** Words and what lies between them: English by letters, Chinese by the segmenter's words. */
 const pieces = (text: string, language: Language): Array<{ text: string; word: boolean }> =>
-  language === 'en' ? text.split(/([A-Za-z]+)/).map((t, i) => ({ text: t, word: i % 2 === 1 })) : [...segmenter.segment(text)].map((p) => ({ text: p.segment, word: !!p.isWordLike && [...p.segment].every((c) => HAN.test(c)) }));
+  language === 'en'
+    ? text.split(/([A-Za-z]+)/).map((t, i) => ({ text: t, word: i % 2 === 1 }))
+    : [...segmenter.segment(text)].map((p) => ({ text: p.segment, word: !!p.isWordLike && [...p.segment].every((c) => HAN.test(c)) }));
 
 /** Words a rewriter puts in: English, a general word list (hunspell's); Chinese, words by length. */
 export interface Lexicon {
@@ -143,7 +151,9 @@ function lexicon(language: Language, hostTexts: string[]): Lexicon {
   if (language === 'en') {
     let dic: string;
     try {
-      dic = execFileSync('dpkg', ['-L', 'hunspell-en-us'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\n').find((f) => f.endsWith('en_US.dic'))!;
+      dic = execFileSync('dpkg', ['-L', 'hunspell-en-us'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+        .split('\n')
+        .find((f) => f.endsWith('en_US.dic'))!;
     } catch {
       throw new Error('The accuracy benchmark swaps words for words of a general word list: apt-get install hunspell-en-us');
     }
@@ -237,7 +247,10 @@ function obfuscate(sentences: string[], how: Obfuscation, vocabulary: string[], 
   if (how === 'reorder') return shuffled(sentences, next).join(joiner);
   if (how === 'synonyms') return synonyms(sentences.join(joiner), words, language, next);
   if (how === 'restructure') return restructure(sentences, language, next).join(joiner);
-  if (how === 'mixed') return shuffled(restructure(sentences, language, next), next).map((s) => synonyms(s, words, language, next)).join(joiner);
+  if (how === 'mixed')
+    return shuffled(restructure(sentences, language, next), next)
+      .map((s) => synonyms(s, words, language, next))
+      .join(joiner);
   if (how === 'traditional synonyms') return toTraditional(synonyms(sentences.join(joiner), words, language, next));
   const text = sentences.join(joiner);
   if (how === 'verbatim') return text;
@@ -315,7 +328,11 @@ function sameTopic(first: string[], others: string[], corpus: string[], language
     for (const [d, n] of shared) if (n > best[1] || (n === best[1] && d < best[0])) best = [d, n];
     return { text, topic: best[0], shared: best[1] };
   };
-  const ranked = (texts: string[]) => texts.map(closest).filter((d) => d.topic >= 0).sort((a, b) => b.shared - a.shared);
+  const ranked = (texts: string[]) =>
+    texts
+      .map(closest)
+      .filter((d) => d.topic >= 0)
+      .sort((a, b) => b.shared - a.shared);
   return [...ranked(first), ...ranked(others)].slice(0, count);
 }
 
@@ -330,7 +347,7 @@ export function buildAccuracySet(language: Language, perKind = 40, seed = 202611
   let host = 0;
   const nextHost = () => hosts[host++ % hosts.length];
   for (const how of OBFUSCATIONS[language]) {
-    for (let made = 0; made < perKind; ) {
+    for (let made = 0; made < perKind;) {
       const source = Math.floor(next() * corpus.length);
       const sentences = passageFrom(corpus[source], corpusText, language, next);
       if (!sentences || ((how === 'reorder' || how === 'mixed') && sentences.length < 2)) continue;
@@ -343,10 +360,11 @@ export function buildAccuracySet(language: Language, perKind = 40, seed = 202611
   for (const kind of INNOCENT[language]) {
     if (kind === 'same topic') {
       // the pages of the same software first; in Chinese there are few, then the hosts most alike the corpus
-      for (const doc of sameTopic(pages, language === 'zh' ? hosts : [], corpus, language, perKind)) set.push({ language, kind, text: doc.text, cases: [], topic: ids[doc.topic] });
+      for (const doc of sameTopic(pages, language === 'zh' ? hosts : [], corpus, language, perKind))
+        set.push({ language, kind, text: doc.text, cases: [], topic: ids[doc.topic] });
       continue;
     }
-    for (let made = 0; made < perKind; ) {
+    for (let made = 0; made < perKind;) {
       const text = kind === 'no copy' ? nextHost() : commonPhrases(nextHost(), pick(corpus, next), corpus, next);
       if (!text) continue;
       set.push({ language, kind, text, cases: [] });

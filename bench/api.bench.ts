@@ -66,17 +66,24 @@ async function main() {
   const text = JSON.stringify(body);
 
   const barePort = await freePort();
-  const bare = spawn(process.execPath, ['bench/bareServer.cjs'], { env: { ...process.env, PORT: String(barePort), BARE_BODY: text }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const bare = spawn(process.execPath, ['bench/bareServer.cjs'], {
+    env: { ...process.env, PORT: String(barePort), BARE_BODY: text },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise((resolve) => bare.stdout!.once('data', resolve));
 
   try {
     const signedIn = await sessionsOf(url, 1);
-    console.log(`getCurrent with a session vs a bare Fastify route (50 connections, ${SECONDS} s each), ${/^postgres/.test(process.env.TEST_DATABASE_URL ?? '') ? 'PostgreSQL' : 'SQLite'}`);
+    console.log(
+      `getCurrent with a session vs a bare Fastify route (50 connections, ${SECONDS} s each), ${/^postgres/.test(process.env.TEST_DATABASE_URL ?? '') ? 'PostgreSQL' : 'SQLite'}`,
+    );
     const peer = await measured(bare.pid!, () => load(`http://127.0.0.1:${barePort}`, 50, SECONDS, [{ path: '/bare' }], text));
     const ours = await measured(serverPid, () => load(url, 50, SECONDS, [{ path: '/api/v1/user/getCurrent', headers: { cookie: signedIn[0] } }], text));
     console.log(line('bare Fastify route', peer));
     console.log(line('getCurrent (signed in)', ours));
-    console.log(`ratio: ${(ours.result.requests.average / peer.result.requests.average).toFixed(2)} of the bare route's throughput; it costs ${(ours.cpuUsPerRequest / peer.cpuUsPerRequest).toFixed(2)}× the bare route's processor time per request`);
+    console.log(
+      `ratio: ${(ours.result.requests.average / peer.result.requests.average).toFixed(2)} of the bare route's throughput; it costs ${(ours.cpuUsPerRequest / peer.cpuUsPerRequest).toFixed(2)}× the bare route's processor time per request`,
+    );
 
     const many = await sessionsOf(url, SESSIONS);
     const before = server.rss();
@@ -102,7 +109,11 @@ async function main() {
 async function sessionsOf(url: string, count: number): Promise<string[]> {
   const cookies: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const res = await fetch(`${url}/api/v1/actionLogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@zhinenglunwen.cn', password: 'Demo1234' }) });
+    const res = await fetch(`${url}/api/v1/actionLogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@zhinenglunwen.cn', password: 'Demo1234' }),
+    });
     cookies.push(res.headers.getSetCookie()[0].split(';')[0]);
   }
   return cookies;

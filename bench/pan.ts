@@ -34,7 +34,12 @@ export function panScores(texts: Array<{ cases: Case[]; detections: Detection[] 
   let detectedCases = 0;
   for (const { cases, detections } of texts) {
     for (const r of detections) {
-      precisionSum += covered(r, cases.filter((s) => detects(r, s))) / (r.end - r.start);
+      precisionSum +=
+        covered(
+          r,
+          cases.filter((s) => detects(r, s)),
+        ) /
+        (r.end - r.start);
       detectionCount += 1;
     }
     for (const s of cases) {

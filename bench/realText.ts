@@ -121,7 +121,11 @@ function prose(source: Source, language: Language): string[][] {
     const raw = readFileSync(file);
     const text = (file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
     const paragraphs = source.kind === 'html' ? htmlParagraphs(text) : manParagraphs(text);
-    return paragraphs.filter((p) => (language === 'zh' ? [...p].filter((c) => HAN.test(c)).length >= 40 && /[。！？]/.test(p) : p.length >= 160 && /[a-z]{3,} [a-z]{3,} [a-z]{3,}/.test(p) && /\. /.test(p)));
+    return paragraphs.filter((p) =>
+      language === 'zh'
+        ? [...p].filter((c) => HAN.test(c)).length >= 40 && /[。！？]/.test(p)
+        : p.length >= 160 && /[a-z]{3,} [a-z]{3,} [a-z]{3,}/.test(p) && /\. /.test(p),
+    );
   });
 }
 
@@ -152,7 +156,7 @@ function documents(files: string[][], size: number): string[] {
 }
 
 /** Words (English) or Chinese characters, lower case: what a long shared run is looked for in. */
-const units = (text: string, language: Language) => (language === 'en' ? text.toLowerCase().match(/[a-z0-9]+/g) ?? [] : [...text].filter((c) => HAN.test(c)));
+const units = (text: string, language: Language) => (language === 'en' ? (text.toLowerCase().match(/[a-z0-9]+/g) ?? []) : [...text].filter((c) => HAN.test(c)));
 
 /**
  * A filter for host paragraphs that quote the corpus (Debian's reference quotes manual pages): any
@@ -180,9 +184,16 @@ function quotesNothing(corpus: string[], language: Language) {
 export function realText(language: Language) {
   const size = language === 'zh' ? 2_000 : 4_000;
   const { corpus, hosts, sameTopic } = SOURCES[language];
-  const corpusDocs = documents(corpus.flatMap((s) => prose(s, language)), size);
+  const corpusDocs = documents(
+    corpus.flatMap((s) => prose(s, language)),
+    size,
+  );
   const original = quotesNothing(corpusDocs, language);
-  const honest = (sources: Source[]) => documents(sources.flatMap((s) => prose(s, language).map((paragraphs) => paragraphs.filter(original))), size / 2);
+  const honest = (sources: Source[]) =>
+    documents(
+      sources.flatMap((s) => prose(s, language).map((paragraphs) => paragraphs.filter(original))),
+      size / 2,
+    );
   return { corpus: corpusDocs, hosts: honest(hosts), sameTopic: honest(sameTopic) };
 }
 

@@ -27,7 +27,11 @@ function pictures(dir: string, count: number): string[] {
 }
 
 /** The manuscript as Markdown, about `characters` characters of prose. */
-function markdown(paragraphs: string[], pictureNames: string[], { chapters, characters, references }: { chapters: number; characters: number; references: number }) {
+function markdown(
+  paragraphs: string[],
+  pictureNames: string[],
+  { chapters, characters, references }: { chapters: number; characters: number; references: number },
+) {
   const out = ['# Debian 系统的使用与维护', '', `摘要：${paragraphs[0]}`, '', '关键词：Debian；软件包；系统管理', ''];
   const perSection = characters / (chapters * 3);
   let next = 1;
@@ -47,7 +51,8 @@ function markdown(paragraphs: string[], pictureNames: string[], { chapters, char
     out.push('', `![](${pictureNames[chapter - 1]})`, '', `图${chapter} 本章的示意图`, '');
   }
   out.push('## 参考文献', '');
-  for (let i = 1; i <= references; i += 1) out.push(`${i}. ${paragraphs[i].slice(0, 6)}等. ${paragraphs[i + references].slice(0, 14)}[J]. Debian 文档, ${2000 + (i % 25)}, ${i}(2): ${i}-${i + 9}.`);
+  for (let i = 1; i <= references; i += 1)
+    out.push(`${i}. ${paragraphs[i].slice(0, 6)}等. ${paragraphs[i + references].slice(0, 14)}[J]. Debian 文档, ${2000 + (i % 25)}, ${i}(2): ${i}-${i + 9}.`);
   return out.join('\n');
 }
 

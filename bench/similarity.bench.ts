@@ -113,7 +113,9 @@ async function speed(language: Language) {
   new dolos.FingerprintIndex(K, W, false).addFiles(files);
   const peerIndexMs = ms(start);
   const rate = (msTaken: number) => `${fixed(PEER_CHARS / 1e6 / (msTaken / 1000), 2)} M characters/s`;
-  console.log(`indexing ${(PEER_CHARS / 1e6).toFixed(1)} M characters: ours ${fixed(oursIndexMs, 0)} ms (${rate(oursIndexMs)}), dolos-core ${fixed(peerIndexMs, 0)} ms (${rate(peerIndexMs)}), ratio ${fixed(peerIndexMs / oursIndexMs, 2)}× (dolos-core / ours)`);
+  console.log(
+    `indexing ${(PEER_CHARS / 1e6).toFixed(1)} M characters: ours ${fixed(oursIndexMs, 0)} ms (${rate(oursIndexMs)}), dolos-core ${fixed(peerIndexMs, 0)} ms (${rate(peerIndexMs)}), ratio ${fixed(peerIndexMs / oursIndexMs, 2)}× (dolos-core / ours)`,
+  );
 
   // per pair: a paper against one document it copies from
   const thesis = thesisFrom(language, peerCorpus);
@@ -139,7 +141,9 @@ async function speed(language: Language) {
     index.getPair(thesisFile, other).buildFragments();
   }
   const peerPairMs = ms(start) / pairIds.length;
-  console.log(`one pair (50,000 vs 50,000 characters): ours ${fixed(oursPairMs, 1)} ms, dolos-core ${fixed(peerPairMs, 1)} ms, ratio ${fixed(peerPairMs / oursPairMs, 2)}× (dolos-core / ours)`);
+  console.log(
+    `one pair (50,000 vs 50,000 characters): ours ${fixed(oursPairMs, 1)} ms, dolos-core ${fixed(peerPairMs, 1)} ms, ratio ${fixed(peerPairMs / oursPairMs, 2)}× (dolos-core / ours)`,
+  );
 
   // one paper against the large corpus, ours alone (dolos-core compares all pairs, not one against
   // many), in a process of its own as a server catching up with its library is: here the peer's
@@ -204,7 +208,9 @@ async function largeCorpus(language: Language, corpus: Map<string, string>) {
       passages = run.passages;
     }
     times.sort((a, b) => a - b);
-    console.log(`a 50,000-character paper against ${(chars / 1e6).toFixed(0)} M characters: ${fixed(times[1], 0)} ms, ${passages} of 10 inserted passages found (targets: 300 ms of engine time; the product's limit 2,000 ms)`);
+    console.log(
+      `a 50,000-character paper against ${(chars / 1e6).toFixed(0)} M characters: ${fixed(times[1], 0)} ms, ${passages} of 10 inserted passages found (targets: 300 ms of engine time; the product's limit 2,000 ms)`,
+    );
 
     // what a shard stores for the merge job (docs/operations.md, "Workers"): here the whole library as one
     // shard, the most any part can be
@@ -222,7 +228,10 @@ async function largeCorpus(language: Language, corpus: Map<string, string>) {
     // checks the paper; the texts it compares with are read before the clock starts (the server
     // reads them from the database)
     writeFileSync(join(dir, 'texts.json'), JSON.stringify({ paper, docs: [...corpus] }));
-    const child = spawnSync(process.execPath, [...NODE_FLAGS, require.resolve('tsx/cli'), __filename, '--restart', dir], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    const child = spawnSync(process.execPath, [...NODE_FLAGS, require.resolve('tsx/cli'), __filename, '--restart', dir], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    });
     if (child.status !== 0) throw new Error(`restart failed: ${child.stderr}`);
     const restart = JSON.parse(child.stdout.trim().split('\n').pop()!) as { loadMs: number; checkMs: number; passages: number; before: number; after: number };
     console.log(

@@ -41,7 +41,9 @@ async function main() {
   const reference = join(dir, 'reference.docx');
   writeFileSync(reference, output);
 
-  console.log(`\nTypesetting a 60,000-character thesis of Debian's prose (10 images, 10 tables, 50 references; the Word file written by ${writer}), median of ${RUNS}`);
+  console.log(
+    `\nTypesetting a 60,000-character thesis of Debian's prose (10 images, 10 tables, 50 references; the Word file written by ${writer}), median of ${RUNS}`,
+  );
   console.log(`ours: ${median(ours).toFixed(0)} ms (${(output.length / 1024).toFixed(0)} KB .docx)`);
   try {
     const pandoc: number[] = [];
@@ -69,13 +71,15 @@ async function main() {
     pdfStep.push(performance.now() - start);
     pages = result.pageCount;
   }
-  console.log(`PDF step (LibreOffice layout for the contents' page numbers, the PDF and its watermarked copy, ${pages} pages): ${median(pdfStep).toFixed(0)} ms`);
+  console.log(
+    `PDF step (LibreOffice layout for the contents' page numbers, the PDF and its watermarked copy, ${pages} pages): ${median(pdfStep).toFixed(0)} ms`,
+  );
   closeLayoutEngines();
 
   // through the server, as a student waits: upload → first preview page, → done, → every page looked at
   const file = readFileSync(input);
   console.log(`\nThrough the server, the same thesis (${pages} pages; a page's picture is drawn when it is first asked for); load before: ${loadAverage()}`);
-  console.log('first page: upload → page 1\'s picture received; done: the typesetting finished, every page can be shown;');
+  console.log("first page: upload → page 1's picture received; done: the typesetting finished, every page can be shown;");
   console.log(`scrolling: then, all done, every student asks for her other ${pages - 1} pictures one after another, as when scrolling straight through`);
   const rows: Array<[string, Awaited<ReturnType<typeof serverTimes>>, Awaited<ReturnType<typeof serverTimes>>]> = [];
   for (const [name, engines] of [
@@ -88,7 +92,9 @@ async function main() {
   for (const [name, alone, four] of rows) {
     console.log(name);
     console.log(`  alone:      first page ${seconds(alone.first)}, done ${seconds(alone.done)}; scrolling ${seconds(alone.everyPage)}`);
-    console.log(`  4 at once (the slowest of four): first page ${seconds(four.first)}, done ${seconds(four.done)} = ${(four.done / alone.done).toFixed(2)}× one alone; scrolling ${seconds(four.everyPage)} = ${(four.everyPage / alone.everyPage).toFixed(2)}×`);
+    console.log(
+      `  4 at once (the slowest of four): first page ${seconds(four.first)}, done ${seconds(four.done)} = ${(four.done / alone.done).toFixed(2)}× one alone; scrolling ${seconds(four.everyPage)} = ${(four.everyPage / alone.everyPage).toFixed(2)}×`,
+    );
   }
   console.log(`load after: ${loadAverage()} (${availableParallelism()} cores)`);
 }
@@ -111,7 +117,10 @@ async function serverTimes(engines: number, count: number, file: Buffer) {
     await me.login();
     t.app.jobs.start(20);
     const upload = async () => {
-      const body = multipart({ title: 'Debian 系统的使用与维护', author: '林晓', school: '示例大学', templateId: 'general-bachelor' }, { name: 'thesis.docx', data: file });
+      const body = multipart(
+        { title: 'Debian 系统的使用与维护', author: '林晓', school: '示例大学', templateId: 'general-bachelor' },
+        { name: 'thesis.docx', data: file },
+      );
       const answer = await me.call('POST', '/api/v1/typeset', body.payload, body.headers);
       if (answer.status !== 200) throw new Error(`upload refused: ${JSON.stringify(answer.body)}`);
       return answer.body.result.id as string;

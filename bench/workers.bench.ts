@@ -16,7 +16,10 @@ const CHECKS = Math.min(50, Number(process.env.BENCH_CHECKS ?? 50));
 
 /** A paper of about 50,000 characters: its own text, with passages of library documents among it. */
 const paper = (n: number, copied: string[]) =>
-  Array.from({ length: 1400 }, (_, i) => `第${i + 1}段（稿${n}）：县域中学课后服务的经费、课程与教师激励，观察记录之${i * 7 + n}。${i % 280 === 0 ? copied[i / 280] : ''}`).join('\n');
+  Array.from(
+    { length: 1400 },
+    (_, i) => `第${i + 1}段（稿${n}）：县域中学课后服务的经费、课程与教师激励，观察记录之${i * 7 + n}。${i % 280 === 0 ? copied[i / 280] : ''}`,
+  ).join('\n');
 
 async function burst(workers: number) {
   const server = await serverFixture({ RUN_JOBS: '0' });
@@ -25,10 +28,13 @@ async function burst(workers: number) {
     const browser = httpClient(url);
     await browser.login();
     const documents = (await browser.get('/api/v1/document?pageSize=5')).body.result.list as Array<{ id: string }>;
-    const copied = await Promise.all(documents.map(async (d) => ((await browser.get(`/api/v1/document/${d.id}`)).body.result.fullText as string).slice(100, 700)));
-    const done = async () => ((await browser.get(`/api/v1/review?pageSize=50`)).body.result.list as Array<{ status: string }>).filter((r) => r.status === 'done').length;
+    const copied = await Promise.all(
+      documents.map(async (d) => ((await browser.get(`/api/v1/document/${d.id}`)).body.result.fullText as string).slice(100, 700)),
+    );
+    const done = async () =>
+      ((await browser.get(`/api/v1/review?pageSize=50`)).body.result.list as Array<{ status: string }>).filter((r) => r.status === 'done').length;
     const until = async (count: number) => {
-      for (const deadline = Date.now() + 600_000; (await done()) < count; ) {
+      for (const deadline = Date.now() + 600_000; (await done()) < count;) {
         if (Date.now() > deadline) throw new Error('checks not done in 10 minutes');
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -59,7 +65,9 @@ async function main() {
   console.log(`${CHECKS} paid checks, ${/^postgres/.test(process.env.TEST_DATABASE_URL ?? '') ? 'PostgreSQL' : 'SQLite'}:`);
   console.log(`1 worker : ${one.toFixed(1)} s (${rate(one)})`);
   console.log(`2 workers: ${two.toFixed(1)} s (${rate(two)})`);
-  console.log(`ratio: ${(one / two).toFixed(2)}× the throughput with two workers (on this machine's ${cpus().length} cores, shared with the server and the database)`);
+  console.log(
+    `ratio: ${(one / two).toFixed(2)}× the throughput with two workers (on this machine's ${cpus().length} cores, shared with the server and the database)`,
+  );
 }
 
 main().catch((error) => {

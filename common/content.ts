@@ -13,7 +13,10 @@ export const SEARCH_MAX_TERMS = 5;
 
 /** The words of a search query: split on any white space (including the full-width space), deduplicated. */
 export function searchTerms(query: string): string[] {
-  const words = query.slice(0, SEARCH_MAX_LENGTH).split(/[\s\u3000]+/).filter(Boolean);
+  const words = query
+    .slice(0, SEARCH_MAX_LENGTH)
+    .split(/[\s\u3000]+/)
+    .filter(Boolean);
   const seen = new Set<string>();
   return words.filter((w) => !seen.has(w.toLowerCase()) && seen.add(w.toLowerCase())).slice(0, SEARCH_MAX_TERMS);
 }

@@ -11,7 +11,11 @@ const SENTENCE_TITLE_CHARS = 40;
  * does not look like one (a cover page's labels, 摘要, a sentence).
  */
 export function titleOf(text: string): string | null {
-  const first = text.split('\n').map((line) => line.trim()).find(Boolean) ?? '';
+  const first =
+    text
+      .split('\n')
+      .map((line) => line.trim())
+      .find(Boolean) ?? '';
   const tooPlain = /^(摘\s*要|abstract|目\s*录|contents|学\s*校|姓\s*名|学\s*号|题\s*目[:：]?$)/i.test(first);
   if (tooPlain || first.length < 4 || first.length > 100 || /[。！？]$/.test(first)) return null;
   return first.replace(/^(论文)?题\s*目[:：]\s*/, '');
@@ -24,8 +28,15 @@ export function titleOf(text: string): string | null {
 export function pastedTitle(text: string): string | null {
   const line = titleOf(text);
   if (line) return line;
-  const first = text.split('\n').map((l) => l.trim()).find(Boolean) ?? '';
-  const sentence = first.split(/(?<=[。！？!?；;])/)[0].replace(/[\s。！？!?；;，,：:、]+$/, '').trim();
+  const first =
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .find(Boolean) ?? '';
+  const sentence = first
+    .split(/(?<=[。！？!?；;])/)[0]
+    .replace(/[\s。！？!?；;，,：:、]+$/, '')
+    .trim();
   if (!sentence) return null;
   return sentence.length > SENTENCE_TITLE_CHARS ? `${sentence.slice(0, SENTENCE_TITLE_CHARS).trimEnd()}…` : sentence;
 }

@@ -13,7 +13,10 @@ export function formatVerificationCode(digits: string): string {
 
 /** The printed form of a typed code; a string that cannot be one comes back trimmed and upper-cased, to find nothing. */
 export function normaliseVerificationCode(typed: string): string {
-  const bare = typed.normalize('NFKC').toUpperCase().replace(/[^0-9A-Z]/g, '');
+  const bare = typed
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '');
   const digits = bare.startsWith(PREFIX) ? bare.slice(PREFIX.length) : bare;
   return /^[0-9A-F]{10}$/.test(digits) ? formatVerificationCode(digits) : typed.trim().toUpperCase();
 }

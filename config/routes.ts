@@ -38,10 +38,15 @@ const section = (path: string, name: string, pages: Array<[string, string, strin
 const personalRoutes: AppRoute[] = [
   { path: '/personal', redirect: '/personal/home/basic-info' },
   section('/personal/home', '个人中心', [['basic-info', '基本信息', 'Personal/BasicInfo']]),
-  section('/personal/review', '论文查重', [['list', '查重记录', 'Personal/ReviewList']], [
-    // a check's report, reached from the list
-    { path: '/personal/review/report/:reviewId', title: '查重报告', component: page('Personal/ReviewReport'), hideInMenu: true },
-  ]),
+  section(
+    '/personal/review',
+    '论文查重',
+    [['list', '查重记录', 'Personal/ReviewList']],
+    [
+      // a check's report, reached from the list
+      { path: '/personal/review/report/:reviewId', title: '查重报告', component: page('Personal/ReviewReport'), hideInMenu: true },
+    ],
+  ),
   section('/personal/typeset', '论文排版', [['list', '排版记录', 'Personal/TypesetList']]),
   section('/personal/order', '我的订单', [['list', '订单记录', 'Personal/OrderList']]),
   section('/personal/security', '安全设置', [

@@ -41,7 +41,18 @@ import { createServices, type Services } from './services';
 import { registerWeb } from './web';
 
 /** The API's modules, each under its own prefix below /api. */
-const API_MODULES: ApiModule<Services>[] = [authModule, userModule, orderModule, paymentModule, articleModule, documentModule, searchModule, reviewModule, typesetModule, adminModule];
+const API_MODULES: ApiModule<Services>[] = [
+  authModule,
+  userModule,
+  orderModule,
+  paymentModule,
+  articleModule,
+  documentModule,
+  searchModule,
+  reviewModule,
+  typesetModule,
+  adminModule,
+];
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -101,8 +101,11 @@ export function parseTrustProxy(value: string | undefined): Config['trustProxy']
   const text = value?.trim();
   if (!text || text === 'false' || text === '0') return false;
   if (/^\d+$/.test(text)) return Number(text);
-  if (text === 'true') throw new Error('TRUST_PROXY=true would let any client name its own address: give the proxies\' addresses or a hop count.');
-  return text.split(',').map((part) => part.trim()).filter(Boolean);
+  if (text === 'true') throw new Error("TRUST_PROXY=true would let any client name its own address: give the proxies' addresses or a hop count.");
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {

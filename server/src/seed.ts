@@ -43,7 +43,9 @@ async function seedArticles(db: Db) {
   const articles = createArticleRepo(db);
   if ((await articles.list({}, 0, 1)).total) return;
   const folder = join(SEED_FOLDER, 'articles');
-  for (const name of readdirSync(folder).filter((n) => n.endsWith('.md')).sort()) {
+  for (const name of readdirSync(folder)
+    .filter((n) => n.endsWith('.md'))
+    .sort()) {
     const source = readFileSync(join(folder, name), 'utf8');
     const { content, data } = matter(source);
     await articles.insert({

@@ -9,7 +9,15 @@ import type { Db } from './db';
 import { createJobRunner } from './jobs/runner';
 import { createFilePool } from './lib/filePool';
 import { localStorage } from './lib/storage';
-import { createAdminArticles, createAdminCatalogue, createAdminJobs, createAdminOverview, createAdminLibrary, createAdminService, createAdminUserDetail } from './modules/admin';
+import {
+  createAdminArticles,
+  createAdminCatalogue,
+  createAdminJobs,
+  createAdminOverview,
+  createAdminLibrary,
+  createAdminService,
+  createAdminUserDetail,
+} from './modules/admin';
 import { createAuditRepo, createAuditService } from './modules/audit';
 import { createArticleRepo, createArticleService } from './modules/article';
 import { createAuthRepo, createAuthService } from './modules/auth';
@@ -46,7 +54,13 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
   const reviews = createReviewService({ repo: createReviewRepo(db), orders, jobs, shards, documents, storage, paperText: files.paperText });
   orders.registerPayable('review', reviews.payable);
   for (const [kind, handler] of reviews.jobs) jobs.register(kind, handler);
-  const typesets = createTypesetService({ repo: createTypesetRepo(db), jobs, storage, checkManuscript: files.checkManuscript, layoutEngines: config.typesetEngines });
+  const typesets = createTypesetService({
+    repo: createTypesetRepo(db),
+    jobs,
+    storage,
+    checkManuscript: files.checkManuscript,
+    layoutEngines: config.typesetEngines,
+  });
   orders.registerPayable('typeset', typesets.payable);
   // as many typesettings at once as LibreOffice engines: they wait on LibreOffice, not on this process
   jobs.register('typeset', typesets.job, Math.max(1, config.typesetEngines));

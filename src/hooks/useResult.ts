@@ -38,12 +38,17 @@ export function useResult<T>(call: () => Promise<{ result: T }>, deps: unknown[]
       return { ok: false, error: error as Error };
     }
   };
-  const request = (useRequest as (service: () => Promise<Outcome<T>>, options: object) => {
-    data?: Outcome<T>;
-    loading: boolean;
-    refresh: () => Promise<unknown>;
-    cancel: () => void;
-  })(outcome, {
+  const request = (
+    useRequest as (
+      service: () => Promise<Outcome<T>>,
+      options: object,
+    ) => {
+      data?: Outcome<T>;
+      loading: boolean;
+      refresh: () => Promise<unknown>;
+      cancel: () => void;
+    }
+  )(outcome, {
     refreshDeps: deps,
     // Umi's default reads `data` off the answer; ours is the outcome itself
     formatResult: (answer: Outcome<T>) => answer,

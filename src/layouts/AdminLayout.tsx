@@ -35,7 +35,11 @@ export default function AdminLayout() {
       route={{ path: '/admin', routes: entries }}
       menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
       avatarProps={{ title: currentUser?.nickname, size: 'small' }}
-      actionsRender={() => [<Link key="site" to="/">返回网站</Link>]}
+      actionsRender={() => [
+        <Link key="site" to="/">
+          返回网站
+        </Link>,
+      ]}
     >
       <Outlet />
     </ProLayout>

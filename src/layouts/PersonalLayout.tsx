@@ -12,8 +12,7 @@ const toItems = (entries: MenuEntry[]): ItemType[] =>
   });
 
 /** The leaves of the menu: the pages one can open. */
-const leaves = (entries: MenuEntry[]): MenuEntry[] =>
-  entries.flatMap((entry) => (entry.children ? leaves(entry.children) : [entry]));
+const leaves = (entries: MenuEntry[]): MenuEntry[] => entries.flatMap((entry) => (entry.children ? leaves(entry.children) : [entry]));
 
 /**
  * The menu page a path belongs to: its own, or for a hidden page below a section (a check's report

@@ -29,8 +29,7 @@ export const phoneRules: Rule[] = [{ pattern: new RegExp(R.phone.pattern), messa
 export const confirmRules = (field: string): Rule[] => [
   { required: true, message: '请再次输入密码' },
   ({ getFieldValue }) => ({
-    validator: (_rule, value) =>
-      !value || getFieldValue(field) === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
+    validator: (_rule, value) => (!value || getFieldValue(field) === value ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致'))),
   }),
 ];
 

@@ -47,9 +47,6 @@ export function del<T>(url: string, data?: unknown, params?: QueryObject, option
 
 /** A form-encoded post (`application/x-www-form-urlencoded`), or multipart when given FormData. */
 export function postForm<T>(url: string, data: Record<string, string | number | boolean> | FormData, options: CallOptions = {}) {
-  const body =
-    data instanceof FormData
-      ? data
-      : new URLSearchParams(Object.entries(data).map(([k, v]) => [k, String(v)]));
+  const body = data instanceof FormData ? data : new URLSearchParams(Object.entries(data).map(([k, v]) => [k, String(v)]));
   return request<T>(url, { method: 'POST', data: body, ...options });
 }

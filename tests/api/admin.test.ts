@@ -19,7 +19,9 @@ async function adminRoutes() {
   const { paths } = t.app.swagger() as unknown as Spec;
   const routes = Object.entries(paths)
     .filter(([path]) => path.startsWith('/api/v1/admin/'))
-    .flatMap(([path, methods]) => Object.keys(methods).map((method) => [method.toUpperCase() as 'GET' | 'POST' | 'PUT', path.replace(/\{\w+\}/g, 'x')] as const));
+    .flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => [method.toUpperCase() as 'GET' | 'POST' | 'PUT', path.replace(/\{\w+\}/g, 'x')] as const),
+    );
   // the published list holds every part of the back office, the articles' calls included
   expect(routes).toEqual(
     expect.arrayContaining([
@@ -60,7 +62,10 @@ test('roles are granted on the command line only; a wrong role or e-mail changes
   const student = await otherUser(t.app);
   const { email } = (await student.get('/api/v1/user/getCurrent')).body.result;
   expect(runAdminCommand(t.config, ['grant', email, 'root']).code).toBe(2);
-  expect(runAdminCommand(t.config, ['grant', 'nobody@example.cn', 'admin'])).toMatchObject({ code: 1, output: expect.stringContaining('没有邮箱为 nobody@example.cn 的账号') });
+  expect(runAdminCommand(t.config, ['grant', 'nobody@example.cn', 'admin'])).toMatchObject({
+    code: 1,
+    output: expect.stringContaining('没有邮箱为 nobody@example.cn 的账号'),
+  });
   expect((await student.get('/api/v1/user/getCurrent')).body.result.role).toBe('user');
   // the web has no way to a role: the profile form takes no role
   expect((await student.put('/api/v1/user/basicInfo', { nickname: '别人', role: 'admin' })).body.result.role).toBe('user');
@@ -78,7 +83,14 @@ test('the audit log: admins read it, operators and students do not; a grant is i
   const log = await admin.get(`/api/v1/admin/audit?action=user.role&pageSize=50`);
   expect(log.status).toBe(200);
   const grant = log.body.result.list.find((entry: { after: { email: string } }) => entry.after.email === admin.email);
-  expect(grant).toMatchObject({ actorId: null, actorEmail: '(命令行)', action: 'user.role', targetType: 'user', before: { role: 'user' }, after: { role: 'admin' } });
+  expect(grant).toMatchObject({
+    actorId: null,
+    actorEmail: '(命令行)',
+    action: 'user.role',
+    targetType: 'user',
+    before: { role: 'user' },
+    after: { role: 'admin' },
+  });
   expect(log.body.result).toMatchObject({ current: 1, pageSize: 50, total: log.body.result.list.length });
   // newest first
   const ids = log.body.result.list.map((entry: { id: number }) => entry.id);

@@ -18,13 +18,21 @@ afterAll(() => t.close());
 
 const draft = { title: '2026 年毕业论文查重时间安排', category: '平台公告', body: '## 安排\n\n**五月**起，查重高峰期请提前提交。' };
 const auditOf = async (articleId: string) =>
-  (await admin.get(`/api/v1/admin/audit?targetId=${articleId}&pageSize=50`)).body.result.list as Array<{ action: string; actorEmail: string; before: any; after: any }>;
+  (await admin.get(`/api/v1/admin/audit?targetId=${articleId}&pageSize=50`)).body.result.list as Array<{
+    action: string;
+    actorEmail: string;
+    before: any;
+    after: any;
+  }>;
 const homeList = async () => (await reader().get('/api/v1/article?pageSize=5')).body.result.list as Array<{ id: string; title: string }>;
 
 test('a draft is unseen by readers; published, it is first on the home page and readable; one audit entry each', async () => {
   const created = await operator.post('/api/v1/admin/articles', draft);
   expect(created.status).toBe(200);
-  expect(created.body).toMatchObject({ message: '草稿已保存', result: { title: draft.title, category: '平台公告', published: false, author: '智能论文编辑部', summary: '安排 五月起，查重高峰期请提前提交。' } });
+  expect(created.body).toMatchObject({
+    message: '草稿已保存',
+    result: { title: draft.title, category: '平台公告', published: false, author: '智能论文编辑部', summary: '安排 五月起，查重高峰期请提前提交。' },
+  });
   const { id } = created.body.result;
   expect((await homeList()).map((a) => a.id)).not.toContain(id);
   expect((await reader().get(`/api/v1/article/${id}`)).status).toBe(404);

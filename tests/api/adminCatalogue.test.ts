@@ -21,9 +21,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const TEXT = '县域中学课后服务的组织方式、经费来源与学生参与情况各不相同。'.repeat(60);
-const auditOf = async (targetId: string) => (await admin.get(`/api/v1/admin/audit?targetId=${targetId}&pageSize=50`)).body.result.list as Array<{ action: string; before: any; after: any }>;
+const auditOf = async (targetId: string) =>
+  (await admin.get(`/api/v1/admin/audit?targetId=${targetId}&pageSize=50`)).body.result.list as Array<{ action: string; before: any; after: any }>;
 const systemOf = async (id: string) => ((await operator.get('/api/v1/admin/systems')).body.result.list as Array<{ id: string }>).find((s) => s.id === id);
-const offeredSystems = async () => ((await client(t.app).get('/api/v1/review/system')).body.result as Array<{ id: string; pricePerThousandFen: number }>);
+const offeredSystems = async () => (await client(t.app).get('/api/v1/review/system')).body.result as Array<{ id: string; pricePerThousandFen: number }>;
 
 test('a new price applies to new orders only, with one audit entry', async () => {
   const before = await systemOf('journal');

@@ -44,7 +44,11 @@ const overview = async (query = '') => {
 /** What changed of each figure of a day between two overviews. */
 const change = (before: Overview, after: Overview, day: string) => {
   const [b, a] = [before, after].map((o) => o.days.find((d) => d.day === day)!);
-  return Object.fromEntries(Object.keys(a).filter((k) => k !== 'day').map((k) => [k, (a as any)[k] - (b as any)[k]]));
+  return Object.fromEntries(
+    Object.keys(a)
+      .filter((k) => k !== 'day')
+      .map((k) => [k, (a as any)[k] - (b as any)[k]]),
+  );
 };
 
 async function newOrder() {
@@ -55,7 +59,16 @@ const insertJob = async (kind: string, refId: string, status: 'queued' | 'runnin
     (
       await t.app.db
         .insertInto('jobs')
-        .values({ kind, ref_id: refId, status, attempts: status === 'failed' ? 3 : 0, locked_until: null, last_error: status === 'failed' ? '引擎崩溃' : null, created_at: updatedAt, updated_at: updatedAt })
+        .values({
+          kind,
+          ref_id: refId,
+          status,
+          attempts: status === 'failed' ? 3 : 0,
+          locked_until: null,
+          last_error: status === 'failed' ? '引擎崩溃' : null,
+          created_at: updatedAt,
+          updated_at: updatedAt,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id,
@@ -75,13 +88,25 @@ test('the overview: per China day the orders made and paid, net revenue, reviews
     .where('id', '=', a.id)
     .execute();
   const b = await newOrder();
-  await t.app.db.updateTable('orders').set({ created_at: chinaTime(d1, '10:00') }).where('id', '=', b.id).execute();
+  await t.app.db
+    .updateTable('orders')
+    .set({ created_at: chinaTime(d1, '10:00') })
+    .where('id', '=', b.id)
+    .execute();
   // older than the 30 days: in no figure
   const old = await newOrder();
-  await t.app.db.updateTable('orders').set({ status: 'paid', created_at: chinaTime(chinaDay(40), '10:00'), paid_at: chinaTime(chinaDay(40), '10:05') }).where('id', '=', old.id).execute();
+  await t.app.db
+    .updateTable('orders')
+    .set({ status: 'paid', created_at: chinaTime(chinaDay(40), '10:00'), paid_at: chinaTime(chinaDay(40), '10:05') })
+    .where('id', '=', old.id)
+    .execute();
 
   const { review } = (await student.post('/api/v1/review', { systemId: 'journal', title: '已完成的检测', author: '林晓', text: TEXT })).body.result;
-  await t.app.db.updateTable('reviews').set({ status: 'done', finished_at: chinaTime(d1, '12:00') }).where('id', '=', review.id).execute();
+  await t.app.db
+    .updateTable('reviews')
+    .set({ status: 'done', finished_at: chinaTime(d1, '12:00') })
+    .where('id', '=', review.id)
+    .execute();
   await insertJob('typeset', 'overview-done', 'done', chinaTime(d0, '00:00'));
   await insertJob('typeset', 'overview-failed', 'failed');
   await insertJob('typeset', 'overview-waiting', 'queued');
@@ -114,7 +139,10 @@ test('the jobs: newest first, by state and by kind, a page at a time', async () 
   const list = async (query: string) => {
     const res = await operator.get(`/api/v1/admin/jobs?${query}`);
     expect(res.status).toBe(200);
-    return res.body.result as { list: Array<{ id: number; kind: string; family: string; status: string; lastError: string | null; attempts: number }>; total: number };
+    return res.body.result as {
+      list: Array<{ id: number; kind: string; family: string; status: string; lastError: string | null; attempts: number }>;
+      total: number;
+    };
   };
   const ids = (page: { list: Array<{ id: number }> }) => page.list.map((job) => job.id);
 
@@ -145,11 +173,15 @@ async function failedReview() {
   await t.app.jobs.drain();
   // what failed is mended (the paper readable again); the job stays given up until someone retries it
   await t.app.db.updateTable('reviews').set({ paper_text: paper }).where('id', '=', review.id).execute();
-  const job = (await t.app.db.selectFrom('jobs').selectAll().where('kind', '=', 'review').where('ref_id', '=', review.id).executeTakeFirstOrThrow()) as { id: number; status: string };
+  const job = (await t.app.db.selectFrom('jobs').selectAll().where('kind', '=', 'review').where('ref_id', '=', review.id).executeTakeFirstOrThrow()) as {
+    id: number;
+    status: string;
+  };
   expect(job.status).toBe('failed');
   return { reviewId: review.id as string, orderId: orderId as string, jobId: Number(job.id) };
 }
-const auditOf = async (jobId: number) => (await admin.get(`/api/v1/admin/audit?action=job.retry&targetId=${jobId}`)).body.result.list as Array<{ actorEmail: string; before: any; after: any }>;
+const auditOf = async (jobId: number) =>
+  (await admin.get(`/api/v1/admin/audit?action=job.retry&targetId=${jobId}`)).body.result.list as Array<{ actorEmail: string; before: any; after: any }>;
 
 test('retrying a given-up review runs it again: the student sees it waiting then done, the refund mark is withdrawn, one audit entry', async () => {
   const { reviewId, orderId, jobId } = await failedReview();
@@ -167,7 +199,9 @@ test('retrying a given-up review runs it again: the student sees it waiting then
 
   await t.app.jobs.drain();
   expect((await student.get(`/api/v1/review/${reviewId}`)).body.result).toMatchObject({ status: 'done', progress: 100 });
-  expect((await operator.get(`/api/v1/admin/jobs?family=review&status=done&pageSize=50`)).body.result.list.map((job: { id: number }) => job.id)).toContain(jobId);
+  expect((await operator.get(`/api/v1/admin/jobs?family=review&status=done&pageSize=50`)).body.result.list.map((job: { id: number }) => job.id)).toContain(
+    jobId,
+  );
 
   // done now: not retried, and nothing more in the log
   const again = await operator.post(`/api/v1/admin/jobs/${jobId}/retry`, {});
@@ -191,8 +225,25 @@ test('a shard or merge job of a review split across shards is not retried alone:
   const sharded = await buildApp({ ...t.config, shards: { ...t.config.shards, count: 2, held: [0, 1] } });
   try {
     const now = new Date().toISOString();
-    await t.app.db.insertInto('jobs').values({ kind: 'review_merge', ref_id: reviewId, status: 'failed', attempts: 3, locked_until: null, last_error: '2 个分库中只有 1 个完成', created_at: now, updated_at: now }).execute();
-    const job = (await t.app.db.selectFrom('jobs').select('id').where('kind', '=', 'review_merge').where('ref_id', '=', reviewId).executeTakeFirstOrThrow()) as { id: number };
+    await t.app.db
+      .insertInto('jobs')
+      .values({
+        kind: 'review_merge',
+        ref_id: reviewId,
+        status: 'failed',
+        attempts: 3,
+        locked_until: null,
+        last_error: '2 个分库中只有 1 个完成',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const job = (await t.app.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', 'review_merge')
+      .where('ref_id', '=', reviewId)
+      .executeTakeFirstOrThrow()) as { id: number };
     const op = await staffUser({ app: sharded, config: t.config }, 'operator');
     const refused = await op.post(`/api/v1/admin/jobs/${job.id}/retry`, {});
     expect([refused.status, refused.body.errorCode]).toEqual([409, 'NOT_RETRYABLE']);
@@ -208,7 +259,9 @@ test('retrying a given-up typesetting shows the student it waiting again instead
   const upload = multipart({ ...FIELDS, templateId: 'general-bachelor' }, { name: '初稿.docx', data: await wordManuscript() });
   const { id } = (await student.call('POST', '/api/v1/typeset', upload.payload, upload.headers)).body.result;
   // what giving up after the last attempt leaves (the job itself is not run here: it needs LibreOffice)
-  const job = (await t.app.db.selectFrom('jobs').select('id').where('kind', '=', 'typeset').where('ref_id', '=', id).executeTakeFirstOrThrow()) as { id: number };
+  const job = (await t.app.db.selectFrom('jobs').select('id').where('kind', '=', 'typeset').where('ref_id', '=', id).executeTakeFirstOrThrow()) as {
+    id: number;
+  };
   await t.app.db.updateTable('jobs').set({ status: 'failed', attempts: 3, last_error: '版面引擎没有响应' }).where('id', '=', job.id).execute();
   await t.app.db.updateTable('typesets').set({ status: 'failed', failure_reason: '排版未能完成（版面引擎没有响应）' }).where('id', '=', id).execute();
 

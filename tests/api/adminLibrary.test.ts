@@ -19,7 +19,9 @@ afterAll(() => t.close());
 
 const PARAGRAPH =
   '山区小学的学生居住分散，校车线路往往沿着河谷绕行，单程时间超过一小时的情况并不少见。本文以两个乡镇为例，用实际行驶记录重新规划停靠点，把最长单程时间缩短到四十分钟以内，同时没有增加车辆数量。';
-const PAPER = ['---', 'title: 山区小学校车接送线路的优化研究', 'authors: [周远]', 'year: 2024', 'type: 本科', 'discipline: 交通运输', '---', PARAGRAPH].join('\n');
+const PAPER = ['---', 'title: 山区小学校车接送线路的优化研究', 'authors: [周远]', 'year: 2024', 'type: 本科', 'discipline: 交通运输', '---', PARAGRAPH].join(
+  '\n',
+);
 const file = (name: string, text: string | Buffer) => ({ name, data: Buffer.isBuffer(text) ? text : Buffer.from(text) });
 
 /** An upload of these files as the page sends it, by `browser` (from `origin` when given). */
@@ -28,7 +30,8 @@ function upload(browser: ReturnType<typeof client>, files: { name: string; data:
   return browser.call('POST', '/api/v1/admin/library', body.payload, { ...body.headers, ...(origin ? { origin } : {}) });
 }
 
-const OWN = '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况，并比较了两校在经费、课程和激励方面的差别。';
+const OWN =
+  '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况，并比较了两校在经费、课程和激励方面的差别。';
 /** The sources a student's paid check of `text` reports, by title. */
 async function checkedSources(text: string) {
   const me = client(t.app);
@@ -39,7 +42,8 @@ async function checkedSources(text: string) {
   return ((await me.get(`/api/v1/review/${review.id}/report`)).body.result.sources as { title: string }[]).map((s) => s.title);
 }
 
-const libraryAudit = async () => ((await admin.get('/api/v1/admin/audit?pageSize=50')).body.result.list as { action: string }[]).filter((e) => e.action.startsWith('library.'));
+const libraryAudit = async () =>
+  ((await admin.get('/api/v1/admin/audit?pageSize=50')).body.result.list as { action: string }[]).filter((e) => e.action.startsWith('library.'));
 
 test('a visitor is told to sign in, a student is refused, a page of another site is refused', async () => {
   const paper = [file('p.md', PAPER)];
@@ -76,27 +80,51 @@ test('an upload is imported as the command imports a folder: the paper in, the o
 
   // in the library's list (newest first, searchable) and found by a check
   const list = (await operator.get(`/api/v1/admin/library?q=${encodeURIComponent('校车线路')}`)).body.result;
-  expect(list).toMatchObject({ total: 1, list: [{ id: outcomes[0].id, title: '山区小学校车接送线路的优化研究', authors: ['周远'], year: 2024, type: '本科', discipline: '交通运输', fileName: null }] });
+  expect(list).toMatchObject({
+    total: 1,
+    list: [
+      { id: outcomes[0].id, title: '山区小学校车接送线路的优化研究', authors: ['周远'], year: 2024, type: '本科', discipline: '交通运输', fileName: null },
+    ],
+  });
   expect((await operator.get('/api/v1/admin/library?pageSize=1')).body.result.list[0].id).toBe(outcomes[0].id);
   expect(await checkedSources(`${OWN}\n${PARAGRAPH}\n${OWN}`)).toEqual(['山区小学校车接送线路的优化研究']);
 
   // the same paper again changes nothing, and is no change in the audit log
   const again = await upload(operator, [file('again.md', PAPER)]);
-  expect(again.body.result.outcomes).toEqual([{ file: 'again.md', status: 'skipped', reason: '与已有范文《山区小学校车接送线路的优化研究》内容相同', title: '山区小学校车接送线路的优化研究', id: outcomes[0].id }]);
+  expect(again.body.result.outcomes).toEqual([
+    {
+      file: 'again.md',
+      status: 'skipped',
+      reason: '与已有范文《山区小学校车接送线路的优化研究》内容相同',
+      title: '山区小学校车接送线路的优化研究',
+      id: outcomes[0].id,
+    },
+  ]);
   const entries = await libraryAudit();
   expect(entries).toHaveLength(1);
   expect(entries[0]).toMatchObject({
     actorEmail: operator.email,
     action: 'library.import',
     targetType: 'library',
-    after: { imported: [{ id: outcomes[0].id, title: '山区小学校车接送线路的优化研究', file: '校车.md' }], skipped: 2, rejected: [{ file: 'bad-metadata.md' }, { file: 'broken.docx' }] },
+    after: {
+      imported: [{ id: outcomes[0].id, title: '山区小学校车接送线路的优化研究', file: '校车.md' }],
+      skipped: 2,
+      rejected: [{ file: 'bad-metadata.md' }, { file: 'broken.docx' }],
+    },
   });
 }, 60_000);
 
 test('metadata beside a paper is used, as by the command; an upload without files or with too many is refused', async () => {
-  const res = await upload(operator, [file('survey.json', JSON.stringify({ authors: ['韩梅'], year: 2022, type: '硕士', discipline: '城市管理' })), file('survey.txt', '共享单车停放秩序的治理研究\n电子围栏能够减少乱停乱放，本文调查了三个城区的停放情况。')]);
+  const res = await upload(operator, [
+    file('survey.json', JSON.stringify({ authors: ['韩梅'], year: 2022, type: '硕士', discipline: '城市管理' })),
+    file('survey.txt', '共享单车停放秩序的治理研究\n电子围栏能够减少乱停乱放，本文调查了三个城区的停放情况。'),
+  ]);
   expect(res.body.result.outcomes).toEqual([{ file: 'survey.txt', status: 'imported', title: '共享单车停放秩序的治理研究', id: expect.any(String) }]);
-  expect((await operator.get(`/api/v1/admin/library?q=${encodeURIComponent('电子围栏')}`)).body.result.list[0]).toMatchObject({ authors: ['韩梅'], type: '硕士', discipline: '城市管理' });
+  expect((await operator.get(`/api/v1/admin/library?q=${encodeURIComponent('电子围栏')}`)).body.result.list[0]).toMatchObject({
+    authors: ['韩梅'],
+    type: '硕士',
+    discipline: '城市管理',
+  });
 
   const none = await operator.call('POST', '/api/v1/admin/library', multipart({ note: 'x' }, []).payload, multipart({}, []).headers);
   expect([none.status, none.body.message]).toEqual([422, '请选择要导入的论文文件']);
@@ -104,7 +132,10 @@ test('metadata beside a paper is used, as by the command; an upload without file
   const large = await upload(operator, [file('small.txt', '一篇很短的论文，不该被导入。'), file('large.txt', Buffer.alloc(UPLOAD_MAX_BYTES + 1, 'a'))]);
   expect([large.status, large.body.message]).toEqual([413, LIBRARY_UPLOAD.tooLarge]);
   expect((await operator.get(`/api/v1/admin/library?q=${encodeURIComponent('很短的论文')}`)).body.result.total).toBe(0);
-  const many = await upload(operator, Array.from({ length: LIBRARY_MAX_FILES + 1 }, (_, i) => file(`p${i}.txt`, `第${i}篇`)));
+  const many = await upload(
+    operator,
+    Array.from({ length: LIBRARY_MAX_FILES + 1 }, (_, i) => file(`p${i}.txt`, `第${i}篇`)),
+  );
   expect([many.status, many.body.message]).toEqual([413, `一次最多上传 ${LIBRARY_MAX_FILES} 个文件`]);
 }, 60_000);
 
@@ -114,7 +145,11 @@ test('a removal reaches the check index as the command’s does; one audit entry
   const indexed = t.app.shards.corpora.get(0)!.index.size;
   const before = (await libraryAudit()).length;
   const removed = await operator.call('DELETE', `/api/v1/admin/library/${paper.id}`);
-  expect(removed.body).toEqual({ success: true, result: { id: paper.id, title: paper.title }, message: `已从文献库移除《${paper.title}》，之后的检测不再比对它` });
+  expect(removed.body).toEqual({
+    success: true,
+    result: { id: paper.id, title: paper.title },
+    message: `已从文献库移除《${paper.title}》，之后的检测不再比对它`,
+  });
   expect(await checkedSources(`${OWN}\n${PARAGRAPH}\n${OWN}`)).toEqual([]);
   expect(t.app.shards.corpora.get(0)!.index.size).toBe(indexed - 1);
   expect((await operator.get(`/api/v1/document/${paper.id}`)).status).toBe(404);
@@ -123,5 +158,12 @@ test('a removal reaches the check index as the command’s does; one audit entry
   expect([again.status, again.body.message]).toEqual([404, '范文不存在或已下线']);
   const entries = await libraryAudit();
   expect(entries).toHaveLength(before + 1);
-  expect(entries[0]).toMatchObject({ actorEmail: operator.email, action: 'library.remove', targetType: 'document', targetId: paper.id, before: { id: paper.id, title: paper.title }, after: null });
+  expect(entries[0]).toMatchObject({
+    actorEmail: operator.email,
+    action: 'library.remove',
+    targetType: 'document',
+    targetId: paper.id,
+    before: { id: paper.id, title: paper.title },
+    after: null,
+  });
 }, 60_000);

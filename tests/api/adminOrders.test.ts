@@ -35,7 +35,12 @@ async function newOrder(itemId = 'small'): Promise<Order> {
 async function pay(orderId: string) {
   const { payUrl } = (await student.post(`/api/v1/order/${orderId}/pay`, { channel: 'alipay' })).body.result;
   const { pathname, search } = new URL(payUrl);
-  const res = await t.app.inject({ method: 'POST', url: pathname + search, payload: 'result=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: pathname + search,
+    payload: 'result=pay',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   expect(res.body).toContain('支付成功');
 }
 
@@ -126,7 +131,9 @@ describe('refunds through the sandbox gateway', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('退款成功');
     expect(res.body.result.order).toMatchObject({ status: 'refunded', refundedFen: 9900, refundedAt: expect.any(String) });
-    expect(res.body.result.refunds).toEqual([expect.objectContaining({ requestNo, amountFen: 9900, status: 'succeeded', gateway: 'sandbox', gatewayRefundNo: expect.stringMatching(/^SBXR/) })]);
+    expect(res.body.result.refunds).toEqual([
+      expect.objectContaining({ requestNo, amountFen: 9900, status: 'succeeded', gateway: 'sandbox', gatewayRefundNo: expect.stringMatching(/^SBXR/) }),
+    ]);
     expect(refundedOnGateway(order.gatewayTradeNo!)).toBe(9900);
 
     const entries = await refundsOf(order.id);
@@ -144,7 +151,9 @@ describe('refunds through the sandbox gateway', () => {
     const mine = (await student.get('/api/v1/order/list?pageSize=50')).body.result.list.find((o: Order) => o.id === order.id);
     expect(mine).toMatchObject({ status: 'refunded', refundedFen: 9900 });
     // nothing left to give back
-    expect((await operator.post(`/api/v1/admin/orders/${order.id}/refund`, { requestNo: newRequestNo(), reason: '再退一次' })).body.errorCode).toBe('ALREADY_REFUNDED');
+    expect((await operator.post(`/api/v1/admin/orders/${order.id}/refund`, { requestNo: newRequestNo(), reason: '再退一次' })).body.errorCode).toBe(
+      'ALREADY_REFUNDED',
+    );
   });
 
   test('partial refunds: the order keeps what it had back, and no more than was paid goes back', async () => {
@@ -196,7 +205,9 @@ describe('refunds through the sandbox gateway', () => {
     expect(pending.refunds).toEqual([expect.objectContaining({ requestNo: body.requestNo, status: 'pending' })]);
     expect(refundedOnGateway(order.gatewayTradeNo!)).toBe(9900);
     // another refund of the order waits for this one's outcome
-    expect((await operator.post(`/api/v1/admin/orders/${order.id}/refund`, { requestNo: newRequestNo(), amountFen: 1, reason: '另一笔' })).body.errorCode).toBe('REFUND_PENDING');
+    expect((await operator.post(`/api/v1/admin/orders/${order.id}/refund`, { requestNo: newRequestNo(), amountFen: 1, reason: '另一笔' })).body.errorCode).toBe(
+      'REFUND_PENDING',
+    );
 
     const retried = await operator.post(`/api/v1/admin/orders/${order.id}/refund`, body);
     expect(retried.status).toBe(200);

@@ -58,8 +58,14 @@ test('disabling ends the sessions and refuses sign-in; enabling lets the student
 test('nobody disables themselves; only an admin disables or enables staff; a reason is needed', async () => {
   const operatorId = (await operator.get('/api/v1/user/getCurrent')).body.result.id;
   const adminId = (await admin.get('/api/v1/user/getCurrent')).body.result.id;
-  expect((await operator.post(`/api/v1/admin/users/${operatorId}/disable`, { reason: '测试' })).body).toMatchObject({ errorCode: 'ACCOUNT_PROTECTED', message: '不能停用自己的账号' });
-  expect((await operator.post(`/api/v1/admin/users/${adminId}/disable`, { reason: '测试' })).body).toMatchObject({ errorCode: 'ACCOUNT_PROTECTED', message: '只有管理员可以停用或启用运营、管理员账号' });
+  expect((await operator.post(`/api/v1/admin/users/${operatorId}/disable`, { reason: '测试' })).body).toMatchObject({
+    errorCode: 'ACCOUNT_PROTECTED',
+    message: '不能停用自己的账号',
+  });
+  expect((await operator.post(`/api/v1/admin/users/${adminId}/disable`, { reason: '测试' })).body).toMatchObject({
+    errorCode: 'ACCOUNT_PROTECTED',
+    message: '只有管理员可以停用或启用运营、管理员账号',
+  });
   expect((await operator.post(`/api/v1/admin/users/nope/disable`, { reason: '测试' })).status).toBe(404);
   const one = await student();
   expect((await operator.post(`/api/v1/admin/users/${one.id}/disable`, { reason: ' ' })).status).toBe(422);
@@ -75,8 +81,18 @@ test('nobody disables themselves; only an admin disables or enables staff; a rea
 
 test('an account’s detail: the account, its orders, checks and typesetting jobs with their states, newest first', async () => {
   const one = await student();
-  const { review, orderId } = (await one.post('/api/v1/review', { systemId: 'undergraduate', title: '县域中学课后服务研究', author: '林晓', text: '本文讨论县域中学课后服务的组织方式，记录了教师的工作负担与学生的参与情况。'.repeat(10) })).body.result;
-  const manuscript = multipart({ templateId: 'general-bachelor', title: '校车线路优化研究', author: '林晓' }, { name: 'paper.md', data: Buffer.from('# 第一章 绪论\n\n正文') });
+  const { review, orderId } = (
+    await one.post('/api/v1/review', {
+      systemId: 'undergraduate',
+      title: '县域中学课后服务研究',
+      author: '林晓',
+      text: '本文讨论县域中学课后服务的组织方式，记录了教师的工作负担与学生的参与情况。'.repeat(10),
+    })
+  ).body.result;
+  const manuscript = multipart(
+    { templateId: 'general-bachelor', title: '校车线路优化研究', author: '林晓' },
+    { name: 'paper.md', data: Buffer.from('# 第一章 绪论\n\n正文') },
+  );
   const typeset = await one.call('POST', '/api/v1/typeset', manuscript.payload, manuscript.headers);
   expect(typeset.status).toBe(200);
 
@@ -84,8 +100,15 @@ test('an account’s detail: the account, its orders, checks and typesetting job
   expect(res.status).toBe(200);
   const detail = res.body.result;
   expect(detail.user).toEqual({ id: one.id, email: one.email, nickname: '别人', role: 'user', disabledAt: null, createdAt: expect.any(String) });
-  expect(detail.orders).toMatchObject({ total: 1, current: 1, list: [{ id: orderId, status: 'pending', kind: 'review', userId: one.id, userEmail: one.email, refundDue: false }] });
-  expect(detail.reviews).toMatchObject({ total: 1, list: [{ id: review.id, title: '县域中学课后服务研究', status: 'unpaid', orderId, orderStatus: 'pending' }] });
+  expect(detail.orders).toMatchObject({
+    total: 1,
+    current: 1,
+    list: [{ id: orderId, status: 'pending', kind: 'review', userId: one.id, userEmail: one.email, refundDue: false }],
+  });
+  expect(detail.reviews).toMatchObject({
+    total: 1,
+    list: [{ id: review.id, title: '县域中学课后服务研究', status: 'unpaid', orderId, orderStatus: 'pending' }],
+  });
   expect(detail.typesets).toMatchObject({ total: 1, list: [{ id: typeset.body.result.id, title: '校车线路优化研究', status: 'queued', paid: false }] });
 
   // someone else's records are not in it; an unknown account is not found

@@ -36,16 +36,37 @@ test('the payment address is an alipay.trade.page.pay request signed with the ap
   const url = new URL((await gateway.createPayment(order, 'alipay')).payUrl);
   expect(`${url.origin}${url.pathname}`).toBe('https://openapi.alipay.com/gateway.do');
   const params = Object.fromEntries(url.searchParams);
-  expect(params).toMatchObject({ method: 'alipay.trade.page.pay', app_id: settings.appId, sign_type: 'RSA2', notify_url: settings.notifyUrl, return_url: `https://lunwen.example.cn/pay/${order.id}` });
+  expect(params).toMatchObject({
+    method: 'alipay.trade.page.pay',
+    app_id: settings.appId,
+    sign_type: 'RSA2',
+    notify_url: settings.notifyUrl,
+    return_url: `https://lunwen.example.cn/pay/${order.id}`,
+  });
   expect(JSON.parse(params.biz_content)).toMatchObject({ out_trade_no: order.id, total_amount: '36.00', subject: '本科毕业论文检测' });
   // Alipay's request signature: every parameter but sign, sorted, k=v joined with &
-  const signed = Object.keys(params).filter((k) => k !== 'sign').sort().map((k) => `${k}=${params[k]}`).join('&');
+  const signed = Object.keys(params)
+    .filter((k) => k !== 'sign')
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&');
   expect(createVerify('RSA-SHA256').update(signed, 'utf8').verify(appKeys.publicKey, params.sign, 'base64')).toBe(true);
 });
 
 describe('notifications', () => {
   const notification = (overrides: Record<string, string> = {}, key = alipayKeys.privateKey) =>
-    signParams({ app_id: settings.appId, out_trade_no: order.id, trade_no: '2026112122001400001', trade_status: 'TRADE_SUCCESS', total_amount: '36.00', notify_time: '2026-11-21 10:00:00', ...overrides }, key);
+    signParams(
+      {
+        app_id: settings.appId,
+        out_trade_no: order.id,
+        trade_no: '2026112122001400001',
+        trade_status: 'TRADE_SUCCESS',
+        total_amount: '36.00',
+        notify_time: '2026-11-21 10:00:00',
+        ...overrides,
+      },
+      key,
+    );
 
   test('signed by Alipay: read as a payment of the order', () => {
     expect(gateway.readNotification(notification())).toEqual({
@@ -65,10 +86,18 @@ describe('notifications', () => {
 });
 
 test('PAYMENT_GATEWAY=alipay makes it the active gateway and turns the sandbox off', async () => {
-  const t = await createTestApp({ paymentGateway: 'alipay', alipay: { appId: settings.appId, privateKey: settings.privateKey, alipayPublicKey: settings.alipayPublicKey, gateway: settings.gateway } });
+  const t = await createTestApp({
+    paymentGateway: 'alipay',
+    alipay: { appId: settings.appId, privateKey: settings.privateKey, alipayPublicKey: settings.alipayPublicKey, gateway: settings.gateway },
+  });
   try {
     expect((await client(t.app).get('/api/v1/payment/gateway')).body.result).toEqual({ gateway: 'alipay', sandbox: false });
-    const sandboxNotify = await t.app.inject({ method: 'POST', url: '/api/v1/payment/notify/sandbox', payload: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const sandboxNotify = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/notify/sandbox',
+      payload: 'a=b',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(sandboxNotify.statusCode).toBe(404);
   } finally {
     await t.close();
@@ -103,12 +132,23 @@ describe('refunds: alipay.trade.refund against a stand-in for Alipay', () => {
   const request = { orderId: order.id, tradeNo: '2026112522001400001', requestNo: 'RFabc12345', amountFen: 1200, totalFen: 3600, reason: '服务未交付' };
 
   test('the request is signed with the app key and names the refund request number; the verified answer is read', async () => {
-    answer = () => ({ body: { code: '10000', msg: 'Success', trade_no: '2026112522001400001', out_trade_no: order.id, refund_fee: '12.00', fund_change: 'Y' } });
+    answer = () => ({
+      body: { code: '10000', msg: 'Success', trade_no: '2026112522001400001', out_trade_no: order.id, refund_fee: '12.00', fund_change: 'Y' },
+    });
     await expect(refunding().refund(request)).resolves.toEqual({ refundNo: '2026112522001400001', refundedFen: 1200 });
     const sent = requests.at(-1)!;
     expect(sent).toMatchObject({ method: 'alipay.trade.refund', app_id: settings.appId, sign_type: 'RSA2' });
-    expect(JSON.parse(sent.biz_content)).toMatchObject({ out_trade_no: order.id, out_request_no: 'RFabc12345', refund_amount: '12.00', refund_reason: '服务未交付' });
-    const signed = Object.keys(sent).filter((k) => k !== 'sign').sort().map((k) => `${k}=${sent[k]}`).join('&');
+    expect(JSON.parse(sent.biz_content)).toMatchObject({
+      out_trade_no: order.id,
+      out_request_no: 'RFabc12345',
+      refund_amount: '12.00',
+      refund_reason: '服务未交付',
+    });
+    const signed = Object.keys(sent)
+      .filter((k) => k !== 'sign')
+      .sort()
+      .map((k) => `${k}=${sent[k]}`)
+      .join('&');
     expect(createVerify('RSA-SHA256').update(signed, 'utf8').verify(appKeys.publicKey, sent.sign, 'base64')).toBe(true);
   });
 

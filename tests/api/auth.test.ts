@@ -235,7 +235,11 @@ describe('the session is checked against the database on every request', () => {
     const browser = await otherUser(t.app);
     expect((await browser.get('/api/v1/user/getCurrent')).body.result).not.toBeNull();
     const user = (await browser.get('/api/v1/user/getCurrent')).body.result;
-    await t.app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', user.id).execute();
+    await t.app.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', user.id)
+      .execute();
     expect((await browser.get('/api/v1/user/getCurrent')).body.result).toBeNull();
   });
 
@@ -250,7 +254,8 @@ describe('the session is checked against the database on every request', () => {
   });
 
   test('among lookups that arrive together, an ended session and a visitor get no user', async () => {
-    const ask = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/v1/user/getCurrent', headers }).then((res) => res.json().result?.id ?? null);
+    const ask = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/user/getCurrent', headers }).then((res) => res.json().result?.id ?? null);
     const live = { cookie: `zn_session=${(await otherUser(t.app)).jar.get('zn_session')}` };
     const ending = await otherUser(t.app);
     const ended = { cookie: `zn_session=${ending.jar.get('zn_session')}` };
@@ -280,15 +285,19 @@ describe('the session is checked against the database on every request', () => {
 });
 
 describe('cookie signatures', () => {
-  test('a session cookie signed by the cookie plugin\'s own signer is still valid (sessions outlive the upgrade)', async () => {
+  test("a session cookie signed by the cookie plugin's own signer is still valid (sessions outlive the upgrade)", async () => {
     const browser = client(t.app);
     await browser.login();
     const token = browser.jar.get('zn_session')!.split('.')[0];
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/user/getCurrent', headers: { cookie: `zn_session=${encodeURIComponent(sign(token, t.config.sessionSecret))}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/user/getCurrent',
+      headers: { cookie: `zn_session=${encodeURIComponent(sign(token, t.config.sessionSecret))}` },
+    });
     expect(res.json().result).toMatchObject({ email: 'demo@zhinenglunwen.cn' });
   });
 
-  test('a live session\'s token with a wrong, missing or foreign signature is a visitor, also after the right one was accepted', async () => {
+  test("a live session's token with a wrong, missing or foreign signature is a visitor, also after the right one was accepted", async () => {
     const browser = client(t.app);
     await browser.login();
     expect((await browser.get('/api/v1/user/getCurrent')).body.result).toMatchObject({ email: 'demo@zhinenglunwen.cn' });
@@ -317,14 +326,18 @@ describe('cookie signatures', () => {
 describe('prepareQuery', () => {
   test('refuses a value that is not a parameter, and a query that selects *', () => {
     const db = t.app.db;
-    expect(() => prepareQuery(db, ['id', 'unused'], ({ id }) => db.selectFrom('users').select('users.id').where('id', '=', id))).toThrow(/unused is not a parameter/);
+    expect(() => prepareQuery(db, ['id', 'unused'], ({ id }) => db.selectFrom('users').select('users.id').where('id', '=', id))).toThrow(
+      /unused is not a parameter/,
+    );
     expect(() => prepareQuery(db, ['id'], ({ id }) => db.selectFrom('users').selectAll().where('id', '=', id))).toThrow(/name the columns/);
     expect(() => prepareQuery(db, ['id'], ({ id }) => db.selectFrom('users').selectAll('users').where('id', '=', id))).toThrow(/name the columns/);
   });
 
-  test('runs with each call\'s values, constants kept', async () => {
+  test("runs with each call's values, constants kept", async () => {
     const db = t.app.db;
-    const byEmail = prepareQuery(db, ['email'], ({ email }) => db.selectFrom('users').select(['users.email', 'users.nickname']).where('email', '=', email).where('nickname', '!=', 'nobody'));
+    const byEmail = prepareQuery(db, ['email'], ({ email }) =>
+      db.selectFrom('users').select(['users.email', 'users.nickname']).where('email', '=', email).where('nickname', '!=', 'nobody'),
+    );
     expect(await byEmail({ email: 'demo@zhinenglunwen.cn' })).toEqual([{ email: 'demo@zhinenglunwen.cn', nickname: '演示同学' }]);
     expect(await byEmail({ email: 'ghost@example.cn' })).toEqual([]);
   });

@@ -62,7 +62,8 @@ async function libraryDocument(q: string, app = t.app) {
   return { id, ...doc, paragraph: (start: string) => doc.fullText.split('\n').find((p) => p.startsWith(start))! };
 }
 
-const OWN = '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况，并比较了两校在经费、课程和激励方面的差别。';
+const OWN =
+  '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况，并比较了两校在经费、课程和激励方面的差别。';
 const own = (n: number) => Array.from({ length: n }, (_, i) => `第${i + 1}次观察记录：${OWN}`).join('\n');
 
 const NEW_PAPER = [
@@ -170,7 +171,8 @@ test('a document removed from the library (npm run import -- --remove) is no lon
   const source = await libraryDocument('微塑料');
   const text = `${own(3)}\n${source.paragraph('塑料制品在环境中')}\n${own(2)}`;
   const checkedSources = async () => {
-    const { review, orderId } = (await me.post('/api/v1/review', { systemId: 'undergraduate', title: '县域中学课后服务研究', author: '林晓', text })).body.result;
+    const { review, orderId } = (await me.post('/api/v1/review', { systemId: 'undergraduate', title: '县域中学课后服务研究', author: '林晓', text })).body
+      .result;
     await payAsGateway(t.app, orderId, review.amountFen);
     await t.app.jobs.drain();
     const report = (await me.get(`/api/v1/review/${review.id}/report`)).body.result;
@@ -210,9 +212,15 @@ test('a document or removal numbered below the last one read (its PostgreSQL tra
   const removed = () => removals.filter((r) => visibleRemovals.has(r.seq));
   const shown = () => rows.filter((r) => visible.has(r.seq) && !removed().some((x) => x.document_id === r.id));
   const library: Library = {
-    documentsAfter: async (seq, limit) => shown().filter((r) => r.seq > seq).slice(0, limit),
+    documentsAfter: async (seq, limit) =>
+      shown()
+        .filter((r) => r.seq > seq)
+        .slice(0, limit),
     documentIdsBetween: async (after, upTo) => shown().filter((r) => r.seq > after && r.seq <= upTo),
-    removalsAfter: async (seq, limit) => removed().filter((r) => r.seq > seq).slice(0, limit),
+    removalsAfter: async (seq, limit) =>
+      removed()
+        .filter((r) => r.seq > seq)
+        .slice(0, limit),
     documentText: async (id) => shown().find((r) => r.id === id)?.full_text,
     documentIdAt: async (seq) => shown().find((r) => r.seq === seq)?.id,
     removalAt: async (seq) => removed().find((r) => r.seq === seq)?.document_id,
@@ -271,17 +279,27 @@ test('a large catch-up makes room for the rest of the library at once, and index
   for (const row of rows) oneByOne.addText(row.id, row.full_text);
   expect(reserved.index.postingCount).toBe(oneByOne.postingCount);
   // the same postings in the same order (the buckets may differ in number)
-  const entries = (index: CorpusIndex) => index.toSnapshot().arrays.slice(1, 4).map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64'));
+  const entries = (index: CorpusIndex) =>
+    index
+      .toSnapshot()
+      .arrays.slice(1, 4)
+      .map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64'));
   expect(entries(reserved.index)).toEqual(entries(oneByOne));
   for (const row of rows.filter((_, i) => i % 45 === 0)) {
     const paper = `${OWN}${row.full_text.slice(100, 400)}${OWN}`;
-    expect(await checkText(paper, reserved.index, library.documentText, { minMatch: 13 })).toEqual(await checkText(paper, oneByOne, library.documentText, { minMatch: 13 }));
+    expect(await checkText(paper, reserved.index, library.documentText, { minMatch: 13 })).toEqual(
+      await checkText(paper, oneByOne, library.documentText, { minMatch: 13 }),
+    );
   }
 });
 
 test('a first batch of long documents before many short ones makes room for no more than sixteen times its postings', async () => {
   const texts = (await createDocumentRepo(t.app.db).documentsAfter(0, 1000)).map((d) => d.full_text);
-  const rows = Array.from({ length: 5200 }, (_, i) => ({ seq: i + 1, id: `doc-${i}`, full_text: i < 200 ? texts[i % texts.length].slice(0, 3000) : `短文${i}` }));
+  const rows = Array.from({ length: 5200 }, (_, i) => ({
+    seq: i + 1,
+    id: `doc-${i}`,
+    full_text: i < 200 ? texts[i % texts.length].slice(0, 3000) : `短文${i}`,
+  }));
   const library = libraryOf(rows);
   const firstBatch = new CorpusIndex();
   for (const row of rows.slice(0, 200)) firstBatch.addText(row.id, row.full_text);
@@ -307,7 +325,13 @@ test('indexing a text straight from its characters gives the same postings as in
   const b = fromText.toSnapshot();
   // the same but for the marks, which only the text can give (similarityEngine.test: sources read where the seeds are)
   expect({ ...b.header, marks: 0 }).toEqual({ ...a.header, marks: 0 });
-  a.arrays.slice(0, 5).forEach((array, i) => expect(Buffer.from(b.arrays[i].buffer, b.arrays[i].byteOffset, b.arrays[i].byteLength).equals(Buffer.from(array.buffer, array.byteOffset, array.byteLength))).toBe(true));
+  a.arrays
+    .slice(0, 5)
+    .forEach((array, i) =>
+      expect(
+        Buffer.from(b.arrays[i].buffer, b.arrays[i].byteOffset, b.arrays[i].byteLength).equals(Buffer.from(array.buffer, array.byteOffset, array.byteLength)),
+      ).toBe(true),
+    );
 });
 
 test('room made for fewer postings than the table holds, before they are chained, still gives a snapshot that loads', () => {

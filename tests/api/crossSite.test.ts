@@ -27,7 +27,9 @@ test('a form post (what a cross-site form sends) is not taken, with or without a
   const formType = { 'content-type': 'application/x-www-form-urlencoded' };
   expect((await browser.call('POST', '/api/v1/actionLogin', fields, formType)).status).toBe(415);
   expect((await browser.call('POST', '/api/v1/actionLogin', fields, { ...formType, ...EVIL })).status).toBe(403);
-  const plain = await browser.call('POST', '/api/v1/actionLogin', '{"email":"demo@zhinenglunwen.cn","password":"Demo1234"}' as unknown as object, { 'content-type': 'text/plain' });
+  const plain = await browser.call('POST', '/api/v1/actionLogin', '{"email":"demo@zhinenglunwen.cn","password":"Demo1234"}' as unknown as object, {
+    'content-type': 'text/plain',
+  });
   expect(plain.status).toBe(415);
   expect(browser.jar.get('zn_session')).toBeUndefined();
 });
@@ -53,7 +55,12 @@ test('orders and checks from another port of the same host: refused, nothing cre
 
 test('the site itself, by its public address or by the host it was reached at, is served', async () => {
   const browser = client(t.app);
-  const login = await browser.call('POST', '/api/v1/actionLogin', { email: 'demo@zhinenglunwen.cn', password: 'Demo1234' }, { origin: 'http://localhost:8000' });
+  const login = await browser.call(
+    'POST',
+    '/api/v1/actionLogin',
+    { email: 'demo@zhinenglunwen.cn', password: 'Demo1234' },
+    { origin: 'http://localhost:8000' },
+  );
   expect(login.body).toMatchObject({ success: true });
   const check = { systemId: 'undergraduate', title: '县域中学课后服务研究', author: '林晓', text: '本文讨论县域中学课后服务的组织方式。'.repeat(40) };
   const sameHost = await browser.call('POST', '/api/v1/review', check, { origin: 'http://127.0.0.1:8000', host: '127.0.0.1:8000' });

@@ -51,7 +51,8 @@ const footnotes = `<?xml version="1.0" encoding="UTF-8"?>
 
 const run = (text: string) => `<w:r><w:t xml:space="preserve">${text}</w:t></w:r>`;
 const para = (text: string, properties = '') => `<w:p>${properties ? `<w:pPr>${properties}</w:pPr>` : ''}${run(text)}</w:p>`;
-const picture = (embed: string) => `<w:r><w:drawing><a:graphic xmlns:a="${A}"><a:graphicData><a:blip r:embed="${embed}"/></a:graphicData></a:graphic></w:drawing></w:r>`;
+const picture = (embed: string) =>
+  `<w:r><w:drawing><a:graphic xmlns:a="${A}"><a:graphicData><a:blip r:embed="${embed}"/></a:graphicData></a:graphic></w:drawing></w:r>`;
 const cell = (content: string, properties = '') => `<w:tc>${properties ? `<w:tcPr>${properties}</w:tcPr>` : ''}${content}</w:tc>`;
 
 const body = [
@@ -109,7 +110,13 @@ describe('reading a Word manuscript part by part', () => {
       { kind: 'list', ordered: false, items: ['课程'] },
       { kind: 'heading', level: 3, text: '细节' },
       // merged cells written apart, each column in its place
-      { kind: 'table', rows: [['学校', '规模', ''], ['', '学生数', '']] },
+      {
+        kind: 'table',
+        rows: [
+          ['学校', '规模', ''],
+          ['', '学生数', ''],
+        ],
+      },
       png,
       { kind: 'paragraph', text: '经费来自财政。', notes: [{ at: 6, note: 1 }] },
     ]);
@@ -128,9 +135,15 @@ describe('reading a Word manuscript part by part', () => {
     const entry = (text: string, page: number, style: string) =>
       `<w:p><w:pPr><w:pStyle w:val="${style}"/><w:tabs><w:tab w:val="right" w:leader="dot" w:pos="8296"/></w:tabs></w:pPr><w:hyperlink w:anchor="_Toc${page}" w:history="1">${run(text)}<w:r><w:tab/></w:r><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> PAGEREF _Toc${page} \\h </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>${run(String(page))}<w:r><w:fldChar w:fldCharType="end"/></w:r></w:hyperlink></w:p>`;
     const contents = `<w:sdt><w:sdtPr><w:docPartObj><w:docPartGallery w:val="Table of Contents"/><w:docPartUnique/></w:docPartObj></w:sdtPr><w:sdtContent>${para('目录', '<w:pStyle w:val="TOCHeading"/>')}${entry('第一章 绪论', 1, 'TOC1')}${entry('1.1 研究背景', 2, 'TOC2')}</w:sdtContent></w:sdt>`;
-    const m = await readManuscript(await docx(documentXml('w', para('题目') + para('摘要：本文。') + contents + para('第一章 绪论', '<w:pStyle w:val="1"/>') + para('正文。'))), 'paper.docx');
+    const m = await readManuscript(
+      await docx(documentXml('w', para('题目') + para('摘要：本文。') + contents + para('第一章 绪论', '<w:pStyle w:val="1"/>') + para('正文。'))),
+      'paper.docx',
+    );
     expect(m.abstractZh).toBe('本文。');
-    expect(m.body).toEqual([{ kind: 'heading', level: 1, text: '绪论' }, { kind: 'paragraph', text: '正文。' }]);
+    expect(m.body).toEqual([
+      { kind: 'heading', level: 1, text: '绪论' },
+      { kind: 'paragraph', text: '正文。' },
+    ]);
     expect(m.warnings).toEqual(['稿件自带的目录（2 条）已略去：排版后的目录按正文的标题重新生成，页码由排版算出']);
   });
 
@@ -141,7 +154,9 @@ describe('reading a Word manuscript part by part', () => {
 
   test('a package whose document is not well-formed XML is refused with a clear message', async () => {
     await expect(readManuscript(await docx('<w:document xmlns:w="x"><w:body><w:p>'), 'paper.docx')).rejects.toThrow('文件已损坏，无法读取其中的内容');
-    await expect(readManuscript(await docx(documentXml('w', para('正文')), { 'word/styles.xml': '<w:styles' }), 'paper.docx')).rejects.toThrow('文件已损坏，无法读取其中的内容');
+    await expect(readManuscript(await docx(documentXml('w', para('正文')), { 'word/styles.xml': '<w:styles' }), 'paper.docx')).rejects.toThrow(
+      '文件已损坏，无法读取其中的内容',
+    );
   });
 });
 
@@ -150,7 +165,10 @@ describe('the package inspection reads what the directory declares, no more and 
   async function declaring(size: (real: number) => number) {
     const data = await docx(documentXml('w', para('题目') + para('第一章 绪论') + para('正文。')));
     const name = Buffer.from('word/document.xml');
-    for (const [signature, sizeAt, nameAt] of [[0x04034b50, 22, 30], [0x02014b50, 24, 46]]) {
+    for (const [signature, sizeAt, nameAt] of [
+      [0x04034b50, 22, 30],
+      [0x02014b50, 24, 46],
+    ]) {
       for (let at = data.indexOf(name); at >= 0; at = data.indexOf(name, at + 1)) {
         const header = at - nameAt;
         if (header >= 0 && data.readUInt32LE(header) === signature) data.writeUInt32LE(size(data.readUInt32LE(header + sizeAt)), header + sizeAt);
@@ -162,7 +180,10 @@ describe('the package inspection reads what the directory declares, no more and 
   test('an entry larger than declared is refused as too large; one shorter as broken; the true size reads', async () => {
     await expect(readManuscript(await declaring((real) => real - 10), 'paper.docx')).rejects.toThrow('文件解压后过大，无法处理');
     await expect(readManuscript(await declaring((real) => real + 10), 'paper.docx')).rejects.toThrow('文件已损坏，无法打开');
-    expect((await readManuscript(await declaring((real) => real), 'paper.docx')).body).toEqual([{ kind: 'heading', level: 1, text: '绪论' }, { kind: 'paragraph', text: '正文。' }]);
+    expect((await readManuscript(await declaring((real) => real), 'paper.docx')).body).toEqual([
+      { kind: 'heading', level: 1, text: '绪论' },
+      { kind: 'paragraph', text: '正文。' },
+    ]);
   });
 });
 
@@ -170,7 +191,12 @@ describe('a small upload cannot make the reader do unbounded work', () => {
   test('a note referred to again keeps its number and is read once (20,000 references to one long note)', async () => {
     const note = `<w:footnotes xmlns:w="${W}"><w:footnote w:id="1"><w:p>${run('注'.repeat(40_000))}</w:p></w:footnote></w:footnotes>`;
     const reference = '<w:r><w:footnoteReference w:id="1"/></w:r>';
-    const m = await readManuscript(await docx(documentXml('w', para('题目') + para('第一章 绪论', '<w:pStyle w:val="1"/>') + `<w:p>${run('正文')}${reference.repeat(20_000)}</w:p>`), { 'word/footnotes.xml': note }), 'paper.docx');
+    const m = await readManuscript(
+      await docx(documentXml('w', para('题目') + para('第一章 绪论', '<w:pStyle w:val="1"/>') + `<w:p>${run('正文')}${reference.repeat(20_000)}</w:p>`), {
+        'word/footnotes.xml': note,
+      }),
+      'paper.docx',
+    );
     expect(m.body[1]).toEqual({ kind: 'paragraph', text: '正文', notes: Array.from({ length: 20_000 }, () => ({ at: 2, note: 1 })) });
     expect(m.notes).toEqual(['注'.repeat(40_000)]);
   });
@@ -178,7 +204,10 @@ describe('a small upload cannot make the reader do unbounded work', () => {
   test('a part with more elements than any thesis has is refused with a clear message; formatting does not count', async () => {
     // incompressible padding keeps the package within the inspection's unpacking ratio
     const padding = { 'word/media/padding.bin': randomBytes(64 * 1024) };
-    const refused = readManuscript(await docx(documentXml('w', para('第一章 绪论', '<w:pStyle w:val="1"/>') + '<w:p/>'.repeat(1_000_001)), padding), 'paper.docx');
+    const refused = readManuscript(
+      await docx(documentXml('w', para('第一章 绪论', '<w:pStyle w:val="1"/>') + '<w:p/>'.repeat(1_000_001)), padding),
+      'paper.docx',
+    );
     await expect(refused).rejects.toThrow('稿件内容超出了排版的上限，无法排版，请精简后重新上传');
     const formatted = `<w:r><w:rPr>${'<w:b/>'.repeat(20)}</w:rPr><w:t>字</w:t></w:r>`;
     const m = await readManuscript(await docx(documentXml('w', para('题目') + `<w:p>${formatted.repeat(60_000)}</w:p>`), padding), 'paper.docx');
@@ -186,7 +215,15 @@ describe('a small upload cannot make the reader do unbounded work', () => {
   });
 
   test('a picture whose file is missing from the package is named as missing, not as a format to convert', async () => {
-    const m = await readManuscript(await docx(documentXml('w', para('题目') + para('正文。') + `<w:p>${picture('rGone')}</w:p>`), { 'word/_rels/document.xml.rels': rels.replace('</Relationships>', `<Relationship Id="rGone" Type="${R}/image" Target="media/gone.png"/></Relationships>`) }), 'paper.docx');
+    const m = await readManuscript(
+      await docx(documentXml('w', para('题目') + para('正文。') + `<w:p>${picture('rGone')}</w:p>`), {
+        'word/_rels/document.xml.rels': rels.replace(
+          '</Relationships>',
+          `<Relationship Id="rGone" Type="${R}/image" Target="media/gone.png"/></Relationships>`,
+        ),
+      }),
+      'paper.docx',
+    );
     expect(m.warnings).toContain('图片 gone.png 在稿件文件中找不到（文件可能已损坏），已略去');
   });
 });
@@ -210,8 +247,12 @@ describe('pictures judged by their bytes, not their names', () => {
   test('SVG, EMF, WMF and HTML under picture names, or a picture too large, are left out with a warning; the rest is typeset and only real pictures reach the document', async () => {
     const names = ['figure.png', ...Object.keys(disguised)];
     const relations = names.map((name, i) => `<Relationship Id="rP${i}" Type="${R}/image" Target="media/${name}"/>`).join('');
-    const parts = { 'word/_rels/document.xml.rels': rels.replace('</Relationships>', `${relations}</Relationships>`), ...Object.fromEntries(Object.entries(disguised).map(([name, data]) => [`word/media/${name}`, data])) };
-    const document = para('题目') + para('第一章 绪论', '<w:pStyle w:val="1"/>') + names.map((_, i) => `<w:p>${picture(`rP${i}`)}</w:p>`).join('') + para('图后的正文。');
+    const parts = {
+      'word/_rels/document.xml.rels': rels.replace('</Relationships>', `${relations}</Relationships>`),
+      ...Object.fromEntries(Object.entries(disguised).map(([name, data]) => [`word/media/${name}`, data])),
+    };
+    const document =
+      para('题目') + para('第一章 绪论', '<w:pStyle w:val="1"/>') + names.map((_, i) => `<w:p>${picture(`rP${i}`)}</w:p>`).join('') + para('图后的正文。');
     const m = await readManuscript(await docx(documentXml('w', document), parts), 'paper.docx');
 
     expect(m.body.map((block) => block.kind)).toEqual(['heading', 'image', 'paragraph']);
@@ -231,7 +272,10 @@ describe('pictures judged by their bytes, not their names', () => {
 
   test('a Markdown picture is judged by its bytes too, whatever type its data address claims', async () => {
     const svg = disguised['vector.png'].toString('base64');
-    const m = await readManuscript(Buffer.from(`# 题目\n\n## 第一章 绪论\n\n![结构](data:image/png;base64,${svg})\n\n![图](data:image/png;base64,${PNG.toString('base64')})\n\n正文。\n`), 'paper.md');
+    const m = await readManuscript(
+      Buffer.from(`# 题目\n\n## 第一章 绪论\n\n![结构](data:image/png;base64,${svg})\n\n![图](data:image/png;base64,${PNG.toString('base64')})\n\n正文。\n`),
+      'paper.md',
+    );
     expect(m.body.filter((block) => block.kind === 'image')).toHaveLength(1);
     expect(m.warnings).toContain('图片 结构 的格式无法排入（只能排入 PNG、JPG、GIF 或 BMP 图片），请另存为 PNG 或 JPG 后插入，已略去');
   });
@@ -245,11 +289,15 @@ describe('footnotes', () => {
     const m = await readManuscript(await docx(documentXml('w', content), { 'word/footnotes.xml': notes }), 'paper.docx');
     expect(m.title).toBe('县域中学课后服务研究');
     expect(m.body[1]).toEqual({ kind: 'paragraph', text: '经费来自财政，逐年增加。', notes: [{ at: 6, note: 2 }] });
-    expect(m.warnings).toContain('1 条脚注标在正文段落以外（题目、摘要、标题、列表、表格、图表标题或参考文献中），未能作为脚注排入，请排版后补上：“基金项目：示例基金。”');
+    expect(m.warnings).toContain(
+      '1 条脚注标在正文段落以外（题目、摘要、标题、列表、表格、图表标题或参考文献中），未能作为脚注排入，请排版后补上：“基金项目：示例基金。”',
+    );
 
     const written = await JSZip.loadAsync(await writeDocx(m, bachelor, FIELDS));
     const document = await written.file('word/document.xml')!.async('string');
-    expect(document).toMatch(/经费来自财政<\/w:t><\/w:r><w:r>(<w:rPr>(?:(?!<\/w:r>).)*<\/w:rPr>)?<w:footnoteReference w:id="2"\/><\/w:r><w:r>(?:(?!<\/w:r>).)*，逐年增加。/);
+    expect(document).toMatch(
+      /经费来自财政<\/w:t><\/w:r><w:r>(<w:rPr>(?:(?!<\/w:r>).)*<\/w:rPr>)?<w:footnoteReference w:id="2"\/><\/w:r><w:r>(?:(?!<\/w:r>).)*，逐年增加。/,
+    );
     expect(document.match(/<w:footnoteReference /g)).toHaveLength(1);
     const footnotes = await written.file('word/footnotes.xml')!.async('string');
     expect(footnotes).toMatch(/<w:footnote w:id="2">(?:(?!<\/w:footnote>).)*数据来自县教育局。/);

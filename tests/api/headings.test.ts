@@ -37,7 +37,22 @@ describe('headings', () => {
     expect(headingOf('参考文献')).toEqual({ level: 1, text: '参考文献', part: 'references' });
   });
 
-  const paper = ['题目', '摘要：……', '第一章 绪论', '正文。', '1.1 背景', '正文。', '（一）样本', '正文。', '第二章 方法', '正文。', 'Bibliography', '[1] 文献。', '附录A 问卷', '问题。'];
+  const paper = [
+    '题目',
+    '摘要：……',
+    '第一章 绪论',
+    '正文。',
+    '1.1 背景',
+    '正文。',
+    '（一）样本',
+    '正文。',
+    '第二章 方法',
+    '正文。',
+    'Bibliography',
+    '[1] 文献。',
+    '附录A 问卷',
+    '问题。',
+  ];
 
   test('the similarity engine cuts chapters at the top-level headings, and the references end at the next named part', () => {
     const text = paper.join('\n');
@@ -59,7 +74,10 @@ describe('headings', () => {
   });
 
   test('the reading page marks the same headings', () => {
-    const marked = pagesOf(paper.join('\n')).flat().filter((p) => p.heading).map((p) => p.text);
+    const marked = pagesOf(paper.join('\n'))
+      .flat()
+      .filter((p) => p.heading)
+      .map((p) => p.text);
     expect(marked).toEqual(['第一章 绪论', '1.1 背景', '（一）样本', '第二章 方法', 'Bibliography', '附录A 问卷']);
   });
 });

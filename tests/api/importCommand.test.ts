@@ -14,13 +14,31 @@ import { createTestApp } from './testApp';
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let folder: string;
 
-const GBK_PAPER = ['乡村图书馆阅读推广的实践与思考', '作者：林小河', '摘要：本文以三个乡镇图书馆为例，讨论阅读推广活动的组织方式。', '关键词：阅读推广；乡村图书馆；公共文化', '一、引言', '乡镇图书馆的借阅量长期偏低，需要主动走进社区。'].join('\r\n');
+const GBK_PAPER = [
+  '乡村图书馆阅读推广的实践与思考',
+  '作者：林小河',
+  '摘要：本文以三个乡镇图书馆为例，讨论阅读推广活动的组织方式。',
+  '关键词：阅读推广；乡村图书馆；公共文化',
+  '一、引言',
+  '乡镇图书馆的借阅量长期偏低，需要主动走进社区。',
+].join('\r\n');
 
 async function buildFolder() {
   folder = mkdtempSync(join(tmpdir(), 'zn-import-'));
   writeFileSync(
     join(folder, 'a-front-matter.md'),
-    ['---', 'title: 校园快递柜使用效率的调查', 'authors: [丁一, 丁二]', 'year: 2021', 'type: 本科', 'discipline: 管理学', 'keywords: [快递柜, 末端配送]', '---', '## 一、调查背景', '校园快递柜的格口利用率在学期初明显不足。'].join('\n'),
+    [
+      '---',
+      'title: 校园快递柜使用效率的调查',
+      'authors: [丁一, 丁二]',
+      'year: 2021',
+      'type: 本科',
+      'discipline: 管理学',
+      'keywords: [快递柜, 末端配送]',
+      '---',
+      '## 一、调查背景',
+      '校园快递柜的格口利用率在学期初明显不足。',
+    ].join('\n'),
   );
   writeFileSync(join(folder, 'b-gbk.txt'), iconv.encode(GBK_PAPER, 'gbk'));
   writeFileSync(join(folder, 'f-same-text-in-utf8.txt'), GBK_PAPER);
@@ -61,8 +79,7 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => t.close());
 
-const search = async (q: string) =>
-  (await t.app.inject({ method: 'GET', url: `/api/v1/search?kind=document&q=${encodeURIComponent(q)}` })).json().result.list;
+const search = async (q: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/search?kind=document&q=${encodeURIComponent(q)}` })).json().result.list;
 
 it('imports every paper it can read, skips repeats and rejects the rest with reasons', async () => {
   const first = runImport();
@@ -75,7 +92,12 @@ it('imports every paper it can read, skips repeats and rejects the rest with rea
 
   const [gbk] = await search('乡村图书馆');
   const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/document/${gbk.id}` })).json().result;
-  expect(detail).toMatchObject({ title: '乡村图书馆阅读推广的实践与思考', authors: ['林小河'], abstract: '本文以三个乡镇图书馆为例，讨论阅读推广活动的组织方式。', keywords: ['阅读推广', '乡村图书馆', '公共文化'] });
+  expect(detail).toMatchObject({
+    title: '乡村图书馆阅读推广的实践与思考',
+    authors: ['林小河'],
+    abstract: '本文以三个乡镇图书馆为例，讨论阅读推广活动的组织方式。',
+    keywords: ['阅读推广', '乡村图书馆', '公共文化'],
+  });
 
   const [word] = await search('电子围栏');
   const wordDetail = (await t.app.inject({ method: 'GET', url: `/api/v1/document/${word.id}` })).json().result;

@@ -24,7 +24,18 @@ async function makeAccounts(prefix: string, count: number, password: string) {
   const hash = await hashPassword(password);
   const emails = Array.from({ length: count }, (_, i) => `${prefix}${i}@campus.example.cn`);
   for (const [i, email] of emails.entries()) {
-    await users.insert({ id: newId(), email, password_hash: hash, nickname: `同学${i}`, real_name: null, school: null, major: null, degree: null, phone: null, avatar: null });
+    await users.insert({
+      id: newId(),
+      email,
+      password_hash: hash,
+      nickname: `同学${i}`,
+      real_name: null,
+      school: null,
+      major: null,
+      degree: null,
+      phone: null,
+      avatar: null,
+    });
   }
   return emails;
 }
@@ -49,7 +60,8 @@ test('40 wrong passwords from 40 claimed addresses: the account is locked after 
 test('an unknown e-mail is locked alike, so the lock tells nothing about which accounts exist', async () => {
   const browser = client(t.app);
   const statuses = [];
-  for (let i = 0; i < 12; i += 1) statuses.push((await browser.call('POST', LOGIN, { email: 'nobody-here@example.cn', password: `Guess${i}xyz` }, fromAddress('192.0.2.50'))).status);
+  for (let i = 0; i < 12; i += 1)
+    statuses.push((await browser.call('POST', LOGIN, { email: 'nobody-here@example.cn', password: `Guess${i}xyz` }, fromAddress('192.0.2.50'))).status);
   expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
   expect(statuses.slice(10)).toEqual([429, 429]);
 });
@@ -102,7 +114,8 @@ test('a password reset releases a locked account', async () => {
 test('codes: at most 30 an hour from one address', async () => {
   const browser = client(t.app);
   const statuses: number[] = [];
-  for (let i = 0; i < 31; i += 1) statuses.push((await browser.call('POST', '/api/v1/user/sendCode', { email: `code${i}@example.cn`, purpose: 'register' }, fromAddress('10.9.9.9'))).status);
+  for (let i = 0; i < 31; i += 1)
+    statuses.push((await browser.call('POST', '/api/v1/user/sendCode', { email: `code${i}@example.cn`, purpose: 'register' }, fromAddress('10.9.9.9'))).status);
   expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
   expect(statuses[30]).toBe(429);
 });

@@ -51,7 +51,10 @@ function expectServerShape(method: string, path: string, status: number, body: u
   if (!valid) throw new Error(`${method} ${path} ${status}: ${ajv.errorsText()}\n${JSON.stringify(body)}`);
 }
 
-const PAPER = '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况，并比较了两校在经费、课程和激励方面的差别。'.repeat(3);
+const PAPER =
+  '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况，并比较了两校在经费、课程和激励方面的差别。'.repeat(
+    3,
+  );
 
 const scenarios: Array<[string, string, string, object | undefined, number]> = [
   ['a visitor', 'GET', '/api/v1/user/getCurrent', undefined, 200],
@@ -100,8 +103,20 @@ const scenarios: Array<[string, string, string, object | undefined, number]> = [
   ['send a code', 'POST', '/api/v1/user/sendCode', { email: 'new@example.cn', purpose: 'register' }, 200],
   ['a bad code request', 'POST', '/api/v1/user/sendCode', { email: 'x', purpose: 'x' }, 422],
   ['register', 'POST', '/api/v1/user/register', { email: 'new@example.cn', code: DEMO_CODE, password: 'Lunwen2026', nickname: '新同学', agreement: true }, 200],
-  ['register with a wrong code', 'POST', '/api/v1/user/register', { email: 'n2@example.cn', code: '000000', password: 'Lunwen2026', nickname: '新同学', agreement: true }, 422],
-  ['register with a common password', 'POST', '/api/v1/user/register', { email: 'n3@example.cn', code: DEMO_CODE, password: 'Password1', nickname: '新同学', agreement: true }, 422],
+  [
+    'register with a wrong code',
+    'POST',
+    '/api/v1/user/register',
+    { email: 'n2@example.cn', code: '000000', password: 'Lunwen2026', nickname: '新同学', agreement: true },
+    422,
+  ],
+  [
+    'register with a common password',
+    'POST',
+    '/api/v1/user/register',
+    { email: 'n3@example.cn', code: DEMO_CODE, password: 'Password1', nickname: '新同学', agreement: true },
+    422,
+  ],
   ['reset password', 'POST', '/api/v1/user/resetPassword', { email: DEMO_EMAIL, code: DEMO_CODE, password: DEMO_PASSWORD }, 200],
   ['a visitor in the back office', 'GET', '/api/v1/admin/orders', undefined, 401],
   ['the mock’s admin signs in', 'POST', '/api/v1/actionLogin', { email: MOCK_ADMIN_EMAIL, password: MOCK_ADMIN_PASSWORD }, 200],
@@ -130,7 +145,8 @@ const scenarios: Array<[string, string, string, object | undefined, number]> = [
 beforeAll(async () => {
   // an order of the demo's for the order scenarios, made as the pages make one; then signed out again
   await callMock('POST', '/api/v1/actionLogin', { email: DEMO_EMAIL, password: DEMO_PASSWORD });
-  const review = (await callMock('POST', '/api/v1/review', { systemId: 'undergraduate', title: '订单用的论文', author: '林晓', text: PAPER })).body.result.review;
+  const review = (await callMock('POST', '/api/v1/review', { systemId: 'undergraduate', title: '订单用的论文', author: '林晓', text: PAPER })).body.result
+    .review;
   ids.orderId = (await callMock('POST', '/api/v1/order', { kind: 'review', itemId: review.id })).body.result.id;
   await callMock('POST', '/api/v1/actionLogin/logout');
   ids.articleId = (await callMock('GET', '/api/v1/article')).body.result.list[0].id;
@@ -143,7 +159,15 @@ test.each(scenarios)('%s: %s %s answers %d in the server’s shape', async (_cas
   if (path === '/api/v1/order' && method === 'POST') ids.reviewOrderId = body.result.id;
   expect(got).toBe(status);
   const param = path.includes('/users/') ? '{userId}' : path.includes('/articles/') ? '{articleId}' : '{orderId}';
-  expectServerShape(method, path.split('?')[0].replace(/\{(reviewOrderId|missingOrderId)\}/, param).replace('{missingJobId}', '{jobId}'), got, body);
+  expectServerShape(
+    method,
+    path
+      .split('?')[0]
+      .replace(/\{(reviewOrderId|missingOrderId)\}/, param)
+      .replace('{missingJobId}', '{jobId}'),
+    got,
+    body,
+  );
 });
 
 test('a refund in the mock’s back office: the server’s shape, one audit entry, and the student sees it refunded', async () => {
@@ -168,11 +192,15 @@ test('the mock’s back office disables an account (its login is refused, one au
   const disabled = await callMock('POST', `/api/v1/admin/users/${demo.id}/disable`, { reason: '测试停用' });
   expect(disabled.body.result).toMatchObject({ email: DEMO_EMAIL, disabledAt: expect.any(String) });
   expect((await callMock('GET', `/api/v1/admin/audit?action=user.disable&targetId=${demo.id}`)).body.result.total).toBe(1);
-  const article = (await callMock('POST', '/api/v1/admin/articles', { title: '模拟发布的公告', category: '平台公告', body: '正文', published: true })).body.result;
+  const article = (await callMock('POST', '/api/v1/admin/articles', { title: '模拟发布的公告', category: '平台公告', body: '正文', published: true })).body
+    .result;
   expectServerShape('POST', '/api/v1/admin/articles', 200, { success: true, result: article });
   expect((await callMock('GET', '/api/v1/article?pageSize=1')).body.result.list[0].id).toBe(article.id);
 
-  expect((await callMock('POST', '/api/v1/actionLogin', { email: DEMO_EMAIL, password: DEMO_PASSWORD })).body).toMatchObject({ success: false, errorCode: 'ACCOUNT_DISABLED' });
+  expect((await callMock('POST', '/api/v1/actionLogin', { email: DEMO_EMAIL, password: DEMO_PASSWORD })).body).toMatchObject({
+    success: false,
+    errorCode: 'ACCOUNT_DISABLED',
+  });
   await callMock('POST', '/api/v1/actionLogin', { email: MOCK_ADMIN_EMAIL, password: MOCK_ADMIN_PASSWORD });
   expect((await callMock('POST', `/api/v1/admin/users/${demo.id}/enable`)).body.result.disabledAt).toBeNull();
   expect((await callMock('POST', '/api/v1/actionLogin', { email: DEMO_EMAIL, password: DEMO_PASSWORD })).body.success).toBe(true);
@@ -180,7 +208,10 @@ test('the mock’s back office disables an account (its login is refused, one au
 
 test('a sample page is a picture as wide as asked, at the widths the server draws; others are refused as the server refuses them', async () => {
   const { widths, version } = (await callMock('GET', '/api/v1/typeset/template/general-bachelor/sample')).body.result;
-  const picture = await axios.get(`/api/v1/typeset/template/general-bachelor/sample/1.png?w=${widths[0]}&v=${version}`, { adapter: mock.adapter, responseType: 'arraybuffer' });
+  const picture = await axios.get(`/api/v1/typeset/template/general-bachelor/sample/1.png?w=${widths[0]}&v=${version}`, {
+    adapter: mock.adapter,
+    responseType: 'arraybuffer',
+  });
   expect(picture.headers['content-type']).toBe('image/png');
   expect(Buffer.from(picture.data).readUInt32BE(16)).toBe(widths[0]);
   const wrong = await callMock('GET', '/api/v1/typeset/template/general-bachelor/sample/1.png?w=123');

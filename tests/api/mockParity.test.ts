@@ -51,7 +51,9 @@ function serverSide(): Side {
       if (payload) headers['content-type'] = 'application/json';
       if (isUpload(data)) {
         const boundary = '----zn-parity';
-        const fields = Object.entries(data.fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+        const fields = Object.entries(data.fields).map(
+          ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+        );
         const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${data.file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
         payload = Buffer.concat([Buffer.from(fields.join('') + head), data.file.data, Buffer.from(`\r\n--${boundary}--\r\n`)]);
         headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
@@ -103,7 +105,11 @@ function comparable(value: unknown, key = ''): unknown {
   if (typeof value !== 'string') return value;
   if (/(^id|Id|At|^code|Code|^avatar)$/.test(key) && value) return `<${key}>`;
   if (/^\d{4}-\d{2}-\d{2}T/.test(value)) return '<time>';
-  if (key === 'payUrl') return value.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '?<signed>').replace(/sandbox\/[\w-]+/, 'sandbox/<orderId>');
+  if (key === 'payUrl')
+    return value
+      .replace(/^https?:\/\/[^/]+/, '')
+      .replace(/\?.*$/, '?<signed>')
+      .replace(/sandbox\/[\w-]+/, 'sandbox/<orderId>');
   return value;
 }
 
@@ -127,7 +133,12 @@ async function visit(side: Side) {
   await step('upload no paper', 'POST', '/api/v1/review/paper', { fields: {}, file: { name: '伪装.docx', data: Buffer.from([0x89, 0x50, 0x4e, 0x47]) } });
   const { uploadId } = upload.result;
   await step('a price', 'POST', '/api/v1/review/quote', { systemId: 'undergraduate', uploadId });
-  const created = await step('a review', 'POST', '/api/v1/review', { systemId: 'undergraduate', title: '县域中学课后服务的组织与成效', author: '林晓', uploadId });
+  const created = await step('a review', 'POST', '/api/v1/review', {
+    systemId: 'undergraduate',
+    title: '县域中学课后服务的组织与成效',
+    author: '林晓',
+    uploadId,
+  });
   const { review, orderId } = created.result;
   await step('the report before paying', 'GET', `/api/v1/review/${review.id}/report`);
   await step('its order', 'GET', `/api/v1/order/${orderId}`);
@@ -139,7 +150,10 @@ async function visit(side: Side) {
   await step('the report', 'GET', `/api/v1/review/${review.id}/report`);
   await step('the report as PDF', 'GET', `/api/v1/review/${review.id}/report.pdf`);
   await step('the orders', 'GET', '/api/v1/order/list');
-  const typeset = await step('a manuscript to typeset', 'POST', '/api/v1/typeset', { fields: { ...FIELDS, templateId: 'general-bachelor' }, file: { name: '论文初稿.docx', data: await wordManuscript() } });
+  const typeset = await step('a manuscript to typeset', 'POST', '/api/v1/typeset', {
+    fields: { ...FIELDS, templateId: 'general-bachelor' },
+    file: { name: '论文初稿.docx', data: await wordManuscript() },
+  });
   await step('its typesetting', 'GET', `/api/v1/typeset/${typeset.result.id}`);
   await step('its first preview page', 'GET', `/api/v1/typeset/${typeset.result.id}/preview/1.png`);
   await step('log out', 'POST', '/api/v1/actionLogin/logout');

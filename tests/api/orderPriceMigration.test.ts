@@ -36,14 +36,45 @@ test('orders made before it show the breakdown their amount came from', async ()
   const before = fresh.db as unknown as Kysely<any>;
   await before
     .insertInto('users')
-    .values({ id: 'u_old', email: 'old@example.cn', password_hash: '-', nickname: '旧用户', real_name: null, school: null, major: null, degree: null, phone: null, avatar: null, created_at: NOW, updated_at: NOW })
+    .values({
+      id: 'u_old',
+      email: 'old@example.cn',
+      password_hash: '-',
+      nickname: '旧用户',
+      real_name: null,
+      school: null,
+      major: null,
+      degree: null,
+      phone: null,
+      avatar: null,
+      created_at: NOW,
+      updated_at: NOW,
+    })
     .execute();
   await fresh.db.insertInto('review_systems').values(reviewSystemsBeforeSale()).execute();
   await before
     .insertInto('reviews')
-    .values(storedReviewRow({ id: 'r_old', user_id: 'u_old', system_id: REVIEW_SYSTEMS[1].id, title: '旧论文', char_count: 60_480, amount_fen: 61 * 500, status: 'unpaid', paper_text: '……', order_id: 'o_review' }, NOW))
+    .values(
+      storedReviewRow(
+        {
+          id: 'r_old',
+          user_id: 'u_old',
+          system_id: REVIEW_SYSTEMS[1].id,
+          title: '旧论文',
+          char_count: 60_480,
+          amount_fen: 61 * 500,
+          status: 'unpaid',
+          paper_text: '……',
+          order_id: 'o_review',
+        },
+        NOW,
+      ),
+    )
     .execute();
-  await before.insertInto('orders').values([order('o_review', 'review', 'r_old', 61 * 500), order('o_typeset', 'typeset', 't_old', 1900)]).execute();
+  await before
+    .insertInto('orders')
+    .values([order('o_review', 'review', 'r_old', 61 * 500), order('o_typeset', 'typeset', 't_old', 1900)])
+    .execute();
 
   const { error: latest } = await fresh.migrator().migrateToLatest();
   if (latest) throw latest;

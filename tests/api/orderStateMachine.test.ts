@@ -1,4 +1,12 @@
-import { canTransition, nextStatus, ORDER_EVENTS, ORDER_STATUSES, TransitionError, type OrderEvent, type OrderStatus } from '../../server/src/modules/order/stateMachine';
+import {
+  canTransition,
+  nextStatus,
+  ORDER_EVENTS,
+  ORDER_STATUSES,
+  TransitionError,
+  type OrderEvent,
+  type OrderStatus,
+} from '../../server/src/modules/order/stateMachine';
 
 const allowed: Array<[OrderStatus, OrderEvent, OrderStatus]> = [
   ['pending', 'pay', 'paid'],

@@ -43,7 +43,12 @@ function notification(orderId: string, amountFen: number, overrides: Record<stri
 }
 
 async function notify(params: Record<string, string>) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/payment/notify/sandbox', payload: new URLSearchParams(params).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payment/notify/sandbox',
+    payload: new URLSearchParams(params).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   return res.body;
 }
 
@@ -90,7 +95,11 @@ describe('creating and reading orders', () => {
   test('an order past 30 minutes reads as closed (expired)', async () => {
     const owner = await signedInClient(t.app);
     const order = await newOrder(owner);
-    await t.app.db.updateTable('orders').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', order.id).execute();
+    await t.app.db
+      .updateTable('orders')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', order.id)
+      .execute();
     expect((await owner.get(`/api/v1/order/${order.id}`)).body.result).toMatchObject({ status: 'closed', closeReason: 'expired' });
   });
 });
@@ -117,7 +126,11 @@ describe('the list of one’s orders', () => {
     const listed = (await owner.get('/api/v1/order/list?pageSize=50')).body.result.list.map((o: { id: string }) => o.id);
     for (const id of mine) expect(listed).not.toContain(id);
 
-    await t.app.db.updateTable('orders').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', mine[2]).execute();
+    await t.app.db
+      .updateTable('orders')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', mine[2])
+      .execute();
     expect((await other.get('/api/v1/order/list?pageSize=1')).body.result.list[0]).toMatchObject({ id: mine[2], status: 'closed', closeReason: 'expired' });
 
     expect((await client(t.app).get('/api/v1/order/list')).status).toBe(401);
@@ -197,7 +210,12 @@ describe('the sandbox gateway', () => {
     expect(shown.body).toContain('¥99.00');
     expect(shown.body).toContain('微信支付');
 
-    const failed = await t.app.inject({ method: 'POST', url: pagePath, payload: 'result=fail', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: pagePath,
+      payload: 'result=fail',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(failed.body).toContain('支付失败');
     expect((await owner.get(`/api/v1/order/${order.id}`)).body.result.status).toBe('pending');
 
@@ -235,7 +253,11 @@ describe('the sandbox gateway', () => {
 test('the expiry sweep closes every overdue pending order', async () => {
   const owner = await signedInClient(t.app);
   const order = await newOrder(owner);
-  await t.app.db.updateTable('orders').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', order.id).execute();
+  await t.app.db
+    .updateTable('orders')
+    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .where('id', '=', order.id)
+    .execute();
   expect(await t.app.orders.expireOverdue()).toBeGreaterThanOrEqual(1);
   const row = await t.app.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
   expect(row).toMatchObject({ status: 'closed', close_reason: 'expired' });

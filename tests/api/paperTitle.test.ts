@@ -16,7 +16,11 @@ function pdf(lines: Array<[string, number]>, width = 300): Promise<Buffer> {
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks)));
     doc.registerFont('cjk', FONT).font('cjk');
-    for (const [text, size] of lines) doc.fontSize(size).text(text, 72 + (451 - width) / 2, undefined, { width, align: 'center' }).moveDown(0.5);
+    for (const [text, size] of lines)
+      doc
+        .fontSize(size)
+        .text(text, 72 + (451 - width) / 2, undefined, { width, align: 'center' })
+        .moveDown(0.5);
     doc.fontSize(10.5).text(BODY, 72, undefined, { width: 451 });
     doc.end();
   });
@@ -37,7 +41,15 @@ test('a long title wrapped onto a second line keeps every character', async () =
 });
 
 test('a cover with the school above the title: the title is the line in the largest type', async () => {
-  const cover = await pdf([['示例大学', 16], ['本科毕业论文', 16], ['县域中学课后服务研究', 22], ['学生姓名：林晓', 14]], 451);
+  const cover = await pdf(
+    [
+      ['示例大学', 16],
+      ['本科毕业论文', 16],
+      ['县域中学课后服务研究', 22],
+      ['学生姓名：林晓', 14],
+    ],
+    451,
+  );
   expect(await titleOfUpload(cover)).toBe('县域中学课后服务研究');
 });
 

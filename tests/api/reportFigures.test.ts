@@ -4,7 +4,8 @@ import { payAsGateway, useSignedInApp } from './testApp';
 
 const signedIn = useSignedInApp();
 
-const OWN = '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况，并比较了两校在经费、课程和激励方面的差别。';
+const OWN =
+  '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况，并比较了两校在经费、课程和激励方面的差别。';
 
 async function libraryText(q: string) {
   const id = (await signedIn.test().app.inject({ method: 'GET', url: `/api/v1/search?kind=document&q=${encodeURIComponent(q)}` })).json().result.list[0].id;
@@ -26,7 +27,10 @@ test('a paper with copied text in quotation marks and a references list: 去除�
   const paragraphs = source.fullText.split('\n').filter((p) => p.length > 60);
   const copied = paragraphs[0];
   const quotedSentence = paragraphs[1].slice(0, paragraphs[1].indexOf('。') + 1);
-  const references = Array.from({ length: 12 }, (_, i) => `[${i + 1}] 王${'一二三四五六七八九十'[i % 10]}明. 县域教育治理研究第${i + 1}辑[J]. 教育研究, 20${10 + i}, ${i + 3}(2): ${i + 10}-${i + 30}.`);
+  const references = Array.from(
+    { length: 12 },
+    (_, i) => `[${i + 1}] 王${'一二三四五六七八九十'[i % 10]}明. 县域教育治理研究第${i + 1}辑[J]. 教育研究, 20${10 + i}, ${i + 3}(2): ${i + 10}-${i + 30}.`,
+  );
   const text = ['第一章 绪论', OWN, copied, OWN, `正如已有研究所说：“${quotedSentence}”`, OWN, '参考文献', ...references].join('\n');
   const report = await reportOf(text);
 

@@ -11,7 +11,8 @@ import { formatCount } from '../../common/formatCount';
 
 const signedIn = useSignedInApp();
 
-const OWN = '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况，并比较了两校在经费、课程和激励方面的差别。';
+const OWN =
+  '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况，并比较了两校在经费、课程和激励方面的差别。';
 const own = (n: number) => Array.from({ length: n }, (_, i) => `第${i + 1}次观察记录：${OWN}`).join('\n');
 
 async function libraryText(q: string) {
@@ -23,7 +24,6 @@ function upload(browser: ReturnType<typeof client>, name: string, data: Buffer) 
   const body = multipart({}, { name, data });
   return browser.call('POST', '/api/v1/review/paper', body.payload, body.headers);
 }
-
 
 async function newReview(text: string, systemId = 'undergraduate') {
   const res = await signedIn.me().post('/api/v1/review', { systemId, title: '县域中学课后服务研究', author: '林晓', text, amountFen: 1 });
@@ -123,13 +123,22 @@ test('an unpaid check does not run; once paid it runs, and the report shows the 
 
   // anyone can verify the code: title, system, date, similarity, nothing else
   const verified = await client(signedIn.test().app).get(`/api/v1/review/verify/${done.verificationCode}`);
-  expect(verified.body.result).toEqual({ title: '县域中学课后服务研究', systemName: '本科毕业论文检测', finishedAt: done.finishedAt, similarity: done.similarity, charCount: done.charCount });
+  expect(verified.body.result).toEqual({
+    title: '县域中学课后服务研究',
+    systemName: '本科毕业论文检测',
+    finishedAt: done.finishedAt,
+    similarity: done.similarity,
+    charCount: done.charCount,
+  });
   expect((await client(signedIn.test().app).get('/api/v1/review/verify/ZN-00000-00000')).status).toBe(404);
   // the code as people type it: without its dashes, in lower case, with spaces, in full-width letters
   const bare = done.verificationCode.replace(/-/g, '');
   const typed = [bare, bare.toLowerCase(), bare.slice(2), ` zn ${bare.slice(2, 7)} ${bare.slice(7)} `, done.verificationCode.replace('ZN', 'ＺＮ')];
   for (const code of typed) {
-    expect({ code, body: (await client(signedIn.test().app).get(`/api/v1/review/verify/${encodeURIComponent(code)}`)).body.result }).toEqual({ code, body: verified.body.result });
+    expect({ code, body: (await client(signedIn.test().app).get(`/api/v1/review/verify/${encodeURIComponent(code)}`)).body.result }).toEqual({
+      code,
+      body: verified.body.result,
+    });
   }
 });
 
@@ -159,7 +168,12 @@ test('a job abandoned mid-check (the server died) is picked up again and finishe
   const { review, orderId } = await newReview(own(4));
   await payAsGateway(signedIn.test().app, orderId, review.amountFen);
   // what a crash leaves: the job claimed, its lock run out, the check half done
-  await signedIn.test().app.db.updateTable('jobs').set({ status: 'running', attempts: 1, locked_until: '2000-01-01T00:00:00.000Z' }).where('ref_id', '=', review.id).execute();
+  await signedIn
+    .test()
+    .app.db.updateTable('jobs')
+    .set({ status: 'running', attempts: 1, locked_until: '2000-01-01T00:00:00.000Z' })
+    .where('ref_id', '=', review.id)
+    .execute();
   await signedIn.test().app.db.updateTable('reviews').set({ status: 'running', progress: 40 }).where('id', '=', review.id).execute();
   await signedIn.test().app.jobs.drain();
   expect((await signedIn.me().get(`/api/v1/review/${review.id}`)).body.result).toMatchObject({ status: 'done', progress: 100 });
@@ -192,7 +206,15 @@ describe('uploads', () => {
   const received = () => readdirSync(join(signedIn.test().config.dataDir, 'files', '.incoming')).length;
 
   test('a .docx paper is read, counted and priced', async () => {
-    const word = new Document({ sections: [{ children: own(4).split('\n').map((p) => new Paragraph(p)) }] });
+    const word = new Document({
+      sections: [
+        {
+          children: own(4)
+            .split('\n')
+            .map((p) => new Paragraph(p)),
+        },
+      ],
+    });
     const res = await upload(signedIn.me(), '论文.docx', await Packer.toBuffer(word));
     expect(res.status).toBe(200);
     expect(res.body.result).toMatchObject({ fileName: '论文.docx' });
@@ -249,7 +271,12 @@ describe('uploads', () => {
 
 test('papers are deleted 30 days after upload; the record and its figures stay', async () => {
   const { review } = await newReview(own(3));
-  await signedIn.test().app.db.updateTable('reviews').set({ created_at: new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString() }).where('id', '=', review.id).execute();
+  await signedIn
+    .test()
+    .app.db.updateTable('reviews')
+    .set({ created_at: new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString() })
+    .where('id', '=', review.id)
+    .execute();
   const fresh = await newReview(own(3));
   expect(await signedIn.test().app.deleteExpiredPapers()).toBeGreaterThanOrEqual(1);
   expect((await signedIn.me().get(`/api/v1/review/${review.id}`)).body.result).toMatchObject({ paperDeleted: true, charCount: review.charCount });

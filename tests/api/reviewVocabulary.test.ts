@@ -17,10 +17,20 @@ const NOW = new Date().toISOString();
 const LATER = new Date(Date.now() + 30 * 60 * 1000).toISOString();
 const EARLIER = new Date(Date.now() - 60 * 1000).toISOString();
 
-
 const checkRow = (id: string, status: string, orderId: string | null) =>
   storedReviewRow(
-    { id, user_id: 'u_old', system_id: REVIEW_SYSTEMS[0].id, title: `旧论文 ${id}`, char_count: 600, amount_fen: 300, status, progress: status === 'checking' ? 40 : 0, paper_text: PAPER, order_id: orderId },
+    {
+      id,
+      user_id: 'u_old',
+      system_id: REVIEW_SYSTEMS[0].id,
+      title: `旧论文 ${id}`,
+      char_count: 600,
+      amount_fen: 300,
+      status,
+      progress: status === 'checking' ? 40 : 0,
+      paper_text: PAPER,
+      order_id: orderId,
+    },
     NOW,
   );
 
@@ -64,19 +74,44 @@ async function oldDatabase(db: Kysely<any>) {
   if (error) throw error;
   await db
     .insertInto('users')
-    .values({ id: 'u_old', email: 'old@example.cn', password_hash: '-', nickname: '旧用户', real_name: null, school: null, major: null, degree: null, phone: null, avatar: null, created_at: NOW, updated_at: NOW })
+    .values({
+      id: 'u_old',
+      email: 'old@example.cn',
+      password_hash: '-',
+      nickname: '旧用户',
+      real_name: null,
+      school: null,
+      major: null,
+      degree: null,
+      phone: null,
+      avatar: null,
+      created_at: NOW,
+      updated_at: NOW,
+    })
     .execute();
   await db.insertInto('check_systems').values(reviewSystemsBeforeSale()).execute();
-  await db.insertInto('checks').values([checkRow('c_unpaid', 'unpaid', 'o_pending'), checkRow('c_queued', 'queued', 'o_paid'), checkRow('c_running', 'checking', 'o_paid2')]).execute();
-  await db.insertInto('orders').values([orderRow('o_pending', 'c_unpaid', 'pending'), orderRow('o_paid', 'c_queued', 'paid'), orderRow('o_paid2', 'c_running', 'paid')]).execute();
-  await db.insertInto('jobs').values([job('c_queued', 'queued'), job('c_running', 'running')]).execute();
+  await db
+    .insertInto('checks')
+    .values([checkRow('c_unpaid', 'unpaid', 'o_pending'), checkRow('c_queued', 'queued', 'o_paid'), checkRow('c_running', 'checking', 'o_paid2')])
+    .execute();
+  await db
+    .insertInto('orders')
+    .values([orderRow('o_pending', 'c_unpaid', 'pending'), orderRow('o_paid', 'c_queued', 'paid'), orderRow('o_paid2', 'c_running', 'paid')])
+    .execute();
+  await db
+    .insertInto('jobs')
+    .values([job('c_queued', 'queued'), job('c_running', 'running')])
+    .execute();
 }
 
 const fresh = useUnmigratedDatabase('zn-vocabulary-');
 beforeAll(() => oldDatabase(fresh.db));
 
 test('0010 renames the tables and rewrites kinds and statuses; a pending order of the old kind paid afterwards runs its review', async () => {
-  const config = loadConfig({ NODE_ENV: 'test' }, { dataDir: fresh.dataDir, databaseUrl: fresh.url, sessionSecret: randomBytes(32).toString('hex'), webRoot: undefined, logLevel: 'silent' });
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    { dataDir: fresh.dataDir, databaseUrl: fresh.url, sessionSecret: randomBytes(32).toString('hex'), webRoot: undefined, logLevel: 'silent' },
+  );
   // building the server migrates to the latest
   const app = await buildApp(config, { db: fresh.db });
   try {
@@ -88,7 +123,7 @@ test('0010 renames the tables and rewrites kinds and statuses; a pending order o
     ]);
     expect((await fresh.db.selectFrom('review_systems').select('id').orderBy('sort').execute()).map((s) => s.id)).toEqual(REVIEW_SYSTEMS.map((s) => s.id));
     expect(new Set((await fresh.db.selectFrom('orders').select('kind').execute()).map((o) => o.kind))).toEqual(new Set(['review']));
-    expect((await fresh.db.selectFrom('jobs').select(['kind', 'ref_id', 'status']).orderBy('ref_id').execute())).toEqual([
+    expect(await fresh.db.selectFrom('jobs').select(['kind', 'ref_id', 'status']).orderBy('ref_id').execute()).toEqual([
       { kind: 'review', ref_id: 'c_queued', status: 'queued' },
       { kind: 'review', ref_id: 'c_running', status: 'running' },
     ]);

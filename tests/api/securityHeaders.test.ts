@@ -47,7 +47,12 @@ describe('security headers', () => {
   test('the sandbox payment page allows its own inline style and script by hash, nothing else', async () => {
     const me = client(t.app);
     await me.login();
-    const review = await me.post('/api/v1/review', { systemId: 'undergraduate', title: '安全头测试', author: '林晓', text: '课后服务关系到学生的成长，也关系到家庭的安排和学校的管理。'.repeat(30) });
+    const review = await me.post('/api/v1/review', {
+      systemId: 'undergraduate',
+      title: '安全头测试',
+      author: '林晓',
+      text: '课后服务关系到学生的成长，也关系到家庭的安排和学校的管理。'.repeat(30),
+    });
     expect(review.status).toBe(200);
     const pay = await me.post(`/api/v1/order/${review.body.result.orderId}/pay`, { channel: 'alipay' });
     const url = new URL(pay.body.result.payUrl);
@@ -57,7 +62,12 @@ describe('security headers', () => {
     const policy = String(page.headers['content-security-policy']);
     expect(policy).toMatch(/style-src 'self' 'unsafe-inline' 'sha256-[A-Za-z0-9+/=]+'/);
     expect(page.body).not.toMatch(/ style="/);
-    const failed = await t.app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, payload: 'result=fail', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      payload: 'result=fail',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(String(failed.headers['content-security-policy'])).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
   });
 

@@ -20,7 +20,10 @@ const systemIds = async () => {
 test('a system a migration added first does not keep the offered ones out, and an edited one stays edited', async () => {
   const { db, storage } = handle.app;
   await db.deleteFrom('review_systems').execute();
-  await db.insertInto('review_systems').values({ ...REVIEW_SYSTEMS[0], id: 'thesis-plus', name: '学位论文加强检测', sort: 4 }).execute();
+  await db
+    .insertInto('review_systems')
+    .values({ ...REVIEW_SYSTEMS[0], id: 'thesis-plus', name: '学位论文加强检测', sort: 4 })
+    .execute();
   await seedDemoContent(db, storage);
   expect((await systemIds()).sort()).toEqual([...REVIEW_SYSTEMS.map((s) => s.id), 'thesis-plus'].sort());
 
@@ -32,13 +35,20 @@ test('a system a migration added first does not keep the offered ones out, and a
 
 test('a system whose settings the engine cannot honour stops the start with a reason an operator can act on', async () => {
   const { db, storage } = handle.app;
-  await db.insertInto('review_systems').values({ ...REVIEW_SYSTEMS[0], id: 'loose', name: '宽松检测', min_match: 5, sort: 5 }).execute();
+  await db
+    .insertInto('review_systems')
+    .values({ ...REVIEW_SYSTEMS[0], id: 'loose', name: '宽松检测', min_match: 5, sort: 5 })
+    .execute();
   await expect(seedDemoContent(db, storage)).rejects.toThrow('查重系统 loose 的 min_match 不合要求：起报字数，须为不小于 8 的整数（现为 5）');
 
   await db.updateTable('review_systems').set({ min_match: 8, corpora: '范文库' }).where('id', '=', 'loose').execute();
   await expect(seedDemoContent(db, storage)).rejects.toThrow(/查重系统 loose 的 corpora 不合要求：比对库/);
 
-  await db.updateTable('review_systems').set({ corpora: JSON.stringify(['范文库：学位论文']) }).where('id', '=', 'loose').execute();
+  await db
+    .updateTable('review_systems')
+    .set({ corpora: JSON.stringify(['范文库：学位论文']) })
+    .where('id', '=', 'loose')
+    .execute();
   await expect(seedDemoContent(db, storage)).resolves.toBeUndefined();
   await db.deleteFrom('review_systems').where('id', '=', 'loose').execute();
 });

@@ -81,7 +81,11 @@ describe('settings', () => {
       expect(loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: '3' }).shards).toEqual({ count: 3, held: [0, 1, 2], waitMs });
       expect(loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: '3', CORPUS_SHARDS_HELD: '2, 0' }).shards).toEqual({ count: 3, held: [0, 2], waitMs });
       expect(loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: '2', CORPUS_SHARDS_HELD: 'none' }).shards).toEqual({ count: 2, held: [], waitMs });
-      expect(loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: '2', CORPUS_SHARD_WAIT_MINUTES: '5' }).shards).toEqual({ count: 2, held: [0, 1], waitMs: 5 * 60_000 });
+      expect(loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: '2', CORPUS_SHARD_WAIT_MINUTES: '5' }).shards).toEqual({
+        count: 2,
+        held: [0, 1],
+        waitMs: 5 * 60_000,
+      });
       expect(() => loadConfig({ DATA_DIR: dataDir, CORPUS_SHARD_WAIT_MINUTES: 'soon' })).toThrow(/CORPUS_SHARD_WAIT_MINUTES/);
       expect(() => loadConfig({ DATA_DIR: dataDir, CORPUS_SHARD_WAIT_MINUTES: '0' })).toThrow(/CORPUS_SHARD_WAIT_MINUTES/);
       expect(() => loadConfig({ DATA_DIR: dataDir, CORPUS_SHARDS: '2', CORPUS_SHARDS_HELD: '2' })).toThrow(/CORPUS_SHARDS_HELD/);
@@ -105,8 +109,21 @@ describe('settings', () => {
   });
 
   test('the environment wins', () => {
-    const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'zn-cfg-')), PORT: '9000', SESSION_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://u@h/db', SMTP_URL: 'smtp://mail:25', PUBLIC_URL: 'https://a.cn' });
-    expect(config).toMatchObject({ port: 9000, sessionSecret: 'x'.repeat(40), databaseUrl: 'postgres://u@h/db', smtpUrl: 'smtp://mail:25', publicUrl: 'https://a.cn' });
+    const config = loadConfig({
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'zn-cfg-')),
+      PORT: '9000',
+      SESSION_SECRET: 'x'.repeat(40),
+      DATABASE_URL: 'postgres://u@h/db',
+      SMTP_URL: 'smtp://mail:25',
+      PUBLIC_URL: 'https://a.cn',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      sessionSecret: 'x'.repeat(40),
+      databaseUrl: 'postgres://u@h/db',
+      smtpUrl: 'smtp://mail:25',
+      publicUrl: 'https://a.cn',
+    });
   });
 
   test.each(['secret', 'changeme', 'short'])('production refuses a weak session secret (%s)', (secret) => {
@@ -114,6 +131,8 @@ describe('settings', () => {
   });
 
   test('the outbox API is never on in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production', EXPOSE_OUTBOX: '1', SESSION_SECRET: 'y'.repeat(40), DATA_DIR: mkdtempSync(join(tmpdir(), 'zn-cfg-')) }).exposeOutbox).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', EXPOSE_OUTBOX: '1', SESSION_SECRET: 'y'.repeat(40), DATA_DIR: mkdtempSync(join(tmpdir(), 'zn-cfg-')) }).exposeOutbox,
+    ).toBe(false);
   });
 });

@@ -127,7 +127,12 @@ test('a shard no process holds: its part waits, then the check is given up and t
   expect((await shardOne()).status).toBe('queued');
   expect((await me.get(`/api/v1/review/${reviewId}`)).body.result).toMatchObject({ status: 'running' });
   // past it (the job backdated two minutes): failed, with the reason the user reads, and refunded
-  await t.app.db.updateTable('jobs').set({ updated_at: new Date(Date.now() - 120_000).toISOString() }).where('ref_id', '=', reviewId).where('kind', '=', 'review_shard_1').execute();
+  await t.app.db
+    .updateTable('jobs')
+    .set({ updated_at: new Date(Date.now() - 120_000).toISOString() })
+    .where('ref_id', '=', reviewId)
+    .where('kind', '=', 'review_shard_1')
+    .execute();
   await holdsZero.jobs.sweep();
   expect((await shardOne()).status).toBe('failed');
   const review = (await me.get(`/api/v1/review/${reviewId}`)).body.result;

@@ -18,9 +18,7 @@ import { chapters } from '../../server/src/engines/similarity/structure';
 import { Converter } from 'opencc-js';
 
 const folder = join(SEED_FOLDER, 'documents');
-const corpus = new Map(
-  readdirSync(folder).map((name) => [name, stripMarkdown(matter(readFileSync(join(folder, name), 'utf8')).content)] as const),
-);
+const corpus = new Map(readdirSync(folder).map((name) => [name, stripMarkdown(matter(readFileSync(join(folder, name), 'utf8')).content)] as const));
 const index = new CorpusIndex();
 for (const [id, text] of corpus) index.addText(id, text);
 const read = async (id: string) => corpus.get(id);
@@ -43,7 +41,14 @@ describe('extraction', () => {
   test('a GBK .txt, a .docx with a table, a .pdf; encrypted and broken files are refused with the reason', async () => {
     expect(await extractText(iconv.encode('第一章 绪论\r\n县域中学的课后服务', 'gbk'), '论文.txt')).toBe('第一章 绪论\n县域中学的课后服务');
     const word = new Document({
-      sections: [{ children: [new Paragraph('表格之前的段落'), new Table({ rows: [new TableRow({ children: [new TableCell({ children: [new Paragraph('单元格里的数据')] })] })] })] }],
+      sections: [
+        {
+          children: [
+            new Paragraph('表格之前的段落'),
+            new Table({ rows: [new TableRow({ children: [new TableCell({ children: [new Paragraph('单元格里的数据')] })] })] }),
+          ],
+        },
+      ],
     });
     expect(await extractText(await Packer.toBuffer(word), 'a.docx')).toMatch(/表格之前的段落\s+单元格里的数据/);
     const pdf = await PDFDocument.create();
@@ -115,7 +120,9 @@ describe('finding copied passages', () => {
 
   test('sentences of one paragraph put in another order are one passage', async () => {
     // the last sentence's 前十项推荐的命中率 also occurs further down the source: a second place to match, not a second passage
-    const [a, b, c, d] = ['高校食堂每天产生', '本文以某高校', '方法先按窗口和价格', '离线实验表明'].map((start) => sentenceOf('cs-01-campus-card-recommendation.md', start));
+    const [a, b, c, d] = ['高校食堂每天产生', '本文以某高校', '方法先按窗口和价格', '离线实验表明'].map((start) =>
+      sentenceOf('cs-01-campus-card-recommendation.md', start),
+    );
     const report = await check(`${OWN_OPENING}${d}${a}${c}${b}${OWN_CLOSING}`);
     expect(report.passages.map((p) => p.sourceId)).toEqual(['cs-01-campus-card-recommendation.md']);
     expect(report.matchedChars).toBe(countChars(a + b + c + d));
@@ -171,7 +178,13 @@ describe('a library in parts (shards)', () => {
     const indexes = Array.from({ length: parts }, () => new CorpusIndex());
     [...docs].forEach(([id, text], i) => indexes[i % parts].addText(id, text));
     const cap = commonLimit(docs.size);
-    return { candidates: (hashes: Uint32Array, limit: number) => mergeCandidates(indexes.map((part) => part.hits(hashes, cap)), limit) };
+    return {
+      candidates: (hashes: Uint32Array, limit: number) =>
+        mergeCandidates(
+          indexes.map((part) => part.hits(hashes, cap)),
+          limit,
+        ),
+    };
   }
 
   test('two or three parts give the report of one index', async () => {
@@ -202,7 +215,14 @@ describe('fingerprints', () => {
   test('winnowing keeps the rightmost smallest hash of every window, each once', () => {
     let seed = 5;
     const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
-    for (const [length, range] of [[0, 9], [3, 9], [4, 2], [50, 3], [500, 7], [2_000, 1_000_000]]) {
+    for (const [length, range] of [
+      [0, 9],
+      [3, 9],
+      [4, 2],
+      [50, 3],
+      [500, 7],
+      [2_000, 1_000_000],
+    ]) {
       const hashes = Uint32Array.from({ length }, () => next() % range);
       const expected: Array<{ hash: number; position: number }> = [];
       for (let start = 0; start === 0 || start + 4 <= length; start += 1) {
@@ -235,7 +255,12 @@ describe('fingerprints', () => {
       const n = hashTokens(tail, out, 3, (start) => marked.push(start));
       const walked = hashes.slice(starts.indexOf(from));
       expect([...out.subarray(0, n)]).toEqual(walked);
-      expect(marked).toEqual(starts.slice(starts.indexOf(from)).filter((_, i) => i % 3 === 0).map((start) => start - from));
+      expect(marked).toEqual(
+        starts
+          .slice(starts.indexOf(from))
+          .filter((_, i) => i % 3 === 0)
+          .map((start) => start - from),
+      );
     }
   });
 
@@ -316,7 +341,16 @@ describe('the report', () => {
   test('chapters come from the headings, and the figures add up', async () => {
     const copied = sentenceOf('econ-01-digital-finance.md', '创业是农民增收的重要途径', 2);
     const quoted = `有学者指出“${sentenceOf('law-01-personal-info.md', '同意是个人对其信息进行控制的基本方式')}”`;
-    const text = ['数字金融与农村创业', '摘要：本文讨论数字金融。', '第一章 绪论', OWN_OPENING + copied, '第二章 文献综述', quoted + OWN_CLOSING, '参考文献', '[1] 郭峰, 王靖一, 王芳, 等. 测度中国数字普惠金融发展：指数编制与空间特征[J]. 经济学（季刊）, 2020, 19(4): 1401-1418.'].join('\n');
+    const text = [
+      '数字金融与农村创业',
+      '摘要：本文讨论数字金融。',
+      '第一章 绪论',
+      OWN_OPENING + copied,
+      '第二章 文献综述',
+      quoted + OWN_CLOSING,
+      '参考文献',
+      '[1] 郭峰, 王靖一, 王芳, 等. 测度中国数字普惠金融发展：指数编制与空间特征[J]. 经济学（季刊）, 2020, 19(4): 1401-1418.',
+    ].join('\n');
     expect(chapters(text).map((c) => c.title)).toEqual(['前置部分', '第一章 绪论', '第二章 文献综述', '参考文献']);
     const report = await check(text);
     expect(report.chapters.reduce((sum, c) => sum + c.totalChars, 0)).toBe(report.totalChars);
@@ -357,14 +391,18 @@ describe('rewritten text (降重) and honest text of the same field', () => {
   test('two stock phrases of the field with different words between them are two passages, never one', async () => {
     const menuPath = '依次打开工具菜单中的选项页面然后点击高级设置';
     const command = '运行系统自带的磁盘清理工具来释放空间';
-    const check = oneDocument(`${'软件安装完成以后第一次启动时会检查更新'.repeat(2)}。在界面上${menuPath}，再在弹出的窗口里${command}。${'如果仍然无法解决请联系管理员'.repeat(2)}。`);
+    const check = oneDocument(
+      `${'软件安装完成以后第一次启动时会检查更新'.repeat(2)}。在界面上${menuPath}，再在弹出的窗口里${command}。${'如果仍然无法解决请联系管理员'.repeat(2)}。`,
+    );
     const report = await check(`${OWN_OPENING}我按照说明${menuPath}，之后等了好几分钟都没有任何反应，只好${command}。${OWN_CLOSING}`);
     expect(report.passages.map((p) => p.sourceText)).toEqual([menuPath, command]);
   });
 
   test('on an honest page of the same field, the marks cover only the characters it shares with the source', async () => {
     const stock = '打开控制面板中的网络和共享中心';
-    const check = oneDocument(`${'连接无线网络之前请先确认网卡驱动已经安装'.repeat(2)}。${stock}以后选择左侧的更改适配器设置，右键单击无线网络连接并选择属性。${'如果仍然无法连接请重新启动路由器'.repeat(2)}。`);
+    const check = oneDocument(
+      `${'连接无线网络之前请先确认网卡驱动已经安装'.repeat(2)}。${stock}以后选择左侧的更改适配器设置，右键单击无线网络连接并选择属性。${'如果仍然无法连接请重新启动路由器'.repeat(2)}。`,
+    );
     // the page shares the stock phrase and, ten characters of its own further on, 左侧的更改适配器设置 (too short to report)
     const report = await check(`${OWN_OPENING}我的做法是${stock}，这步大家都熟悉了，再看左侧的更改适配器设置里有没有无线网卡。${OWN_CLOSING}`);
     expect(report.passages.map((p) => p.sourceText)).toEqual([stock]);

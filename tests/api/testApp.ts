@@ -71,7 +71,15 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   const database = await freshDatabaseUrl(dataDir);
   const config = loadConfig(
     { NODE_ENV: 'test' },
-    { dataDir, databaseUrl: database.url, sessionSecret: randomBytes(32).toString('hex'), webRoot: undefined, logLevel: 'silent', exposeOutbox: true, ...overrides },
+    {
+      dataDir,
+      databaseUrl: database.url,
+      sessionSecret: randomBytes(32).toString('hex'),
+      webRoot: undefined,
+      logLevel: 'silent',
+      exposeOutbox: true,
+      ...overrides,
+    },
   );
   const app = await buildApp(config);
   await seedDemoContent(app.db, app.storage);
@@ -152,18 +160,23 @@ export async function otherUser(app: FastifyInstance) {
 /** A multipart/form-data body: text fields, then one file (or several) under `file`. */
 export function multipart(fields: Record<string, string>, file: { name: string; data: Buffer } | { name: string; data: Buffer }[]) {
   const boundary = '----zn-test-boundary';
-  const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  const files = [file].flat().flatMap(({ name, data }) => [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    data,
-    Buffer.from('\r\n'),
-  ]);
+  const parts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  const files = [file]
+    .flat()
+    .flatMap(({ name, data }) => [
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      data,
+      Buffer.from('\r\n'),
+    ]);
   const payload = Buffer.concat([...parts, ...files, Buffer.from(`--${boundary}--\r\n`)]);
   return { payload: payload as unknown as object, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 /** Pays an order the way a verified notification of the sandbox gateway does; answers the order's new state. */
-export const payAsGateway = (app: FastifyInstance, orderId: string, amountFen: number) => app.orders.applyPayment({ gateway: 'sandbox', tradeNo: `T${orderId}`, orderId, amountFen });
+export const payAsGateway = (app: FastifyInstance, orderId: string, amountFen: number) =>
+  app.orders.applyPayment({ gateway: 'sandbox', tradeNo: `T${orderId}`, orderId, amountFen });
 
 /**
  * The browser-side defences every answer carries (server/src/plugins/securityHeaders.ts): the

@@ -16,7 +16,11 @@ jest.setTimeout(120_000);
 
 const signedIn = useSignedInApp();
 
-const submit = async (browser: ReturnType<typeof client>, file: { name: string; data: Buffer }, fields: Record<string, string> = { ...FIELDS, templateId: 'general-bachelor' }) => {
+const submit = async (
+  browser: ReturnType<typeof client>,
+  file: { name: string; data: Buffer },
+  fields: Record<string, string> = { ...FIELDS, templateId: 'general-bachelor' },
+) => {
   const body = multipart(fields, file);
   return browser.call('POST', '/api/v1/typeset', body.payload, body.headers);
 };
@@ -35,7 +39,9 @@ const filesStored = () => {
 test('the four templates, filtered and searched, each with its rules', async () => {
   const visitor = client(signedIn.test().app);
   expect((await visitor.get('/api/v1/typeset/template')).body.result).toHaveLength(4);
-  expect((await visitor.get(`/api/v1/typeset/template?degree=${encodeURIComponent('硕士')}`)).body.result.map((x: { id: string }) => x.id)).toEqual(['general-master']);
+  expect((await visitor.get(`/api/v1/typeset/template?degree=${encodeURIComponent('硕士')}`)).body.result.map((x: { id: string }) => x.id)).toEqual([
+    'general-master',
+  ]);
   expect((await visitor.get('/api/v1/typeset/template?q=APA')).body.result.map((x: { id: string }) => x.id)).toEqual(['english-thesis-apa']);
   const detail = (await visitor.get('/api/v1/typeset/template/general-bachelor')).body.result;
   expect(detail.rules.find((r: { item: string }) => r.item === '正文').rule).toBe('宋体 / Times New Roman，小四（12 pt），两端对齐，1.5 倍行距，首行缩进 2 字');
@@ -50,7 +56,8 @@ async function textOf(body: Buffer, type: string): Promise<string> {
     return (await Promise.all(Object.values(zip.files).map((f) => f.async('string')))).join('');
   }
   if (type.includes('pdf')) {
-    const script = "const {PDFParse}=require('pdf-parse');new PDFParse({data:new Uint8Array(require('fs').readFileSync(0))}).getText().then(r=>process.stdout.write(r.text))";
+    const script =
+      "const {PDFParse}=require('pdf-parse');new PDFParse({data:new Uint8Array(require('fs').readFileSync(0))}).getText().then(r=>process.stdout.write(r.text))";
     return execFileSync(process.execPath, ['-e', script], { input: body, encoding: 'utf8' });
   }
   return body.toString('utf8') + body.toString('latin1');
@@ -70,7 +77,13 @@ test('upload → job → the preview is pictures with nothing of the text → un
   expect(done).toMatchObject({ status: 'done', progress: 100, previewPages: 8, previewUnavailable: null, pdf: true });
 
   // every answer the owner can get before paying: none holds the text beyond the first page in a readable form
-  const answers = [await signedIn.me().get(`/api/v1/typeset/${id}`), await signedIn.me().get('/api/v1/typeset'), await signedIn.me().get(`/api/v1/typeset/${id}/preview.docx`), await signedIn.me().get(`/api/v1/typeset/${id}/download`), await signedIn.me().get(`/api/v1/typeset/${id}/download.pdf`)];
+  const answers = [
+    await signedIn.me().get(`/api/v1/typeset/${id}`),
+    await signedIn.me().get('/api/v1/typeset'),
+    await signedIn.me().get(`/api/v1/typeset/${id}/preview.docx`),
+    await signedIn.me().get(`/api/v1/typeset/${id}/download`),
+    await signedIn.me().get(`/api/v1/typeset/${id}/download.pdf`),
+  ];
   for (let page = 1; page <= done.previewPages; page += 1) {
     const picture = await signedIn.me().get(`/api/v1/typeset/${id}/preview/${page}.png`);
     expect(picture.status).toBe(200);

@@ -21,7 +21,14 @@ const bachelor = templates.get('general-bachelor')!;
 async function xmlOf(docx: Buffer) {
   const zip = await JSZip.loadAsync(docx);
   const read = async (name: string) => (await zip.file(name)?.async('string')) ?? '';
-  return { zip, document: await read('word/document.xml'), styles: await read('word/styles.xml'), numbering: await read('word/numbering.xml'), files: Object.keys(zip.files), read };
+  return {
+    zip,
+    document: await read('word/document.xml'),
+    styles: await read('word/styles.xml'),
+    numbering: await read('word/numbering.xml'),
+    files: Object.keys(zip.files),
+    read,
+  };
 }
 
 describe('reading manuscripts', () => {
@@ -36,7 +43,13 @@ describe('reading manuscripts', () => {
       { kind: 'heading', level: 2, text: '研究背景' },
       { kind: 'heading', level: 1, text: '结论' },
     ]);
-    expect(m.body.find((b) => b.kind === 'table')).toMatchObject({ caption: '两校的基本情况', rows: [['学校', '学生数'], ['甲校', '1200']] });
+    expect(m.body.find((b) => b.kind === 'table')).toMatchObject({
+      caption: '两校的基本情况',
+      rows: [
+        ['学校', '学生数'],
+        ['甲校', '1200'],
+      ],
+    });
     expect(m.body.find((b) => b.kind === 'image')).toMatchObject({ type: 'png', caption: '课后服务的组织结构' });
     expect(m.references).toEqual(['王明. 课后服务的实践[J]. 教育研究, 2021, 42(3): 10-18.', '李华. 县域教育[M]. 北京: 教育出版社, 2020.']);
     expect(m.acknowledgements).toEqual([{ kind: 'paragraph', text: '感谢导师的指导。' }]);
@@ -62,33 +75,54 @@ describe('reading manuscripts', () => {
     expect(m.references).toEqual(['王明. 课后服务的实践[J]. 教育研究, 2021.']);
   });
 
-  test.each(['heading', 'inline'] as const)('Markdown with `# 题目` first and the abstract %s: title, abstracts, keywords, chapters from 1, the same structure as the .docx', async (abstract) => {
-    const md = await readManuscript(Buffer.from(markdownThesis(abstract)), 'paper.md');
-    expect(md.title).toBe('县域中学课后服务研究');
-    expect(md.abstractZh).toBe('本文讨论县域中学课后服务的组织方式。');
-    expect(md.abstractEn).toBe('This thesis studies after-school services.');
-    expect(md.keywordsZh).toEqual(['课后服务', '县域中学']);
-    expect(md.keywordsEn).toEqual(['after-school services', 'county schools']);
-    expect(md.body.filter((b) => b.kind === 'heading')).toEqual([
-      { kind: 'heading', level: 1, text: '绪论' },
-      { kind: 'heading', level: 2, text: '研究背景' },
-      { kind: 'heading', level: 1, text: '结论' },
-    ]);
-    expect(md.warnings).toEqual([]);
-    const word = await readManuscript(await wordThesis(), 'paper.docx');
-    expect(md).toEqual(word);
-    // written: the first chapter is 第1章, its table 表1-1, and the keywords are on the abstract's page
-    const xml = (await xmlOf(await writeDocx(md, bachelor, FIELDS))).document;
-    expect(xml).toContain('表1-1  两校的基本情况');
-    expect(xml).toMatch(/关键词：<\/w:t>[\s\S]*?课后服务；县域中学/);
-    expect(xml).toContain('after-school services; county schools');
-  });
+  test.each(['heading', 'inline'] as const)(
+    'Markdown with `# 题目` first and the abstract %s: title, abstracts, keywords, chapters from 1, the same structure as the .docx',
+    async (abstract) => {
+      const md = await readManuscript(Buffer.from(markdownThesis(abstract)), 'paper.md');
+      expect(md.title).toBe('县域中学课后服务研究');
+      expect(md.abstractZh).toBe('本文讨论县域中学课后服务的组织方式。');
+      expect(md.abstractEn).toBe('This thesis studies after-school services.');
+      expect(md.keywordsZh).toEqual(['课后服务', '县域中学']);
+      expect(md.keywordsEn).toEqual(['after-school services', 'county schools']);
+      expect(md.body.filter((b) => b.kind === 'heading')).toEqual([
+        { kind: 'heading', level: 1, text: '绪论' },
+        { kind: 'heading', level: 2, text: '研究背景' },
+        { kind: 'heading', level: 1, text: '结论' },
+      ]);
+      expect(md.warnings).toEqual([]);
+      const word = await readManuscript(await wordThesis(), 'paper.docx');
+      expect(md).toEqual(word);
+      // written: the first chapter is 第1章, its table 表1-1, and the keywords are on the abstract's page
+      const xml = (await xmlOf(await writeDocx(md, bachelor, FIELDS))).document;
+      expect(xml).toContain('表1-1  两校的基本情况');
+      expect(xml).toMatch(/关键词：<\/w:t>[\s\S]*?课后服务；县域中学/);
+      expect(xml).toContain('after-school services; county schools');
+    },
+  );
 
   test('the usual forms of 摘要 and 关键词; keywords under a heading; nothing dropped', async () => {
-    const text = ['题目', '【摘要】本文讨论课后服务。', '关键字 课后服务，县域中学', 'ABSTRACT', 'This thesis studies services.', 'KEY WORDS：services; schools', '第一章 绪论', '正文。'].join('\n');
+    const text = [
+      '题目',
+      '【摘要】本文讨论课后服务。',
+      '关键字 课后服务，县域中学',
+      'ABSTRACT',
+      'This thesis studies services.',
+      'KEY WORDS：services; schools',
+      '第一章 绪论',
+      '正文。',
+    ].join('\n');
     const m = await readManuscript(Buffer.from(text), 'paper.txt');
-    expect(m).toMatchObject({ title: '题目', abstractZh: '本文讨论课后服务。', keywordsZh: ['课后服务', '县域中学'], abstractEn: 'This thesis studies services.', keywordsEn: ['services', 'schools'] });
-    const md = await readManuscript(Buffer.from(['# 题目', '', '# 摘要', '', '本文。', '', '# 关键词', '', '甲；乙', '', '# 绪论', '', '正文。', '', '# 结论', '', '完。'].join('\n')), 'a.md');
+    expect(m).toMatchObject({
+      title: '题目',
+      abstractZh: '本文讨论课后服务。',
+      keywordsZh: ['课后服务', '县域中学'],
+      abstractEn: 'This thesis studies services.',
+      keywordsEn: ['services', 'schools'],
+    });
+    const md = await readManuscript(
+      Buffer.from(['# 题目', '', '# 摘要', '', '本文。', '', '# 关键词', '', '甲；乙', '', '# 绪论', '', '正文。', '', '# 结论', '', '完。'].join('\n')),
+      'a.md',
+    );
     expect(md).toMatchObject({ title: '题目', abstractZh: '本文。', keywordsZh: ['甲', '乙'] });
     expect(md.body.filter((b) => b.kind === 'heading').map((b) => b.kind === 'heading' && b.text)).toEqual(['绪论', '结论']);
     // keywords without an abstract are still written
@@ -98,7 +132,21 @@ describe('reading manuscripts', () => {
   });
 
   test('a contents list the manuscript brings is left out with a warning, not read as chapters or glued to the abstract', async () => {
-    const lines = ['题目', '摘要：本文讨论课后服务。', '目  录', '第一章 绪论\t1', '1.1 研究背景 ........ 2', '第二章 结论  12', '参考文献\t14', '第一章 绪论', '正文。', '1.1 研究背景', '背景。', '第二章 结论', '完。'];
+    const lines = [
+      '题目',
+      '摘要：本文讨论课后服务。',
+      '目  录',
+      '第一章 绪论\t1',
+      '1.1 研究背景 ........ 2',
+      '第二章 结论  12',
+      '参考文献\t14',
+      '第一章 绪论',
+      '正文。',
+      '1.1 研究背景',
+      '背景。',
+      '第二章 结论',
+      '完。',
+    ];
     const expected = {
       abstractZh: '本文讨论课后服务。',
       body: [
@@ -112,16 +160,60 @@ describe('reading manuscripts', () => {
       warnings: ['稿件自带的目录（4 条）已略去：排版后的目录按正文的标题重新生成，页码由排版算出'],
     };
     expect(await readManuscript(Buffer.from(lines.join('\n')), 'a.txt')).toMatchObject(expected);
-    const markdown = ['# 题目', '', lines[1], '', '## 目录', '', ...lines.slice(3, 7).map((l) => `- ${l.replace('\t', ' ')}`), '', '## 绪论', '', '正文。', '', '### 研究背景', '', '背景。', '', '## 结论', '', '完。'];
+    const markdown = [
+      '# 题目',
+      '',
+      lines[1],
+      '',
+      '## 目录',
+      '',
+      ...lines.slice(3, 7).map((l) => `- ${l.replace('\t', ' ')}`),
+      '',
+      '## 绪论',
+      '',
+      '正文。',
+      '',
+      '### 研究背景',
+      '',
+      '背景。',
+      '',
+      '## 结论',
+      '',
+      '完。',
+    ];
     expect(await readManuscript(Buffer.from(markdown.join('\n')), 'a.md')).toMatchObject(expected);
   });
 
   test('Markdown footnotes become footnotes where they are marked (one referred to twice keeps its number); nested list items each stand alone', async () => {
-    const md = ['# 题目', '', '摘要：本文。', '', '## 绪论', '', '经费来自财政[^src]，逐年增加[^src]。', '', '- 经费', '    - 财政拨款', '- 激励', '', '政策经历了三个阶段[^2]。', '', '[^src]: 数据来自**县教育局**。', '[^2]: 见附录。'].join('\n');
+    const md = [
+      '# 题目',
+      '',
+      '摘要：本文。',
+      '',
+      '## 绪论',
+      '',
+      '经费来自财政[^src]，逐年增加[^src]。',
+      '',
+      '- 经费',
+      '    - 财政拨款',
+      '- 激励',
+      '',
+      '政策经历了三个阶段[^2]。',
+      '',
+      '[^src]: 数据来自**县教育局**。',
+      '[^2]: 见附录。',
+    ].join('\n');
     const m = await readManuscript(Buffer.from(md), 'a.md');
     expect(m.body).toEqual([
       { kind: 'heading', level: 1, text: '绪论' },
-      { kind: 'paragraph', text: '经费来自财政，逐年增加。', notes: [{ at: 6, note: 1 }, { at: 11, note: 1 }] },
+      {
+        kind: 'paragraph',
+        text: '经费来自财政，逐年增加。',
+        notes: [
+          { at: 6, note: 1 },
+          { at: 11, note: 1 },
+        ],
+      },
       { kind: 'list', ordered: false, items: ['经费', '财政拨款', '激励'] },
       { kind: 'paragraph', text: '政策经历了三个阶段。', notes: [{ at: 9, note: 2 }] },
     ]);
@@ -211,7 +303,8 @@ describe('writing the .docx', () => {
         zip.on('end', () => resolve(found));
       }),
     );
-    for (const part of ['[Content_Types].xml', '_rels/.rels', 'word/document.xml', 'word/styles.xml', 'word/numbering.xml', 'word/settings.xml']) expect(methods.get(part)).toBe(8);
+    for (const part of ['[Content_Types].xml', '_rels/.rels', 'word/document.xml', 'word/styles.xml', 'word/numbering.xml', 'word/settings.xml'])
+      expect(methods.get(part)).toBe(8);
     const pictures = [...methods].filter(([name]) => name.startsWith('word/media/'));
     expect(pictures.length).toBe(1);
     expect(pictures[0][1]).toBe(0);

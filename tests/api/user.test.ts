@@ -69,7 +69,12 @@ describe('avatar upload', () => {
     const browser = client(t.app);
     await browser.login();
     const { body, contentType } = multipart('file', 'me.png', PNG);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/user/avatar', payload: body, headers: { 'content-type': contentType, cookie: browser.jar.header() } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/avatar',
+      payload: body,
+      headers: { 'content-type': contentType, cookie: browser.jar.header() },
+    });
     expect(res.statusCode).toBe(200);
     const avatar = res.json().result.avatar as string;
     expect(avatar).toMatch(/^\/api\/v1\/user\/avatar\/[\w-]+\.png$/);
@@ -84,7 +89,12 @@ describe('avatar upload', () => {
     await browser.login();
     const before = (await browser.get('/api/v1/user/getCurrent')).body.result.avatar;
     const { body, contentType } = multipart('file', 'photo.png', Buffer.from('#!/bin/sh\necho hi\n'));
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/user/avatar', payload: body, headers: { 'content-type': contentType, cookie: browser.jar.header() } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/avatar',
+      payload: body,
+      headers: { 'content-type': contentType, cookie: browser.jar.header() },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('头像只能是 PNG、JPG 或 WebP 图片');
     expect((await browser.get('/api/v1/user/getCurrent')).body.result.avatar).toBe(before);
@@ -94,7 +104,12 @@ describe('avatar upload', () => {
     const browser = client(t.app);
     await browser.login();
     const { body, contentType } = multipart('file', 'big.png', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]));
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/user/avatar', payload: body, headers: { 'content-type': contentType, cookie: browser.jar.header() } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/avatar',
+      payload: body,
+      headers: { 'content-type': contentType, cookie: browser.jar.header() },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('文件太大了');
   });

@@ -48,7 +48,11 @@ const signOut = () => page.context().clearCookies();
 /** The signed-in student orders a check (as the form does) and pays it in the sandbox. */
 async function paidCheck() {
   const orderId = await page.evaluate(async (text) => {
-    const res = await fetch('/api/v1/review', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ systemId: 'undergraduate', title: '课后服务研究（退款）', author: '林晓', text }) });
+    const res = await fetch('/api/v1/review', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ systemId: 'undergraduate', title: '课后服务研究（退款）', author: '林晓', text }),
+    });
     const body = await res.json();
     if (!body.result) throw new Error(JSON.stringify(body));
     return body.result.orderId as string;
@@ -77,7 +81,9 @@ test('an operator finds a paid order by the student’s e-mail and refunds it; t
   await row.getByText('已退款').waitFor();
   await page.setViewportSize(VIEWPORTS.phone);
   // the search form lays itself out again for the narrow screen a moment after the resize
-  await page.waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, undefined, { timeout: 5_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, undefined, { timeout: 5_000 })
+    .catch(() => undefined);
   expect(await horizontalOverflow(page)).toBe(0);
   await page.screenshot({ path: 'test-results/admin_orders_phone.png', fullPage: true });
   await signOut();
@@ -150,7 +156,10 @@ test('an operator opens /admin on 概览 and sees today’s paid check in the fi
 
   await signInTo(page, base(), '/admin', await operator());
   await page.waitForURL(`${base()}/admin/overview`);
-  const paid = page.locator('.ant-card').filter({ has: page.getByText('已付订单', { exact: true }) }).first();
+  const paid = page
+    .locator('.ant-card')
+    .filter({ has: page.getByText('已付订单', { exact: true }) })
+    .first();
   expect(Number(await paid.locator('.ant-statistic-content-value').textContent())).toBeGreaterThanOrEqual(1);
   await page.getByRole('img', { name: /^每日已付订单：.+ 共 [1-9]\d*/ }).waitFor();
   await page.setViewportSize(VIEWPORTS.phone);

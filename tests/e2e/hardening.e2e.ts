@@ -48,7 +48,9 @@ test('a page on another port of the same host (same site: her cookie goes along)
   const port = await freePort();
   const attacker: Server = createServer((_req, res) => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.end(`<form id="f" method="post" enctype="multipart/form-data" action="${base()}/api/v1/actionLogin/logout"><input name="x" value="1"></form><script>document.getElementById('f').submit()</script>`);
+    res.end(
+      `<form id="f" method="post" enctype="multipart/form-data" action="${base()}/api/v1/actionLogin/logout"><input name="x" value="1"></form><script>document.getElementById('f').submit()</script>`,
+    );
   }).listen(port);
   try {
     await page.goto(`http://localhost:${port}/`);
@@ -65,7 +67,9 @@ test('a page of another origin cannot frame the login or the payment page (click
   const port = await freePort();
   const attacker: Server = createServer((_req, res) => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.end(`<iframe name="login" src="${base()}/user/login" width="600" height="400"></iframe><iframe name="pay" src="${base()}/pay/someorder" width="600" height="400"></iframe>`);
+    res.end(
+      `<iframe name="login" src="${base()}/user/login" width="600" height="400"></iframe><iframe name="pay" src="${base()}/pay/someorder" width="600" height="400"></iframe>`,
+    );
   }).listen(port);
   try {
     await page.goto(`http://localhost:${port}/`);

@@ -13,7 +13,10 @@ const SITE_TITLE = '论文网一站式服务平台【智能论文】';
 const mock = () => process.env.E2E_MOCK_URL!;
 const real = () => process.env.E2E_REAL_URL!;
 const MOCK_ACCOUNT = { email: DEMO_EMAIL, password: DEMO_PASSWORD };
-const PAPER = Array.from({ length: 4 }, (_, i) => `第${i + 1}段：本文讨论县域中学课后服务的组织方式，作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况。`).join('\n');
+const PAPER = Array.from(
+  { length: 4 },
+  (_, i) => `第${i + 1}段：本文讨论县域中学课后服务的组织方式，作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况。`,
+).join('\n');
 
 const currentPage = usePagePerTest();
 let page: Page;
@@ -78,7 +81,14 @@ test('cancelling an order asks first; the closed order says when, not “30 分�
   await page.goto(`${mock()}/pay/${orderId}`);
   await page.getByRole('button', { name: '取消订单' }).click();
   await page.getByText('确定取消这笔订单？').waitFor();
-  const status = () => page.evaluate((id) => fetch(`/api/v1/order/${id}`).then((r) => r.json()).then((b) => b.result.status), orderId);
+  const status = () =>
+    page.evaluate(
+      (id) =>
+        fetch(`/api/v1/order/${id}`)
+          .then((r) => r.json())
+          .then((b) => b.result.status),
+      orderId,
+    );
   expect(await status()).toBe('pending');
   await page.locator('.ant-popover').getByRole('button', { name: '取消订单' }).click();
   await page.getByRole('heading', { name: '订单已关闭' }).waitFor();
@@ -106,10 +116,16 @@ describe.each(Object.entries(VIEWPORTS))('records at %s width', (name, viewport)
     if (name === 'phone') {
       const card = page.locator('.ant-card-small').filter({ hasText: `记录表格 ${name}` });
       for (const label of ['状态', '相似度', '提交时间']) await card.getByText(label, { exact: true }).waitFor();
-      await card.getByText(/已完成|排队中|检测中|%/).first().waitFor();
+      await card
+        .getByText(/已完成|排队中|检测中|%/)
+        .first()
+        .waitFor();
     } else {
       for (const header of ['状态', '相似度', '提交时间']) await page.getByRole('columnheader', { name: header }).waitFor();
-      const time = page.getByRole('row').filter({ hasText: `记录表格 ${name}` }).getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+      const time = page
+        .getByRole('row')
+        .filter({ hasText: `记录表格 ${name}` })
+        .getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
       await time.waitFor();
       // whole, not cut ("2026-1")
       expect(await time.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);

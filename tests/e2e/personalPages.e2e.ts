@@ -17,7 +17,10 @@ beforeEach(() => {
 /** The brief's measure of sideways scrolling: the scrolling element wider than the window. */
 const scrollsSideways = () => page.evaluate(() => document.scrollingElement!.scrollWidth > window.innerWidth);
 
-const PAPER = Array.from({ length: 4 }, (_, i) => `第${i + 1}段：本文讨论县域中学课后服务的组织方式，作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况。`).join('\n');
+const PAPER = Array.from(
+  { length: 4 },
+  (_, i) => `第${i + 1}段：本文讨论县域中学课后服务的组织方式，作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况。`,
+).join('\n');
 
 describe.each(Object.entries(VIEWPORTS))('at %s size', (name, viewport) => {
   test('基本信息 and 查重记录 fit the width', async () => {
@@ -30,14 +33,21 @@ describe.each(Object.entries(VIEWPORTS))('at %s size', (name, viewport) => {
 
     await page.evaluate(
       (text) =>
-        fetch('/api/v1/review', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ systemId: 'graduate', title: `宽度检查 ${text.length}`, author: '林晓', text }) }),
+        fetch('/api/v1/review', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ systemId: 'graduate', title: `宽度检查 ${text.length}`, author: '林晓', text }),
+        }),
       PAPER,
     );
     await page.goto(`${mock()}/personal/review/list`);
     await page.getByRole('heading', { name: '查重记录' }).waitFor();
     await page.getByText(`宽度检查 ${PAPER.length}`).first().waitFor();
     if (name === 'phone') {
-      const card = page.locator('.ant-card-small').filter({ hasText: `宽度检查 ${PAPER.length}` }).first();
+      const card = page
+        .locator('.ant-card-small')
+        .filter({ hasText: `宽度检查 ${PAPER.length}` })
+        .first();
       await card.getByText('检测系统', { exact: true }).waitFor();
       await card.getByText('硕博学位论文检测').waitFor();
     }

@@ -28,12 +28,23 @@ afterAll(async () => {
 async function picturesOf(label: string) {
   const first = page.locator(`[aria-label="${label}"] img`).first();
   await first.waitFor({ timeout: 90_000 });
-  await page.waitForFunction((name) => {
-    const img = document.querySelector<HTMLImageElement>(`[aria-label="${name}"] img`);
-    return !!img && img.complete && img.naturalWidth > 0;
-  }, label, { timeout: 30_000 });
+  await page.waitForFunction(
+    (name) => {
+      const img = document.querySelector<HTMLImageElement>(`[aria-label="${name}"] img`);
+      return !!img && img.complete && img.naturalWidth > 0;
+    },
+    label,
+    { timeout: 30_000 },
+  );
   return page.locator(`[aria-label="${label}"] img`).evaluateAll((imgs: HTMLImageElement[]) =>
-    imgs.map((img) => ({ width: img.getBoundingClientRect().width, srcset: img.srcset, sizes: img.sizes, loading: img.loading, currentSrc: img.currentSrc, alt: img.alt })),
+    imgs.map((img) => ({
+      width: img.getBoundingClientRect().width,
+      srcset: img.srcset,
+      sizes: img.sizes,
+      loading: img.loading,
+      currentSrc: img.currentSrc,
+      alt: img.alt,
+    })),
   );
 }
 
@@ -100,7 +111,9 @@ test('a template’s sample page fills the screen’s width at the width it need
 });
 
 test('a typeset’s preview page fills the screen’s width, and a tap opens it full size', async () => {
-  await page.locator('input[type="file"]').setInputFiles({ name: '初稿.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await wordManuscript() });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: '初稿.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await wordManuscript() });
   await page.getByLabel('论文题目').fill('县域中学课后服务研究');
   await page.getByRole('button', { name: '上传并排版' }).tap();
   await page.waitForURL(/\/typeset\/preview\//);

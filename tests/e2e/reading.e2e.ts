@@ -33,7 +33,9 @@ test('search → article → back → paper → back', async () => {
 
   await page.goBack();
   await page.waitForURL(/\?q=/);
-  await results().getByRole('tab', { name: /范文（\d+）/ }).click();
+  await results()
+    .getByRole('tab', { name: /范文（\d+）/ })
+    .click();
   await page.waitForURL(/kind=document/);
   const firstPaper = results().locator('a[href^="/document/detail/"]').first();
   await firstPaper.waitFor();
@@ -72,7 +74,11 @@ describe.each(Object.entries(VIEWPORTS))('at %s width', (name, viewport) => {
     for (const [label, path] of pages) {
       await page.goto(base() + path);
       await page.locator('h1').first().waitFor();
-      await page.locator('.ant-skeleton').first().waitFor({ state: 'detached' }).catch(() => undefined);
+      await page
+        .locator('.ant-skeleton')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
       await page.screenshot({ path: `test-results/${name}_reading_${label}.png`, fullPage: true });
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     }

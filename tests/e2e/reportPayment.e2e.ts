@@ -10,7 +10,8 @@ import { signInTo, usePagePerTest, VIEWPORTS } from './browser';
 const mock = () => process.env.E2E_MOCK_URL!;
 const MOCK_ACCOUNT = { email: DEMO_EMAIL, password: DEMO_PASSWORD };
 const OWN = '本文讨论县域中学课后服务的组织方式，作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况。';
-const COPIED = '上游三个采样点的平均丰度为每千克 210 个，城镇段平均为 1340 个，入海口略有下降。纤维状微塑料在污水处理厂排口下游比例最高，推测来源于衣物洗涤；农业区附近的薄膜碎片比例较高。';
+const COPIED =
+  '上游三个采样点的平均丰度为每千克 210 个，城镇段平均为 1340 个，入海口略有下降。纤维状微塑料在污水处理厂排口下游比例最高，推测来源于衣物洗涤；农业区附近的薄膜碎片比例较高。';
 const PAPER = ['第一章 绪论', OWN, OWN.replace('本文', '前人'), COPIED, '第二章 讨论', OWN.replace('本文', '本章'), OWN.replace('本文', '下文')].join('\n');
 /** A source named by one long word (a file name, an English title without spaces). */
 const LONG_NAME = 'Microplastics_in_riverine_sediments_of_the_Yangtze_delta_a_longitudinal_survey_2019_2023_final_version.pdf';
@@ -26,7 +27,11 @@ beforeEach(() => {
 function newCheck(title: string): Promise<{ reviewId: string; orderId: string }> {
   return page.evaluate(
     async ({ title, text }) => {
-      const res = await fetch('/api/v1/review', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ systemId: 'undergraduate', title, author: '林晓', text }) });
+      const res = await fetch('/api/v1/review', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ systemId: 'undergraduate', title, author: '林晓', text }),
+      });
       const { result, message } = await res.json();
       if (!result) throw new Error(message);
       return { reviewId: result.review.id, orderId: result.orderId };
@@ -59,7 +64,10 @@ test('the report never scrolls sideways, even when a source is named by one long
     expect(await scrollsSideways()).toBe(false);
     // every figure explains itself on a tap
     await page.getByRole('button', { name: '去除引用和参考文献的说明' }).click();
-    await page.getByRole('tooltip').getByText(/仍除以同一全文字数/).waitFor();
+    await page
+      .getByRole('tooltip')
+      .getByText(/仍除以同一全文字数/)
+      .waitFor();
     await page.screenshot({ path: `test-results/report_${label}.png`, fullPage: true });
   }
 });

@@ -16,7 +16,8 @@ beforeEach(() => {
   page = currentPage();
 });
 
-const COPIED = '上游三个采样点的平均丰度为每千克 210 个，城镇段平均为 1340 个，入海口略有下降。纤维状微塑料在污水处理厂排口下游比例最高，推测来源于衣物洗涤；农业区附近的薄膜碎片比例较高。';
+const COPIED =
+  '上游三个采样点的平均丰度为每千克 210 个，城镇段平均为 1340 个，入海口略有下降。纤维状微塑料在污水处理厂排口下游比例最高，推测来源于衣物洗涤；农业区附近的薄膜碎片比例较高。';
 const OWN = [
   '城市内河治理中的公众参与研究',
   '摘要：本文以两个城市的内河治理项目为例，讨论公众参与的方式与效果。',
@@ -37,7 +38,11 @@ test('system → .docx → price → pay → progress → report with the copied
   await page.getByLabel('论文题目').fill('城市内河治理中的公众参与研究');
   await page.getByLabel('作者').fill('林晓');
   const word = new Document({ sections: [{ children: OWN.map((p) => new Paragraph(p)) }] });
-  await page.locator('input[type="file"]').setInputFiles({ name: '内河治理.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await Packer.toBuffer(word) });
+  await page.locator('input[type="file"]').setInputFiles({
+    name: '内河治理.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: await Packer.toBuffer(word),
+  });
   await page.getByText(/已上传：内河治理\.docx（\d+ 字）/).waitFor();
   await page.getByText('应付金额').waitFor();
   await page.locator('.ant-statistic').getByText('¥3.00').waitFor();
@@ -61,7 +66,11 @@ test('system → .docx → price → pay → progress → report with the copied
   await page.locator('[aria-live="polite"]').getByText(COPIED.slice(0, 20)).waitFor();
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /下载 PDF 报告/ }).click()]);
-  expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    readFileSync((await download.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 
   const code = (await page.locator('.ant-typography-copy').locator('..').textContent())!.match(/ZN-[0-9A-F]{5}-[0-9A-F]{5}/)![0];
   await page.goto(`${base()}/review/home`);

@@ -15,7 +15,12 @@ export default async function setup() {
   const [mock, real] = await Promise.all([
     startProcess('node', ['node_modules/umi/bin/umi.js', 'dev'], { MOCK: '1', PORT: String(mockPort), BROWSER: 'none' }, mockUrl),
     // orders expire after a minute here, so that a browser test can watch one expire
-    startProcess('node', ['scripts/start.js'], { PORT: String(realPort), DATA_DIR: dataDir, EXPOSE_OUTBOX: '1', PUBLIC_URL: realUrl, ORDER_TTL_SECONDS: '60' }, realUrl),
+    startProcess(
+      'node',
+      ['scripts/start.js'],
+      { PORT: String(realPort), DATA_DIR: dataDir, EXPOSE_OUTBOX: '1', PUBLIC_URL: realUrl, ORDER_TTL_SECONDS: '60' },
+      realUrl,
+    ),
   ]);
   process.env.E2E_MOCK_URL = mockUrl;
   process.env.E2E_REAL_URL = realUrl;

@@ -69,20 +69,17 @@ test('an unknown path shows the 404 page', async () => {
 });
 
 describe.each(Object.entries(VIEWPORTS))('at %s width', (name, viewport) => {
-  test.each(['/', '/user/login', '/404', '/review/home', '/personal/home/basic-info'])(
-    '%s has no sideways scrolling',
-    async (path) => {
-      await page.setViewportSize(viewport);
-      if (path.startsWith('/personal')) {
-        await page.goto(`${base()}/user/login?redirect=${encodeURIComponent(base() + path)}`);
-        await fillLogin(DEMO_EMAIL, DEMO_PASSWORD);
-        await page.waitForURL(base() + path);
-      } else {
-        await page.goto(base() + path);
-      }
-      await page.locator('h1').first().waitFor();
-      await page.screenshot({ path: `test-results/${name}${path.replace(/\//g, '_') || '_home'}.png`, fullPage: true });
-      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    },
-  );
+  test.each(['/', '/user/login', '/404', '/review/home', '/personal/home/basic-info'])('%s has no sideways scrolling', async (path) => {
+    await page.setViewportSize(viewport);
+    if (path.startsWith('/personal')) {
+      await page.goto(`${base()}/user/login?redirect=${encodeURIComponent(base() + path)}`);
+      await fillLogin(DEMO_EMAIL, DEMO_PASSWORD);
+      await page.waitForURL(base() + path);
+    } else {
+      await page.goto(base() + path);
+    }
+    await page.locator('h1').first().waitFor();
+    await page.screenshot({ path: `test-results/${name}${path.replace(/\//g, '_') || '_home'}.png`, fullPage: true });
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  });
 });

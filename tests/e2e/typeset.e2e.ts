@@ -20,13 +20,18 @@ beforeEach(() => {
 test('template → upload → preview pictures with watermark → pay in the sandbox → download the .docx and the PDF', async () => {
   await signInTo(page, base(), '/typeset/template-list', DEMO_ACCOUNT);
   await page.getByRole('heading', { name: '通用本科毕业论文' }).waitFor();
-  await page.locator('.ant-card', { hasText: '通用本科毕业论文' }).getByRole('link', { name: /查看规范并使用/ }).click();
+  await page
+    .locator('.ant-card', { hasText: '通用本科毕业论文' })
+    .getByRole('link', { name: /查看规范并使用/ })
+    .click();
   await page.waitForURL(/\/typeset\/template-detail\/general-bachelor/);
   await page.getByText('排版规范').waitFor();
   // the sample pages, drawn by the server's layout engine
   await page.locator('[aria-label="样张"] img').first().waitFor({ timeout: 60_000 });
 
-  await page.locator('input[type="file"]').setInputFiles({ name: '初稿.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await wordManuscript() });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: '初稿.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await wordManuscript() });
   await page.getByText('已选择：初稿.docx').waitFor();
   await page.getByLabel('论文题目').fill('县域中学课后服务研究');
   await page.getByLabel('作者').fill('林晓');
@@ -48,11 +53,19 @@ test('template → upload → preview pictures with watermark → pay in the san
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /下载 Word 文档/ }).click()]);
   const zip = await JSZip.loadAsync(readFileSync((await download.path())!));
-  const headers = await Promise.all(Object.keys(zip.files).filter((f) => /word\/header\d+\.xml/.test(f)).map((f) => zip.file(f)!.async('string')));
+  const headers = await Promise.all(
+    Object.keys(zip.files)
+      .filter((f) => /word\/header\d+\.xml/.test(f))
+      .map((f) => zip.file(f)!.async('string')),
+  );
   expect(headers.join('')).toContain('示例大学本科毕业论文');
   expect(headers.join('')).not.toContain('预览版');
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /下载 PDF/ }).click()]);
-  expect(readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    readFileSync((await pdf.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 });
 
 /** Each picture or page inside `selector`, scrolled into view: loaded and wholly within the screen's width. */
@@ -64,7 +77,12 @@ async function pagesFullyVisible(page: Page, selector: string, shot: string) {
   for (let i = 0; i < count; i += 1) {
     await pages.nth(i).scrollIntoViewIfNeeded();
     const box = (await pages.nth(i).boundingBox())!;
-    expect({ page: i + 1, left: box.x >= 0, right: box.x + box.width <= width, tall: box.height > box.width }).toEqual({ page: i + 1, left: true, right: true, tall: true });
+    expect({ page: i + 1, left: box.x >= 0, right: box.x + box.width <= width, tall: box.height > box.width }).toEqual({
+      page: i + 1,
+      left: true,
+      right: true,
+      tall: true,
+    });
     if (i < 2) await page.screenshot({ path: `test-results/${shot}_page${i + 1}.png` });
   }
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
@@ -76,7 +94,9 @@ test('at 375 px every preview page and every sample page is wholly visible, with
   await page.locator('[aria-label="样张"] img').first().waitFor({ timeout: 60_000 });
   await pagesFullyVisible(page, '[aria-label="样张"] img', 'phone_typeset_sample');
 
-  await page.locator('input[type="file"]').setInputFiles({ name: '初稿.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await wordManuscript() });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: '初稿.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await wordManuscript() });
   await page.getByLabel('论文题目').fill('县域中学课后服务研究');
   await page.getByRole('button', { name: '上传并排版' }).click();
   await page.waitForURL(/\/typeset\/preview\//);
@@ -84,7 +104,14 @@ test('at 375 px every preview page and every sample page is wholly visible, with
   await page.getByRole('heading', { name: '排版预览：县域中学课后服务研究' }).waitFor({ timeout: 90_000 });
   await page.getByRole('img', { name: '第 1 页（共 8 页）' }).waitFor({ timeout: 30_000 });
   // every picture loaded
-  await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[aria-label="排版预览"] img')].every((img) => (img.scrollIntoView(), img.complete && img.naturalWidth > 0)), undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll<HTMLImageElement>('[aria-label="排版预览"] img')].every(
+        (img) => (img.scrollIntoView(), img.complete && img.naturalWidth > 0),
+      ),
+    undefined,
+    { timeout: 30_000 },
+  );
   await pagesFullyVisible(page, '[aria-label="排版预览"] img', 'phone_typeset_preview');
 });
 

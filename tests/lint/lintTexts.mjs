@@ -5,7 +5,13 @@
 import { ESLint } from 'eslint';
 import { fileURLToPath } from 'url';
 
-export const LAYERING_RULES = ['import-x/no-restricted-paths', 'no-restricted-imports', '@typescript-eslint/no-restricted-imports', 'no-restricted-globals', 'max-lines-per-function'];
+export const LAYERING_RULES = [
+  'import-x/no-restricted-paths',
+  'no-restricted-imports',
+  '@typescript-eslint/no-restricted-imports',
+  'no-restricted-globals',
+  'max-lines-per-function',
+];
 
 const cwd = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
 const chunks = [];

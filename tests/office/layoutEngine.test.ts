@@ -132,7 +132,10 @@ test('through HTTP: the preview pages are drawn when asked for, each an A4 page 
   try {
     const me = client(t.app);
     await me.login();
-    const body = multipart({ ...FIELDS, templateId: 'general-bachelor' }, { name: 'thesis.docx', data: await longThesis({ chapters: 8, characters: 30_000, references: 20 }) });
+    const body = multipart(
+      { ...FIELDS, templateId: 'general-bachelor' },
+      { name: 'thesis.docx', data: await longThesis({ chapters: 8, characters: 30_000, references: 20 }) },
+    );
     const id = (await me.call('POST', '/api/v1/typeset', body.payload, body.headers)).body.result.id as string;
     expect((await me.get(`/api/v1/typeset/${id}/preview/1.png`)).status).toBe(409);
     await t.app.jobs.drain();
@@ -141,7 +144,9 @@ test('through HTTP: the preview pages are drawn when asked for, each an A4 page 
     expect(done.previewPages).toBeGreaterThan(8);
 
     // every page at once, as a fast scroll asks for them: each a picture, and no two the same
-    const pages = (await Promise.all(Array.from({ length: done.previewPages }, (_, i) => me.get(`/api/v1/typeset/${id}/preview/${i + 1}.png`)))).map((answer) => answer.raw);
+    const pages = (await Promise.all(Array.from({ length: done.previewPages }, (_, i) => me.get(`/api/v1/typeset/${id}/preview/${i + 1}.png`)))).map(
+      (answer) => answer.raw,
+    );
     for (const page of pages) {
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toBe('image/png');

@@ -35,10 +35,15 @@ function contentsOf(pages: string[], title: string) {
 /** Each heading of the body as the PDF's bookmarks place it: its text with its number, and the page number its page shows. */
 async function headingsOf(pdf: Buffer, levels: number) {
   const layout = await readPdf(pdf);
-  return { pages: layout.pages, headings: layout.outline.filter((o) => o.depth < levels).map((o) => ({ entry: squeeze(o.title), page: footerOf(layout.pages[o.page]), depth: o.depth })) };
+  return {
+    pages: layout.pages,
+    headings: layout.outline.filter((o) => o.depth < levels).map((o) => ({ entry: squeeze(o.title), page: footerOf(layout.pages[o.page]), depth: o.depth })),
+  };
 }
 
-const templates = readdirSync(join(SEED_FOLDER, 'templates')).map((file) => checkTemplate(JSON.parse(readFileSync(join(SEED_FOLDER, 'templates', file), 'utf8'))));
+const templates = readdirSync(join(SEED_FOLDER, 'templates')).map((file) =>
+  checkTemplate(JSON.parse(readFileSync(join(SEED_FOLDER, 'templates', file), 'utf8'))),
+);
 
 describe.each(templates.map((t) => [t.id, t] as const))('%s', (_id, template) => {
   test.each([

@@ -26,7 +26,9 @@ type Loaded = typeof import('../api/testApp') & typeof import('../../server/src/
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const load = (): Loaded => ({ ...require('../api/testApp'), ...require('../../server/src/engines/typeset/office') });
 
-const templates = readdirSync(join(SEED_FOLDER, 'templates')).map((file) => checkTemplate(JSON.parse(readFileSync(join(SEED_FOLDER, 'templates', file), 'utf8'))));
+const templates = readdirSync(join(SEED_FOLDER, 'templates')).map((file) =>
+  checkTemplate(JSON.parse(readFileSync(join(SEED_FOLDER, 'templates', file), 'utf8'))),
+);
 
 /** Grey levels of a PNG this server wrote (8 bits, grey or RGB, each row unfiltered), and its size. */
 function pixelsOf(png: Buffer) {
@@ -35,7 +37,7 @@ function pixelsOf(png: Buffer) {
   const height = png.readUInt32BE(20);
   const channels = png[25] === 2 ? 3 : 1;
   const data: Buffer[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     if (png.toString('latin1', at + 4, at + 8) === 'IDAT') data.push(png.subarray(at + 8, at + 8 + length));
     at += length + 12;
@@ -65,7 +67,12 @@ const bare = (text: string) => text.replace(/\s+/g, '');
 function firstLine(page: string, template: Template) {
   const fields = sampleFields(template.language) as Record<string, string>;
   const header = bare(template.header.replace(/\{(\w+)\}/g, (_, name: string) => fields[name] ?? ''));
-  return page.split('\n').map(bare).find((line) => line && line !== header) ?? '';
+  return (
+    page
+      .split('\n')
+      .map(bare)
+      .find((line) => line && line !== header) ?? ''
+  );
 }
 
 let loaded: Loaded;
@@ -98,7 +105,11 @@ test('a new version of a template draws its sample anew, at a new address', asyn
   const before = mockTypesetCalls.count;
   const row = await app.app.db.selectFrom('templates').selectAll().where('id', '=', 'journal-gbt7714').executeTakeFirstOrThrow();
   const edited = { ...JSON.parse(row.spec), header: '样张页眉新版' };
-  await app.app.db.updateTable('templates').set({ spec: JSON.stringify(edited) }).where('id', '=', 'journal-gbt7714').execute();
+  await app.app.db
+    .updateTable('templates')
+    .set({ spec: JSON.stringify(edited) })
+    .where('id', '=', 'journal-gbt7714')
+    .execute();
   const second = (await me.get(url)).body.result;
   expect(second.version).not.toBe(first.version);
   expect(mockTypesetCalls.count - before).toBe(1);

@@ -32,7 +32,9 @@ const seeded = readdirSync(join(SEED_FOLDER, 'templates')).map((file) => checkTe
 
 /** A template naming the other styles, in other spellings: 楷体 headings, 仿宋 body, Arial Latin text. */
 function otherFaces(base: Template): Template {
-  const styles = Object.fromEntries(Object.entries(base.styles).map(([name, style]) => [name, { ...style, zhFont: '仿宋_GB2312', latinFont: 'Arial' }])) as Template['styles'];
+  const styles = Object.fromEntries(
+    Object.entries(base.styles).map(([name, style]) => [name, { ...style, zhFont: '仿宋_GB2312', latinFont: 'Arial' }]),
+  ) as Template['styles'];
   styles.title = { ...styles.title, zhFont: '黑体', latinFont: 'Times New Roman' };
   styles.heading1 = { ...styles.heading1, zhFont: '楷体' };
   styles.abstractTitle = { ...styles.abstractTitle, zhFont: 'KaiTi' };
@@ -65,7 +67,9 @@ function fontsOf(pdf: Buffer) {
 /** Each run of text with the face it is set in, as poppler reads them. */
 function runsOf(pdf: Buffer) {
   const xml = pdfText('pdftohtml', ['-xml', '-i', '-q'], pdf);
-  const faces = new Map([...xml.matchAll(/<fontspec id="(\d+)"[^>]*family="([^"]+)"/g)].map(([, id, family]) => [id, family.replace(/^[A-Z]{6}\+/, '').replace(/-.*$/, '')]));
+  const faces = new Map(
+    [...xml.matchAll(/<fontspec id="(\d+)"[^>]*family="([^"]+)"/g)].map(([, id, family]) => [id, family.replace(/^[A-Z]{6}\+/, '').replace(/-.*$/, '')]),
+  );
   return [...xml.matchAll(/<text [^>]*font="(\d+)"[^>]*>(.*?)<\/text>/g)].map(([, id, text]) => ({ text: text.replace(/<[^>]+>/g, ''), face: faces.get(id)! }));
 }
 

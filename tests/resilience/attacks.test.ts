@@ -23,7 +23,11 @@ test('40 wrong passwords for the demo account from 40 claimed addresses: at leas
   const attacker = httpClient(running.url());
   const statuses: number[] = [];
   for (let i = 0; i < 40; i += 1) {
-    const res = await attacker.post('/api/v1/actionLogin', { email: 'demo@zhinenglunwen.cn', password: `Guess${i}xyz` }, { 'x-forwarded-for': `198.51.100.${i + 1}` });
+    const res = await attacker.post(
+      '/api/v1/actionLogin',
+      { email: 'demo@zhinenglunwen.cn', password: `Guess${i}xyz` },
+      { 'x-forwarded-for': `198.51.100.${i + 1}` },
+    );
     statuses.push(res.status);
   }
   const refused = statuses.filter((s) => s === 429).length;
@@ -54,14 +58,22 @@ test('cross-site form posts to login, logout, orders and checks: no effect at al
 
 test('payment notifications: forged, tampered and replayed ones change nothing; the real one pays once', async () => {
   const buyer = await signedInNewUser('buyer@example.cn');
-  const created = await buyer.post('/api/v1/review', { systemId: 'undergraduate', title: '县域中学课后服务研究', author: '林晓', text: '本文讨论县域中学课后服务的组织方式。'.repeat(60) });
+  const created = await buyer.post('/api/v1/review', {
+    systemId: 'undergraduate',
+    title: '县域中学课后服务研究',
+    author: '林晓',
+    text: '本文讨论县域中学课后服务的组织方式。'.repeat(60),
+  });
   const { orderId } = created.body.result;
   const order = (await buyer.get(`/api/v1/order/${orderId}`)).body.result;
   const keys = running.server().secrets().sandboxKeys;
-  const sign = (amountFen: number) =>
-    sandboxNotification(JSON.parse(keys), { id: orderId, amount_fen: amountFen } as never, 'alipay');
+  const sign = (amountFen: number) => sandboxNotification(JSON.parse(keys), { id: orderId, amount_fen: amountFen } as never, 'alipay');
   const notify = (params: Record<string, string>) =>
-    fetch(`${running.url()}/api/v1/payment/notify/sandbox`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() }).then((r) => r.text());
+    fetch(`${running.url()}/api/v1/payment/notify/sandbox`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params).toString(),
+    }).then((r) => r.text());
 
   const genuine = sign(order.amountFen);
   expect(await notify({ ...genuine, total_amount: '0.01' })).toBe('fail'); // tampered after signing

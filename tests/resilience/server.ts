@@ -46,7 +46,19 @@ export async function serverFixture(env: Record<string, string> = {}) {
   /** One process (tsx as a loader, not its CLI, which would run the program in a child of its own). */
   function launch(entry: string, own: Record<string, string> = {}) {
     const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, DATABASE_URL: database.url, WEB_ROOT: join(dataDir, 'no-app'), EXPOSE_OUTBOX: '1', LOG_LEVEL: 'warn', ...env, ...own },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        DATA_DIR: dataDir,
+        DATABASE_URL: database.url,
+        WEB_ROOT: join(dataDir, 'no-app'),
+        EXPOSE_OUTBOX: '1',
+        LOG_LEVEL: 'warn',
+        ...env,
+        ...own,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -7,7 +7,10 @@ import { chineseText, fileForm } from './files';
 import { httpClient, paidCheck, serverFixture } from './server';
 
 const PAPER = (n: number) =>
-  Array.from({ length: n }, (_, i) => `第${i + 1}节：本文讨论县域中学课后服务的组织方式，作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况（${i}）。`).join('\n');
+  Array.from(
+    { length: n },
+    (_, i) => `第${i + 1}节：本文讨论县域中学课后服务的组织方式，作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况（${i}）。`,
+  ).join('\n');
 
 async function waitForChecks(url: string, reviewIds: string[], timeoutMs = 180_000) {
   const browser = httpClient(url);
@@ -35,7 +38,9 @@ test('SIGTERM with uploads and checks under way: exit within 10 s, cleanly; afte
     await browser.login();
     const checks: { reviewId: string; orderId: string }[] = [];
     for (let i = 0; i < 6; i += 1) checks.push(await paidCheck(browser, url, PAPER(400 + i)));
-    const uploads = Array.from({ length: 3 }, () => browser.call('POST', '/api/v1/review/paper', fileForm('论文.txt', chineseText(12 * 1024 * 1024))).catch((error) => error));
+    const uploads = Array.from({ length: 3 }, () =>
+      browser.call('POST', '/api/v1/review/paper', fileForm('论文.txt', chineseText(12 * 1024 * 1024))).catch((error) => error),
+    );
     await new Promise((r) => setTimeout(r, 300));
     const { code, ms } = await server.stop('SIGTERM');
     console.log(`SIGTERM: exit code ${code} after ${ms} ms`);
@@ -45,8 +50,14 @@ test('SIGTERM with uploads and checks under way: exit within 10 s, cleanly; afte
     await Promise.all(uploads);
 
     const again = await server.start();
-    await waitForChecks(again.url, checks.map((c) => c.reviewId));
-    const orders = await ordersOf(again.url, checks.map((c) => c.orderId));
+    await waitForChecks(
+      again.url,
+      checks.map((c) => c.reviewId),
+    );
+    const orders = await ordersOf(
+      again.url,
+      checks.map((c) => c.orderId),
+    );
     for (const order of orders) expect(order.status).toBe('paid');
   } finally {
     await server.close();
@@ -64,8 +75,14 @@ test('kill -9 during 20 paid checks: after a restart all 20 are done, each order
     await server.stop('SIGKILL');
 
     const again = await server.start();
-    await waitForChecks(again.url, checks.map((c) => c.reviewId));
-    const orders = await ordersOf(again.url, checks.map((c) => c.orderId));
+    await waitForChecks(
+      again.url,
+      checks.map((c) => c.reviewId),
+    );
+    const orders = await ordersOf(
+      again.url,
+      checks.map((c) => c.orderId),
+    );
     expect(orders.filter((o) => o.status === 'paid')).toHaveLength(20);
     // paying again (a gateway resending) changes nothing: each order stays paid once
     const reviews = await Promise.all(checks.map(async (c) => (await browser.get(`/api/v1/review/${c.reviewId}`)).body.result));

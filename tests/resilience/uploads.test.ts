@@ -53,7 +53,11 @@ test('eight 15 MB uploads at once (four theses with pictures, four plain-text fi
   writeFileSync(join(folder, 'long.txt'), chineseText(LIMIT - 4096));
   const cookies = await Promise.all(
     Array.from({ length: 8 }, async () => {
-      const res = await fetch(`${running.url()}/api/v1/actionLogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@zhinenglunwen.cn', password: 'Demo1234' }) });
+      const res = await fetch(`${running.url()}/api/v1/actionLogin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'demo@zhinenglunwen.cn', password: 'Demo1234' }),
+      });
       return res.headers.getSetCookie()[0].split(';')[0];
     }),
   );
@@ -70,9 +74,13 @@ test('eight 15 MB uploads at once (four theses with pictures, four plain-text fi
       await new Promise((r) => setTimeout(r, 20));
     }
   })();
-  const uploads = cookies.map((cookie, i) => (i % 2 ? { cookie, file: join(folder, 'long.txt'), name: `论文${i}.txt` } : { cookie, file: join(folder, 'thesis.docx'), name: `论文${i}.docx` }));
+  const uploads = cookies.map((cookie, i) =>
+    i % 2 ? { cookie, file: join(folder, 'long.txt'), name: `论文${i}.txt` } : { cookie, file: join(folder, 'thesis.docx'), name: `论文${i}.docx` },
+  );
   const results = await new Promise<{ status: number; body: any }[]>((resolve, reject) =>
-    execFile(process.execPath, [join(__dirname, 'uploadProcess.mjs'), running.url(), JSON.stringify(uploads)], { maxBuffer: 1 << 20 }, (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout)))),
+    execFile(process.execPath, [join(__dirname, 'uploadProcess.mjs'), running.url(), JSON.stringify(uploads)], { maxBuffer: 1 << 20 }, (error, stdout) =>
+      error ? reject(error) : resolve(JSON.parse(stdout)),
+    ),
   );
   uploading = false;
   await probe;

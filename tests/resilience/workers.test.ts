@@ -49,10 +49,13 @@ test('a library in two shards, each held by its own worker process: checks wait 
     const browser = httpClient(url);
     await browser.login();
     const documents = (await browser.get('/api/v1/document?pageSize=3')).body.result.list as Array<{ id: string; title: string }>;
-    const copied = await Promise.all(documents.map(async (d) => ((await browser.get(`/api/v1/document/${d.id}`)).body.result.fullText as string).slice(200, 400)));
+    const copied = await Promise.all(
+      documents.map(async (d) => ((await browser.get(`/api/v1/document/${d.id}`)).body.result.fullText as string).slice(200, 400)),
+    );
     const checks: { reviewId: string }[] = [];
     for (let i = 0; i < 3; i += 1) checks.push(await paidCheck(browser, url, `${PAPER(20 + i)}\n${copied.join('\n')}\n${PAPER(5)}`));
-    const states = async () => Promise.all(checks.map(async (c) => (await browser.get(`/api/v1/review/${c.reviewId}`)).body.result as { status: string; progress: number }));
+    const states = async () =>
+      Promise.all(checks.map(async (c) => (await browser.get(`/api/v1/review/${c.reviewId}`)).body.result as { status: string; progress: number }));
 
     const holdsZero = server.startWorker({ CORPUS_SHARDS_HELD: '0' });
     // shard 0's worker splits the checks and runs its part; without shard 1 none can finish

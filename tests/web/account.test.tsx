@@ -9,9 +9,13 @@ afterEach(() => server.reset());
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 /** Clicks the button with this text (a heading may carry the same words). */
 const click = (name: RegExp) =>
-  fireEvent.click(screen.getAllByText(name).map((el) => el.closest('button')).find(Boolean)!);
-const heading = (text: string) =>
-  waitFor(() => expect([...document.querySelectorAll('h1')].map((h) => h.textContent)).toContain(text), { timeout: 10_000 });
+  fireEvent.click(
+    screen
+      .getAllByText(name)
+      .map((el) => el.closest('button'))
+      .find(Boolean)!,
+  );
+const heading = (text: string) => waitFor(() => expect([...document.querySelectorAll('h1')].map((h) => h.textContent)).toContain(text), { timeout: 10_000 });
 
 /** Signs in and submits 修改密码 with an old password that is not the account's. */
 async function modifyPasswordWithAWrongOldOne() {
@@ -116,7 +120,9 @@ describe('personal centre', () => {
   test('a field the server refuses is marked beside the field', async () => {
     server.use({
       'PUT /api/v1/user/basicInfo': (_req, res) =>
-        res.status(422).json({ success: false, message: '学校名称最多 80 个字符', errorCode: 'VALIDATION', showType: 2, errors: { school: '学校名称最多 80 个字符' } }),
+        res
+          .status(422)
+          .json({ success: false, message: '学校名称最多 80 个字符', errorCode: 'VALIDATION', showType: 2, errors: { school: '学校名称最多 80 个字符' } }),
     });
     await signInAsDemo();
     await renderApp('/personal/home/basic-info');
@@ -137,7 +143,10 @@ describe('personal centre', () => {
     }
 
     test('the server answers 500', async () => {
-      server.use({ 'PUT /api/v1/user/basicInfo': (_req, res) => res.status(500).json({ success: false, message: '服务器开小差了，请稍后再试', errorCode: 'INTERNAL', showType: 2 }) });
+      server.use({
+        'PUT /api/v1/user/basicInfo': (_req, res) =>
+          res.status(500).json({ success: false, message: '服务器开小差了，请稍后再试', errorCode: 'INTERNAL', showType: 2 }),
+      });
       await saveBasicInfo();
       expect(await screen.findByText('保存失败：服务器开小差了，请稍后再试', {}, { timeout: 10_000 })).toBeInTheDocument();
       expect(screen.queryByText('基本信息已保存')).not.toBeInTheDocument();
@@ -153,7 +162,10 @@ describe('personal centre', () => {
     });
 
     test('modify password, the server answers 500', async () => {
-      server.use({ 'POST /api/v1/user/modifyPassword': (_req, res) => res.status(500).json({ success: false, message: '服务器开小差了，请稍后再试', errorCode: 'INTERNAL', showType: 2 }) });
+      server.use({
+        'POST /api/v1/user/modifyPassword': (_req, res) =>
+          res.status(500).json({ success: false, message: '服务器开小差了，请稍后再试', errorCode: 'INTERNAL', showType: 2 }),
+      });
       await modifyPasswordWithAWrongOldOne();
       expect(await screen.findByText('修改失败：服务器开小差了，请稍后再试', {}, { timeout: 10_000 })).toBeInTheDocument();
     });

@@ -49,7 +49,8 @@ test('staff land on 概览: the figures of the last 30 days in cards, the days o
   const { history } = await renderApp('/admin');
   await waitFor(() => expect(history.location.pathname).toBe('/admin/overview'), { timeout: 10_000 });
   // each figure a card (and a choice of the chart)
-  for (const title of ['新建订单', '已付订单', '收入（扣除退款）', '等待中的任务', '失败的任务']) expect((await screen.findAllByText(title, undefined, { timeout: 10_000 })).length).toBeGreaterThan(0);
+  for (const title of ['新建订单', '已付订单', '收入（扣除退款）', '等待中的任务', '失败的任务'])
+    expect((await screen.findAllByText(title, undefined, { timeout: 10_000 })).length).toBeGreaterThan(0);
   // the mock has no orders yet: the chart says so instead of drawing nothing
   expect(await screen.findByText('最近 30 天还没有订单、查重或排版')).toBeInTheDocument();
   fireEvent.click(screen.getByText('最近 7 天'));

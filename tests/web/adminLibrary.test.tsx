@@ -14,7 +14,13 @@ afterEach(() => server.reset());
 
 const signInAsAdmin = () => axios.post('/api/v1/actionLogin', { email: MOCK_ADMIN_EMAIL, password: MOCK_ADMIN_PASSWORD }, { adapter: server.adapter });
 
-const PAPER = ['---', 'title: 页面导入的校车线路研究', 'type: 本科', '---', '山区小学的学生居住分散，校车线路往往沿着河谷绕行，单程时间超过一小时的情况并不少见。'].join('\n');
+const PAPER = [
+  '---',
+  'title: 页面导入的校车线路研究',
+  'type: 本科',
+  '---',
+  '山区小学的学生居住分散，校车线路往往沿着河谷绕行，单程时间超过一小时的情况并不少见。',
+].join('\n');
 
 test('an admin uploads a good paper and one with wrong metadata to 文献库 and is told what became of each; the new paper is listed', async () => {
   await signInAsAdmin();
@@ -25,7 +31,9 @@ test('an admin uploads a good paper and one with wrong metadata to 文献库 and
   fireEvent.click(screen.getByText('上传论文'));
   const dialog = (await screen.findByText('上传论文到文献库')).closest('.ant-modal') as HTMLElement;
   const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
-  fireEvent.change(input, { target: { files: [new File([PAPER], '校车.md'), new File([['---', 'title: 类型写错的论文', 'type: 高中', '---', '正文'].join('\n')], 'bad.md')] } });
+  fireEvent.change(input, {
+    target: { files: [new File([PAPER], '校车.md'), new File([['---', 'title: 类型写错的论文', 'type: 高中', '---', '正文'].join('\n')], 'bad.md')] },
+  });
   const start = await within(dialog).findByText('导入 2 个文件');
   fireEvent.click(start);
 
@@ -38,7 +46,11 @@ test('an admin uploads a good paper and one with wrong metadata to 文献库 and
 
 test('an admin opens an account’s detail from 用户: its checks with their states', async () => {
   await signInAsAdmin();
-  await axios.post('/api/v1/review', { systemId: 'undergraduate', title: '详情里看到的检测', author: '林晓', text: '本文讨论县域中学课后服务的组织方式。'.repeat(20) }, { adapter: server.adapter });
+  await axios.post(
+    '/api/v1/review',
+    { systemId: 'undergraduate', title: '详情里看到的检测', author: '林晓', text: '本文讨论县域中学课后服务的组织方式。'.repeat(20) },
+    { adapter: server.adapter },
+  );
   await renderApp(`/admin/users?email=${encodeURIComponent(MOCK_ADMIN_EMAIL)}`);
   const row = (await screen.findByText(MOCK_ADMIN_EMAIL, undefined, { timeout: 15_000 })).closest('tr')!;
   fireEvent.click(within(row).getByText('详情'));

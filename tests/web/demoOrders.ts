@@ -10,7 +10,8 @@ const SENTENCE = '本文讨论县域中学课后服务的组织方式与教师�
 /** 12,000 characters as the server counts them: 12 started thousands. */
 const PAPER = `${SENTENCE.repeat(444)}${SENTENCE.slice(0, 12)}`;
 
-const call = (method: string, url: string, data?: object) => axios.request({ method, url, data, adapter: server.adapter }).then((res: { data: any }) => res.data.result);
+const call = (method: string, url: string, data?: object) =>
+  axios.request({ method, url, data, adapter: server.adapter }).then((res: { data: any }) => res.data.result);
 
 /** A pending order of the demo's (signed in) for a pasted paper: 本科毕业论文检测 · 示例论文（12,000 字）, ¥36.00. */
 export async function demoOrder(): Promise<{ id: string; itemId: string; amountFen: number }> {
@@ -31,7 +32,25 @@ export async function refundedDemoOrder() {
 /** A demo order read after its time limit passed (the clock moved on for that read only): the server closes it. */
 export async function expiredDemoOrder() {
   const order = await demoOrder();
-  jest.useFakeTimers({ now: Date.now() + 31 * 60 * 1000, doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'hrtime', 'performance'] });
+  jest.useFakeTimers({
+    now: Date.now() + 31 * 60 * 1000,
+    doNotFake: [
+      'nextTick',
+      'setImmediate',
+      'clearImmediate',
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'hrtime',
+      'performance',
+    ],
+  });
   try {
     return await call('GET', `/api/v1/order/${order.id}`);
   } finally {

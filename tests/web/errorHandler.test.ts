@@ -1,12 +1,5 @@
 import { FORBIDDEN_PATH, NOT_FOUND_PATH } from '@/constants';
-import {
-  BizError,
-  handleRequestError,
-  NETWORK_ERROR_DESCRIPTION,
-  NETWORK_ERROR_TITLE,
-  ShowType,
-  STATUS_TEXT,
-} from '@/utils/errorHandler';
+import { BizError, handleRequestError, NETWORK_ERROR_DESCRIPTION, NETWORK_ERROR_TITLE, ShowType, STATUS_TEXT } from '@/utils/errorHandler';
 import { navigation } from '@/utils/navigation';
 import { createHistory } from '@@/core/history';
 import { message, notification } from 'antd';
@@ -35,9 +28,7 @@ afterEach(() => jest.restoreAllMocks());
 describe('HTTP statuses (docs/spec.md §8)', () => {
   test('401 outside the login page replaces the location with the login URL and the full address', () => {
     handleRequestError(httpError(401));
-    expect(replaceLocation).toHaveBeenCalledWith(
-      `/user/login?redirect=${encodeURIComponent('http://localhost:8000/personal/home/basic-info?tab=1')}`,
-    );
+    expect(replaceLocation).toHaveBeenCalledWith(`/user/login?redirect=${encodeURIComponent('http://localhost:8000/personal/home/basic-info?tab=1')}`);
   });
 
   test('401 on the login page does nothing', () => {

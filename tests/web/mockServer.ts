@@ -55,12 +55,14 @@ async function filesOf(data: unknown) {
   if (!(data instanceof FormData)) return undefined;
   const read = (file: File) =>
     // Node's File reads itself; jsdom's needs a FileReader
-    typeof FileReader === 'undefined' ? file.arrayBuffer().then(Buffer.from) : new Promise<Buffer>((resolve, reject) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(Buffer.from(reader.result as ArrayBuffer));
-      reader.onerror = () => reject(reader.error);
-      reader.readAsArrayBuffer(file);
-    });
+    typeof FileReader === 'undefined'
+      ? file.arrayBuffer().then(Buffer.from)
+      : new Promise<Buffer>((resolve, reject) => {
+          const reader = new FileReader();
+          reader.onload = () => resolve(Buffer.from(reader.result as ArrayBuffer));
+          reader.onerror = () => reject(reader.error);
+          reader.readAsArrayBuffer(file);
+        });
   const files = [...data.entries()].filter((entry): entry is [string, File] => typeof entry[1] !== 'string');
   return Promise.all(files.map(async ([fieldname, file]) => ({ fieldname, originalname: file.name, mimetype: file.type, buffer: await read(file) })));
 }
@@ -123,7 +125,11 @@ export function createMockServer() {
         query,
         body,
         params: found.params,
-        headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), ...(contentType && !files ? { 'content-type': contentType } : {}), ...(files ? { 'content-type': 'multipart/form-data' } : {}) },
+        headers: {
+          cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+          ...(contentType && !files ? { 'content-type': contentType } : {}),
+          ...(files ? { 'content-type': 'multipart/form-data' } : {}),
+        },
         ...(files ? { files } : {}),
       } as MockRequest;
       let status = 200;

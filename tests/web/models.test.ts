@@ -16,9 +16,18 @@ describe('user model (docs/spec.md §4)', () => {
 
 describe('login model (docs/spec.md §4)', () => {
   test.each([
-    [{ success: true, message: '登录成功' }, { status: 'ok', message: '登录成功' }],
-    [{ success: false, message: '邮箱或密码错误' }, { status: 'error', message: '邮箱或密码错误' }],
-    [{ success: 'true', message: 'x' }, { status: 'error', message: 'x' }],
+    [
+      { success: true, message: '登录成功' },
+      { status: 'ok', message: '登录成功' },
+    ],
+    [
+      { success: false, message: '邮箱或密码错误' },
+      { status: 'error', message: '邮箱或密码错误' },
+    ],
+    [
+      { success: 'true', message: 'x' },
+      { status: 'error', message: 'x' },
+    ],
     [{ message: '无' }, { status: 'error', message: '无' }],
   ])('%p → %p', (response, expected) => {
     expect(loginStateFrom(response as never)).toEqual(expected);

@@ -51,7 +51,9 @@ test('a refunded order says 已退款, and a partial refund how much came back; 
   // an order refunded in full by the back office, and the same order had back in part
   const refunded = await refundedDemoOrder();
   const partial = { ...refunded, id: `${refunded.id}-2`, refundedFen: 1000 };
-  server.use({ 'GET /api/v1/order/list': (_req, res) => res.json({ success: true, result: { list: [refunded, partial], total: 2, current: 1, pageSize: 10 } }) });
+  server.use({
+    'GET /api/v1/order/list': (_req, res) => res.json({ success: true, result: { list: [refunded, partial], total: 2, current: 1, pageSize: 10 } }),
+  });
   await renderApp('/personal/order/list');
   const card = await orderCard();
   await card.findAllByText('已退款', {}, LONG);

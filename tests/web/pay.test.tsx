@@ -46,7 +46,12 @@ test('cancelling asks first, then closes the order and says when, without the ol
   // nothing is cancelled until the question is answered
   expect(await screen.findByText('确定取消这笔订单？')).toBeInTheDocument();
   expect(server.requests.some((r) => r.path.endsWith('/cancel'))).toBe(false);
-  fireEvent.click(screen.getAllByText('取消订单').find((el) => el.closest('.ant-popover'))!.closest('button')!);
+  fireEvent.click(
+    screen
+      .getAllByText('取消订单')
+      .find((el) => el.closest('.ant-popover'))!
+      .closest('button')!,
+  );
   // a cancelled order is closed: the same name as an expired one, the reason beside it
   expect(await screen.findByText('订单已关闭')).toBeInTheDocument();
   expect(screen.getByText(/您已于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 取消这笔订单，订单已关闭，没有扣费/)).toBeInTheDocument();
@@ -55,7 +60,9 @@ test('cancelling asks first, then closes the order and says when, without the ol
 });
 
 test('someone else’s order goes to the 403 page', async () => {
-  server.use({ 'GET /api/v1/order/:orderId': (_req, res) => res.status(403).json({ success: false, message: '这不是您的订单', errorCode: 'FORBIDDEN', showType: 2 }) });
+  server.use({
+    'GET /api/v1/order/:orderId': (_req, res) => res.status(403).json({ success: false, message: '这不是您的订单', errorCode: 'FORBIDDEN', showType: 2 }),
+  });
   await signInAsDemo();
   const { history } = await renderApp('/pay/not-mine');
   await waitFor(() => expect(history.location.pathname).toBe('/403'), { timeout: 10_000 });

@@ -15,7 +15,13 @@ const failing: MockHandler = (_req, res) => res.status(500).json({ success: fals
 function held() {
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  return { release, wrap: (handler: MockHandler): MockHandler => (req, res) => void gate.then(() => handler(req, res)) };
+  return {
+    release,
+    wrap:
+      (handler: MockHandler): MockHandler =>
+      (req, res) =>
+        void gate.then(() => handler(req, res)),
+  };
 }
 
 /** Role queries over the whole layout are slow in jsdom: these look up by the same ARIA attributes directly. */
@@ -127,7 +133,20 @@ describe('the article page', () => {
       'GET /api/v1/article/:articleId': (_req, res) =>
         res.json({
           success: true,
-          result: { id: 'xss', title: '注入测试', summary: '', category: '平台公告', tags: [], author: '测试', publishedAt: '2026-01-01T00:00:00.000Z', viewCount: 1, html: renderMarkdown(body), previous: null, next: null, related: [] },
+          result: {
+            id: 'xss',
+            title: '注入测试',
+            summary: '',
+            category: '平台公告',
+            tags: [],
+            author: '测试',
+            publishedAt: '2026-01-01T00:00:00.000Z',
+            viewCount: 1,
+            html: renderMarkdown(body),
+            previous: null,
+            next: null,
+            related: [],
+          },
         }),
     });
     await renderApp('/article/detail/xss');
@@ -165,7 +184,22 @@ describe('the document page', () => {
       'GET /api/v1/document/:documentId': (_req, res) =>
         res.json({
           success: true,
-          result: { id: 'long', title: '很长的论文', authors: [], year: 2024, type: '硕士', discipline: '综合', keywords: [], excerpt: '', charCount: 7000, featured: false, abstract: '', fullText: paragraphs.join('\n'), fileName: null, related: [] },
+          result: {
+            id: 'long',
+            title: '很长的论文',
+            authors: [],
+            year: 2024,
+            type: '硕士',
+            discipline: '综合',
+            keywords: [],
+            excerpt: '',
+            charCount: 7000,
+            featured: false,
+            abstract: '',
+            fullText: paragraphs.join('\n'),
+            fileName: null,
+            related: [],
+          },
         }),
     });
     await renderApp('/document/detail/long');

@@ -1,7 +1,6 @@
 import { buildLoginUrl, logoutDestination, resolveLoginRedirect } from '@/utils/redirect';
 
-const page = (redirect?: string) =>
-  `http://localhost:8000/user/login${redirect === undefined ? '' : `?redirect=${encodeURIComponent(redirect)}`}`;
+const page = (redirect?: string) => `http://localhost:8000/user/login${redirect === undefined ? '' : `?redirect=${encodeURIComponent(redirect)}`}`;
 
 describe('after login (docs/spec.md §2, §5)', () => {
   test.each([
@@ -46,7 +45,5 @@ describe('after logout (docs/spec.md §2)', () => {
 });
 
 test('the login URL carries the address encoded', () => {
-  expect(buildLoginUrl('http://localhost:8000/a?b=1&c=2')).toBe(
-    '/user/login?redirect=http%3A%2F%2Flocalhost%3A8000%2Fa%3Fb%3D1%26c%3D2',
-  );
+  expect(buildLoginUrl('http://localhost:8000/a?b=1&c=2')).toBe('/user/login?redirect=http%3A%2F%2Flocalhost%3A8000%2Fa%3Fb%3D1%26c%3D2');
 });

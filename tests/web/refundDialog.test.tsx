@@ -13,7 +13,12 @@ const refund = jest.mocked(api.refundOrder);
 // the fields the dialog reads (this file is compiled without types, so no type names here)
 const order = { id: 'o1', amountFen: 9900, refundedFen: 0, gateway: 'sandbox', status: 'paid', refundDue: false } as never;
 /** The gateway's answer was lost: the server's 502. */
-const lost = { response: { status: 502, data: { success: false, errorCode: 'GATEWAY_UNAVAILABLE', message: '支付平台没有答复，退款结果未知。请稍后用同一退款单重试，不会重复退款', showType: 2 } } };
+const lost = {
+  response: {
+    status: 502,
+    data: { success: false, errorCode: 'GATEWAY_UNAVAILABLE', message: '支付平台没有答复，退款结果未知。请稍后用同一退款单重试，不会重复退款', showType: 2 },
+  },
+};
 
 beforeEach(() => refund.mockReset());
 

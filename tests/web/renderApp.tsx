@@ -13,7 +13,9 @@ export async function renderApp(href: string) {
   const path = `${url.pathname}${url.search}${url.hash}`;
   window.history.replaceState(null, '', path);
   const historyRef = { current: undefined as unknown as MemoryHistory };
-  const view = render(<TestBrowser location={{ pathname: url.pathname, search: url.search, hash: url.hash }} historyRef={historyRef as React.MutableRefObject<any>} />);
+  const view = render(
+    <TestBrowser location={{ pathname: url.pathname, search: url.search, hash: url.hash }} historyRef={historyRef as React.MutableRefObject<any>} />,
+  );
   await waitFor(() => expect(historyRef.current).toBeDefined());
   // the app reads window.location for redirect targets, as in a browser: keep it in step
   historyRef.current.listen(({ location }) => window.history.replaceState(null, '', createPath(location)));

@@ -45,7 +45,15 @@ const report: Report = {
     { title: '第一章 绪论', start: 0, end: 23, totalChars: 20, matchedChars: 6, similarity: 0.3 },
     { title: '第二章 方法', start: 23, end: text.length, totalChars: 10, matchedChars: 3, similarity: 0.3 },
   ],
-  sources: [{ sourceId: 's1', title: 'Microplastics_in_riverine_sediments_of_the_Yangtze_delta_a_longitudinal_survey_2019_2023', detail: '期刊论文', matchedChars: 9, share: 0.3 }],
+  sources: [
+    {
+      sourceId: 's1',
+      title: 'Microplastics_in_riverine_sediments_of_the_Yangtze_delta_a_longitudinal_survey_2019_2023',
+      detail: '期刊论文',
+      matchedChars: 9,
+      share: 0.3,
+    },
+  ],
   passages: [{ sourceId: 's1', start: 15, end: 23, sourceStart: 0, sourceEnd: 8, sourceText: '复制来的一段文字', chars: 6 }],
 };
 

@@ -6,7 +6,8 @@ import { renderApp, signInAsDemo } from './renderApp';
 afterEach(() => server.reset());
 
 const LONG = { timeout: 15_000 };
-const OWN = '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况，并比较了两校在经费、课程和激励方面的差别。';
+const OWN =
+  '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况，并比较了两校在经费、课程和激励方面的差别。';
 const COPIED = '塑料制品在环境中经过风化、破碎形成粒径小于 5 毫米的微塑料，可被水生生物摄食并沿食物链传递。河流既是陆地微塑料进入海洋的通道，也是其重要的汇。';
 const PAPER = `${OWN}\n${COPIED}\n${OWN.replace('本文', '本章')}`;
 const failing: MockHandler = (_req, res) => res.status(500).json({ success: false, message: '服务器开小差了，请稍后再试', errorCode: 'INTERNAL', showType: 0 });
@@ -99,7 +100,9 @@ test('paid: the list shows it done, the report marks the copied passage and show
   fireEvent.click(passage);
   expect(document.querySelector('[aria-live="polite"] p')?.textContent).toBe(COPIED.slice(0, -1));
 
-  const code = (await axios.get('/api/v1/review?pageSize=50', { adapter: server.adapter })).data.result.list.find((r: { title: string }) => r.title === '报告测试论文').verificationCode;
+  const code = (await axios.get('/api/v1/review?pageSize=50', { adapter: server.adapter })).data.result.list.find(
+    (r: { title: string }) => r.title === '报告测试论文',
+  ).verificationCode;
   act(() => history.push('/review/home'));
   const box = await screen.findByLabelText('报告验证码', {}, LONG);
   fireEvent.change(box, { target: { value: code } });

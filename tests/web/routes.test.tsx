@@ -88,7 +88,10 @@ describe('the route table', () => {
   const all = flat(routes);
 
   test('hideInMenu exactly on the detail, payment, user and review pages (docs/spec.md §2)', () => {
-    const hidden = all.filter((r) => r.hideInMenu).map((r) => r.path).sort();
+    const hidden = all
+      .filter((r) => r.hideInMenu)
+      .map((r) => r.path)
+      .sort();
     expect(hidden).toEqual(
       [
         '/article/detail/:articleId',
@@ -121,13 +124,6 @@ describe('the route table', () => {
   test('the top menu and the personal side menu', () => {
     const { siteMenu, personalMenu } = jest.requireActual('@/utils/menu') as typeof import('@/utils/menu');
     expect(siteMenu.map((m) => m.name)).toEqual(['首页', '论文查重', '论文排版']);
-    expect(personalMenu.flatMap((m) => m.children ?? []).map((m) => m.name)).toEqual([
-      '基本信息',
-      '查重记录',
-      '排版记录',
-      '订单记录',
-      '修改密码',
-      '重置密码',
-    ]);
+    expect(personalMenu.flatMap((m) => m.children ?? []).map((m) => m.name)).toEqual(['基本信息', '查重记录', '排版记录', '订单记录', '修改密码', '重置密码']);
   });
 });

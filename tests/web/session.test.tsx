@@ -14,10 +14,10 @@ async function submitLogin(email: string, password: string) {
 }
 
 /** The form's alert (a role query over the whole app is slow in jsdom). */
-const loginAlert = () => waitFor(() => expect(document.querySelector('[role="alert"]')).not.toBeNull(), { timeout: 10_000 }).then(() => document.querySelector('[role="alert"]')!);
+const loginAlert = () =>
+  waitFor(() => expect(document.querySelector('[role="alert"]')).not.toBeNull(), { timeout: 10_000 }).then(() => document.querySelector('[role="alert"]')!);
 
-const loginAt = (redirect?: string) =>
-  `/user/login${redirect === undefined ? '' : `?redirect=${encodeURIComponent(redirect)}`}`;
+const loginAt = (redirect?: string) => `/user/login${redirect === undefined ? '' : `?redirect=${encodeURIComponent(redirect)}`}`;
 
 describe('login', () => {
   test('a wrong password shows the server message on the form and stays', async () => {
@@ -128,7 +128,10 @@ describe('visitors and the initial state', () => {
 });
 
 describe('a fault is not a logout', () => {
-  const failing500 = { 'GET /api/v1/user/getCurrent': (_req: unknown, res: { status(code: number): { json(body: unknown): void } }) => res.status(500).json({ success: false, message: '服务器开小差了，请稍后再试', errorCode: 'INTERNAL', showType: 2 }) };
+  const failing500 = {
+    'GET /api/v1/user/getCurrent': (_req: unknown, res: { status(code: number): { json(body: unknown): void } }) =>
+      res.status(500).json({ success: false, message: '服务器开小差了，请稍后再试', errorCode: 'INTERNAL', showType: 2 }),
+  };
   const loadFailure = () => screen.findByText('账号信息加载失败', {}, { timeout: 10_000 });
 
   test('a reload of a signed-in page while getCurrent answers 500 shows an error with a retry, not the login page', async () => {

@@ -11,7 +11,12 @@ Object.assign(globalThis, { TextEncoder, TextDecoder, MessageChannel, MessagePor
 // The real server behind the mock runs in this environment too, and its Node libraries (the file
 // pool's workers) unref their timers and ask AbortSignal for a timeout: jsdom's timers are numbers
 // and its AbortSignal has no timeout(), so Node's timers stand in (they work for the pages alike).
-Object.assign(globalThis, { setTimeout: timers.setTimeout, clearTimeout: timers.clearTimeout, setInterval: timers.setInterval, clearInterval: timers.clearInterval });
+Object.assign(globalThis, {
+  setTimeout: timers.setTimeout,
+  clearTimeout: timers.clearTimeout,
+  setInterval: timers.setInterval,
+  clearInterval: timers.clearInterval,
+});
 if (!AbortSignal.timeout) {
   AbortSignal.timeout = (ms: number) => {
     const controller = new AbortController();

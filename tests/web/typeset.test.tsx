@@ -55,7 +55,9 @@ test('upload a manuscript → the preview pages as pictures with what to check �
   await signInAsDemo();
   const { history } = await renderApp('/typeset/template-detail/general-bachelor');
   await screen.findByText('上传并排版', {}, LONG);
-  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [new File([PLAIN], '初稿.txt', { type: 'text/plain' })] } });
+  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
+    target: { files: [new File([PLAIN], '初稿.txt', { type: 'text/plain' })] },
+  });
   expect(await screen.findByText('已选择：初稿.txt')).toBeInTheDocument();
   fireEvent.change(screen.getByLabelText('论文题目'), { target: { value: '县域中学课后服务研究' } });
   fireEvent.change(screen.getByLabelText('作者'), { target: { value: '林晓' } });
@@ -93,10 +95,19 @@ test('the start form is prefilled from 基本信息 and the manuscript’s title
   expect(screen.getByText('论文题目').closest('label')).toHaveClass('ant-form-item-required');
   expect(screen.getByText('作者').closest('label')).toHaveClass('ant-form-item-required');
   // each field stops at the length the server takes (a longer 学号 or 日期 was refused after upload)
-  for (const [label, most] of [['论文题目', 200], ['作者', 60], ['学号', 40], ['学校', 80], ['指导教师', 60], ['日期', 40]] as const) {
+  for (const [label, most] of [
+    ['论文题目', 200],
+    ['作者', 60],
+    ['学号', 40],
+    ['学校', 80],
+    ['指导教师', 60],
+    ['日期', 40],
+  ] as const) {
     expect(screen.getByLabelText(label)).toHaveAttribute('maxlength', String(most));
   }
-  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [new File(['# 县域中学课后服务研究\n\n摘要：本文。\n\n## 绪论\n\n正文。'], '初稿.md')] } });
+  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
+    target: { files: [new File(['# 县域中学课后服务研究\n\n摘要：本文。\n\n## 绪论\n\n正文。'], '初稿.md')] },
+  });
   await waitFor(() => expect(screen.getByLabelText('论文题目')).toHaveValue('县域中学课后服务研究'), LONG);
 });
 
@@ -104,7 +115,9 @@ test('a manuscript the engine cannot read is refused beside the field', async ()
   await signInAsDemo();
   await renderApp('/typeset/template-detail/general-master');
   await screen.findByText('上传并排版', {}, LONG);
-  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [new File([new Uint8Array([0x50, 0x4b, 3, 4, 9, 9])], '坏文件.docx')] } });
+  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
+    target: { files: [new File([new Uint8Array([0x50, 0x4b, 3, 4, 9, 9])], '坏文件.docx')] },
+  });
   fireEvent.change(screen.getByLabelText('论文题目'), { target: { value: '题目' } });
   fireEvent.change(screen.getByLabelText('作者'), { target: { value: '林晓' } });
   fireEvent.click(screen.getByText('上传并排版').closest('button')!);

@@ -12,7 +12,13 @@ type Changeable = 'review_systems' | 'templates';
 export type OnRowChange<Row> = (before: Row, after: Row, trx: Transaction<Database>) => Promise<void>;
 
 /** The row as changed; undefined when there is no such row. */
-export function changeRow<T extends Changeable>(db: Db, table: T, id: string, changes: Partial<Database[T]>, onChange: OnRowChange<Database[T]>): Promise<Database[T] | undefined> {
+export function changeRow<T extends Changeable>(
+  db: Db,
+  table: T,
+  id: string,
+  changes: Partial<Database[T]>,
+  onChange: OnRowChange<Database[T]>,
+): Promise<Database[T] | undefined> {
   // the table is one of a union: Kysely's builders are typed for one table at a time
   return db.transaction().execute(async (trx: any) => {
     const before = (await trx.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as Database[T] | undefined;

@@ -8,8 +8,7 @@ import { isPostgres } from './dialect';
 /** An auto-numbered primary key: an identity column in PostgreSQL, the rowid alias in SQLite. */
 function serial(db: Kysely<any>) {
   const postgres = isPostgres(db);
-  return (c: ColumnDefinitionBuilder) =>
-    postgres ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement();
+  return (c: ColumnDefinitionBuilder) => (postgres ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement());
 }
 
 export const migrations: Record<string, Migration> = {
@@ -160,7 +159,9 @@ export const migrations: Record<string, Migration> = {
         // substring search for Chinese and English alike: trigram indexes serve ILIKE '%…%'
         await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
         await sql`CREATE INDEX articles_search ON articles USING gin ((title || ' ' || summary || ' ' || body) gin_trgm_ops)`.execute(db);
-        await sql`CREATE INDEX documents_search ON documents USING gin ((title || ' ' || keywords || ' ' || abstract || ' ' || full_text) gin_trgm_ops)`.execute(db);
+        await sql`CREATE INDEX documents_search ON documents USING gin ((title || ' ' || keywords || ' ' || abstract || ' ' || full_text) gin_trgm_ops)`.execute(
+          db,
+        );
         return;
       }
       // SQLite: FTS5 trigram indexes over the tables' own text (external content), kept in step by triggers
@@ -336,7 +337,10 @@ export const migrations: Record<string, Migration> = {
   '0008_typeset_pages': {
     async up(db: Kysely<any>) {
       await db.schema.alterTable('typesets').addColumn('pdf_key', 'varchar(200)').execute();
-      await db.schema.alterTable('typesets').addColumn('preview_pages', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('typesets')
+        .addColumn('preview_pages', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
     },
     async down(db: Kysely<any>) {
       await db.schema.alterTable('typesets').dropColumn('preview_pages').execute();
@@ -398,13 +402,16 @@ export const migrations: Record<string, Migration> = {
     async down(db: Kysely<any>) {
       await db.schema.alterTable('orders').dropColumn('price_per_thousand_fen').execute();
       await db.schema.alterTable('orders').dropColumn('price_chars').execute();
-      },
     },
+  },
   '0013_roles': {
     // Who may open the back office (common/roles.ts): every existing and new account is a user;
     // operators and admins are made by `npm run admin -- grant`, never through the web.
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('users').addColumn('role', 'varchar(10)', (c) => c.notNull().defaultTo('user')).execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('role', 'varchar(10)', (c) => c.notNull().defaultTo('user'))
+        .execute();
     },
     async down(db: Kysely<any>) {
       await db.schema.alterTable('users').dropColumn('role').execute();
@@ -438,7 +445,10 @@ export const migrations: Record<string, Migration> = {
     // number, the number the gateway makes a refund idempotent by; at most one of an order's is
     // pending (sent, its answer not yet known) at a time. What an order has had back, in fen.
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('orders').addColumn('refunded_fen', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('orders')
+        .addColumn('refunded_fen', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema.createIndex('orders_created').on('orders').column('created_at').execute();
       await db.schema
         .createTable('refunds')
@@ -486,7 +496,10 @@ export const migrations: Record<string, Migration> = {
     // Articles written in the back office: a draft is kept unpublished (readers never see it) until
     // staff publish it; the articles already there are published. When it was last edited.
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('articles').addColumn('published', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema
+        .alterTable('articles')
+        .addColumn('published', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
       await db.schema.alterTable('articles').addColumn('updated_at', 'varchar(30)').execute();
     },
     async down(db: Kysely<any>) {
@@ -498,8 +511,14 @@ export const migrations: Record<string, Migration> = {
     // Review systems and templates taken off sale in the back office stay in the table (reviews,
     // typesets and orders name them) but are offered to no one; all are on sale at first.
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('review_systems').addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-      await db.schema.alterTable('templates').addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema
+        .alterTable('review_systems')
+        .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema
+        .alterTable('templates')
+        .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
     },
     async down(db: Kysely<any>) {
       await db.schema.alterTable('templates').dropColumn('enabled').execute();

@@ -25,7 +25,10 @@ export function matchesAll(db: Kysely<any>, spec: SearchableTable, terms: string
   if (isPostgres(db)) {
     // the same expression as the trigram index, so that the index serves the query
     const text = sql.raw(spec.columns.map((c) => c.name).join(` || ' ' || `));
-    return sql<SqlBool>`(${sql.join(terms.map((t) => contains(db, sql`(${text})`, t)), sql` AND `)})`;
+    return sql<SqlBool>`(${sql.join(
+      terms.map((t) => contains(db, sql`(${text})`, t)),
+      sql` AND `,
+    )})`;
   }
   // a trigram index finds words of three or more characters; shorter ones are scanned for
   const indexed = terms.filter((t) => [...t].length >= 3);
@@ -36,15 +39,18 @@ export function matchesAll(db: Kysely<any>, spec: SearchableTable, terms: string
     parts.push(sql<SqlBool>`seq IN (SELECT rowid FROM ${sql.table(`${spec.table}_fts`)} WHERE ${sql.table(`${spec.table}_fts`)} MATCH ${match})`);
   }
   for (const term of scanned) {
-    parts.push(sql<SqlBool>`(${sql.join(spec.columns.map((c) => contains(db, sql.ref(c.name), term)), sql` OR `)})`);
+    parts.push(
+      sql<SqlBool>`(${sql.join(
+        spec.columns.map((c) => contains(db, sql.ref(c.name), term)),
+        sql` OR `,
+      )})`,
+    );
   }
   return sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
 }
 
 /** A score: for every term, the weights of the columns it occurs in. */
 export function relevance(db: Kysely<any>, spec: SearchableTable, terms: string[]): RawBuilder<number> {
-  const cases = terms.flatMap((t) =>
-    spec.columns.map((c) => sql`CASE WHEN ${contains(db, sql.ref(c.name), t)} THEN ${sql.lit(c.weight)} ELSE 0 END`),
-  );
+  const cases = terms.flatMap((t) => spec.columns.map((c) => sql`CASE WHEN ${contains(db, sql.ref(c.name), t)} THEN ${sql.lit(c.weight)} ELSE 0 END`));
   return sql<number>`(${sql.join(cases, sql` + `)})`;
 }

@@ -20,11 +20,17 @@ export type JobKind = 'review' | `review_shard_${number}` | 'review_merge' | 'ty
 const claimable = (now: string) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
   eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)])]);
 
-
 /** Takes the oldest claimable job of `kinds`; undefined when there is none or another worker was faster. */
 export async function claimJob(db: Db, kinds: string[], lockMs: number) {
   const now = nowIso();
-  const next = await db.selectFrom('jobs').selectAll().where(claimable(now)).where('kind', 'in', [...kinds, '']).orderBy('id').limit(1).executeTakeFirst();
+  const next = await db
+    .selectFrom('jobs')
+    .selectAll()
+    .where(claimable(now))
+    .where('kind', 'in', [...kinds, ''])
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   if (!next) return undefined;
   const taken = await db
     .updateTable('jobs')
@@ -36,7 +42,11 @@ export async function claimJob(db: Db, kinds: string[], lockMs: number) {
 }
 
 export async function finishJob(db: Db, id: number, changes: { status: 'done' | 'failed' | 'queued'; last_error?: string }) {
-  await db.updateTable('jobs').set({ ...changes, locked_until: null, updated_at: nowIso() }).where('id', '=', id).execute();
+  await db
+    .updateTable('jobs')
+    .set({ ...changes, locked_until: null, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -51,7 +61,6 @@ export async function releaseJob(db: Db, id: number) {
     .where('status', '=', 'running')
     .execute();
 }
-
 
 /** Queues a job inside the caller's transaction (so it exists exactly when the payment does). */
 export async function enqueueJob(trx: Transaction<Database> | Db, kind: string, refId: string) {
@@ -76,21 +85,32 @@ export async function sweepWatched(db: Db, watched: Watched, log?: { error(messa
   const never = (eb: ExpressionBuilder<Database, 'jobs'>) => eb.and([eb('status', '=', 'queued'), eb('attempts', '=', 0)]);
   // one read for every watched kind, from the shortest wait; each job then judged by its own
   const shortest = Math.min(...[...watched.values()].map((w) => w.waitMs));
-  const waiting = await db.selectFrom('jobs').select(['id', 'kind', 'ref_id', 'updated_at']).where('kind', 'in', [...watched.keys()]).where(never).where('updated_at', '<', isoIn(-shortest)).execute();
+  const waiting = await db
+    .selectFrom('jobs')
+    .select(['id', 'kind', 'ref_id', 'updated_at'])
+    .where('kind', 'in', [...watched.keys()])
+    .where(never)
+    .where('updated_at', '<', isoIn(-shortest))
+    .execute();
   for (const job of waiting) {
     const { giveUp, waitMs } = watched.get(job.kind)!;
     const waitedSince = isoIn(-waitMs);
     if (job.updated_at >= waitedSince) continue;
     const minutes = Math.max(1, Math.round(waitMs / 60_000));
     const lastError = `no process took it within ${minutes} min`;
-    const taken = await db.updateTable('jobs').set({ status: 'failed', last_error: lastError, updated_at: nowIso() }).where('id', '=', job.id).where(never).where('updated_at', '<', waitedSince).executeTakeFirst();
+    const taken = await db
+      .updateTable('jobs')
+      .set({ status: 'failed', last_error: lastError, updated_at: nowIso() })
+      .where('id', '=', job.id)
+      .where(never)
+      .where('updated_at', '<', waitedSince)
+      .executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) continue;
     log?.error(new Error(`job ${job.kind} ${job.ref_id}: ${lastError}`));
     // the reason is the user's: the review, or its part, never began
     await giveUp(job.ref_id, `等候 ${minutes} 分钟仍未开始处理`);
   }
 }
-
 
 /** The back office's view of the queue; `resumeOf` a kind's undoing of its giving up (retry). */
 export function createQueueView(db: Db, resumeOf: (kind: string) => ((refId: string) => Promise<void>) | undefined) {
@@ -104,7 +124,12 @@ export function createQueueView(db: Db, resumeOf: (kind: string) => ((refId: str
       // `_` matches itself too, and LIKE has no escape both dialects share)
       if (query.family === 'review') base = base.where((eb) => eb.or([eb('kind', '=', 'review'), eb('kind', 'like', 'review_%')]));
       const [list, count] = await Promise.all([
-        base.selectAll().orderBy('id', 'desc').offset((page.current - 1) * page.pageSize).limit(page.pageSize).execute(),
+        base
+          .selectAll()
+          .orderBy('id', 'desc')
+          .offset((page.current - 1) * page.pageSize)
+          .limit(page.pageSize)
+          .execute(),
         base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return { list: list as JobRow[], total: Number(count.total), ...page };
@@ -112,11 +137,25 @@ export function createQueueView(db: Db, resumeOf: (kind: string) => ((refId: str
 
     /** Jobs of `kind` finished per UTC hour since `since` (a finished job is last written when it ends). */
     doneHourly: async (kind: string, since: string) =>
-      hourRows(await db.selectFrom('jobs').select([hourOf('updated_at').as('hour'), (eb) => eb.fn.countAll<number>().as('n')]).where('kind', '=', kind).where('status', '=', 'done').where('updated_at', '>=', since).groupBy(hourOf('updated_at')).execute()),
+      hourRows(
+        await db
+          .selectFrom('jobs')
+          .select([hourOf('updated_at').as('hour'), (eb) => eb.fn.countAll<number>().as('n')])
+          .where('kind', '=', kind)
+          .where('status', '=', 'done')
+          .where('updated_at', '>=', since)
+          .groupBy(hourOf('updated_at'))
+          .execute(),
+      ),
 
     /** How many jobs wait to be taken (queued) and how many were given up (failed), now. */
     async backlog() {
-      const rows = await db.selectFrom('jobs').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('status', 'in', ['queued', 'failed']).groupBy('status').execute();
+      const rows = await db
+        .selectFrom('jobs')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('status', 'in', ['queued', 'failed'])
+        .groupBy('status')
+        .execute();
       const of = (status: JobStatus) => Number(rows.find((row) => row.status === status)?.n ?? 0);
       return { waiting: of('queued'), failed: of('failed') };
     },

@@ -41,10 +41,19 @@ export interface JobRunnerOptions {
 const SWEEP_EVERY_MS = 60_000;
 
 /** Runs a claimed job to its end: done, queued again, or given up after its last attempt. */
-async function executeJob(db: Db, handler: JobHandler, job: NonNullable<Awaited<ReturnType<typeof claimJob>>>, { lockMs, maxAttempts, log }: { lockMs: number; maxAttempts: number; log?: JobRunnerOptions['log'] }) {
+async function executeJob(
+  db: Db,
+  handler: JobHandler,
+  job: NonNullable<Awaited<ReturnType<typeof claimJob>>>,
+  { lockMs, maxAttempts, log }: { lockMs: number; maxAttempts: number; log?: JobRunnerOptions['log'] },
+) {
   const context: JobContext = {
     heartbeat: async () => {
-      await db.updateTable('jobs').set({ locked_until: isoIn(lockMs) }).where('id', '=', job.id).execute();
+      await db
+        .updateTable('jobs')
+        .set({ locked_until: isoIn(lockMs) })
+        .where('id', '=', job.id)
+        .execute();
     },
   };
   try {
@@ -61,7 +70,6 @@ async function executeJob(db: Db, handler: JobHandler, job: NonNullable<Awaited<
     }
   }
 }
-
 
 /** `Kind`: the kinds it queues and runs (the product's; the tests' runners take any). */
 export function createJobRunner<Kind extends string = JobKind>(db: Db, options: JobRunnerOptions = {}) {

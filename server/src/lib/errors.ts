@@ -26,8 +26,7 @@ export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', '请�
 export const forbidden = (message = '您无权访问这条记录') => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = '没有找到这条记录') => new AppError(404, 'NOT_FOUND', message);
 /** A single field's problem, shown beside that field. */
-export const invalidField = (field: string, message: string) =>
-  new AppError(422, 'VALIDATION', message, ShowType.ERROR_MESSAGE, { [field]: message });
+export const invalidField = (field: string, message: string) => new AppError(422, 'VALIDATION', message, ShowType.ERROR_MESSAGE, { [field]: message });
 
 /** A user's own record: 404 when there is none, 403 when it is someone else's (never its data). */
 export function ownedBy<T extends { user_id: string }>(row: T | undefined, userId: string, what: string): T {

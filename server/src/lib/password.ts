@@ -5,9 +5,7 @@ const PARAMS = { N: 16384, r: 8, p: 1, keylen: 64 };
 
 function derive(password: string, salt: Buffer, N: number, r: number, p: number, keylen: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, keylen, { N, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+    scrypt(password.normalize('NFKC'), salt, keylen, { N, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 

@@ -17,7 +17,14 @@ export default function UserMenu() {
     const here = `${window.location.origin}${location.pathname}${location.search}${location.hash}`;
     return (
       <Space size={8}>
-        <Button type="link" href={buildLoginUrl(here)} onClick={(e) => { e.preventDefault(); history.push(buildLoginUrl(here)); }}>
+        <Button
+          type="link"
+          href={buildLoginUrl(here)}
+          onClick={(e) => {
+            e.preventDefault();
+            history.push(buildLoginUrl(here));
+          }}
+        >
           登录
         </Button>
         <Button type="primary" onClick={() => history.push(paths.register)}>

@@ -27,7 +27,9 @@ interface AdminTableProps<T, Q> {
  * with a retry instead of looking like an empty list (docs/ux.md); the table scrolls inside
  * itself on a phone.
  */
-export default function AdminTable<T extends Record<string, unknown>, Q extends Record<string, unknown> = Record<string, unknown>>(props: AdminTableProps<T, Q>) {
+export default function AdminTable<T extends Record<string, unknown>, Q extends Record<string, unknown> = Record<string, unknown>>(
+  props: AdminTableProps<T, Q>,
+) {
   const { fetch, columns, rowKey, what, emptyText, toolBar, search } = props;
   const ownRef = useRef<ActionType>();
   const actionRef = props.actionRef ?? ownRef;

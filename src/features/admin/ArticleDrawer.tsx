@@ -32,7 +32,15 @@ export default function ArticleDrawer({ article, onClose, onDone }: { article?: 
   const source = Form.useWatch('body', form);
   const phone = Grid.useBreakpoint().md === false;
   const initialValues = article
-    ? { title: article.title, category: article.category as Body['category'], summary: article.summary, author: article.author, tags: article.tags, body: article.body, published: article.published }
+    ? {
+        title: article.title,
+        category: article.category as Body['category'],
+        summary: article.summary,
+        author: article.author,
+        tags: article.tags,
+        body: article.body,
+        published: article.published,
+      }
     : { category: ARTICLE_CATEGORIES[0], published: false };
   return (
     <DrawerForm<ArticleForm>
@@ -56,7 +64,12 @@ export default function ArticleDrawer({ article, onClose, onDone }: { article?: 
       <ProFormText name="title" label="标题" rules={[{ required: true, whitespace: true, message: '请填写标题' }]} fieldProps={{ maxLength: 200 }} />
       <Row gutter={16}>
         <Col xs={24} md={8}>
-          <ProFormSelect name="category" label="栏目" options={ARTICLE_CATEGORIES.map((c) => ({ label: c, value: c }))} rules={[{ required: true, message: '请选择栏目' }]} />
+          <ProFormSelect
+            name="category"
+            label="栏目"
+            options={ARTICLE_CATEGORIES.map((c) => ({ label: c, value: c }))}
+            rules={[{ required: true, message: '请选择栏目' }]}
+          />
         </Col>
         <Col xs={24} md={8}>
           <ProFormText name="author" label="作者" placeholder="智能论文编辑部" fieldProps={{ maxLength: 60 }} />

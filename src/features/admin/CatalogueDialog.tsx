@@ -5,7 +5,6 @@ import { Form, message } from 'antd';
 import type { ReactNode } from 'react';
 import { changeSystem, changeTemplate, type AdminSystem, type AdminTemplate } from './api';
 
-
 interface Props<T> {
   item: T;
   onClose: () => void;
@@ -13,7 +12,21 @@ interface Props<T> {
 }
 
 /** The dialog both kinds share: a title, the fields, and one save that says what happened. */
-function CatalogueDialog<V extends Record<string, unknown>>({ title, initial, save, onClose, onDone, children }: { title: string; initial: V; save: (values: V) => Promise<{ message?: string }>; onClose: () => void; onDone: () => void; children: ReactNode }) {
+function CatalogueDialog<V extends Record<string, unknown>>({
+  title,
+  initial,
+  save,
+  onClose,
+  onDone,
+  children,
+}: {
+  title: string;
+  initial: V;
+  save: (values: V) => Promise<{ message?: string }>;
+  onClose: () => void;
+  onDone: () => void;
+  children: ReactNode;
+}) {
   const [form] = Form.useForm<V>();
   return (
     <ModalForm<V>
@@ -50,9 +63,30 @@ export function SystemDialog({ item, onClose, onDone }: Props<AdminSystem>) {
       onDone={onDone}
       save={({ price, minMatch, maxChars, enabled }) => changeSystem(item.id, { pricePerThousandFen: fenOf(price), minMatch, maxChars, enabled })}
     >
-      <ProFormDigit name="price" label="每千字价格（元）" min={0.01} max={1000} fieldProps={{ precision: 2 }} rules={[{ required: true, message: '请填写价格' }]} />
-      <ProFormDigit name="minMatch" label="起报字数（连续相同多少字标出）" min={8} max={200} fieldProps={{ precision: 0 }} rules={[{ required: true, message: '请填写起报字数' }]} />
-      <ProFormDigit name="maxChars" label="字数上限" min={1000} max={2_000_000} fieldProps={{ precision: 0 }} rules={[{ required: true, message: '请填写字数上限' }]} />
+      <ProFormDigit
+        name="price"
+        label="每千字价格（元）"
+        min={0.01}
+        max={1000}
+        fieldProps={{ precision: 2 }}
+        rules={[{ required: true, message: '请填写价格' }]}
+      />
+      <ProFormDigit
+        name="minMatch"
+        label="起报字数（连续相同多少字标出）"
+        min={8}
+        max={200}
+        fieldProps={{ precision: 0 }}
+        rules={[{ required: true, message: '请填写起报字数' }]}
+      />
+      <ProFormDigit
+        name="maxChars"
+        label="字数上限"
+        min={1000}
+        max={2_000_000}
+        fieldProps={{ precision: 0 }}
+        rules={[{ required: true, message: '请填写字数上限' }]}
+      />
       <ProFormSwitch name="enabled" label="上架（学生可以选择）" />
     </CatalogueDialog>
   );

@@ -30,7 +30,15 @@ export default function DayChart({ label, data, format = String }: { label: stri
   const step = 10;
   return (
     <figure style={{ margin: 0 }}>
-      <svg role="img" aria-label={summary} width="100%" height={HEIGHT} viewBox={`0 0 ${data.length * step} ${HEIGHT}`} preserveAspectRatio="none" style={{ display: 'block', background: '#fafafa' }}>
+      <svg
+        role="img"
+        aria-label={summary}
+        width="100%"
+        height={HEIGHT}
+        viewBox={`0 0 ${data.length * step} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        style={{ display: 'block', background: '#fafafa' }}
+      >
         {data.map((d, i) => {
           const height = max > 0 ? Math.max(d.value > 0 ? 2 : 0, (d.value / max) * (HEIGHT - 8)) : 0;
           return (

@@ -45,7 +45,12 @@ export default function LibraryUpload({ onClose, onImported }: { onClose: () => 
   const [answer, setAnswer] = useState<LibraryImport>();
   const upload = useUploadProgress();
   const tooLarge = files.filter((file) => file.size > UPLOAD_MAX_BYTES);
-  const problem = files.length > LIBRARY_MAX_FILES ? LIBRARY_TOO_MANY_FILES : tooLarge.length ? `${tooLarge.map((f) => f.name).join('、')} 超过 ${UPLOAD_MAX_MB} MB，请去掉后再上传` : undefined;
+  const problem =
+    files.length > LIBRARY_MAX_FILES
+      ? LIBRARY_TOO_MANY_FILES
+      : tooLarge.length
+        ? `${tooLarge.map((f) => f.name).join('、')} 超过 ${UPLOAD_MAX_MB} MB，请去掉后再上传`
+        : undefined;
 
   const send = async () => {
     const result = await submitForm(undefined, () => upload.track((onUploadProgress) => uploadToLibrary(files, { onUploadProgress })), '导入失败');
@@ -94,13 +99,13 @@ export default function LibraryUpload({ onClose, onImported }: { onClose: () => 
         </p>
         <p>点击或拖入论文文件，可多选</p>
         <p style={{ color: 'rgba(0,0,0,0.45)' }}>
-          支持 .md、.txt、.docx、.pdf，每个不超过 {UPLOAD_MAX_MB} MB，一次最多 {LIBRARY_MAX_FILES} 个；元数据可写在 Markdown 开头，或放在同名 .json 文件里一起上传。内容相同的论文会跳过。
+          支持 .md、.txt、.docx、.pdf，每个不超过 {UPLOAD_MAX_MB} MB，一次最多 {LIBRARY_MAX_FILES} 个；元数据可写在 Markdown 开头，或放在同名 .json
+          文件里一起上传。内容相同的论文会跳过。
         </p>
       </Upload.Dragger>
       {files.length > 0 && !busy && (
         <p style={{ marginTop: 12 }}>
-          已选 {files.length} 个文件：{files.map((f) => f.name).join('、')}{' '}
-          <a onClick={() => setFiles([])}>清空</a>
+          已选 {files.length} 个文件：{files.map((f) => f.name).join('、')} <a onClick={() => setFiles([])}>清空</a>
         </p>
       )}
       {problem && <Alert type="error" showIcon message={problem} style={{ marginTop: 12 }} />}

@@ -24,7 +24,11 @@ function OrderFacts({ detail }: { detail: AdminOrderDetail }) {
       <Descriptions.Item label="金额">{formatFen(order.amountFen)}</Descriptions.Item>
       <Descriptions.Item label="状态">
         {ORDER_STATE_NAMES[order.status]}
-        {order.refundDue && <Tag color="red" style={{ marginLeft: 8 }}>待退款</Tag>}
+        {order.refundDue && (
+          <Tag color="red" style={{ marginLeft: 8 }}>
+            待退款
+          </Tag>
+        )}
       </Descriptions.Item>
       <Descriptions.Item label="已退金额">{formatFen(order.refundedFen)}</Descriptions.Item>
       <Descriptions.Item label="下单时间">{formatTime(order.createdAt)}</Descriptions.Item>
@@ -74,7 +78,17 @@ function Lists({ detail }: { detail: AdminOrderDetail }) {
 }
 
 /** An order in detail: who, what, how it was paid, the gateway's notifications and the refunds. */
-export default function OrderDrawer({ orderId, version, onClose, onRefund }: { orderId: string; version: number; onClose: () => void; onRefund: (order: AdminOrder) => void }) {
+export default function OrderDrawer({
+  orderId,
+  version,
+  onClose,
+  onRefund,
+}: {
+  orderId: string;
+  version: number;
+  onClose: () => void;
+  onRefund: (order: AdminOrder) => void;
+}) {
   const { data, loading, error, reload } = useResult(() => getAdminOrder(orderId), [orderId, version]);
   const phone = Grid.useBreakpoint().md === false;
   const refundable = data && canRefund(data.order);
@@ -84,7 +98,13 @@ export default function OrderDrawer({ orderId, version, onClose, onRefund }: { o
       title="订单详情"
       width={phone ? '100%' : 640}
       onClose={onClose}
-      extra={refundable && <Button danger onClick={() => onRefund(data.order)}>退款</Button>}
+      extra={
+        refundable && (
+          <Button danger onClick={() => onRefund(data.order)}>
+            退款
+          </Button>
+        )
+      }
     >
       {error && !data ? <LoadError what="订单详情" onRetry={() => void reload()} /> : null}
       {!data && loading ? <Skeleton active /> : null}

@@ -23,14 +23,34 @@ function typesetState(job: Typeset) {
 const time = (value: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(value)}</span>;
 
 /** One of the account's lists: its latest rows, and how many there are in all when that is more. */
-function Section<T extends object>({ title, page, empty, columns, rowKey }: { title: string; page: { list: T[]; total: number }; empty: string; columns: ColumnsType<T>; rowKey: keyof T & string }) {
+function Section<T extends object>({
+  title,
+  page,
+  empty,
+  columns,
+  rowKey,
+}: {
+  title: string;
+  page: { list: T[]; total: number };
+  empty: string;
+  columns: ColumnsType<T>;
+  rowKey: keyof T & string;
+}) {
   return (
     <>
       <h3 style={{ marginTop: 24 }}>
         {title}（{page.total}）
       </h3>
       {page.total > page.list.length && <p style={{ color: 'rgba(0,0,0,0.45)' }}>{`只列出最近 ${page.list.length} 条`}</p>}
-      <Table<T> size="small" rowKey={rowKey} pagination={false} scroll={{ x: 'max-content' }} dataSource={page.list} locale={{ emptyText: <Empty description={empty} /> }} columns={columns} />
+      <Table<T>
+        size="small"
+        rowKey={rowKey}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        dataSource={page.list}
+        locale={{ emptyText: <Empty description={empty} /> }}
+        columns={columns}
+      />
     </>
   );
 }
@@ -47,7 +67,20 @@ function Lists({ detail }: { detail: Detail }) {
           { title: '订单号', dataIndex: 'id' },
           { title: '内容', dataIndex: 'title' },
           { title: '金额', dataIndex: 'amountFen', render: formatFen },
-          { title: '状态', dataIndex: 'status', render: (_, order) => <>{ORDER_STATE_NAMES[order.status]}{order.refundDue && <Tag color="red" style={{ marginLeft: 8 }}>待退款</Tag>}</> },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (_, order) => (
+              <>
+                {ORDER_STATE_NAMES[order.status]}
+                {order.refundDue && (
+                  <Tag color="red" style={{ marginLeft: 8 }}>
+                    待退款
+                  </Tag>
+                )}
+              </>
+            ),
+          },
           { title: '下单时间', dataIndex: 'createdAt', render: time },
         ]}
       />
@@ -95,7 +128,9 @@ export default function UserDrawer({ userId, onClose }: { userId: string; onClos
             <Descriptions.Item label="邮箱">{data.user.email}</Descriptions.Item>
             <Descriptions.Item label="昵称">{data.user.nickname}</Descriptions.Item>
             <Descriptions.Item label="角色">{ROLE_NAMES[data.user.role]}</Descriptions.Item>
-            <Descriptions.Item label="状态">{data.user.disabledAt ? <Tag color="red">{`已停用（${formatTime(data.user.disabledAt)}）`}</Tag> : <Tag color="green">正常</Tag>}</Descriptions.Item>
+            <Descriptions.Item label="状态">
+              {data.user.disabledAt ? <Tag color="red">{`已停用（${formatTime(data.user.disabledAt)}）`}</Tag> : <Tag color="green">正常</Tag>}
+            </Descriptions.Item>
             <Descriptions.Item label="注册时间">{formatTime(data.user.createdAt)}</Descriptions.Item>
           </Descriptions>
           <Lists detail={data} />

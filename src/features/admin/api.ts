@@ -55,7 +55,8 @@ export const listArticles = (query: AdminArticleQuery) => get<ApiResponse<Paged<
 
 export const createArticle = (body: ArticleBody) => post<ApiResponse<AdminArticle>>('/v1/admin/articles', body, undefined, formCall);
 
-export const updateArticle = (articleId: string, body: ArticleBody) => put<ApiResponse<AdminArticle>>(`/v1/admin/articles/${id(articleId)}`, body, undefined, formCall);
+export const updateArticle = (articleId: string, body: ArticleBody) =>
+  put<ApiResponse<AdminArticle>>(`/v1/admin/articles/${id(articleId)}`, body, undefined, formCall);
 
 /** Publishes (readers see it at once, first in its list) or takes it down. */
 export const setArticlePublished = (articleId: string, published: boolean) =>
@@ -66,8 +67,10 @@ export const listSystems = () => get<ApiResponse<Paged<AdminSystem>>>('/v1/admin
 export const listTemplates = () => get<ApiResponse<Paged<AdminTemplate>>>('/v1/admin/templates');
 
 /** New prices and limits apply to orders made after the change. */
-export const changeSystem = (systemId: string, body: SystemBody) => put<ApiResponse<AdminSystem>>(`/v1/admin/systems/${id(systemId)}`, body, undefined, formCall);
-export const changeTemplate = (templateId: string, body: TemplateBody) => put<ApiResponse<AdminTemplate>>(`/v1/admin/templates/${id(templateId)}`, body, undefined, formCall);
+export const changeSystem = (systemId: string, body: SystemBody) =>
+  put<ApiResponse<AdminSystem>>(`/v1/admin/systems/${id(systemId)}`, body, undefined, formCall);
+export const changeTemplate = (templateId: string, body: TemplateBody) =>
+  put<ApiResponse<AdminTemplate>>(`/v1/admin/templates/${id(templateId)}`, body, undefined, formCall);
 
 /** 概览: the last `days` days (China time), their totals, and the queue now. */
 export const getOverview = (days: number) => get<ApiResponse<AdminOverview>>('/v1/admin/overview', { days });
@@ -92,6 +95,7 @@ export function uploadToLibrary(files: File[], options: CallOptions = {}) {
 }
 
 /** Out of the library: no check compares against it from then on. */
-export const removeFromLibrary = (documentId: string) => del<ApiResponse<{ id: string; title: string }>>(`/v1/admin/library/${id(documentId)}`, undefined, undefined, formCall);
+export const removeFromLibrary = (documentId: string) =>
+  del<ApiResponse<{ id: string; title: string }>>(`/v1/admin/library/${id(documentId)}`, undefined, undefined, formCall);
 
 export const getAdminUser = (userId: string) => get<ApiResponse<AdminUserDetail>>(`/v1/admin/users/${id(userId)}`, undefined, formCall);

@@ -22,8 +22,7 @@ export const cancelOrder = (orderId: string) => post<ApiResponse<Order>>(`/v1/or
 export const getGateway = () => get<ApiResponse<Static<typeof payment.GatewayInfo>>>('/v1/payment/gateway');
 
 /** The payment address of the order on the active gateway (the QR code's content). */
-export const startPayment = (orderId: string, channel: Channel) =>
-  post<ApiResponse<Payment>>(`/v1/order/${encodeURIComponent(orderId)}/pay`, { channel });
+export const startPayment = (orderId: string, channel: Channel) => post<ApiResponse<Payment>>(`/v1/order/${encodeURIComponent(orderId)}/pay`, { channel });
 
 /** An order for something payable (`review`, `typeset`): the server sets the price. */
 export const createOrder = (kind: string, itemId: string) => post<ApiResponse<Order>>('/v1/order', { kind, itemId });

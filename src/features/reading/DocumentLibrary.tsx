@@ -58,9 +58,7 @@ export default function DocumentLibrary() {
       ) : (
         <ItemList loading={loading} items={(data?.list ?? []).map(documentEntry)} emptyText="没有符合条件的范文，换个类型或学科试试" />
       )}
-      {data && (
-        <ListPager current={current} pageSize={PAGE_SIZE} total={data.total} onChange={setCurrent} />
-      )}
+      {data && <ListPager current={current} pageSize={PAGE_SIZE} total={data.total} onChange={setCurrent} />}
     </Card>
   );
 }

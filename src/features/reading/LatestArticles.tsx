@@ -54,9 +54,7 @@ export default function LatestArticles() {
           }))}
         />
       )}
-      {data && (
-        <ListPager current={current} pageSize={PAGE_SIZE} total={data.total} onChange={setCurrent} />
-      )}
+      {data && <ListPager current={current} pageSize={PAGE_SIZE} total={data.total} onChange={setCurrent} />}
     </Card>
   );
 }

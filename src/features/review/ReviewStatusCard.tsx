@@ -34,7 +34,16 @@ export default function ReviewStatusCard({ review }: { review: Review }) {
   if (review.status === 'failed') {
     return (
       <Card>
-        <Result status="error" title={<h1 style={{ fontSize: 22, margin: 0 }}>检测未能完成</h1>} subTitle={review.failureReason} extra={<Link to={paths.reviewHome}><Button>重新选择系统</Button></Link>}>
+        <Result
+          status="error"
+          title={<h1 style={{ fontSize: 22, margin: 0 }}>检测未能完成</h1>}
+          subTitle={review.failureReason}
+          extra={
+            <Link to={paths.reviewHome}>
+              <Button>重新选择系统</Button>
+            </Link>
+          }
+        >
           {details}
         </Result>
       </Card>

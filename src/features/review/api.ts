@@ -27,8 +27,7 @@ export function uploadPaper(file: File, options: CallOptions = {}) {
   return postForm<ApiResponse<Static<typeof schemas.Upload>>>('/v1/review/paper', form, { skipErrorHandler: true, ...options });
 }
 
-export const quoteReview = (body: Paper & { systemId: string }) =>
-  post<ApiResponse<Quote>>('/v1/review/quote', body, undefined, { skipErrorHandler: true });
+export const quoteReview = (body: Paper & { systemId: string }) => post<ApiResponse<Quote>>('/v1/review/quote', body, undefined, { skipErrorHandler: true });
 
 export const createReview = (body: ReviewForm) => post<ApiResponse<{ review: Review; orderId: string }>>('/v1/review', body);
 
@@ -46,7 +45,11 @@ export const getReport = (reviewId: string) => get<ApiResponse<Report>>(`/v1/rev
 export const reportPdfUrl = (reviewId: string) => `/api/v1/review/${path(reviewId)}/report.pdf`;
 
 export const verifyReport = (code: string) =>
-  get<ApiResponse<{ title: string; systemName: string; finishedAt: string; similarity: number; charCount: number }>>(`/v1/review/verify/${path(code)}`, undefined, { skipErrorHandler: true });
+  get<ApiResponse<{ title: string; systemName: string; finishedAt: string; similarity: number; charCount: number }>>(
+    `/v1/review/verify/${path(code)}`,
+    undefined,
+    { skipErrorHandler: true },
+  );
 
 /** 12.3% */
 export const formatPercent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;

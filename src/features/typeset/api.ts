@@ -13,7 +13,8 @@ export type SamplePages = Static<typeof schemas.SamplePages>;
 
 const path = (id: string) => encodeURIComponent(id);
 
-export const listTemplates = (query: { degree?: string; discipline?: string; q?: string }) => get<ApiResponse<TemplateSummary[]>>('/v1/typeset/template', { ...query });
+export const listTemplates = (query: { degree?: string; discipline?: string; q?: string }) =>
+  get<ApiResponse<TemplateSummary[]>>('/v1/typeset/template', { ...query });
 
 export const getTemplate = (templateId: string) => get<ApiResponse<TemplateDetail>>(`/v1/typeset/template/${path(templateId)}`);
 
@@ -33,9 +34,11 @@ export const getTypeset = (typesetId: string) => get<ApiResponse<Typeset>>(`/v1/
 export const deleteTypeset = (typesetId: string) => del<ApiResponse<null>>(`/v1/typeset/${path(typesetId)}`);
 
 /** A template's sample pages as the layout engine draws them: how many, at which widths; failures are shown in place. */
-export const getSamplePages = (templateId: string) => get<ApiResponse<SamplePages>>(`/v1/typeset/template/${path(templateId)}/sample`, undefined, { skipErrorHandler: true });
+export const getSamplePages = (templateId: string) =>
+  get<ApiResponse<SamplePages>>(`/v1/typeset/template/${path(templateId)}/sample`, undefined, { skipErrorHandler: true });
 /** A sample page's picture (1-based), `width` px wide; the version makes a new template's pages a new address. */
-export const samplePageUrl = (templateId: string, sample: SamplePages, page: number, width: number) => `/api/v1/typeset/template/${path(templateId)}/sample/${page}.png?w=${width}&v=${encodeURIComponent(sample.version)}`;
+export const samplePageUrl = (templateId: string, sample: SamplePages, page: number, width: number) =>
+  `/api/v1/typeset/template/${path(templateId)}/sample/${page}.png?w=${width}&v=${encodeURIComponent(sample.version)}`;
 
 /** A page of the preview (a watermarked picture, 1-based), and the paid downloads: the .docx and the PDF. */
 export const previewPageUrl = (typesetId: string, page: number) => `/api/v1/typeset/${path(typesetId)}/preview/${page}.png`;

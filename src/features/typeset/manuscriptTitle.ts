@@ -29,7 +29,16 @@ export async function manuscriptTitle(file: File): Promise<string | undefined> {
     if (/\.docx$/i.test(file.name)) {
       const xml = await (await JSZip.loadAsync(await read(file, 'buffer'))).file('word/document.xml')?.async('string');
       const paragraphs = (xml ?? '').split(/<\/w:p>/).map((p) => [...p.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''));
-      return firstLine(paragraphs.map((p) => p.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'")));
+      return firstLine(
+        paragraphs.map((p) =>
+          p
+            .replace(/&amp;/g, '&')
+            .replace(/&lt;/g, '<')
+            .replace(/&gt;/g, '>')
+            .replace(/&quot;/g, '"')
+            .replace(/&apos;/g, "'"),
+        ),
+      );
     }
     const lines = (await read(file, 'text')).replace(/^\uFEFF/, '').split(/\r?\n/);
     if (/\.md$/i.test(file.name)) {

@@ -86,7 +86,12 @@ export const SOLID_RUN = 8;
  * passage). Only the runs count as shared: the odd equal character in the edited stretch between
  * two runs is no evidence.
  */
-export function chainRuns(runs: Match[], gap: number, paragraphs?: Paragraphs, crossable?: (qFrom: number, sFrom: number, qTo: number, sTo: number) => boolean): Chain[] {
+export function chainRuns(
+  runs: Match[],
+  gap: number,
+  paragraphs?: Paragraphs,
+  crossable?: (qFrom: number, sFrom: number, qTo: number, sTo: number) => boolean,
+): Chain[] {
   const sorted = [...runs].sort((a, b) => a.qStart - b.qStart || a.sStart - b.sStart);
   const done: Chain[] = [];
   let open: Chain[] = [];
@@ -166,11 +171,19 @@ export function crossesEdits(query: TokenSeq, source: TokenSeq, qFrom: number, s
  */
 export function extendEdges(query: TokenSeq, source: TokenSeq, chain: Chain, paragraphs?: Paragraphs): Chain {
   const grown = { ...chain };
-  for (let found = nextRun(query, source, grown.qEnd, grown.sEnd, 1); found && bridges(paragraphs, grown.qEnd - 1, grown.qEnd + found[0]); found = nextRun(query, source, grown.qEnd, grown.sEnd, 1)) {
+  for (
+    let found = nextRun(query, source, grown.qEnd, grown.sEnd, 1);
+    found && bridges(paragraphs, grown.qEnd - 1, grown.qEnd + found[0]);
+    found = nextRun(query, source, grown.qEnd, grown.sEnd, 1)
+  ) {
     grown.qEnd += found[0] + found[2];
     grown.sEnd += found[1] + found[2];
   }
-  for (let found = nextRun(query, source, grown.qStart - 1, grown.sStart - 1, -1); found && bridges(paragraphs, grown.qStart, grown.qStart - 1 - found[0]); found = nextRun(query, source, grown.qStart - 1, grown.sStart - 1, -1)) {
+  for (
+    let found = nextRun(query, source, grown.qStart - 1, grown.sStart - 1, -1);
+    found && bridges(paragraphs, grown.qStart, grown.qStart - 1 - found[0]);
+    found = nextRun(query, source, grown.qStart - 1, grown.sStart - 1, -1)
+  ) {
     grown.qStart -= found[0] + found[2];
     grown.sStart -= found[1] + found[2];
   }
@@ -213,7 +226,11 @@ export function joinReordered(passages: Chain[], minTokens: number, gap: number,
     // the end of one sentence may match the start of the next in the source as well: a little overlap, in either text
     const length = p.qEnd - p.qStart;
     const after =
-      strong && p.sourceId === last.passage.sourceId && p.qStart - last.passage.qEnd <= gap && 2 * (last.passage.qEnd - p.qStart) < length && bridges(paragraphs, last.passage.qEnd - 1, p.qStart);
+      strong &&
+      p.sourceId === last.passage.sourceId &&
+      p.qStart - last.passage.qEnd <= gap &&
+      2 * (last.passage.qEnd - p.qStart) < length &&
+      bridges(paragraphs, last.passage.qEnd - 1, p.qStart);
     if (after) {
       const apart = Math.min(...last.pieces.map((o) => Math.max(p.sStart - o.sEnd, o.sStart - p.sEnd)));
       const overlapping = last.pieces.some((o) => 2 * (Math.min(p.sEnd, o.sEnd) - Math.max(p.sStart, o.sStart)) >= p.sEnd - p.sStart);
@@ -246,7 +263,10 @@ export function withRewritten(exact: Chain[], rewritten: Chain[], paragraphs?: P
   for (const chain of exact) {
     // overlapping, or an edit apart in one paragraph
     const meets = merged.filter(
-      (p) => chain.qStart <= p.qEnd + EDGE_SKIP && p.qStart <= chain.qEnd + EDGE_SKIP && bridges(paragraphs, Math.min(p.qEnd, chain.qEnd) - 1, Math.max(p.qStart, chain.qStart)),
+      (p) =>
+        chain.qStart <= p.qEnd + EDGE_SKIP &&
+        p.qStart <= chain.qEnd + EDGE_SKIP &&
+        bridges(paragraphs, Math.min(p.qEnd, chain.qEnd) - 1, Math.max(p.qStart, chain.qStart)),
     );
     for (const p of meets) {
       p.qStart = Math.min(p.qStart, chain.qStart);

@@ -89,7 +89,14 @@ function paragraphsOf(text: string, query: Token[]): Int32Array {
 }
 
 /** The candidates aligned with the paper, one by one: the passages kept, and each source's tokens. */
-async function alignCandidates(text: string, query: Token[], index: CandidateSource, sourceText: (sourceId: string) => Promise<string | undefined>, options: CheckOptions, progress: (fraction: number) => void | Promise<void>) {
+async function alignCandidates(
+  text: string,
+  query: Token[],
+  index: CandidateSource,
+  sourceText: (sourceId: string) => Promise<string | undefined>,
+  options: CheckOptions,
+  progress: (fraction: number) => void | Promise<void>,
+) {
   const candidates = index.candidates(kgramHashes(query, K), options.maxSources ?? MAX_SOURCES);
   await progress(0.2);
   const gap = options.mergeGap ?? MERGE_GAP;
@@ -105,7 +112,9 @@ async function alignCandidates(text: string, query: Token[], index: CandidateSou
       const tokens = TokenSeq.of(source, candidate.marks);
       sourceTokens.set(candidate.sourceId, { text: source, tokens });
       const runs = growSeeds(paper, tokens, candidate.seeds, K, candidate.sourceId);
-      const found = chainRuns(runs, gap, paragraphs, (qFrom, sFrom, qTo, sTo) => crossesEdits(paper, tokens, qFrom, sFrom, qTo, sTo)).map((chain) => extendEdges(paper, tokens, chain, paragraphs));
+      const found = chainRuns(runs, gap, paragraphs, (qFrom, sFrom, qTo, sTo) => crossesEdits(paper, tokens, qFrom, sFrom, qTo, sTo)).map((chain) =>
+        extendEdges(paper, tokens, chain, paragraphs),
+      );
       // reordered pieces join where they meet in the checked text: different words between them part them
       const exact = joinReordered(found, options.minMatch, EDGE_SKIP, paragraphs);
       const rewritten = alignSentences(paper, sentences, tokens, source, candidate.seeds, candidate.sourceId, options.minMatch, paragraphs);
@@ -148,7 +157,9 @@ function figures(text: string, query: Token[], kept: Chain[]): Omit<CheckReport,
     ...figure(total, matched),
     excludingQuotes: figure(total, matchedOutside),
     chapters: parts.map((c) => ({ title: c.title, start: c.start, end: c.end, ...figure(c.totalChars, c.matchedChars) })),
-    sources: [...bySource].map(([sourceId, chars]) => ({ sourceId, matchedChars: chars, share: total ? chars / total : 0 })).sort((a, b) => b.matchedChars - a.matchedChars),
+    sources: [...bySource]
+      .map(([sourceId, chars]) => ({ sourceId, matchedChars: chars, share: total ? chars / total : 0 }))
+      .sort((a, b) => b.matchedChars - a.matchedChars),
   };
 }
 
@@ -159,10 +170,23 @@ function passageOf(query: Token[], sourceTokens: SourceTokens, p: Chain): Passag
   const sourceEnd = source.tokens.end(p.sEnd - 1);
   let chars = 0;
   for (let i = p.qStart; i < p.qEnd; i += 1) chars += charsOf(query[i]);
-  return { sourceId: p.sourceId, start: query[p.qStart].start, end: query[p.qEnd - 1].end, sourceStart, sourceEnd, sourceText: source.text.slice(sourceStart, sourceEnd), chars };
+  return {
+    sourceId: p.sourceId,
+    start: query[p.qStart].start,
+    end: query[p.qEnd - 1].end,
+    sourceStart,
+    sourceEnd,
+    sourceText: source.text.slice(sourceStart, sourceEnd),
+    chars,
+  };
 }
 
-export async function checkText(text: string, index: CandidateSource, sourceText: (sourceId: string) => Promise<string | undefined>, options: CheckOptions): Promise<CheckReport> {
+export async function checkText(
+  text: string,
+  index: CandidateSource,
+  sourceText: (sourceId: string) => Promise<string | undefined>,
+  options: CheckOptions,
+): Promise<CheckReport> {
   const progress = options.onProgress ?? (() => undefined);
   const query = tokenize(text);
   const { kept, sourceTokens } = await alignCandidates(text, query, index, sourceText, options, progress);

@@ -212,7 +212,12 @@ export class CorpusIndex {
         seeds.push(q, hits[i + 1]);
       }
     }
-    return { size: this.size, cap, counts, seeds: [...bySlot].map(([slot, seeds]) => ({ sourceId: this.ids[slot], seeds, marks: this.marksAround(slot, seeds) })) };
+    return {
+      size: this.size,
+      cap,
+      counts,
+      seeds: [...bySlot].map(([slot, seeds]) => ({ sourceId: this.ids[slot], seeds, marks: this.marksAround(slot, seeds) })),
+    };
   }
 
   /** The marks of the blocks a document's seeds fall in, and of the block before each (a run grows back). */

@@ -223,7 +223,11 @@ export function walkTokens(text: string, from: number, limit: number, visit: (va
  */
 const SKIPPED = new Uint8Array(0x10000);
 for (let code = 0; code < 0x80; code += 1) SKIPPED[code] = 1 - ASCII_WORD[code];
-for (const [from, to] of [[0x2000, 0x206f], [0x3000, 0x303f], [0xff00, 0xffef]]) {
+for (const [from, to] of [
+  [0x2000, 0x206f],
+  [0x3000, 0x303f],
+  [0xff00, 0xffef],
+]) {
   for (let code = from; code <= to; code += 1) {
     const folded = String.fromCharCode(code).normalize('NFKC').toLowerCase();
     if (!HAN.test(folded) && !WORD_CHAR.test(folded)) SKIPPED[code] = 1;
@@ -244,7 +248,7 @@ export function hashTokens(text: string, out: Uint32Array, every: number, mark: 
     taken.hash = hash;
   };
   let n = 0;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const code = text.charCodeAt(i);
     if (SKIPPED[code] === 1) {
       i += 1;

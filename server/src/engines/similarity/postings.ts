@@ -93,7 +93,13 @@ export class PostingTable {
   arrays(): PostingArrays {
     if (this.linked < this.count) this.link();
     const n = this.count;
-    return { heads: this.heads, hashes: this.hashes.subarray(0, n), slots: this.slots.subarray(0, n), positions: this.positions.subarray(0, n), next: this.next.subarray(0, n) };
+    return {
+      heads: this.heads,
+      hashes: this.hashes.subarray(0, n),
+      slots: this.slots.subarray(0, n),
+      positions: this.positions.subarray(0, n),
+      next: this.next.subarray(0, n),
+    };
   }
 
   /**
@@ -102,7 +108,15 @@ export class PostingTable {
    * filled.
    */
   static allocate(buckets: number, count: number): { table: PostingTable; targets: Array<Int32Array | Uint32Array> } {
-    if (!Number.isInteger(count) || count < 0 || !Number.isInteger(buckets) || buckets < MIN_SIZE || (buckets & (buckets - 1)) !== 0 || buckets < bucketsFor(count)) throw new Error('bad table size');
+    if (
+      !Number.isInteger(count) ||
+      count < 0 ||
+      !Number.isInteger(buckets) ||
+      buckets < MIN_SIZE ||
+      (buckets & (buckets - 1)) !== 0 ||
+      buckets < bucketsFor(count)
+    )
+      throw new Error('bad table size');
     const table = new PostingTable();
     const capacity = capacityFor(count);
     table.heads = new Int32Array(buckets);

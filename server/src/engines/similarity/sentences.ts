@@ -253,7 +253,8 @@ function piecesOf(pair: Pair, members: Aligned[], sharedTokens: number): Chain[]
         return;
       }
       run = unshared === 0 && k > 0 && at === sourceAt + 1 ? run + 1 : 1;
-      const continues = open && unshared <= UNSHARED_GAP && (k === 0 || replaces(pair, unshared, sourceAt, at)) && (!paragraphs || paragraphs[t] - paragraphs[lastShared] <= 1);
+      const continues =
+        open && unshared <= UNSHARED_GAP && (k === 0 || replaces(pair, unshared, sourceAt, at)) && (!paragraphs || paragraphs[t] - paragraphs[lastShared] <= 1);
       lastShared = t;
       if (!continues || !open) {
         open = { sourceId, qStart: t, qEnd: t + 1, sStart: at, sEnd: at + 1, shared: sharedTokens, longest: 1, rewritten: true };

@@ -101,7 +101,7 @@ export class TokenSeq {
       walkTokens(this.text, at, limit, visit(0));
     } else {
       // window by window: no token reaches over a window's edge (a break)
-      for (let next = at; made < limit && next < this.text.length; ) {
+      for (let next = at; made < limit && next < this.text.length;) {
         const window = comparableAround(this.text, next, next + WINDOW);
         walkTokens(window.text, next - window.start, limit - made, visit(window.start));
         next = window.end;

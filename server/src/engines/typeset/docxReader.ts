@@ -299,7 +299,12 @@ function noteReader(files: Map<string, Buffer>) {
       const note = parts.get(kind)!.get(id);
       if (!note) return undefined;
       // a note's own paragraphs cannot refer to further notes
-      texts.push(elements(note).map((p) => paragraphContent(p, () => undefined).text).filter(Boolean).join(' '));
+      texts.push(
+        elements(note)
+          .map((p) => paragraphContent(p, () => undefined).text)
+          .filter(Boolean)
+          .join(' '),
+      );
       numbers.set(key, texts.length);
     }
     return numbers.get(key);
@@ -389,7 +394,11 @@ function tableOf(tbl: XmlElement, numberOf: NoteNumbers): { rows: string[][]; pi
   const cellText = (cell: XmlElement): string =>
     [...contentOf(cell)]
       .map((c) => {
-        if (c.name === 'w:tbl') return [...contentOf(c)].filter((r) => r.name === 'w:tr').flatMap((r) => [...contentOf(r)].filter((x) => x.name === 'w:tc').map(cellText)).join(' ');
+        if (c.name === 'w:tbl')
+          return [...contentOf(c)]
+            .filter((r) => r.name === 'w:tr')
+            .flatMap((r) => [...contentOf(r)].filter((x) => x.name === 'w:tc').map(cellText))
+            .join(' ');
         if (c.name !== 'w:p') return '';
         const content = paragraphContent(c, numberOf);
         pictures += content.pictures.length;

@@ -24,24 +24,73 @@ interface Style {
  * collection comes after them: LibreOffice names any face of it after the collection's shared
  * outlines, "NotoSerifCJKjp", though it sets simplified forms (docs/decisions.md, "Typefaces").
  */
-const FONT_FOLDERS = ['noto-serif-sc/400Regular/NotoSerifSC_400Regular.ttf', 'noto-serif-sc/700Bold/NotoSerifSC_700Bold.ttf', 'noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf', 'noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf'].map((file) => dirname(require.resolve(`@expo-google-fonts/${file}`)));
+const FONT_FOLDERS = [
+  'noto-serif-sc/400Regular/NotoSerifSC_400Regular.ttf',
+  'noto-serif-sc/700Bold/NotoSerifSC_700Bold.ttf',
+  'noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  'noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+].map((file) => dirname(require.resolve(`@expo-google-fonts/${file}`)));
 const SERIF = ['Noto Serif SC', 'Noto Serif CJK SC'];
 const SANS = ['Noto Sans SC', 'Noto Sans CJK SC'];
 
 export const STYLES: Style[] = [
   {
-    names: ['宋体', 'SimSun', '宋体-简', 'Songti SC', '新宋体', 'NSimSun', '华文宋体', 'STSong', '华文中宋', 'STZhongsong', '中易宋体', '方正书宋_GBK', '方正书宋简体', 'FZShuSong-Z01', '方正小标宋简体', '方正小标宋_GBK', 'FZXiaoBiaoSong-B05', '思源宋体', 'Source Han Serif SC', 'Source Han Serif CN'],
+    names: [
+      '宋体',
+      'SimSun',
+      '宋体-简',
+      'Songti SC',
+      '新宋体',
+      'NSimSun',
+      '华文宋体',
+      'STSong',
+      '华文中宋',
+      'STZhongsong',
+      '中易宋体',
+      '方正书宋_GBK',
+      '方正书宋简体',
+      'FZShuSong-Z01',
+      '方正小标宋简体',
+      '方正小标宋_GBK',
+      'FZXiaoBiaoSong-B05',
+      '思源宋体',
+      'Source Han Serif SC',
+      'Source Han Serif CN',
+    ],
     faces: SERIF,
   },
   {
-    names: ['黑体', 'SimHei', '黑体-简', 'Heiti SC', '华文黑体', 'STHeiti', '微软雅黑', 'Microsoft YaHei', '方正黑体_GBK', '方正黑体简体', 'FZHei-B01', '苹方-简', 'PingFang SC', '思源黑体', 'Source Han Sans SC', 'Source Han Sans CN'],
+    names: [
+      '黑体',
+      'SimHei',
+      '黑体-简',
+      'Heiti SC',
+      '华文黑体',
+      'STHeiti',
+      '微软雅黑',
+      'Microsoft YaHei',
+      '方正黑体_GBK',
+      '方正黑体简体',
+      'FZHei-B01',
+      '苹方-简',
+      'PingFang SC',
+      '思源黑体',
+      'Source Han Sans SC',
+      'Source Han Sans CN',
+    ],
     faces: SANS,
   },
   // a Kai face (Debian's fonts-arphic-ukai), else the Song one
-  { names: ['楷体', 'KaiTi', '楷体_GB2312', 'KaiTi_GB2312', '楷体-简', 'Kaiti SC', '华文楷体', 'STKaiti', '方正楷体_GBK', '方正楷体简体', 'FZKai-Z03'], faces: ['AR PL UKai CN', ...SERIF] },
+  {
+    names: ['楷体', 'KaiTi', '楷体_GB2312', 'KaiTi_GB2312', '楷体-简', 'Kaiti SC', '华文楷体', 'STKaiti', '方正楷体_GBK', '方正楷体简体', 'FZKai-Z03'],
+    faces: ['AR PL UKai CN', ...SERIF],
+  },
   // Debian has no open FangSong face for simplified Chinese (cwTeX's draws traditional characters
   // only); FangSong is a Song face in its structure, so the Song one
-  { names: ['仿宋', 'FangSong', '仿宋_GB2312', 'FangSong_GB2312', '仿宋-简', '华文仿宋', 'STFangsong', '方正仿宋_GBK', '方正仿宋简体', 'FZFangSong-Z02'], faces: SERIF },
+  {
+    names: ['仿宋', 'FangSong', '仿宋_GB2312', 'FangSong_GB2312', '仿宋-简', '华文仿宋', 'STFangsong', '方正仿宋_GBK', '方正仿宋简体', 'FZFangSong-Z02'],
+    faces: SERIF,
+  },
   // Liberation's faces have the same widths as these, so lines break where Word breaks them
   { names: ['Times New Roman', 'Times'], faces: ['Liberation Serif'] },
   { names: ['Arial', 'Helvetica'], faces: ['Liberation Sans'] },
@@ -85,7 +134,9 @@ export function fontconfigText(): string {
     ...FONT_FOLDERS.map((folder) => `  <dir>${escape(folder)}</dir>`),
     `  <selectfont><rejectfont>${HIDDEN.map((family) => `<pattern><patelt name="family"><string>${escape(family)}</string></patelt></pattern>`).join('')}</rejectfont></selectfont>`,
     // accept: right after the name asked for, so an installed face of that name still comes first
-    ...STYLES.flatMap(({ names, faces }) => names.map((name) => `  <alias binding="same"><family>${escape(name)}</family><accept>${families(faces)}</accept></alias>`)),
+    ...STYLES.flatMap(({ names, faces }) =>
+      names.map((name) => `  <alias binding="same"><family>${escape(name)}</family><accept>${families(faces)}</accept></alias>`),
+    ),
     ...Object.entries(GENERIC).map(([generic, list]) => `  <alias binding="same"><family>${generic}</family><prefer>${families(list)}</prefer></alias>`),
     '</fontconfig>',
     '',
@@ -137,5 +188,7 @@ export async function substitutions(zhFonts: string[], latinFonts: string[]): Pr
     }),
   );
   // a face installed under the name asked for answers to it among its names
-  return asked.flatMap(({ name }, i) => (found[i].length && !found[i].some((family) => family.toLowerCase() === name.toLowerCase()) ? [`${name} → ${found[i][0]}`] : []));
+  return asked.flatMap(({ name }, i) =>
+    found[i].length && !found[i].some((family) => family.toLowerCase() === name.toLowerCase()) ? [`${name} → ${found[i][0]}`] : [],
+  );
 }

@@ -44,7 +44,13 @@ async function fontWarnings(template: Template): Promise<string[]> {
  * `watermark`: the preview PDF is made with it (none without it). `onLaidOut` hears when the
  * document has been laid out once (its pages known, the contents' numbers being checked).
  */
-export async function typeset(read: Manuscript, template: Template, fields: CoverFields, watermark?: string, onLaidOut: () => Promise<void> | void = () => undefined): Promise<Typeset> {
+export async function typeset(
+  read: Manuscript,
+  template: Template,
+  fields: CoverFields,
+  watermark?: string,
+  onLaidOut: () => Promise<void> | void = () => undefined,
+): Promise<Typeset> {
   const { references, warnings } = formatReferences(read.references, template.references.style);
   const manuscript = { ...read, references, warnings: [...read.warnings, ...warnings] };
   if (officeMissing().length) return { docx: await writeDocx(manuscript, template, fields), pageCount: 0, contentsPages: [], warnings: manuscript.warnings };
@@ -53,9 +59,20 @@ export async function typeset(read: Manuscript, template: Template, fields: Cove
   await onLaidOut();
   for (let pass = 1; ; pass += 1) {
     const docx = await writeDocx(manuscript, template, fields, { pages });
-    const laid = await layOut(docx, levels, watermark ? { text: watermark, font: template.styles.body.zhFont, docx: () => writeDocx(manuscript, template, fields, { pages, watermark }) } : undefined);
+    const laid = await layOut(
+      docx,
+      levels,
+      watermark ? { text: watermark, font: template.styles.body.zhFont, docx: () => writeDocx(manuscript, template, fields, { pages, watermark }) } : undefined,
+    );
     if (laid.contents.join('\n') === pages.join('\n') || pass === MAX_PASSES) {
-      return { docx, pdf: laid.pdf, pageCount: laid.pageCount, previewPdf: laid.preview, contentsPages: laid.contents, warnings: [...manuscript.warnings, ...(await fontWarnings(template))] };
+      return {
+        docx,
+        pdf: laid.pdf,
+        pageCount: laid.pageCount,
+        previewPdf: laid.preview,
+        contentsPages: laid.contents,
+        warnings: [...manuscript.warnings, ...(await fontWarnings(template))],
+      };
     }
     pages = laid.contents;
   }

@@ -30,7 +30,11 @@ const CONTENTS_TITLE = /^(?:目\s*录|目\s*次|contents|table of contents)$/i;
 /** An entry of such a list: a heading's words, then dots, a tab or spaces, then its page (12, iv). */
 const CONTENTS_ENTRY = /^\S.{0,79}?(?:\s*[.．·…]{2,}\s*|\s+)(?:\d{1,4}|[ivxlc]{1,6})$/i;
 
-const splitKeywords = (text: string) => text.split(/[；;，,、]\s*/).map((k) => k.trim()).filter(Boolean);
+const splitKeywords = (text: string) =>
+  text
+    .split(/[；;，,、]\s*/)
+    .map((k) => k.trim())
+    .filter(Boolean);
 
 /**
  * A node's text, whitespace collapsed, with the marks of the footnotes it refers to (markdown-it-
@@ -74,7 +78,10 @@ function blocksFromHtml(html: string, warnings: string[]): { blocks: Block[]; no
       if (paragraph.text) blocks.push(paragraphOf(paragraph));
     } else if (tag === 'ul' || tag === 'ol') {
       // each item its own words, a nested list's items after it
-      const items = node.querySelectorAll('li').map((li) => markedTextOf(li, isList).text).filter(Boolean);
+      const items = node
+        .querySelectorAll('li')
+        .map((li) => markedTextOf(li, isList).text)
+        .filter(Boolean);
       if (node.querySelector('li ul, li ol')) warnings.push('多级列表已合并为一级');
       blocks.push({ kind: 'list', ordered: tag === 'ol', items });
     } else if (tag === 'table') {
@@ -89,7 +96,10 @@ function blocksFromHtml(html: string, warnings: string[]): { blocks: Block[]; no
         const check = checkPicture(data);
         if (check.ok) blocks.push({ kind: 'image', type: check.type, data, width: check.width, height: check.height });
         else warnings.push(pictureWarning(name, check));
-      } else warnings.push(`图片 ${node.getAttribute('src') ?? ''}${node.getAttribute('alt') ? `（${node.getAttribute('alt')}）` : ''} 不在稿件文件中（只能排入嵌入的图片），已略去`);
+      } else
+        warnings.push(
+          `图片 ${node.getAttribute('src') ?? ''}${node.getAttribute('alt') ? `（${node.getAttribute('alt')}）` : ''} 不在稿件文件中（只能排入嵌入的图片），已略去`,
+        );
     } else if (tag === 'section' && node.classList.contains('footnotes')) {
       for (const item of node.querySelectorAll('li.footnote-item')) {
         const number = /^fn(\d+)$/.exec(item.id);
@@ -131,7 +141,8 @@ async function rawBlocks(data: Buffer, fileName: string, warnings: string[]): Pr
   throw new ExtractError('只支持 .docx、.md 和 .txt 稿件');
 }
 
-const namesPart = (text: string) => [ABSTRACT_ZH, ABSTRACT_EN, KEYWORDS_ZH, KEYWORDS_EN, CONTENTS_TITLE].some((p) => p.test(text)) || namedPart(text) !== undefined;
+const namesPart = (text: string) =>
+  [ABSTRACT_ZH, ABSTRACT_EN, KEYWORDS_ZH, KEYWORDS_EN, CONTENTS_TITLE].some((p) => p.test(text)) || namedPart(text) !== undefined;
 const isChapter = (b: Block) => b.kind === 'heading' && b.level === 1 && !namesPart(b.text);
 
 /**
@@ -146,7 +157,8 @@ function titleFromHeading(blocks: Block[]): { title?: string; blocks: Block[] } 
     return { title: first.text, blocks: rest.map((b) => (b.kind === 'heading' && b.level > 1 ? { ...b, level: (b.level - 1) as 1 | 2 } : b)) };
   }
   const next = rest.find((b) => b.kind === 'heading' || b.kind === 'paragraph');
-  if (next && (next.kind === 'heading' || next.kind === 'paragraph') && namesPart(next.text) && namedPart(next.text) !== 'references') return { title: first.text, blocks: rest };
+  if (next && (next.kind === 'heading' || next.kind === 'paragraph') && namesPart(next.text) && namedPart(next.text) !== 'references')
+    return { title: first.text, blocks: rest };
   return { blocks };
 }
 
@@ -163,11 +175,18 @@ interface Reading {
   contentsEntries?: number;
 }
 
-const ABSTRACTS = [[ABSTRACT_ZH, 'abstractZh'], [ABSTRACT_EN, 'abstractEn']] as const;
-const KEYWORDS = [[KEYWORDS_ZH, 'keywordsZh'], [KEYWORDS_EN, 'keywordsEn']] as const;
+const ABSTRACTS = [
+  [ABSTRACT_ZH, 'abstractZh'],
+  [ABSTRACT_EN, 'abstractEn'],
+] as const;
+const KEYWORDS = [
+  [KEYWORDS_ZH, 'keywordsZh'],
+  [KEYWORDS_EN, 'keywordsEn'],
+] as const;
 
 /** An entry of the manuscript's own contents list, as a paragraph, a heading or a list of them. */
-const isContentsEntry = (block: Block, text: string) => (block.kind === 'list' ? block.items.every((item) => CONTENTS_ENTRY.test(item)) : Boolean(text) && CONTENTS_ENTRY.test(text));
+const isContentsEntry = (block: Block, text: string) =>
+  block.kind === 'list' ? block.items.every((item) => CONTENTS_ENTRY.test(item)) : Boolean(text) && CONTENTS_ENTRY.test(text);
 
 /** A block that names a part of the thesis (摘要, 关键词, 目录, 参考文献, 致谢, 附录) opens it: true when the block is used up. */
 function opensPart(r: Reading, block: Block, text: string): boolean {
@@ -253,7 +272,12 @@ export function structure(allBlocks: Block[], warnings: string[] = []): Manuscri
   for (const block of blocks) {
     const text = block.kind === 'heading' || block.kind === 'paragraph' ? block.text : '';
     if (opensPart(r, block, text)) continue;
-    const heading = block.kind === 'heading' ? { level: block.level, text: numberedHeading(block.text)?.text ?? block.text } : block.kind === 'paragraph' ? numberedHeading(block.text) : undefined;
+    const heading =
+      block.kind === 'heading'
+        ? { level: block.level, text: numberedHeading(block.text)?.text ?? block.text }
+        : block.kind === 'paragraph'
+          ? numberedHeading(block.text)
+          : undefined;
     if (r.part === 'front' && !heading && block.kind === 'paragraph' && !manuscript.title && text.length <= 80) {
       manuscript.title = text;
       continue;
@@ -312,7 +336,9 @@ function placeNotes(manuscript: Manuscript, notes: string[]) {
   const placed = markedNotes(manuscript);
   const unplaced = notes.filter((_, i) => !placed.has(i + 1));
   if (unplaced.length) {
-    manuscript.warnings.push(`${unplaced.length} 条脚注标在正文段落以外（题目、摘要、标题、列表、表格、图表标题或参考文献中），未能作为脚注排入，请排版后补上：“${unplaced[0].slice(0, 30)}”${unplaced.length > 1 ? '等' : ''}`);
+    manuscript.warnings.push(
+      `${unplaced.length} 条脚注标在正文段落以外（题目、摘要、标题、列表、表格、图表标题或参考文献中），未能作为脚注排入，请排版后补上：“${unplaced[0].slice(0, 30)}”${unplaced.length > 1 ? '等' : ''}`,
+    );
   }
 }
 

@@ -41,10 +41,15 @@ export function officeMissing(): string[] {
 
 function run(command: string, args: string[], options: { input?: Buffer; timeout?: number } = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = execFile(command, args, { timeout: options.timeout ?? CONVERT_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024, encoding: 'buffer', env: fontEnv() }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${command} failed: ${String(stderr).trim().slice(0, 300) || error.message}`));
-      else resolve(stdout);
-    });
+    const child = execFile(
+      command,
+      args,
+      { timeout: options.timeout ?? CONVERT_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024, encoding: 'buffer', env: fontEnv() },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${command} failed: ${String(stderr).trim().slice(0, 300) || error.message}`));
+        else resolve(stdout);
+      },
+    );
     if (options.input) child.stdin?.end(options.input);
   });
 }
@@ -251,23 +256,41 @@ let queue: Promise<unknown> = Promise.resolve();
 const profile = join(tmpdir(), `zn-soffice-${process.pid}`);
 
 function convertCold(dir: string, names: string[]) {
-  const work = queue.then(() => run('soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${profile}`, '--convert-to', 'pdf', '--outdir', dir, ...names.map((name) => join(dir, `${name}.docx`))]));
+  const work = queue.then(() =>
+    run('soffice', [
+      '--headless',
+      '--norestore',
+      `-env:UserInstallation=file://${profile}`,
+      '--convert-to',
+      'pdf',
+      '--outdir',
+      dir,
+      ...names.map((name) => join(dir, `${name}.docx`)),
+    ]),
+  );
   queue = work.catch(() => undefined);
   return work;
 }
 
-/** Each .docx (by name) as a PDF; with warm engines, the documents side by side. */
-export async function docxToPdf(files: Record<string, Buffer>): Promise<Record<string, Buffer>> {
-  const dir = await mkdtemp(join(tmpdir(), 'zn-typeset-'));
+/** Work in a temporary folder of its own (`path` names a file in it), removed afterwards however the work ends. */
+async function inTempFolder<T>(work: (path: (name: string) => string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'zn-office-'));
   try {
-    const names = Object.keys(files);
-    await Promise.all(names.map((name) => writeFile(join(dir, `${name}.docx`), files[name])));
-    if (warm()) await Promise.all(names.map((name) => convertWarm({ input: join(dir, `${name}.docx`), output: join(dir, `${name}.pdf`) })));
-    else await convertCold(dir, names);
-    return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await readFile(join(dir, `${name}.pdf`))] as const)));
+    return await work((name) => join(dir, name));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Each .docx (by name) as a PDF; with warm engines, the documents side by side. */
+export function docxToPdf(files: Record<string, Buffer>): Promise<Record<string, Buffer>> {
+  return inTempFolder(async (path) => {
+    const names = Object.keys(files);
+    await Promise.all(names.map((name) => writeFile(path(`${name}.docx`), files[name])));
+    if (warm()) await Promise.all(names.map((name) => convertWarm({ input: path(`${name}.docx`), output: path(`${name}.pdf`) })));
+    else await convertCold(path(''), names);
+    return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await readFile(path(`${name}.pdf`))] as const)));
+  });
 }
 
 /** The page label (its footer's last line) each heading of the contents, `levels` deep, starts on, in order. */
@@ -297,15 +320,11 @@ async function pageCountOf(pdf: string): Promise<number> {
 }
 
 /** A .docx in a temporary folder for a warm engine's request (the folder is removed after). */
-async function withDocxFile<T>(docx: Buffer, work: (path: (name: string) => string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'zn-typeset-'));
-  try {
-    await writeFile(join(dir, 'in.docx'), docx);
-    return await work((name) => join(dir, name));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+const withDocxFile = <T>(docx: Buffer, work: (path: (name: string) => string) => Promise<T>): Promise<T> =>
+  inTempFolder(async (path) => {
+    await writeFile(path('in.docx'), docx);
+    return work(path);
+  });
 
 /**
  * The page label each contents heading (`levels` deep) of a .docx starts on. A warm engine lays
@@ -323,14 +342,28 @@ export async function measureContents(docx: Buffer, levels: number): Promise<str
  * from one layout; started for each conversion, LibreOffice lays out the watermarked .docx
  * `watermark.docx` makes.
  */
-export async function layOut(docx: Buffer, levels: number, watermark?: Watermark & { docx: () => Promise<Buffer> }): Promise<ContentsLayout & { pdf: Buffer; preview?: Buffer }> {
+export async function layOut(
+  docx: Buffer,
+  levels: number,
+  watermark?: Watermark & { docx: () => Promise<Buffer> },
+): Promise<ContentsLayout & { pdf: Buffer; preview?: Buffer }> {
   if (!warm()) {
     const pdfs = await docxToPdf(watermark ? { docx, preview: await watermark.docx() } : { docx });
     return { pdf: pdfs.docx, preview: pdfs.preview, ...(await contentsOfPdf(pdfs.docx, levels)) };
   }
   return withDocxFile(docx, async (path) => {
-    const reply = await convertWarm({ input: path('in.docx'), output: path('out.pdf'), watermark: watermark && { text: watermark.text, font: watermark.font, output: path('preview.pdf') }, contents: { levels } });
-    return { pdf: await readFile(path('out.pdf')), preview: watermark ? await readFile(path('preview.pdf')) : undefined, pageCount: await pageCountOf(path('out.pdf')), contents: reply.contents ?? [] };
+    const reply = await convertWarm({
+      input: path('in.docx'),
+      output: path('out.pdf'),
+      watermark: watermark && { text: watermark.text, font: watermark.font, output: path('preview.pdf') },
+      contents: { levels },
+    });
+    return {
+      pdf: await readFile(path('out.pdf')),
+      preview: watermark ? await readFile(path('preview.pdf')) : undefined,
+      pageCount: await pageCountOf(path('out.pdf')),
+      contents: reply.contents ?? [],
+    };
   });
 }
 
@@ -342,15 +375,18 @@ export interface PdfLayout {
 }
 
 const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const unescapeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos|#\d+);/g, (_, name: string) => (name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : XML_ENTITIES[name]));
+const unescapeXml = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|apos|#\d+);/g, (_, name: string) => (name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : XML_ENTITIES[name]));
 
 /** What poppler reads of a PDF this server made: each page's text as laid out, and its bookmarks. */
-export async function readPdf(pdf: Buffer): Promise<PdfLayout> {
-  const dir = await mkdtemp(join(tmpdir(), 'zn-read-'));
-  try {
-    const file = join(dir, 'in.pdf');
+export function readPdf(pdf: Buffer): Promise<PdfLayout> {
+  return inTempFolder(async (path) => {
+    const file = path('in.pdf');
     await writeFile(file, pdf);
-    const [text, xml] = await Promise.all([run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { timeout: 60_000 }), run('pdftohtml', ['-xml', '-i', '-q', '-stdout', file], { timeout: 60_000 })]);
+    const [text, xml] = await Promise.all([
+      run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { timeout: 60_000 }),
+      run('pdftohtml', ['-xml', '-i', '-q', '-stdout', file], { timeout: 60_000 }),
+    ]);
     const pages = text.toString('utf8').split('\f').slice(0, -1);
     const outline: PdfLayout['outline'] = [];
     let depth = -1;
@@ -362,9 +398,7 @@ export async function readPdf(pdf: Buffer): Promise<PdfLayout> {
       else outline.push({ title: unescapeXml(title), depth, page: Number(page) - 1 });
     }
     return { pages, outline };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -412,25 +446,27 @@ export async function pngOf(ppm: Buffer): Promise<Buffer> {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, grey ? 0 : 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', await deflateAsync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', await deflateAsync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**
  * A PDF's pages as PNG pictures, `dpi` dots per inch (or each `width` pixels wide): all of them, or
  * pages `first` to `last` (1-based; `last` past the end stops at the end), drawn by one pdftoppm.
  */
-export async function renderPages(pdf: Buffer, dpi: number | { width: number }, range?: { first: number; last: number }): Promise<Buffer[]> {
-  const dir = await mkdtemp(join(tmpdir(), 'zn-pages-'));
-  try {
-    const file = join(dir, 'in.pdf');
+export function renderPages(pdf: Buffer, dpi: number | { width: number }, range?: { first: number; last: number }): Promise<Buffer[]> {
+  return inTempFolder(async (path) => {
+    const file = path('in.pdf');
     await writeFile(file, pdf);
     const size = typeof dpi === 'number' ? ['-r', String(dpi)] : ['-scale-to-x', String(dpi.width), '-scale-to-y', '-1'];
     const pages = range ? ['-f', String(range.first), '-l', String(range.last)] : [];
-    await run('pdftoppm', [...size, ...pages, file, join(dir, 'p')]);
+    await run('pdftoppm', [...size, ...pages, file, path('p')]);
     const number = (name: string) => Number(/-(\d+)\.ppm$/.exec(name)![1]);
-    const names = (await readdir(dir)).filter((name) => name.startsWith('p-')).sort((a, b) => number(a) - number(b));
-    return await Promise.all(names.map(async (name) => pngOf(await readFile(join(dir, name)))));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+    const names = (await readdir(path(''))).filter((name) => name.startsWith('p-')).sort((a, b) => number(a) - number(b));
+    return await Promise.all(names.map(async (name) => pngOf(await readFile(path(name)))));
+  });
 }

@@ -20,7 +20,8 @@ const MAGIC: Array<[PictureType, number[]]> = [
 export const PICTURE_MAX_SIDE = 20_000;
 export const PICTURE_MAX_PIXELS = 100_000_000;
 
-export type PictureCheck = { ok: true; type: PictureType; width: number; height: number } | { ok: false; problem: 'format' | 'size'; width?: number; height?: number };
+export type PictureCheck =
+  { ok: true; type: PictureType; width: number; height: number } | { ok: false; problem: 'format' | 'size'; width?: number; height?: number };
 
 export function checkPicture(data: Buffer): PictureCheck {
   const type = MAGIC.find(([, magic]) => magic.every((byte, i) => data[i] === byte))?.[0];

@@ -40,7 +40,10 @@ const halfWidth = (text: string) =>
     .trim();
 
 function authorsOf(text: string): { authors: string[]; more: boolean } {
-  const names = text.split(/\s*(?:,|;|、|&|\band\b)\s*/).map((n) => n.trim()).filter(Boolean);
+  const names = text
+    .split(/\s*(?:,|;|、|&|\band\b)\s*/)
+    .map((n) => n.trim())
+    .filter(Boolean);
   const more = names.some((n) => /^(等|et al\.?)$/i.test(n)) || /\s(等|et al\.?)$/i.test(text);
   return { authors: names.filter((n) => !/^(等|et al\.?)$/i.test(n)).map((n) => n.replace(/\s*(等|et al\.?)$/i, '')), more };
 }
@@ -58,20 +61,33 @@ function parse(entry: string): Parsed | undefined {
   const marked = mark?.toUpperCase();
   let kind: Kind | undefined;
   if (marked === 'J' || (!marked && journal?.volume)) kind = 'J';
-  else if (marked === 'D' || (!marked && book && /大学|学院|university|college/i.test(book.source) && /论文|thesis|dissertation/i.test(title + rest))) kind = 'D';
+  else if (marked === 'D' || (!marked && book && /大学|学院|university|college/i.test(book.source) && /论文|thesis|dissertation/i.test(title + rest)))
+    kind = 'D';
   else if (marked === 'M' || (!marked && book?.city)) kind = 'M';
   const details = kind === 'J' ? journal : book;
   if (!kind || !details || (kind === 'J' && !journal)) return undefined;
   const { authors, more } = authorsOf(authorText);
   if (!authors.length) return undefined;
-  return { authors, more, title: title.trim(), kind, year: details.year, source: details.source.trim(), city: details.city?.trim(), volume: details.volume, issue: details.issue, pages: details.pages?.replace(/\s+/g, '').replace(/[–~]/g, '-') };
+  return {
+    authors,
+    more,
+    title: title.trim(),
+    kind,
+    year: details.year,
+    source: details.source.trim(),
+    city: details.city?.trim(),
+    volume: details.volume,
+    issue: details.issue,
+    pages: details.pages?.replace(/\s+/g, '').replace(/[–~]/g, '-'),
+  };
 }
 
 function gbt(p: Parsed): string {
   const latin = isLatin(p.authors.join(''));
   const names = p.authors.slice(0, MAX_AUTHORS).map((n) => (latin ? n.replace(/\./g, '') : n));
   const authors = names.join(', ') + (p.more || p.authors.length > MAX_AUTHORS ? (latin ? ', et al' : ', 等') : '');
-  if (p.kind === 'J') return `${authors}. ${p.title}[J]. ${p.source}, ${p.year}${p.volume ? `, ${p.volume}` : ''}${p.issue ? `(${p.issue})` : ''}${p.pages ? `: ${p.pages}` : ''}.`;
+  if (p.kind === 'J')
+    return `${authors}. ${p.title}[J]. ${p.source}, ${p.year}${p.volume ? `, ${p.volume}` : ''}${p.issue ? `(${p.issue})` : ''}${p.pages ? `: ${p.pages}` : ''}.`;
   return `${authors}. ${p.title}[${p.kind}]. ${p.city ? `${p.city}: ` : ''}${p.source}, ${p.year}${p.pages ? `: ${p.pages}` : ''}.`;
 }
 
@@ -79,14 +95,25 @@ function gbt(p: Parsed): string {
 const apaName = (name: string) => {
   if (!isLatin(name)) return name;
   const [family, ...given] = name.replace(/,/g, ' ').split(/\s+/).filter(Boolean);
-  return given.length ? `${family}, ${given.map((g) => g.replace(/\.$/, '').split('-').map((part) => `${part[0].toUpperCase()}.`).join('-')).join(' ')}` : family;
+  return given.length
+    ? `${family}, ${given
+        .map((g) =>
+          g
+            .replace(/\.$/, '')
+            .split('-')
+            .map((part) => `${part[0].toUpperCase()}.`)
+            .join('-'),
+        )
+        .join(' ')}`
+    : family;
 };
 
 function apa(p: Parsed): string {
   const names = p.authors.map(apaName);
   const authors = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')}, & ${names[names.length - 1]}`;
   const year = `(${p.year}).`;
-  if (p.kind === 'J') return `${authors} ${year} ${p.title}. ${p.source}${p.volume ? `, ${p.volume}` : ''}${p.issue ? `(${p.issue})` : ''}${p.pages ? `, ${p.pages.replace('-', '–')}` : ''}.`;
+  if (p.kind === 'J')
+    return `${authors} ${year} ${p.title}. ${p.source}${p.volume ? `, ${p.volume}` : ''}${p.issue ? `(${p.issue})` : ''}${p.pages ? `, ${p.pages.replace('-', '–')}` : ''}.`;
   if (p.kind === 'D') return `${authors} ${year} ${p.title} [Thesis, ${p.source}].`;
   return `${authors} ${year} ${p.title}. ${p.source}.`;
 }
@@ -101,7 +128,9 @@ export function formatReferences(entries: string[], style: 'gbt7714' | 'apa'): {
     if (style === 'apa' && APA_ENTRY.test(entry)) return entry;
     const parsed = parse(entry);
     if (!parsed) {
-      warnings.push(`参考文献第 ${i + 1} 条无法识别作者、题名和出处，已按原文排入，请按 ${style === 'apa' ? 'APA 第 7 版' : 'GB/T 7714-2015'} 核对：“${entry.slice(0, 40)}”`);
+      warnings.push(
+        `参考文献第 ${i + 1} 条无法识别作者、题名和出处，已按原文排入，请按 ${style === 'apa' ? 'APA 第 7 版' : 'GB/T 7714-2015'} 核对：“${entry.slice(0, 40)}”`,
+      );
       return entry;
     }
     return style === 'apa' ? apa(parsed) : gbt(parsed);

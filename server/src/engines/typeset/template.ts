@@ -7,7 +7,19 @@ import { Value } from '@sinclair/typebox/value';
 
 /** 字号 → points. */
 export const CHINESE_SIZES: Record<string, number> = {
-  初号: 42, 小初: 36, 一号: 26, 小一: 24, 二号: 22, 小二: 18, 三号: 16, 小三: 15, 四号: 14, 小四: 12, 五号: 10.5, 小五: 9, 六号: 7.5,
+  初号: 42,
+  小初: 36,
+  一号: 26,
+  小一: 24,
+  二号: 22,
+  小二: 18,
+  三号: 16,
+  小三: 15,
+  四号: 14,
+  小四: 12,
+  五号: 10.5,
+  小五: 9,
+  六号: 7.5,
 };
 
 const Size = Type.Union([Type.Number({ minimum: 5, maximum: 72 }), Type.Union(Object.keys(CHINESE_SIZES).map((k) => Type.Literal(k)))]);

@@ -66,7 +66,11 @@ function paragraphStyle(id: string, name: string, style: TextStyle, extra: Parti
     basedOn: id === 'Normal' ? undefined : 'Normal',
     next: 'Normal',
     quickFormat: true,
-    run: { font: { ascii: style.latinFont, hAnsi: style.latinFont, eastAsia: style.zhFont, cs: style.latinFont }, size: Math.round(size * 2), bold: style.bold ?? false },
+    run: {
+      font: { ascii: style.latinFont, hAnsi: style.latinFont, eastAsia: style.zhFont, cs: style.latinFont },
+      size: Math.round(size * 2),
+      bold: style.bold ?? false,
+    },
     paragraph: {
       alignment: style.align ? ALIGN[style.align as keyof typeof ALIGN] : undefined,
       spacing: { before: Math.round((style.spaceBeforePt ?? 0) * 20), after: Math.round((style.spaceAfterPt ?? 0) * 20), ...line },
@@ -100,8 +104,7 @@ function bookmarksOf(node: unknown, found: Array<{ name: string; style?: string 
 
 const ZH_DIGITS = '零一二三四五六七八九';
 /** 1 → 一, 10 → 十, 12 → 十二, 21 → 二十一 (Word's chineseCounting, up to 99). */
-export const chineseNumber = (n: number) =>
-  n < 10 ? ZH_DIGITS[n] : `${n >= 20 ? ZH_DIGITS[Math.floor(n / 10)] : ''}十${n % 10 ? ZH_DIGITS[n % 10] : ''}`;
+export const chineseNumber = (n: number) => (n < 10 ? ZH_DIGITS[n] : `${n >= 20 ? ZH_DIGITS[Math.floor(n / 10)] : ''}十${n % 10 ? ZH_DIGITS[n % 10] : ''}`);
 
 /** A heading's number from the counters of its level and those above, as Word writes the level's text. */
 function numberOf(headings: Template['headings'], counters: number[], level: number) {
@@ -125,7 +128,11 @@ function laidOut(pages: string[], numbers: Array<string | undefined>, toc: TextS
   // docx asks for the list numbers and the pages of the same body: it is walked once
   const walked = new WeakMap<IXmlableObject, Array<{ name: string; style?: string }>>();
   const headings = (body: IXmlableObject) => {
-    if (!walked.has(body)) walked.set(body, bookmarksOf(body).filter(({ name }) => name.startsWith('_Toc')));
+    if (!walked.has(body))
+      walked.set(
+        body,
+        bookmarksOf(body).filter(({ name }) => name.startsWith('_Toc')),
+      );
     return walked.get(body)!;
   };
   const estimator = ((body: IXmlableObject) => ({
@@ -175,7 +182,14 @@ function pageGeometry(template: Template) {
   return {
     setup: {
       size: page,
-      margin: { top: twips(margins.top), bottom: twips(margins.bottom), left: twips(margins.left), right: twips(margins.right), header: twips(template.page.headerCm), footer: twips(template.page.footerCm) },
+      margin: {
+        top: twips(margins.top),
+        bottom: twips(margins.bottom),
+        left: twips(margins.left),
+        right: twips(margins.right),
+        header: twips(template.page.headerCm),
+        footer: twips(template.page.footerCm),
+      },
     },
     textWidthPx: Math.round(((page.width - (margins.left + margins.right) * TWIPS_PER_CM) / 1440) * 96),
   };
@@ -203,7 +217,10 @@ const FOOTNOTE_HALF_POINTS = 18;
 function footnotesOf(manuscript: Manuscript, body: TextStyle) {
   const font = { ascii: body.latinFont, hAnsi: body.latinFont, eastAsia: body.zhFont, cs: body.latinFont };
   return Object.fromEntries(
-    [...markedNotes(manuscript)].map((note) => [String(note), { children: [new Paragraph({ children: [new TextRun({ text: manuscript.notes?.[note - 1] ?? '', font, size: FOOTNOTE_HALF_POINTS })] })] }]),
+    [...markedNotes(manuscript)].map((note) => [
+      String(note),
+      { children: [new Paragraph({ children: [new TextRun({ text: manuscript.notes?.[note - 1] ?? '', font, size: FOOTNOTE_HALF_POINTS })] })] },
+    ]),
   );
 }
 
@@ -251,7 +268,9 @@ function bodyWriter(template: Template, textWidthPx: number) {
     const columns = Math.max(...block.rows.map((r) => r.length));
     return new Table({
       width: { size: 100, type: WidthType.PERCENTAGE },
-      rows: block.rows.map((row) => new TableRow({ children: Array.from({ length: columns }, (_, i) => new TableCell({ children: [p(row[i] ?? '', 'TableText')] })) })),
+      rows: block.rows.map(
+        (row) => new TableRow({ children: Array.from({ length: columns }, (_, i) => new TableCell({ children: [p(row[i] ?? '', 'TableText')] })) }),
+      ),
     });
   };
 
@@ -275,7 +294,14 @@ function bodyWriter(template: Template, textWidthPx: number) {
         return [new Paragraph({ style: 'Normal', children: withNotes(block.text, block.notes ?? []) })];
       case 'list':
         listInstance += 1;
-        return block.items.map((item) => new Paragraph({ style: 'Normal', numbering: { reference: block.ordered ? 'ordered' : 'bullets', level: 0, instance: listInstance }, children: [new TextRun(item)] }));
+        return block.items.map(
+          (item) =>
+            new Paragraph({
+              style: 'Normal',
+              numbering: { reference: block.ordered ? 'ordered' : 'bullets', level: 0, instance: listInstance },
+              children: [new TextRun(item)],
+            }),
+        );
       case 'table':
         return [captionOf('table', block.caption), table(block)];
       case 'image':
@@ -311,11 +337,18 @@ function bodyOf(manuscript: Manuscript, template: Template, writer: ReturnType<t
 /** The front matter before the contents: each abstract on its page, with its keywords, then the contents' title. */
 function frontMatter(manuscript: Manuscript, template: Template): Paragraph[] {
   const front: Paragraph[] = [];
-  const keywords = (label: string, words: string[], separator: string) => new Paragraph({ style: 'Keywords', children: [new TextRun({ text: label, bold: true }), new TextRun(words.join(separator))] });
+  const keywords = (label: string, words: string[], separator: string) =>
+    new Paragraph({ style: 'Keywords', children: [new TextRun({ text: label, bold: true }), new TextRun(words.join(separator))] });
   // keywords without an abstract keep a page of their own
   const abstractPage = (title: string, text: string | undefined, words: string[], label: string, separator: string) => {
     if (!text && !words.length) return;
-    front.push(p(title, 'AbstractTitle'), ...(text ?? '').split('\n').filter(Boolean).map((t) => p(t, 'AbstractBody')));
+    front.push(
+      p(title, 'AbstractTitle'),
+      ...(text ?? '')
+        .split('\n')
+        .filter(Boolean)
+        .map((t) => p(t, 'AbstractBody')),
+    );
     if (words.length) front.push(keywords(label, words, separator));
     front.push(new Paragraph({ children: [new PageBreak()] }));
   };
@@ -330,10 +363,13 @@ function frontMatter(manuscript: Manuscript, template: Template): Paragraph[] {
 function headersAndFooter(template: Template, fields: CoverFields, watermarkText: string | undefined) {
   const headerText = fill(template.header, fields);
   // the watermark is a shape in the header's one paragraph: the pages are laid out as without it
-  const watermark = () => (watermarkText ? [new TextWatermark({ text: watermarkText, font: template.styles.body.zhFont, color: 'B0B0B0', opacity: 0.45, layout: 'diagonal' })] : []);
+  const watermark = () =>
+    watermarkText ? [new TextWatermark({ text: watermarkText, font: template.styles.body.zhFont, color: 'B0B0B0', opacity: 0.45, layout: 'diagonal' })] : [];
   return {
     header:
-      headerText || watermarkText ? new Header({ children: [new Paragraph({ style: 'HeaderText', children: [...watermark(), ...(headerText ? [new TextRun(headerText)] : [])] })] }) : undefined,
+      headerText || watermarkText
+        ? new Header({ children: [new Paragraph({ style: 'HeaderText', children: [...watermark(), ...(headerText ? [new TextRun(headerText)] : [])] })] })
+        : undefined,
     coverHeader: watermarkText ? new Header({ children: [new Paragraph({ style: 'HeaderText', children: watermark() })] }) : undefined,
     footer: new Footer({ children: [new Paragraph({ style: 'FooterText', children: [new TextRun({ children: [PageNumber.CURRENT] })] })] }),
   };
@@ -356,14 +392,22 @@ function paragraphStyles(template: Template, tocIndent: number): IParagraphStyle
     paragraphStyle('Keywords', 'Keywords', styles.keywords),
     paragraphStyle('TableText', 'Table Text', styles.tableText),
     paragraphStyle('Reference', 'Bibliography', styles.reference, {
-      paragraph: { ...paragraphStyle('r', 'r', styles.reference).paragraph, indent: template.references.style === 'apa' ? { left: 720, hanging: 720 } : { left: 420, hanging: 420 } },
+      paragraph: {
+        ...paragraphStyle('r', 'r', styles.reference).paragraph,
+        indent: template.references.style === 'apa' ? { left: 720, hanging: 720 } : { left: 420, hanging: 420 },
+      },
     }),
     paragraphStyle('HeaderText', 'header', styles.header),
     paragraphStyle('FooterText', 'footer', styles.footer),
     paragraphStyle('TocTitle', 'TOC Heading', styles.abstractTitle),
     // each level indented one more step (two characters), as every word processor shows them
     ...[1, 2, 3].map((level) =>
-      paragraphStyle(`TOC${level}`, `toc ${level}`, { ...styles.toc, firstLineChars: 0 }, { paragraph: { ...paragraphStyle('t', 't', styles.toc).paragraph, indent: { left: (level - 1) * tocIndent, firstLine: 0 } } }),
+      paragraphStyle(
+        `TOC${level}`,
+        `toc ${level}`,
+        { ...styles.toc, firstLineChars: 0 },
+        { paragraph: { ...paragraphStyle('t', 't', styles.toc).paragraph, indent: { left: (level - 1) * tocIndent, firstLine: 0 } } },
+      ),
     ),
     paragraphStyle('CoverLine', 'Cover Line', { ...styles.heading2, align: 'center' }),
   ];
@@ -382,8 +426,18 @@ function numberingConfig(template: Template) {
   }));
   return [
     { reference: 'headings', levels: headings },
-    { reference: 'bullets', levels: [{ level: 0, format: LevelFormat.BULLET, text: '•', alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 720, hanging: 360 } } } }] },
-    { reference: 'ordered', levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '(%1)', alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 720, hanging: 360 } } } }] },
+    {
+      reference: 'bullets',
+      levels: [
+        { level: 0, format: LevelFormat.BULLET, text: '•', alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 720, hanging: 360 } } } },
+      ],
+    },
+    {
+      reference: 'ordered',
+      levels: [
+        { level: 0, format: LevelFormat.DECIMAL, text: '(%1)', alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 720, hanging: 360 } } } },
+      ],
+    },
   ];
 }
 
@@ -414,7 +468,12 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
     sections: [
       cover,
       {
-        properties: { page: { ...setup, pageNumbers: { start: 1, formatType: template.pageNumbers.front === 'upperRoman' ? NumberFormat.UPPER_ROMAN : NumberFormat.LOWER_ROMAN } } },
+        properties: {
+          page: {
+            ...setup,
+            pageNumbers: { start: 1, formatType: template.pageNumbers.front === 'upperRoman' ? NumberFormat.UPPER_ROMAN : NumberFormat.LOWER_ROMAN },
+          },
+        },
         headers: header ? { default: header } : undefined,
         footers: { default: footer },
         children: [...frontMatter(manuscript, template), contents],

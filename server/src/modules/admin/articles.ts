@@ -50,8 +50,13 @@ function fieldsOf(body: Body) {
 export function createAdminArticles(deps: { articles: Pick<ArticleService, 'listAll' | 'findAny' | 'create' | 'update'>; audit: AuditService }) {
   const { articles, audit } = deps;
   /** The audit entry of a change by `actor`, written inside the change's transaction. */
-  const recorded = (actor: UserRow, action: string): OnArticleChange => (before, after, trx) =>
-    audit.record({ actor: { id: actor.id, email: actor.email }, action, target: { type: 'article', id: after.id }, before: audited(before), after: audited(after) }, trx);
+  const recorded =
+    (actor: UserRow, action: string): OnArticleChange =>
+    (before, after, trx) =>
+      audit.record(
+        { actor: { id: actor.id, email: actor.email }, action, target: { type: 'article', id: after.id }, before: audited(before), after: audited(after) },
+        trx,
+      );
 
   async function change(actor: UserRow, id: string, action: string, patch: Parameters<ArticleService['update']>[1]) {
     const after = await articles.update(id, patch, recorded(actor, action));

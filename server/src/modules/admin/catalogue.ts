@@ -13,13 +13,31 @@ import type { TypesetService } from '../typeset';
 import type { UserRow } from '../user';
 import type { SystemBody, TemplateBody } from './catalogueSchemas';
 
-const toAdminSystem = (s: ReviewSystemTable) => ({ id: s.id, name: s.name, pricePerThousandFen: s.price_per_thousand_fen, minMatch: s.min_match, maxChars: s.max_chars, enabled: s.enabled === 1 });
-const toAdminTemplate = (t: TemplateTable) => ({ id: t.id, name: t.name, degree: t.degree, discipline: t.discipline, priceFen: t.price_fen, enabled: t.enabled === 1 });
+const toAdminSystem = (s: ReviewSystemTable) => ({
+  id: s.id,
+  name: s.name,
+  pricePerThousandFen: s.price_per_thousand_fen,
+  minMatch: s.min_match,
+  maxChars: s.max_chars,
+  enabled: s.enabled === 1,
+});
+const toAdminTemplate = (t: TemplateTable) => ({
+  id: t.id,
+  name: t.name,
+  degree: t.degree,
+  discipline: t.discipline,
+  priceFen: t.price_fen,
+  enabled: t.enabled === 1,
+});
 
 /** A whole list as one page: the catalogue is a handful of rows. */
 const onePage = <T>(list: T[]) => ({ list, total: list.length, current: 1, pageSize: Math.max(1, list.length) });
 
-export function createAdminCatalogue(deps: { reviews: Pick<ReviewService, 'allSystems' | 'changeSystem'>; typesets: Pick<TypesetService, 'allTemplates' | 'changeTemplate'>; audit: AuditService }) {
+export function createAdminCatalogue(deps: {
+  reviews: Pick<ReviewService, 'allSystems' | 'changeSystem'>;
+  typesets: Pick<TypesetService, 'allTemplates' | 'changeTemplate'>;
+  audit: AuditService;
+}) {
   const { reviews, typesets, audit } = deps;
   /** The audit entry of a change by `actor`, in the change's transaction, as the back office shows the row. */
   const recorded =

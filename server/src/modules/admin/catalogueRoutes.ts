@@ -1,12 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { userOf } from '../../plugins/session';
 import type { AdminCatalogue } from './catalogue';
-import { AdminSystemListReply, AdminSystemReply, AdminTemplateListReply, AdminTemplateReply, SystemBody, SystemParams, TemplateBody, TemplateParams } from './catalogueSchemas';
+import {
+  AdminSystemListReply,
+  AdminSystemReply,
+  AdminTemplateListReply,
+  AdminTemplateReply,
+  SystemBody,
+  SystemParams,
+  TemplateBody,
+  TemplateParams,
+} from './catalogueSchemas';
 
 /** /v1/admin/systems and /v1/admin/templates: prices, limits and sale; behind the module's staff guard. */
 export const adminCatalogueRoutes: FastifyPluginAsyncTypebox<{ catalogue: AdminCatalogue }> = async (app, { catalogue }) => {
   const tags = ['admin'];
-  app.get('/systems', { schema: { tags, response: { 200: AdminSystemListReply } } }, async () => ({ success: true as const, result: await catalogue.systems() }));
+  app.get('/systems', { schema: { tags, response: { 200: AdminSystemListReply } } }, async () => ({
+    success: true as const,
+    result: await catalogue.systems(),
+  }));
 
   app.put('/systems/:systemId', { schema: { tags, params: SystemParams, body: SystemBody, response: { 200: AdminSystemReply } } }, async (request) => ({
     success: true as const,
@@ -14,11 +26,18 @@ export const adminCatalogueRoutes: FastifyPluginAsyncTypebox<{ catalogue: AdminC
     message: '已保存，新价格和限制对之后的订单生效',
   }));
 
-  app.get('/templates', { schema: { tags, response: { 200: AdminTemplateListReply } } }, async () => ({ success: true as const, result: await catalogue.templates() }));
-
-  app.put('/templates/:templateId', { schema: { tags, params: TemplateParams, body: TemplateBody, response: { 200: AdminTemplateReply } } }, async (request) => ({
+  app.get('/templates', { schema: { tags, response: { 200: AdminTemplateListReply } } }, async () => ({
     success: true as const,
-    result: await catalogue.changeTemplate(userOf(request), request.params.templateId, request.body),
-    message: '已保存，新价格对之后的订单生效',
+    result: await catalogue.templates(),
   }));
+
+  app.put(
+    '/templates/:templateId',
+    { schema: { tags, params: TemplateParams, body: TemplateBody, response: { 200: AdminTemplateReply } } },
+    async (request) => ({
+      success: true as const,
+      result: await catalogue.changeTemplate(userOf(request), request.params.templateId, request.body),
+      message: '已保存，新价格对之后的订单生效',
+    }),
+  );
 };

@@ -35,7 +35,16 @@ export { createAdminLibrary, type AdminLibrary } from './library';
 export { createAdminUserDetail, type AdminUserDetail } from './userDetail';
 export { createAdminService, toAdminOrder, type AdminOrderQuery as AdminOrderSearch, type AdminService, type RefundRequestBody } from './service';
 
-export const adminModule: ApiModule<{ admin: AdminService; adminArticles: AdminArticles; adminCatalogue: AdminCatalogue; adminOverview: AdminOverview; adminJobs: AdminJobs; audit: AuditService; adminLibrary: AdminLibrary; adminUserDetail: AdminUserDetail }> = {
+export const adminModule: ApiModule<{
+  admin: AdminService;
+  adminArticles: AdminArticles;
+  adminCatalogue: AdminCatalogue;
+  adminOverview: AdminOverview;
+  adminJobs: AdminJobs;
+  audit: AuditService;
+  adminLibrary: AdminLibrary;
+  adminUserDetail: AdminUserDetail;
+}> = {
   prefix: '/v1/admin',
   plugin: async (app, { services }) => {
     app.addHook('onRequest', requireRole(STAFF_ROLES));

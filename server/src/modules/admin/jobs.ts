@@ -32,7 +32,16 @@ export function createAdminJobs(deps: { jobs: Pick<JobRunner, 'search' | 'retry'
     },
     async retry(actor: UserRow, id: number) {
       const after = await jobs.retry(id, (before, queued, trx) =>
-        audit.record({ actor: { id: actor.id, email: actor.email }, action: 'job.retry', target: { type: 'job', id: String(id) }, before: view(before), after: view(queued) }, trx),
+        audit.record(
+          {
+            actor: { id: actor.id, email: actor.email },
+            action: 'job.retry',
+            target: { type: 'job', id: String(id) },
+            before: view(before),
+            after: view(queued),
+          },
+          trx,
+        ),
       );
       return toAdminJob(after);
     },

@@ -27,7 +27,20 @@ export function createAdminLibrary(deps: { documents: Pick<DocumentService, 'lis
   return {
     async list(query: { current: number; pageSize: number; q?: string }) {
       const { list, ...page } = await documents.listForStaff({ ...query, terms: searchTerms(query.q ?? '') });
-      return { ...page, list: list.map(({ id, title, authors, year, type, discipline, charCount, fileName, createdAt }) => ({ id, title, authors, year, type, discipline, charCount, fileName, createdAt })) };
+      return {
+        ...page,
+        list: list.map(({ id, title, authors, year, type, discipline, charCount, fileName, createdAt }) => ({
+          id,
+          title,
+          authors,
+          year,
+          type,
+          discipline,
+          charCount,
+          fileName,
+          createdAt,
+        })),
+      };
     },
 
     /**

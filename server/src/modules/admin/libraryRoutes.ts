@@ -41,12 +41,17 @@ export const adminLibraryRoutes: FastifyPluginAsyncTypebox<{ library: AdminLibra
           received.push(name);
         }
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError(413, 'TOO_MANY_FILES', LIBRARY_TOO_MANY_FILES, ShowType.ERROR_MESSAGE, { file: LIBRARY_TOO_MANY_FILES });
+        if ((error as { code?: string }).code === 'FST_FILES_LIMIT')
+          throw new AppError(413, 'TOO_MANY_FILES', LIBRARY_TOO_MANY_FILES, ShowType.ERROR_MESSAGE, { file: LIBRARY_TOO_MANY_FILES });
         throw error;
       }
       if (!received.length) throw new AppError(422, 'NO_FILE', NO_FILE, ShowType.ERROR_MESSAGE, { file: NO_FILE });
       const result = await library.importUpload(userOf(request), folder, received);
-      return { success: true as const, result, message: `共 ${result.outcomes.length} 个文件：导入 ${result.imported}，跳过 ${result.skipped}，拒绝 ${result.rejected}` };
+      return {
+        success: true as const,
+        result,
+        message: `共 ${result.outcomes.length} 个文件：导入 ${result.imported}，跳过 ${result.skipped}，拒绝 ${result.rejected}`,
+      };
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

@@ -27,7 +27,11 @@ export interface OverviewDay {
   typesetsDone: number;
 }
 
-export function createAdminOverview(deps: { orders: Pick<OrderService, 'hourly'>; reviews: Pick<ReviewService, 'doneHourly'>; jobs: Pick<JobRunner, 'doneHourly' | 'backlog'> }) {
+export function createAdminOverview(deps: {
+  orders: Pick<OrderService, 'hourly'>;
+  reviews: Pick<ReviewService, 'doneHourly'>;
+  jobs: Pick<JobRunner, 'doneHourly' | 'backlog'>;
+}) {
   const { orders, reviews, jobs } = deps;
   return {
     async overview(days: number, now = new Date()) {
@@ -48,7 +52,12 @@ export function createAdminOverview(deps: { orders: Pick<OrderService, 'hourly'>
           if (day) add(day, row);
         }
       };
-      const [ordered, reviewed, typeset, backlog] = await Promise.all([orders.hourly(since), reviews.doneHourly(since), jobs.doneHourly('typeset', since), jobs.backlog()]);
+      const [ordered, reviewed, typeset, backlog] = await Promise.all([
+        orders.hourly(since),
+        reviews.doneHourly(since),
+        jobs.doneHourly('typeset', since),
+        jobs.backlog(),
+      ]);
       fold(ordered.created, (day, row) => (day.ordersCreated += row.n));
       fold(ordered.paid, (day, row) => ((day.ordersPaid += row.n), (day.revenueFen += row.sum)));
       fold(reviewed, (day, row) => (day.reviewsDone += row.n));
@@ -56,7 +65,13 @@ export function createAdminOverview(deps: { orders: Pick<OrderService, 'hourly'>
       const total = (key: Exclude<keyof OverviewDay, 'day'>) => list.reduce((sum, day) => sum + day[key], 0);
       return {
         days: list,
-        totals: { ordersCreated: total('ordersCreated'), ordersPaid: total('ordersPaid'), revenueFen: total('revenueFen'), reviewsDone: total('reviewsDone'), typesetsDone: total('typesetsDone') },
+        totals: {
+          ordersCreated: total('ordersCreated'),
+          ordersPaid: total('ordersPaid'),
+          revenueFen: total('revenueFen'),
+          reviewsDone: total('reviewsDone'),
+          typesetsDone: total('typesetsDone'),
+        },
         jobs: backlog,
       };
     },

@@ -2,7 +2,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireRole, userOf } from '../../plugins/session';
 import type { AuditService } from '../audit';
 import { OrderParams } from '../order';
-import { AdminOrderListReply, AdminOrderQuery, AdminOrderReply, AuditListQuery, AuditListReply, RefundBody, AdminUserQuery, AdminUserListReply, UserParams, DisableBody, AdminUserReply } from './schemas';
+import {
+  AdminOrderListReply,
+  AdminOrderQuery,
+  AdminOrderReply,
+  AuditListQuery,
+  AuditListReply,
+  RefundBody,
+  AdminUserQuery,
+  AdminUserListReply,
+  UserParams,
+  DisableBody,
+  AdminUserReply,
+} from './schemas';
 import type { AdminService } from './service';
 
 /** Only admins read the audit log; operators see the rest of the back office. */
@@ -25,11 +37,15 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ service: AdminService; aud
     result: await service.searchUsers(request.query),
   }));
 
-  app.post('/users/:userId/disable', { schema: { tags: ['admin'], params: UserParams, body: DisableBody, response: { 200: AdminUserReply } } }, async (request) => ({
-    success: true as const,
-    result: await service.setUserDisabled(userOf(request), request.params.userId, true, request.body.reason.trim()),
-    message: '账号已停用',
-  }));
+  app.post(
+    '/users/:userId/disable',
+    { schema: { tags: ['admin'], params: UserParams, body: DisableBody, response: { 200: AdminUserReply } } },
+    async (request) => ({
+      success: true as const,
+      result: await service.setUserDisabled(userOf(request), request.params.userId, true, request.body.reason.trim()),
+      message: '账号已停用',
+    }),
+  );
 
   app.post('/users/:userId/enable', { schema: { tags: ['admin'], params: UserParams, response: { 200: AdminUserReply } } }, async (request) => ({
     success: true as const,

@@ -117,4 +117,6 @@ export const AdminUserQuery = Type.Object({ ...PageQuery, email: Type.Optional(T
 export const AdminUserListReply = Ok(Page(AdminUser));
 export const AdminUserReply = Ok(AdminUser);
 export const UserParams = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 32 }) });
-export const DisableBody = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', errorMessage: '请填写停用原因（最多 200 字）' }) });
+export const DisableBody = Type.Object({
+  reason: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', errorMessage: '请填写停用原因（最多 200 字）' }),
+});

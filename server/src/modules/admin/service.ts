@@ -97,7 +97,11 @@ async function refundThroughGateway(
           action: 'order.refund',
           target: { type: 'order', id: orderId },
           before: { status: before.status, refundedFen: before.refunded_fen },
-          after: { status: after.status, refundedFen: after.refunded_fen, refund: { requestNo: refund.request_no, amountFen: refund.amount_fen, reason: refund.reason } },
+          after: {
+            status: after.status,
+            refundedFen: after.refunded_fen,
+            refund: { requestNo: refund.request_no, amountFen: refund.amount_fen, reason: refund.reason },
+          },
         },
         trx,
       ),

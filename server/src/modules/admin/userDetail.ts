@@ -21,7 +21,11 @@ export function createAdminUserDetail(deps: {
   return async function userDetail(userId: string) {
     const account = await users.get(userId);
     const page = { current: 1, pageSize: USER_DETAIL_ROWS };
-    const [orderPage, reviewPage, typesetPage] = await Promise.all([orders.search({ userIds: [account.id] }, page), reviews.list(account, page), typesets.list(account, page)]);
+    const [orderPage, reviewPage, typesetPage] = await Promise.all([
+      orders.search({ userIds: [account.id] }, page),
+      reviews.list(account, page),
+      typesets.list(account, page),
+    ]);
     return {
       user: toAdminUser(account),
       orders: { ...orderPage, list: orderPage.list.map((row) => toAdminOrder(row, account.email)) },

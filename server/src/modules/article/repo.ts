@@ -3,10 +3,16 @@ import type { Db } from '../../db';
 import { matchesAll, relevance, type SearchableTable } from '../../db/textSearch';
 import type { ArticleTable, Database } from '../../db/types';
 
-export type ArticleRow = Omit<ArticleTable, 'seq' | 'view_count' | 'published' | 'updated_at'> & { view_count: number; published: number; updated_at: string | null };
+export type ArticleRow = Omit<ArticleTable, 'seq' | 'view_count' | 'published' | 'updated_at'> & {
+  view_count: number;
+  published: number;
+  updated_at: string | null;
+};
 export type NewArticle = Omit<ArticleTable, 'seq' | 'view_count' | 'published' | 'updated_at'> & { published?: number; updated_at?: string | null };
 /** What the back office changes of an article. */
-export type ArticlePatch = Partial<Pick<ArticleRow, 'title' | 'summary' | 'body' | 'category' | 'tags' | 'author' | 'published' | 'published_at' | 'updated_at'>>;
+export type ArticlePatch = Partial<
+  Pick<ArticleRow, 'title' | 'summary' | 'body' | 'category' | 'tags' | 'author' | 'published' | 'published_at' | 'updated_at'>
+>;
 /** Called inside a change's transaction with the row before (null: a new one) and after it. */
 export type OnArticleChange = (before: ArticleRow | null, after: ArticleRow, trx: Transaction<Database>) => Promise<void>;
 
@@ -26,7 +32,21 @@ export const ARTICLE_SEARCH: SearchableTable = {
   ],
 };
 
-const COLUMNS = ['id', 'title', 'summary', 'body', 'category', 'tags', 'author', 'published_at', 'view_count', 'content_hash', 'created_at', 'published', 'updated_at'] as const;
+const COLUMNS = [
+  'id',
+  'title',
+  'summary',
+  'body',
+  'category',
+  'tags',
+  'author',
+  'published_at',
+  'view_count',
+  'content_hash',
+  'created_at',
+  'published',
+  'updated_at',
+] as const;
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -37,14 +57,19 @@ async function recordView(db: Db, articleId: string, visitor: string, at: string
       .insertInto('article_views')
       .values({ article_id: articleId, visitor, created_at: at })
       .onConflict((oc) => oc.columns(['article_id', 'visitor']).doNothing())
-    .executeTakeFirst();
+      .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-    await tx.updateTable('articles').set((eb) => ({ view_count: eb('view_count', '+', 1) })).where('id', '=', articleId).execute();
+    await tx
+      .updateTable('articles')
+      .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+      .where('id', '=', articleId)
+      .execute();
     return true;
   });
 }
 
-const anyArticle = (trx: Db | Transaction<Database>, id: string) => trx.selectFrom('articles').select(COLUMNS).where('id', '=', id).executeTakeFirst() as Promise<ArticleRow | undefined>;
+const anyArticle = (trx: Db | Transaction<Database>, id: string) =>
+  trx.selectFrom('articles').select(COLUMNS).where('id', '=', id).executeTakeFirst() as Promise<ArticleRow | undefined>;
 
 /** The back office's side: every article, published or not, and its changes with their audit entries. */
 function backOfficeArticles(db: Db) {
@@ -113,14 +138,18 @@ export function createArticleRepo(db: Db) {
     async neighbours(article: Pick<ArticleRow, 'id' | 'published_at'>) {
       const earlier = base()
         .select(['id', 'title'])
-        .where((eb) => eb.or([eb('published_at', '<', article.published_at), eb.and([eb('published_at', '=', article.published_at), eb('id', '<', article.id)])]))
+        .where((eb) =>
+          eb.or([eb('published_at', '<', article.published_at), eb.and([eb('published_at', '=', article.published_at), eb('id', '<', article.id)])]),
+        )
         .orderBy('published_at', 'desc')
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
       const later = base()
         .select(['id', 'title'])
-        .where((eb) => eb.or([eb('published_at', '>', article.published_at), eb.and([eb('published_at', '=', article.published_at), eb('id', '>', article.id)])]))
+        .where((eb) =>
+          eb.or([eb('published_at', '>', article.published_at), eb.and([eb('published_at', '=', article.published_at), eb('id', '>', article.id)])]),
+        )
         .orderBy('published_at')
         .orderBy('id')
         .limit(1)
@@ -131,14 +160,19 @@ export function createArticleRepo(db: Db) {
 
     /** Candidates for "related": the newest others in the same category. */
     sameCategory: (category: string, exceptId: string, limit: number) =>
-      base().select(COLUMNS).where('category', '=', category).where('id', '!=', exceptId).orderBy('published_at', 'desc').limit(limit).execute() as Promise<ArticleRow[]>,
+      base().select(COLUMNS).where('category', '=', category).where('id', '!=', exceptId).orderBy('published_at', 'desc').limit(limit).execute() as Promise<
+        ArticleRow[]
+      >,
 
     /** Counts a view once per visitor; true when this visitor had not seen it before. */
     recordView: (articleId: string, visitor: string, at: string) => recordView(db, articleId, visitor, at),
 
     /** How many articles contain every term. */
     async countMatches(terms: string[]) {
-      const count = await base().where(matchesAll(db, ARTICLE_SEARCH, terms)).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const count = await base()
+        .where(matchesAll(db, ARTICLE_SEARCH, terms))
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
       return Number(count.total);
     },
 

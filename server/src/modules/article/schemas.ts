@@ -2,7 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { ARTICLE_CATEGORIES } from '../../../../common/content';
 import { Nullable, Ok, Page, PageQuery } from '../shared/schemas';
 
-export const Category = Type.Union(ARTICLE_CATEGORIES.map((c) => Type.Literal(c)), { errorMessage: '没有这个栏目' });
+export const Category = Type.Union(
+  ARTICLE_CATEGORIES.map((c) => Type.Literal(c)),
+  { errorMessage: '没有这个栏目' },
+);
 
 export const ArticleSummary = Type.Object(
   {

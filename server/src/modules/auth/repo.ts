@@ -41,7 +41,10 @@ export function createAuthRepo(db: Db) {
     },
 
     async insertCode(row: Omit<VerificationCodeTable, 'id' | 'attempts' | 'used_at' | 'created_at'>) {
-      await db.insertInto('verification_codes').values({ ...row, attempts: 0, used_at: null, created_at: nowIso() }).execute();
+      await db
+        .insertInto('verification_codes')
+        .values({ ...row, attempts: 0, used_at: null, created_at: nowIso() })
+        .execute();
     },
     latestCode: (email: string, purpose: VerificationCodeTable['purpose']) =>
       db
@@ -53,7 +56,11 @@ export function createAuthRepo(db: Db) {
         .limit(1)
         .executeTakeFirst(),
     async countAttempt(id: number) {
-      await db.updateTable('verification_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', id).execute();
+      await db
+        .updateTable('verification_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
     },
     /** Marks a code used; false when another request used it first. */
     async useCode(id: number) {
@@ -77,7 +84,11 @@ function sessionUserLookup(db: Db) {
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .select([...USER_COLUMNS, 'sessions.id_hash'])
       // a list as one parameter: an array on PostgreSQL, JSON on SQLite
-      .where(postgres ? sql<boolean>`${sql.ref('sessions.id_hash')} = any(${idHashes})` : sql<boolean>`${sql.ref('sessions.id_hash')} in (select value from json_each(${idHashes}))`)
+      .where(
+        postgres
+          ? sql<boolean>`${sql.ref('sessions.id_hash')} = any(${idHashes})`
+          : sql<boolean>`${sql.ref('sessions.id_hash')} in (select value from json_each(${idHashes}))`,
+      )
       .where('sessions.expires_at', '>', now)
       // a disabled account's sessions were ended; one started in the same instant is not honoured either
       .where('users.disabled_at', 'is', null),

@@ -16,22 +16,18 @@ export interface AuthRoutesOptions {
 
 /** The guessable calls are throttled in the service, per account and per client address (request.ip). */
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { service }) => {
-  app.post(
-    '',
-    { schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginReply } } },
-    async (request, reply) => {
-      const session = await service.login(request.body.email, request.body.password, request.ip, request.sessionToken);
-      if (!session) {
-        // an answer for the form, not an HTTP failure: success false with a message (docs/spec.md §8)
-        return { success: false as const, message: '邮箱或密码错误', errorCode: 'LOGIN_FAILED', showType: ShowType.SILENT };
-      }
-      if (session === 'disabled') {
-        return { success: false as const, message: ACCOUNT_DISABLED_MESSAGE, errorCode: 'ACCOUNT_DISABLED', showType: ShowType.SILENT };
-      }
-      reply.setSession(session.token);
-      return { success: true as const, result: toPublicUser(session.user), message: '登录成功' };
-    },
-  );
+  app.post('', { schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginReply } } }, async (request, reply) => {
+    const session = await service.login(request.body.email, request.body.password, request.ip, request.sessionToken);
+    if (!session) {
+      // an answer for the form, not an HTTP failure: success false with a message (docs/spec.md §8)
+      return { success: false as const, message: '邮箱或密码错误', errorCode: 'LOGIN_FAILED', showType: ShowType.SILENT };
+    }
+    if (session === 'disabled') {
+      return { success: false as const, message: ACCOUNT_DISABLED_MESSAGE, errorCode: 'ACCOUNT_DISABLED', showType: ShowType.SILENT };
+    }
+    reply.setSession(session.token);
+    return { success: true as const, result: toPublicUser(session.user), message: '登录成功' };
+  });
 
   app.post('/logout', { schema: { tags: ['auth'], response: { 200: Message } } }, async (request, reply) => {
     await service.logout(request.sessionToken);

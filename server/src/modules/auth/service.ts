@@ -57,7 +57,11 @@ function codeMail(email: string, purpose: 'register' | 'reset', code: string, ex
   }
   if (purpose === 'reset' && !exists) return undefined;
   const action = purpose === 'register' ? '注册账号' : '重置密码';
-  return { to: email, subject: `【智能论文】${action}验证码 ${code}`, text: `您正在${action}，验证码：${code}，10 分钟内有效。如果不是您本人操作，请忽略这封邮件。` };
+  return {
+    to: email,
+    subject: `【智能论文】${action}验证码 ${code}`,
+    text: `您正在${action}，验证码：${code}，10 分钟内有效。如果不是您本人操作，请忽略这封邮件。`,
+  };
 }
 
 /** A new account's row: only what registration asks; the profile is filled in later. */

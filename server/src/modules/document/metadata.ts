@@ -50,7 +50,11 @@ export function checkGiven(given: unknown): Static<typeof GivenMetadata> {
   return given as Static<typeof GivenMetadata>;
 }
 
-const splitList = (value: string) => value.split(/[，,;；、]|\s{2,}/).map((s) => s.trim()).filter(Boolean);
+const splitList = (value: string) =>
+  value
+    .split(/[，,;；、]|\s{2,}/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 const asList = (value: string[] | string | undefined) => (typeof value === 'string' ? splitList(value) : value);
 
 const ABSTRACT_LINE = /^(摘\s*要|abstract)\s*[:：]?\s*(.*)$/i;
@@ -79,10 +83,16 @@ function typeOf(text: string): string {
 }
 
 export function documentMetadata(text: string, fileName: string, given: Static<typeof GivenMetadata>, now = new Date()): DocumentMetadata {
-  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const firstLine = lines[0] ?? '';
   const year = /((?:19|20)\d{2})\s*年/.exec(text.slice(0, 3000))?.[1];
-  const authorsLine = lines.slice(0, 30).map((l) => AUTHORS_LINE.exec(l)).find(Boolean);
+  const authorsLine = lines
+    .slice(0, 30)
+    .map((l) => AUTHORS_LINE.exec(l))
+    .find(Boolean);
   const keywordsLine = lines.map((l) => KEYWORDS_LINE.exec(l)).find(Boolean);
   return {
     title: given.title ?? (firstLine.length > 0 && firstLine.length <= 100 ? firstLine : fileName.replace(/\.[^.]+$/, '')),

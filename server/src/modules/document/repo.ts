@@ -17,7 +17,20 @@ export const DOCUMENT_SEARCH: SearchableTable = {
 };
 
 /** Everything but the full text, which only the detail page and the corpus need. */
-const SUMMARY_COLUMNS = ['id', 'title', 'authors', 'year', 'type', 'discipline', 'keywords', 'abstract', 'char_count', 'featured', 'file_name', 'created_at'] as const;
+const SUMMARY_COLUMNS = [
+  'id',
+  'title',
+  'authors',
+  'year',
+  'type',
+  'discipline',
+  'keywords',
+  'abstract',
+  'char_count',
+  'featured',
+  'file_name',
+  'created_at',
+] as const;
 export type DocumentSummaryRow = Pick<DocumentRow, (typeof SUMMARY_COLUMNS)[number]>;
 
 export interface DocumentFilter {
@@ -30,7 +43,8 @@ export interface DocumentFilter {
   newestFirst?: boolean;
 }
 
-export function createDocumentRepo(db: Db) {
+/** What the plagiarism check's corpus index reads (review/corpus.ts): the library in the order documents came and went. */
+function corpusReads(db: Db) {
   const base = () => db.selectFrom('documents');
 
   /**
@@ -46,6 +60,43 @@ export function createDocumentRepo(db: Db) {
     const texts = new Map(wanted.length ? (await base().select(['id', 'full_text']).where('id', 'in', wanted).execute()).map((d) => [d.id, d.full_text]) : []);
     return listed.map((d) => ({ ...d, full_text: texts.get(d.id) }));
   }
+
+  return {
+    documentsAfter,
+    documentIdsBetween: (after: number, upTo: number) =>
+      base().select(['seq', 'id']).where('seq', '>', after).where('seq', '<=', upTo).orderBy('seq').execute(),
+    documentText: async (id: string) => (await base().select('full_text').where('id', '=', id).executeTakeFirst())?.full_text,
+    documentCount: async () =>
+      Number(
+        (
+          await base()
+            .select((eb) => eb.fn.countAll<number>().as('total'))
+            .executeTakeFirstOrThrow()
+        ).total,
+      ),
+    /** How many documents are numbered after `seq`. */
+    documentCountAfter: async (seq: number) =>
+      Number(
+        (
+          await base()
+            .select((eb) => eb.fn.countAll<number>().as('total'))
+            .where('seq', '>', seq)
+            .executeTakeFirstOrThrow()
+        ).total,
+      ),
+    /** Removals recorded after `seq` (their own sequence), oldest first. */
+    removalsAfter: (seq: number, limit = 1000) =>
+      db.selectFrom('document_removals').select(['seq', 'document_id']).where('seq', '>', seq).orderBy('seq').limit(limit).execute(),
+    /** The id of the document numbered `seq`, if it is still in the library. */
+    documentIdAt: async (seq: number) => (await base().select('id').where('seq', '=', seq).executeTakeFirst())?.id,
+    /** The document a removal numbered `seq` took out. */
+    removalAt: async (seq: number) => (await db.selectFrom('document_removals').select('document_id').where('seq', '=', seq).executeTakeFirst())?.document_id,
+    wasRemoved: async (id: string) => !!(await db.selectFrom('document_removals').select('seq').where('document_id', '=', id).executeTakeFirst()),
+  };
+}
+
+export function createDocumentRepo(db: Db) {
+  const base = () => db.selectFrom('documents');
 
   return {
     async insert(row: NewDocument) {
@@ -74,14 +125,23 @@ export function createDocumentRepo(db: Db) {
 
     /** Candidates for "related": others of the same discipline. */
     sameDiscipline: (discipline: string, exceptId: string, limit: number) =>
-      base().select(SUMMARY_COLUMNS).where('discipline', '=', discipline).where('id', '!=', exceptId).orderBy('created_at', 'desc').limit(limit).execute() as Promise<DocumentSummaryRow[]>,
+      base()
+        .select(SUMMARY_COLUMNS)
+        .where('discipline', '=', discipline)
+        .where('id', '!=', exceptId)
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute() as Promise<DocumentSummaryRow[]>,
 
     /** The lines a review report names its sources by. */
     titles: (ids: string[]) => (ids.length ? base().select(['id', 'title', 'authors', 'year', 'type']).where('id', 'in', ids).execute() : Promise.resolve([])),
 
     /** How many documents contain every term. */
     async countMatches(terms: string[]) {
-      const count = await base().where(matchesAll(db, DOCUMENT_SEARCH, terms)).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const count = await base()
+        .where(matchesAll(db, DOCUMENT_SEARCH, terms))
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
       return Number(count.total);
     },
 
@@ -113,22 +173,7 @@ export function createDocumentRepo(db: Db) {
       });
     },
 
-    // What the plagiarism check's corpus index reads (review/corpus.ts): the library in the order
-    // documents came and went.
-
-    documentsAfter,
-    documentIdsBetween: (after: number, upTo: number) => base().select(['seq', 'id']).where('seq', '>', after).where('seq', '<=', upTo).orderBy('seq').execute(),
-    documentText: async (id: string) => (await base().select('full_text').where('id', '=', id).executeTakeFirst())?.full_text,
-    documentCount: async () => Number((await base().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total),
-    /** How many documents are numbered after `seq`. */
-    documentCountAfter: async (seq: number) => Number((await base().select((eb) => eb.fn.countAll<number>().as('total')).where('seq', '>', seq).executeTakeFirstOrThrow()).total),
-    /** Removals recorded after `seq` (their own sequence), oldest first. */
-    removalsAfter: (seq: number, limit = 1000) => db.selectFrom('document_removals').select(['seq', 'document_id']).where('seq', '>', seq).orderBy('seq').limit(limit).execute(),
-    /** The id of the document numbered `seq`, if it is still in the library. */
-    documentIdAt: async (seq: number) => (await base().select('id').where('seq', '=', seq).executeTakeFirst())?.id,
-    /** The document a removal numbered `seq` took out. */
-    removalAt: async (seq: number) => (await db.selectFrom('document_removals').select('document_id').where('seq', '=', seq).executeTakeFirst())?.document_id,
-    wasRemoved: async (id: string) => !!(await db.selectFrom('document_removals').select('seq').where('document_id', '=', id).executeTakeFirst()),
+    ...corpusReads(db),
   };
 }
 

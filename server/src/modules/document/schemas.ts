@@ -2,7 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { DOCUMENT_TYPES } from '../../../../common/content';
 import { Nullable, Ok, Page, PageQuery } from '../shared/schemas';
 
-export const DocumentTypeField = Type.Union(DOCUMENT_TYPES.map((t) => Type.Literal(t)), { errorMessage: '没有这种范文类型' });
+export const DocumentTypeField = Type.Union(
+  DOCUMENT_TYPES.map((t) => Type.Literal(t)),
+  { errorMessage: '没有这种范文类型' },
+);
 
 export const DocumentSummary = Type.Object(
   {

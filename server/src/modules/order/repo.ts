@@ -100,10 +100,16 @@ function notificationRows(db: Db) {
   return {
     /** The latest payment that reached an order after it closed (kept for refund). */
     latestPaymentDue: (orderId: string) =>
-      db.selectFrom('payment_notifications').selectAll().where('order_id', '=', orderId).where('outcome', '=', 'refund_due').orderBy('id', 'desc').limit(1).executeTakeFirst(),
+      db
+        .selectFrom('payment_notifications')
+        .selectAll()
+        .where('order_id', '=', orderId)
+        .where('outcome', '=', 'refund_due')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
     /** The gateway's notifications for an order, oldest first. */
-    notificationsOf: (orderId: string) =>
-      db.selectFrom('payment_notifications').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
+    notificationsOf: (orderId: string) => db.selectFrom('payment_notifications').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
     /** Records a gateway transaction; false when it was recorded before (a repeated notification). */
     recordNotification: (row: { gateway: string; trade_no: string; order_id: string; amount_fen: number; outcome: string; created_at: string }, ex: Executor) =>
       insertedUnlessTaken(() => ex.insertInto('payment_notifications').values(row).execute()),
@@ -137,7 +143,12 @@ export function createOrderRepo(db: Db) {
      */
     async hourly(since: string) {
       const [created, paid] = await Promise.all([
-        db.selectFrom('orders').select([hourOf('created_at').as('hour'), (eb) => eb.fn.countAll<number>().as('n')]).where('created_at', '>=', since).groupBy(hourOf('created_at')).execute(),
+        db
+          .selectFrom('orders')
+          .select([hourOf('created_at').as('hour'), (eb) => eb.fn.countAll<number>().as('n')])
+          .where('created_at', '>=', since)
+          .groupBy(hourOf('created_at'))
+          .execute(),
         db
           .selectFrom('orders')
           .select([hourOf('paid_at').as('hour'), (eb) => eb.fn.countAll<number>().as('n'), sql<number>`sum(amount_fen - refunded_fen)`.as('sum')])
@@ -171,7 +182,10 @@ export function createOrderRepo(db: Db) {
       // notified for it (a payment that reached a closed order is only there)
       if (tradeNo) {
         base = base.where((eb) =>
-          eb.or([eb('gateway_trade_no', '=', tradeNo), eb('id', 'in', eb.selectFrom('payment_notifications').select('order_id').where('trade_no', '=', tradeNo))]),
+          eb.or([
+            eb('gateway_trade_no', '=', tradeNo),
+            eb('id', 'in', eb.selectFrom('payment_notifications').select('order_id').where('trade_no', '=', tradeNo)),
+          ]),
         );
       }
       const [rows, count] = await Promise.all([
@@ -180,8 +194,7 @@ export function createOrderRepo(db: Db) {
       ]);
       return { rows, total: Number(count.total) };
     },
-    overduePending: (now: string) =>
-      db.selectFrom('orders').select('id').where('status', '=', 'pending').where('expires_at', '<=', now).execute(),
+    overduePending: (now: string) => db.selectFrom('orders').select('id').where('status', '=', 'pending').where('expires_at', '<=', now).execute(),
   };
 }
 export type OrderRepo = ReturnType<typeof createOrderRepo>;

@@ -19,24 +19,36 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ service: OrderService; pay
     result: toPublicOrder(await service.create(userOf(request), request.body.kind, request.body.itemId)),
   }));
 
-  app.get('/list', { preHandler: requireUser, schema: { tags: ['order'], querystring: OrderListQuery, response: { 200: OrderListReply } } }, async (request) => {
-    const page = await service.list(userOf(request), request.query);
-    return { success: true as const, result: { ...page, list: page.list.map(toPublicOrder) } };
-  });
+  app.get(
+    '/list',
+    { preHandler: requireUser, schema: { tags: ['order'], querystring: OrderListQuery, response: { 200: OrderListReply } } },
+    async (request) => {
+      const page = await service.list(userOf(request), request.query);
+      return { success: true as const, result: { ...page, list: page.list.map(toPublicOrder) } };
+    },
+  );
 
   app.get('/:orderId', { preHandler: requireUser, schema: { tags: ['order'], params: OrderParams, response: { 200: OrderReply } } }, async (request) => ({
     success: true as const,
     result: toPublicOrder(await service.getForOwner(userOf(request), request.params.orderId)),
   }));
 
-  app.post('/:orderId/cancel', { preHandler: requireUser, schema: { tags: ['order'], params: OrderParams, response: { 200: OrderReply } } }, async (request) => ({
-    success: true as const,
-    result: toPublicOrder(await service.cancel(userOf(request), request.params.orderId)),
-    message: `订单${ORDER_STATE_NAMES.closed}`,
-  }));
+  app.post(
+    '/:orderId/cancel',
+    { preHandler: requireUser, schema: { tags: ['order'], params: OrderParams, response: { 200: OrderReply } } },
+    async (request) => ({
+      success: true as const,
+      result: toPublicOrder(await service.cancel(userOf(request), request.params.orderId)),
+      message: `订单${ORDER_STATE_NAMES.closed}`,
+    }),
+  );
 
-  app.post('/:orderId/pay', { preHandler: requireUser, schema: { tags: ['order'], params: OrderParams, body: PayBody, response: { 200: PayReply } } }, async (request) => ({
-    success: true as const,
-    result: await payments.pay(userOf(request), request.params.orderId, request.body.channel),
-  }));
+  app.post(
+    '/:orderId/pay',
+    { preHandler: requireUser, schema: { tags: ['order'], params: OrderParams, body: PayBody, response: { 200: PayReply } } },
+    async (request) => ({
+      success: true as const,
+      result: await payments.pay(userOf(request), request.params.orderId, request.body.channel),
+    }),
+  );
 };

@@ -34,7 +34,13 @@ export interface VerifiedPayment {
 export type PaymentOutcome = 'paid' | 'duplicate' | 'refund_due' | 'amount_mismatch' | 'unknown_order';
 
 /** A pending order for an item at its quoted price, open for `ttlMs`. */
-function newOrder(userId: string, kind: string, itemId: string, { title, amountFen, price }: { title: string; amountFen: number; price?: PriceBreakdown }, ttlMs: number): OrderRow {
+function newOrder(
+  userId: string,
+  kind: string,
+  itemId: string,
+  { title, amountFen, price }: { title: string; amountFen: number; price?: PriceBreakdown },
+  ttlMs: number,
+): OrderRow {
   const created = Date.now();
   return {
     id: newId(),
@@ -100,7 +106,13 @@ async function applyPayment(repo: OrderRepo, payables: Map<string, Payable>, pay
       const moved = await repo.updateFrom(
         current.id,
         'pending',
-        { status: nextStatus('pending', 'pay'), paid_at: nowIso(), gateway: payment.gateway, gateway_trade_no: payment.tradeNo, channel: payment.channel ?? null },
+        {
+          status: nextStatus('pending', 'pay'),
+          paid_at: nowIso(),
+          gateway: payment.gateway,
+          gateway_trade_no: payment.tradeNo,
+          channel: payment.channel ?? null,
+        },
         trx,
       );
       if (!moved) throw new Error(`order ${current.id} changed during payment`);
@@ -189,7 +201,6 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
 
     /** Orders made and paid (with net revenue) per UTC hour since `since` (the back office's overview). */
     hourly: (since: string) => repo.hourly(since),
-
 
     /** Closes every pending order past its expiry (a periodic sweep; reads close lazily too). */
     async expireOverdue() {

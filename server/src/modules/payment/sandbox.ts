@@ -39,8 +39,7 @@ export function sandboxGateway(keys: SandboxKeys, publicUrl: string, ledger: San
       const query = new URLSearchParams({ channel, token: pageToken(keys, order.id, channel) });
       return { payUrl: `${publicUrl}/api/v1/payment/sandbox/${order.id}?${query}` };
     },
-    readNotification: (params) =>
-      readNotification(params, { gateway: 'sandbox', appId: keys.appId, verify: (signed) => verifyParams(signed, keys.publicKey) }),
+    readNotification: (params) => readNotification(params, { gateway: 'sandbox', appId: keys.appId, verify: (signed) => verifyParams(signed, keys.publicKey) }),
   };
 }
 
@@ -91,10 +90,11 @@ function page(reply: FastifyReply, title: string, body: string, script?: string)
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main>${script ? `<script>${script}</script>` : ''}</body></html>`;
 }
 
-export const sandboxRoutes: FastifyPluginAsync<{ keys: SandboxKeys; orders: Pick<OrderService, 'find'>; deliver: (params: Params) => Promise<string> }> = async (
-  app: FastifyInstance,
-  { keys, orders, deliver },
-) => {
+export const sandboxRoutes: FastifyPluginAsync<{
+  keys: SandboxKeys;
+  orders: Pick<OrderService, 'find'>;
+  deliver: (params: Params) => Promise<string>;
+}> = async (app: FastifyInstance, { keys, orders, deliver }) => {
   // the sandbox page's buttons are plain HTML forms, posted from the page itself
   await app.register(formbody);
   const params = Type.Object({ orderId: Type.String({ maxLength: 32 }) });

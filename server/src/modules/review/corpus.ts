@@ -152,7 +152,7 @@ async function readNewDocuments(library: Library, progress: Progress, options: C
  * looked at again too.
  */
 async function readRemovals(library: Library, progress: Progress) {
-  for (let after = Math.max(0, progress.mark.removalSeq - LOOKBACK); ; ) {
+  for (let after = Math.max(0, progress.mark.removalSeq - LOOKBACK); ;) {
     const batch = await library.removalsAfter(after, BATCH);
     for (const removal of batch) {
       if (progress.index.has(removal.document_id)) {
@@ -190,7 +190,8 @@ export function createCorpus(library: Library, options: CorpusOptions = {}) {
     await readNewDocuments(library, progress, options, log);
     await readRemovals(library, progress);
     // written after this catch-up, before the next one: the check that asked goes on meanwhile
-    if (dir && progress.unsavedChars >= snapshotAfterChars) exclusive(save).catch((error) => log.warn(`corpus snapshot not written: ${(error as Error).message}`));
+    if (dir && progress.unsavedChars >= snapshotAfterChars)
+      exclusive(save).catch((error) => log.warn(`corpus snapshot not written: ${(error as Error).message}`));
   }
 
   async function save() {

@@ -94,7 +94,7 @@ export async function readIndexSnapshot<Meta>(dir: string): Promise<{ index: Cor
       const start = position;
       const chunk = (at: number) => file.read(bytes, at, Math.min(CHUNK, bytes.length - at), start + at);
       let pending = bytes.length ? chunk(0) : undefined;
-      for (let at = 0; pending; ) {
+      for (let at = 0; pending;) {
         const { bytesRead } = await pending;
         if (!bytesRead) throw new Error('snapshot cut short');
         const end = at + bytesRead;
@@ -112,7 +112,8 @@ export async function readIndexSnapshot<Meta>(dir: string): Promise<{ index: Cor
     await read(json);
     const header = JSON.parse(json.toString()) as FileHeader<Meta>;
     const { targets, finish } = CorpusIndex.fromSnapshot(header.index);
-    if (targets.length !== header.lengths?.length || targets.some((t, i) => t.byteLength !== header.lengths[i])) throw new Error('snapshot arrays of the wrong size');
+    if (targets.length !== header.lengths?.length || targets.some((t, i) => t.byteLength !== header.lengths[i]))
+      throw new Error('snapshot arrays of the wrong size');
     for (const target of targets) await read(bytesOf(target));
     if (position !== size - 4) throw new Error('snapshot longer than its header says');
     const trailer = Buffer.alloc(4);

@@ -42,7 +42,6 @@ interface Deps {
 
 /** What every review job does with its review: read it, report it, give it up, and undo that. */
 function reviewSteps({ repo, orders, documents }: Deps) {
-
   /** The review to work on, or undefined when there is nothing left to do (done, or given up: in shards one part may fail while others still run). */
   async function pending(reviewId: string) {
     const review = await repo.findReview(reviewId);
@@ -52,7 +51,13 @@ function reviewSteps({ repo, orders, documents }: Deps) {
   }
 
   /** Compares the paper with the candidates, names the sources and stores the report. */
-  async function report(reviewId: string, paper: string, systemId: string, candidates: CandidateSource, progress: { from: number; heartbeat: () => Promise<void> }) {
+  async function report(
+    reviewId: string,
+    paper: string,
+    systemId: string,
+    candidates: CandidateSource,
+    progress: { from: number; heartbeat: () => Promise<void> },
+  ) {
     const system = (await repo.findSystem(systemId))!;
     let shown = progress.from;
     const result = await checkText(paper, candidates, documents.documentText, {
@@ -175,7 +180,13 @@ export function createReviewJobs(deps: Deps): Map<JobKind, JobHandler> {
       if (parts.length !== shards.count) throw new Error(`${parts.length} of ${shards.count} shards answered`);
       const hits = parts.map((part) => JSON.parse(part.hits) as IndexHits);
       // the parts were made from this paper's own hashes, the same checkText passes here
-      await report(reviewId, review.paper_text, review.system_id, { candidates: (_hashes, limit) => mergeCandidates(hits, limit) }, { from: PARTS_DONE, heartbeat: context.heartbeat });
+      await report(
+        reviewId,
+        review.paper_text,
+        review.system_id,
+        { candidates: (_hashes, limit) => mergeCandidates(hits, limit) },
+        { from: PARTS_DONE, heartbeat: context.heartbeat },
+      );
       await repo.deleteParts(reviewId);
     },
     giveUp,

@@ -14,7 +14,13 @@ export type SystemChanges = Partial<Pick<ReviewSystemTable, 'price_per_thousand_
 function systemRows(db: Db) {
   return {
     /** the systems offered to students; `all`: those taken off sale too (the back office) */
-    systems: (all = false) => db.selectFrom('review_systems').selectAll().$if(!all, (q) => q.where('enabled', '=', 1)).orderBy('sort').execute(),
+    systems: (all = false) =>
+      db
+        .selectFrom('review_systems')
+        .selectAll()
+        .$if(!all, (q) => q.where('enabled', '=', 1))
+        .orderBy('sort')
+        .execute(),
     /** Changes a system and runs `onChange` (its check, its audit entry) in one transaction; undefined: no such system. */
     changeSystem: (id: string, changes: SystemChanges, onChange: OnRowChange<ReviewSystemTable>) => changeRow(db, 'review_systems', id, changes, onChange),
     findSystem: (id: string) => db.selectFrom('review_systems').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -49,7 +55,16 @@ function partRows(db: Db) {
         .onConflict((oc) => oc.columns(['review_id', 'shard']).doUpdateSet({ hits, created_at: nowIso() }))
         .execute();
     },
-    countParts: async (reviewId: string) => Number((await db.selectFrom('review_parts').select((eb) => eb.fn.countAll<number>().as('n')).where('review_id', '=', reviewId).executeTakeFirstOrThrow()).n),
+    countParts: async (reviewId: string) =>
+      Number(
+        (
+          await db
+            .selectFrom('review_parts')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('review_id', '=', reviewId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     parts: (reviewId: string) => db.selectFrom('review_parts').select(['shard', 'hits']).where('review_id', '=', reviewId).orderBy('shard').execute(),
     async deleteParts(reviewId: string) {
       await db.deleteFrom('review_parts').where('review_id', '=', reviewId).execute();
@@ -76,7 +91,30 @@ export function createReviewRepo(db: Db) {
       const base = db.selectFrom('reviews').where('user_id', '=', userId);
       const [rows, count] = await Promise.all([
         base
-          .select(['id', 'system_id', 'title', 'author', 'school', 'major', 'char_count', 'amount_fen', 'status', 'progress', 'order_id', 'similarity', 'failure_reason', 'verification_code', 'created_at', 'updated_at', 'paid_at', 'finished_at', 'paper_deleted_at', 'file_name', 'file_key', 'user_id'])
+          .select([
+            'id',
+            'system_id',
+            'title',
+            'author',
+            'school',
+            'major',
+            'char_count',
+            'amount_fen',
+            'status',
+            'progress',
+            'order_id',
+            'similarity',
+            'failure_reason',
+            'verification_code',
+            'created_at',
+            'updated_at',
+            'paid_at',
+            'finished_at',
+            'paper_deleted_at',
+            'file_name',
+            'file_key',
+            'user_id',
+          ])
           .orderBy('created_at', 'desc')
           .orderBy('id')
           .offset(offset)
@@ -98,7 +136,15 @@ export function createReviewRepo(db: Db) {
         .execute(),
     /** Reviews finished (their report made) per UTC hour since `since`. */
     doneHourly: async (since: string) =>
-      hourRows(await db.selectFrom('reviews').select([hourOf('finished_at').as('hour'), (eb) => eb.fn.countAll<number>().as('n')]).where('status', '=', 'done').where('finished_at', '>=', since).groupBy(hourOf('finished_at')).execute()),
+      hourRows(
+        await db
+          .selectFrom('reviews')
+          .select([hourOf('finished_at').as('hour'), (eb) => eb.fn.countAll<number>().as('n')])
+          .where('status', '=', 'done')
+          .where('finished_at', '>=', since)
+          .groupBy(hourOf('finished_at'))
+          .execute(),
+      ),
   };
 }
 

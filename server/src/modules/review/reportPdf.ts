@@ -49,7 +49,15 @@ export const colourOf = (source: number) => PALETTE[source % PALETTE.length];
 /** A moment in China time, as 2026-05-01 14:30（北京时间）. */
 export function chinaTime(iso: string | Date): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(new Date(iso))
       .map((p) => [p.type, p.value]),
   );
@@ -131,7 +139,12 @@ function pageOf(doc: PDFKit.PDFDocument): Page {
       room(150);
       doc.moveDown(0.8).fontSize(14).fillColor(INK).text(text, left, doc.y, { width });
       const y = doc.y + 2;
-      doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.6).strokeColor('#d9d9d9').stroke();
+      doc
+        .moveTo(left, y)
+        .lineTo(left + width, y)
+        .lineWidth(0.6)
+        .strokeColor('#d9d9d9')
+        .stroke();
       doc.y = y + 8;
       doc.fontSize(10.5).fillColor(INK);
     },
@@ -177,7 +190,11 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   writePassages(page, input, marked);
 
   page.room(40);
-  doc.moveDown(1).fontSize(9).fillColor(FAINT).text('本报告由智能论文根据所选检测系统的文献库生成，仅反映与库内文献的文字重合情况，供作者修改和导师审阅参考。', page.left, doc.y, { width: page.width });
+  doc
+    .moveDown(1)
+    .fontSize(9)
+    .fillColor(FAINT)
+    .text('本报告由智能论文根据所选检测系统的文献库生成，仅反映与库内文献的文字重合情况，供作者修改和导师审阅参考。', page.left, doc.y, { width: page.width });
 
   frame(doc, input.verificationCode);
   doc.end();
@@ -186,7 +203,10 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
 
 /** The title block: the report, its verification code, and what was checked. */
 function writeCover({ doc, left, width, line }: Page, input: ReportPdfInput) {
-  doc.fontSize(22).fillColor(BRAND_BLUE).text('智能论文', left, MARGIN.top + 8, { width, align: 'center' });
+  doc
+    .fontSize(22)
+    .fillColor(BRAND_BLUE)
+    .text('智能论文', left, MARGIN.top + 8, { width, align: 'center' });
   doc.fontSize(18).fillColor(INK).text('论文相似性检测报告', { width, align: 'center' }).moveDown(0.4);
   doc.fontSize(10.5).fillColor(MUTED).text(`报告验证码：${input.verificationCode}`, { width, align: 'center' });
   doc.fontSize(9).fillColor(FAINT).text(`可在 ${input.verifyUrl} 核验报告真伪`, { width, align: 'center' }).moveDown(1);
@@ -213,8 +233,14 @@ function writeFigures({ doc, left, width }: Page, input: ReportPdfInput) {
   figures.forEach(([label, value], i) => {
     const x = left + i * (boxW + 12);
     doc.roundedRect(x, boxY, boxW, 64, 6).lineWidth(0.8).strokeColor('#d9d9d9').stroke();
-    doc.fontSize(i === 2 ? 14 : 22).fillColor(i === 0 ? bandColour(input.similarity) : INK).text(value, x, boxY + 10, { width: boxW, align: 'center' });
-    doc.fontSize(9.5).fillColor(MUTED).text(label, x, boxY + 44, { width: boxW, align: 'center' });
+    doc
+      .fontSize(i === 2 ? 14 : 22)
+      .fillColor(i === 0 ? bandColour(input.similarity) : INK)
+      .text(value, x, boxY + 10, { width: boxW, align: 'center' });
+    doc
+      .fontSize(9.5)
+      .fillColor(MUTED)
+      .text(label, x, boxY + 44, { width: boxW, align: 'center' });
   });
   doc.y = boxY + 84;
 }
@@ -224,9 +250,22 @@ function writeChart({ doc, left, width }: Page, input: ReportPdfInput) {
   const chartY = doc.y + 8;
   const cx = left + 90;
   const cy = chartY + 80;
-  drawRing(doc, cx, cy, 72, 44, input.sources.map((s, i) => ({ share: s.share, colour: colourOf(i) })));
-  doc.fontSize(16).fillColor(INK).text(percent(input.similarity), cx - 44, cy - 14, { width: 88, align: 'center' });
-  doc.fontSize(8.5).fillColor(MUTED).text('相似', cx - 44, cy + 6, { width: 88, align: 'center' });
+  drawRing(
+    doc,
+    cx,
+    cy,
+    72,
+    44,
+    input.sources.map((s, i) => ({ share: s.share, colour: colourOf(i) })),
+  );
+  doc
+    .fontSize(16)
+    .fillColor(INK)
+    .text(percent(input.similarity), cx - 44, cy - 14, { width: 88, align: 'center' });
+  doc
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text('相似', cx - 44, cy + 6, { width: 88, align: 'center' });
   const legendX = left + 200;
   let legendY = chartY + 6;
   doc.fontSize(10).fillColor(INK).text('相似来源占比', legendX, legendY);
@@ -234,12 +273,23 @@ function writeChart({ doc, left, width }: Page, input: ReportPdfInput) {
   if (!input.sources.length) doc.fontSize(9.5).fillColor(MUTED).text('没有发现相似来源。', legendX, legendY);
   input.sources.slice(0, 8).forEach((s, i) => {
     doc.rect(legendX, legendY + 2, 9, 9).fill(colourOf(i));
-    doc.fontSize(9.5).fillColor(INK).text(`${i + 1}. ${s.title}`, legendX + 16, legendY, { width: width - 200 - 70, height: 14, ellipsis: true, lineBreak: false });
+    doc
+      .fontSize(9.5)
+      .fillColor(INK)
+      .text(`${i + 1}. ${s.title}`, legendX + 16, legendY, { width: width - 200 - 70, height: 14, ellipsis: true, lineBreak: false });
     doc.fillColor(MUTED).text(percent(s.share), left + width - 50, legendY, { width: 50, align: 'right', lineBreak: false });
     legendY += 17;
   });
   doc.y = Math.max(cy + 90, legendY + 8);
-  doc.fontSize(9).fillColor(FAINT).text(`报告生成于 ${chinaTime(new Date())}。相似度按字数（不计空格和标点）计算，都除以全文字数；引号内的引用和参考文献列出，但不计入“去除引用和参考文献”的相似字数，所以它不会高于总相似度。`, left, doc.y, { width });
+  doc
+    .fontSize(9)
+    .fillColor(FAINT)
+    .text(
+      `报告生成于 ${chinaTime(new Date())}。相似度按字数（不计空格和标点）计算，都除以全文字数；引号内的引用和参考文献列出，但不计入“去除引用和参考文献”的相似字数，所以它不会高于总相似度。`,
+      left,
+      doc.y,
+      { width },
+    );
 }
 
 /** Each source: its colour, title, share and where it comes from. */
@@ -250,10 +300,16 @@ function writeSources({ doc, left, width, room, heading }: Page, input: ReportPd
     room(40);
     const y = doc.y;
     doc.rect(left, y + 3, 9, 9).fill(colourOf(i));
-    doc.fontSize(10.5).fillColor(INK).text(`${i + 1}. ${s.title}`, left + 16, y, { width: width - 16 - 110 });
+    doc
+      .fontSize(10.5)
+      .fillColor(INK)
+      .text(`${i + 1}. ${s.title}`, left + 16, y, { width: width - 16 - 110 });
     const after = doc.y;
     doc.fillColor(colourOf(i)).text(`${percent(s.share)} · ${count(s.matchedChars)} 字`, left + width - 110, y, { width: 110, align: 'right' });
-    doc.fontSize(9).fillColor(MUTED).text(s.detail, left + 16, after, { width: width - 16 });
+    doc
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(s.detail, left + 16, after, { width: width - 16 });
     doc.moveDown(0.4).fontSize(10.5);
   });
 }
@@ -265,7 +321,11 @@ function writeMarkedText({ doc, left, width, room, heading }: Page, text: string
     doc.fillColor(MUTED).text('论文原文已删除：相似度和来源仍然保留，全文标注需要原文，已无法显示。', left, doc.y, { width });
     return;
   }
-  doc.fontSize(9).fillColor(MUTED).text('彩色文字为相似段落，颜色对应上面的来源，〔n〕为段落编号；灰色文字为引号内的引用。', left, doc.y, { width }).moveDown(0.5);
+  doc
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text('彩色文字为相似段落，颜色对应上面的来源，〔n〕为段落编号；灰色文字为引号内的引用。', left, doc.y, { width })
+    .moveDown(0.5);
   doc.fontSize(10.5).lineGap(3);
   // one paragraph at a time: pdfkit's continued text misplaces lines after a newline inside it
   let starting = true;
@@ -289,12 +349,19 @@ function writePassages({ doc, left, width, room, heading }: Page, input: ReportP
     const source = input.sources[p.source];
     const colour = colourOf(p.source);
     room(110);
-    doc.moveDown(0.3).fontSize(11).fillColor(colour).text(`〔${i + 1}〕 ${p.chars} 字相似${quoted[i] ? '（引号内的引用，不计入去除引用后的相似度）' : ''}`, left, doc.y, { width });
+    doc
+      .moveDown(0.3)
+      .fontSize(11)
+      .fillColor(colour)
+      .text(`〔${i + 1}〕 ${p.chars} 字相似${quoted[i] ? '（引号内的引用，不计入去除引用后的相似度）' : ''}`, left, doc.y, { width });
     doc.fontSize(10).fillColor(MUTED).text('本文：', left, doc.y, { width });
     doc.fillColor(INK).text(input.text === null ? '（论文原文已删除）' : input.text.slice(p.start, p.end), left + 12, doc.y, { width: width - 12 });
     doc.fillColor(MUTED).text('来源原文：', left, doc.y, { width });
     doc.fillColor(INK).text(p.sourceText, left + 12, doc.y, { width: width - 12 });
-    doc.fontSize(9).fillColor(MUTED).text(`出处：${source ? `${source.title}. ${source.detail}` : '—'}`, left, doc.y, { width });
+    doc
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(`出处：${source ? `${source.title}. ${source.detail}` : '—'}`, left, doc.y, { width });
     doc.moveDown(0.6);
   });
 }
@@ -330,7 +397,10 @@ function chapterTable(doc: PDFKit.PDFDocument, chapters: ReportPdfInput['chapter
   const row = (cells: string[], y: number, muted: boolean) =>
     cells.forEach((cell, i) => {
       const x = left + cols.slice(0, i).reduce((a, b) => a + b, 0);
-      doc.fontSize(9.5).fillColor(muted ? MUTED : INK).text(cell, x + 4, y + 5, { width: cols[i] - 8, height: 14, ellipsis: true, lineBreak: false, align: i === 0 ? 'left' : 'right' });
+      doc
+        .fontSize(9.5)
+        .fillColor(muted ? MUTED : INK)
+        .text(cell, x + 4, y + 5, { width: cols[i] - 8, height: 14, ellipsis: true, lineBreak: false, align: i === 0 ? 'left' : 'right' });
     });
   room(24 + 20 * Math.min(chapters.length, 3));
   let y = doc.y;
@@ -338,7 +408,10 @@ function chapterTable(doc: PDFKit.PDFDocument, chapters: ReportPdfInput['chapter
   row(header, y, true);
   y += 22;
   if (!chapters.length) {
-    doc.fontSize(9.5).fillColor(MUTED).text('未识别出章节。', left + 4, y + 5);
+    doc
+      .fontSize(9.5)
+      .fillColor(MUTED)
+      .text('未识别出章节。', left + 4, y + 5);
     doc.y = y + 24;
     return;
   }
@@ -354,8 +427,16 @@ function chapterTable(doc: PDFKit.PDFDocument, chapters: ReportPdfInput['chapter
     const barX = left + cols[0] + cols[1] + cols[2] + 6;
     doc.rect(barX, y + 8, 60, 7).fill('#f0f0f0');
     doc.rect(barX, y + 8, Math.max(0.5, 60 * Math.min(1, c.similarity)), 7).fill(bandColour(c.similarity));
-    doc.fontSize(9.5).fillColor(INK).text(percent(c.similarity), barX + 62, y + 5, { width: 50, align: 'right', lineBreak: false });
-    doc.moveTo(left, y + 22).lineTo(left + width, y + 22).lineWidth(0.4).strokeColor('#f0f0f0').stroke();
+    doc
+      .fontSize(9.5)
+      .fillColor(INK)
+      .text(percent(c.similarity), barX + 62, y + 5, { width: 50, align: 'right', lineBreak: false });
+    doc
+      .moveTo(left, y + 22)
+      .lineTo(left + width, y + 22)
+      .lineWidth(0.4)
+      .strokeColor('#f0f0f0')
+      .stroke();
     y += 22;
   }
   doc.y = y + 6;
@@ -374,7 +455,12 @@ function frame(doc: PDFKit.PDFDocument, code: string) {
     doc.fontSize(8.5).fillColor(FAINT);
     doc.text('智能论文 · 论文相似性检测报告', MARGIN.left, 30, { width: inner / 2, lineBreak: false });
     doc.text(`验证码：${code}`, MARGIN.left + inner / 2, 30, { width: inner / 2, align: 'right', lineBreak: false });
-    doc.moveTo(MARGIN.left, 44).lineTo(width - MARGIN.right, 44).lineWidth(0.5).strokeColor('#e8e8e8').stroke();
+    doc
+      .moveTo(MARGIN.left, 44)
+      .lineTo(width - MARGIN.right, 44)
+      .lineWidth(0.5)
+      .strokeColor('#e8e8e8')
+      .stroke();
     doc.text(`第 ${i - start + 1} 页 / 共 ${pages} 页`, MARGIN.left, height - 36, { width: inner, align: 'center', lineBreak: false });
     doc.page.margins = saved;
   }

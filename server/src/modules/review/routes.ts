@@ -27,7 +27,10 @@ const guarded = { preHandler: requireUser };
 /** A pasted paper travels in the JSON body of these calls, so they take more than the default 1 MB. */
 const PASTED_BODY_LIMIT = 2 * 1024 * 1024;
 
-export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; publicUrl: string; throttle: Throttle }> = async (app, { service, publicUrl, throttle }) => {
+export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; publicUrl: string; throttle: Throttle }> = async (
+  app,
+  { service, publicUrl, throttle },
+) => {
   const tags = ['review'];
   app.get('/system', { schema: { tags, response: { 200: SystemsReply } } }, async () => ({ success: true as const, result: await service.systems() }));
 
@@ -69,10 +72,14 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; p
     result: await service.get(userOf(request), request.params.reviewId),
   }));
 
-  app.put('/:reviewId', { ...guarded, bodyLimit: PASTED_BODY_LIMIT, schema: { tags, params: ReviewParams, body: ReviewBody, response: { 200: CreatedReply } } }, async (request) => ({
-    success: true as const,
-    result: await service.update(userOf(request), request.params.reviewId, request.body),
-  }));
+  app.put(
+    '/:reviewId',
+    { ...guarded, bodyLimit: PASTED_BODY_LIMIT, schema: { tags, params: ReviewParams, body: ReviewBody, response: { 200: CreatedReply } } },
+    async (request) => ({
+      success: true as const,
+      result: await service.update(userOf(request), request.params.reviewId, request.body),
+    }),
+  );
 
   app.delete('/:reviewId/paper', { ...guarded, schema: { tags, params: ReviewParams, response: { 200: ReviewReply } } }, async (request) => ({
     success: true as const,
@@ -87,9 +94,6 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; p
 
   app.get('/:reviewId/report.pdf', { ...guarded, schema: { tags, params: ReviewParams } }, async (request, reply) => {
     const { pdf, fileName } = await service.reportPdf(userOf(request), request.params.reviewId, `${publicUrl}/review/home`);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', attachment(fileName))
-      .send(pdf);
+    return reply.type('application/pdf').header('content-disposition', attachment(fileName)).send(pdf);
   });
 };

@@ -71,7 +71,13 @@ export const CodeParams = Type.Object({ code: Type.String({ maxLength: 40 }) });
 export const ReviewListQuery = Type.Object({ ...PageQuery });
 
 // title: for pasted text, one read from it (common/paperTitle.ts); null otherwise
-export const Quote = Type.Object({ systemId: Type.String(), charCount: Type.Integer(), amountFen: Type.Integer(), price: PriceBreakdown, title: Nullable(Type.String()) });
+export const Quote = Type.Object({
+  systemId: Type.String(),
+  charCount: Type.Integer(),
+  amountFen: Type.Integer(),
+  price: PriceBreakdown,
+  title: Nullable(Type.String()),
+});
 export const Upload = Type.Object({
   uploadId: Type.String(),
   fileName: Type.String(),
@@ -88,13 +94,29 @@ export const ReportBody = Type.Object({
   ...Figure,
   excludingQuotes: Type.Object(Figure),
   chapters: Type.Array(Type.Object({ title: Type.String(), start: Type.Integer(), end: Type.Integer(), ...Figure })),
-  sources: Type.Array(Type.Object({ sourceId: Type.String(), title: Type.String(), detail: Type.String(), matchedChars: Type.Integer(), share: Type.Number() })),
+  sources: Type.Array(
+    Type.Object({ sourceId: Type.String(), title: Type.String(), detail: Type.String(), matchedChars: Type.Integer(), share: Type.Number() }),
+  ),
   passages: Type.Array(
-    Type.Object({ sourceId: Type.String(), start: Type.Integer(), end: Type.Integer(), sourceStart: Type.Integer(), sourceEnd: Type.Integer(), sourceText: Type.String(), chars: Type.Integer() }),
+    Type.Object({
+      sourceId: Type.String(),
+      start: Type.Integer(),
+      end: Type.Integer(),
+      sourceStart: Type.Integer(),
+      sourceEnd: Type.Integer(),
+      sourceText: Type.String(),
+      chars: Type.Integer(),
+    }),
   ),
 });
 
-export const Verification = Type.Object({ title: Type.String(), systemName: Type.String(), finishedAt: Type.String(), similarity: Type.Number(), charCount: Type.Integer() });
+export const Verification = Type.Object({
+  title: Type.String(),
+  systemName: Type.String(),
+  finishedAt: Type.String(),
+  similarity: Type.Number(),
+  charCount: Type.Integer(),
+});
 
 export const SystemsReply = Ok(Type.Array(ReviewSystem));
 export const UploadReply = Ok(Upload);

@@ -122,7 +122,8 @@ async function paperOf(repo: ReviewRepo, reader: ReviewReader, user: User, paper
   }
   const chars = countChars(found.text);
   if (chars < MIN_CHARS) throw invalidField('paper', `论文内容太少（${formatCount(chars)} 字），至少需要 ${formatCount(MIN_CHARS)} 字`);
-  if (chars > system.max_chars) throw invalidField('paper', `论文有 ${formatCount(chars)} 字，超过「${system.name}」的上限 ${formatCount(system.max_chars)} 字，请换用其他系统或分章检测`);
+  if (chars > system.max_chars)
+    throw invalidField('paper', `论文有 ${formatCount(chars)} 字，超过「${system.name}」的上限 ${formatCount(system.max_chars)} 字，请换用其他系统或分章检测`);
   return { ...found, chars };
 }
 
@@ -272,7 +273,12 @@ function systemCatalogue(repo: ReviewRepo) {
 
 /** Keeps an uploaded paper and reads its text; a file that cannot be read changes nothing. */
 /** `path`: the received file (lib/uploadFile.ts); kept in the store when the paper is accepted. */
-async function receivePaper({ repo, storage, paperText }: { repo: ReviewRepo; storage: Storage; paperText: FilePool['paperText'] }, user: User, rawFileName: string, path: string) {
+async function receivePaper(
+  { repo, storage, paperText }: { repo: ReviewRepo; storage: Storage; paperText: FilePool['paperText'] },
+  user: User,
+  rawFileName: string,
+  path: string,
+) {
   const fileName = storedFileName(rawFileName);
   if (!isAccepted(PAPER_UPLOAD, fileName)) throw invalidField('file', PAPER_UPLOAD.wrongType);
   // a paper longer than every system takes can never be reviewed: say so now, keep nothing
@@ -386,7 +392,6 @@ export function createReviewService(deps: {
       if (review.status === 'unpaid' && review.order_id) await orders.cancel(user as UserTable, review.order_id).catch(() => undefined);
       return toReview((await repo.findReview(id))!);
     },
-
   };
 }
 

@@ -8,8 +8,7 @@ import { FIELD_RULES as R, PAPER_FIELDS, type PaperField } from '../../../../com
 import { ROLES } from '../../../../common/roles';
 
 /** `{ success: true, result }` */
-export const Ok = <T extends TSchema>(result: T) =>
-  Type.Object({ success: Type.Literal(true), result, message: Type.Optional(Type.String()) });
+export const Ok = <T extends TSchema>(result: T) => Type.Object({ success: Type.Literal(true), result, message: Type.Optional(Type.String()) });
 
 export const ErrorBody = Type.Object({
   success: Type.Literal(false),
@@ -20,8 +19,10 @@ export const ErrorBody = Type.Object({
 });
 
 /** A paper's field (common/fieldRules.ts): required (some text, not only spaces) or optional. */
-export const PaperText = (field: PaperField) => Type.String({ minLength: 1, maxLength: PAPER_FIELDS[field].maxLength, pattern: '\\S', errorMessage: PAPER_FIELDS[field].message });
-export const OptionalPaperText = (field: PaperField) => Type.Optional(Type.String({ maxLength: PAPER_FIELDS[field].maxLength, errorMessage: PAPER_FIELDS[field].message }));
+export const PaperText = (field: PaperField) =>
+  Type.String({ minLength: 1, maxLength: PAPER_FIELDS[field].maxLength, pattern: '\\S', errorMessage: PAPER_FIELDS[field].message });
+export const OptionalPaperText = (field: PaperField) =>
+  Type.Optional(Type.String({ maxLength: PAPER_FIELDS[field].maxLength, errorMessage: PAPER_FIELDS[field].message }));
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 

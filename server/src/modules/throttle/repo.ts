@@ -23,7 +23,12 @@ export function createThrottleRepo(db: Db) {
     },
     /** Takes one attempt back (a success that should not count). */
     async refund(key: string) {
-      await db.updateTable('throttles').set({ hits: sql<number>`hits - 1` }).where('key', '=', key).where('hits', '>', 0).execute();
+      await db
+        .updateTable('throttles')
+        .set({ hits: sql<number>`hits - 1` })
+        .where('key', '=', key)
+        .where('hits', '>', 0)
+        .execute();
     },
     async clear(key: string) {
       await db.deleteFrom('throttles').where('key', '=', key).execute();

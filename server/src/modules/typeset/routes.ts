@@ -3,7 +3,20 @@ import { AppError, ShowType } from '../../lib/errors';
 import { requireUser, userOf } from '../../plugins/session';
 import { discardUpload, receiveUpload } from '../../lib/uploadFile';
 import { Message } from '../shared/schemas';
-import { TemplateParams, TemplateQuery, TemplateReply, TemplatesReply, TypesetListQuery, TypesetListReply, TypesetParams, TypesetReply, PreviewPageParams, SamplePageParams, SamplePageQuery, SamplePagesReply } from './schemas';
+import {
+  TemplateParams,
+  TemplateQuery,
+  TemplateReply,
+  TemplatesReply,
+  TypesetListQuery,
+  TypesetListReply,
+  TypesetParams,
+  TypesetReply,
+  PreviewPageParams,
+  SamplePageParams,
+  SamplePageQuery,
+  SamplePagesReply,
+} from './schemas';
 import type { TypesetService } from './service';
 import { MANUSCRIPT_UPLOAD, UPLOAD_MAX_BYTES } from '../../../../common/api';
 import { attachment } from '../../lib/fileNames';
@@ -76,7 +89,10 @@ export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService 
     return reply.type('image/png').header('cache-control', 'no-store').send(stream);
   });
 
-  for (const [path, kind, type] of [['download', 'docx', DOCX], ['download.pdf', 'pdf', 'application/pdf']] as const) {
+  for (const [path, kind, type] of [
+    ['download', 'docx', DOCX],
+    ['download.pdf', 'pdf', 'application/pdf'],
+  ] as const) {
     app.get(`/:typesetId/${path}`, { ...guarded, schema: { tags, params: TypesetParams } }, async (request, reply) => {
       const { stream, fileName } = await service.download(userOf(request), request.params.typesetId, kind);
       return reply.type(type).header('content-disposition', attachment(fileName)).send(stream);

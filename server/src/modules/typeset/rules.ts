@@ -23,7 +23,8 @@ const example = (format: string) => format.replace('{1}', '1').replace('{2}', '1
 
 export function rulesOf(template: Template): Array<{ item: string; rule: string }> {
   const m = template.page.marginsCm;
-  const zhNumbers = (i: 0 | 1 | 2) => (template.headings[i].zh ? example(template.headings[i].format).replace('1', '一') : example(template.headings[i].format));
+  const zhNumbers = (i: 0 | 1 | 2) =>
+    template.headings[i].zh ? example(template.headings[i].format).replace('1', '一') : example(template.headings[i].format);
   return [
     { item: '纸张与页边距', rule: `${template.page.size}；上 ${m.top} cm，下 ${m.bottom} cm，左 ${m.left} cm，右 ${m.right} cm` },
     { item: '正文', rule: describe(template.styles.body) },
@@ -31,12 +32,35 @@ export function rulesOf(template: Template): Array<{ item: string; rule: string 
     { item: '二级标题', rule: `${describe(template.styles.heading2)}；编号如“${zhNumbers(1)}”` },
     { item: '三级标题', rule: `${describe(template.styles.heading3)}；编号如“${zhNumbers(2)}”` },
     { item: '摘要', rule: `标题“${template.abstract.zhTitle}”/“${template.abstract.enTitle}”；${describe(template.styles.abstractBody)}` },
-    { item: '关键词', rule: `“${template.abstract.zhKeywordsLabel}”后以“${template.abstract.keywordSeparatorZh}”分隔；英文“${template.abstract.enKeywordsLabel.trim()}”` },
+    {
+      item: '关键词',
+      rule: `“${template.abstract.zhKeywordsLabel}”后以“${template.abstract.keywordSeparatorZh}”分隔；英文“${template.abstract.enKeywordsLabel.trim()}”`,
+    },
     { item: '目录', rule: `“${template.toc.title}”，含 ${template.toc.levels} 级标题，自动生成` },
-    { item: '图表题注', rule: `图题在图下、表题在表上，如“${template.captions.figure.replace('{chapter}', '2').replace('{n}', '1')}”“${template.captions.table.replace('{chapter}', '3').replace('{n}', '2')}”；${describe(template.styles.caption)}` },
+    {
+      item: '图表题注',
+      rule: `图题在图下、表题在表上，如“${template.captions.figure.replace('{chapter}', '2').replace('{n}', '1')}”“${template.captions.table.replace('{chapter}', '3').replace('{n}', '2')}”；${describe(template.styles.caption)}`,
+    },
     { item: '页眉', rule: template.header ? `“${template.header.replace('{school}', '学校名称').replace('{title}', '论文题目')}”，封面无页眉` : '无页眉' },
     { item: '页码', rule: `封面无页码；摘要和目录用${template.pageNumbers.front === 'upperRoman' ? '大写' : '小写'}罗马数字；正文从第一章起用阿拉伯数字` },
-    { item: '参考文献', rule: template.references.style === 'gbt7714' ? `“${template.references.title}”，按 GB/T 7714-2015 顺序编码，[1] [2] …；${describe(template.styles.reference)}` : `“${template.references.title}”，APA 第 7 版，按作者姓氏字母排序，悬挂缩进` },
-    { item: '封面', rule: template.cover.lines.map((l) => l.replace(/\{(\w+)\}/g, (_, k: string) => ({ title: '题目', author: '作者', studentNumber: '学号', school: '学校', major: '专业', supervisor: '导师', date: '日期' })[k] ?? k)).join(' / ') },
+    {
+      item: '参考文献',
+      rule:
+        template.references.style === 'gbt7714'
+          ? `“${template.references.title}”，按 GB/T 7714-2015 顺序编码，[1] [2] …；${describe(template.styles.reference)}`
+          : `“${template.references.title}”，APA 第 7 版，按作者姓氏字母排序，悬挂缩进`,
+    },
+    {
+      item: '封面',
+      rule: template.cover.lines
+        .map((l) =>
+          l.replace(
+            /\{(\w+)\}/g,
+            (_, k: string) =>
+              ({ title: '题目', author: '作者', studentNumber: '学号', school: '学校', major: '专业', supervisor: '导师', date: '日期' })[k] ?? k,
+          ),
+        )
+        .join(' / '),
+    },
   ].map((r) => ({ ...r, rule: r.rule.replace(/\s+/g, ' ') }));
 }

@@ -5,13 +5,25 @@ const zh: Manuscript = {
   title: '县域中学课后服务的组织与成效',
   abstractZh: '本文以两所县域中学为例，讨论课后服务的组织方式、经费来源与学生参与情况，提出以经费保障、教师激励和课程设计为核心的改进建议。',
   keywordsZh: ['课后服务', '县域中学', '教师激励'],
-  abstractEn: 'Taking two county middle schools as examples, this thesis discusses how after-school services are organised, funded and attended, and proposes improvements centred on funding, teacher incentives and course design.',
+  abstractEn:
+    'Taking two county middle schools as examples, this thesis discusses how after-school services are organised, funded and attended, and proposes improvements centred on funding, teacher incentives and course design.',
   keywordsEn: ['after-school services', 'county schools', 'teacher incentives'],
   body: [
     { kind: 'heading', level: 1, text: '绪论' },
     { kind: 'heading', level: 2, text: '研究背景' },
-    { kind: 'paragraph', text: '课后服务是减轻家庭负担、促进学生全面发展的重要举措。县域中学的师资和经费条件与城市学校差别较大，课后服务的组织方式也各不相同。' },
-    { kind: 'table', caption: '两所学校的基本情况', rows: [['学校', '学生数', '参与课后服务比例'], ['甲校', '1200', '86%'], ['乙校', '950', '61%']] },
+    {
+      kind: 'paragraph',
+      text: '课后服务是减轻家庭负担、促进学生全面发展的重要举措。县域中学的师资和经费条件与城市学校差别较大，课后服务的组织方式也各不相同。',
+    },
+    {
+      kind: 'table',
+      caption: '两所学校的基本情况',
+      rows: [
+        ['学校', '学生数', '参与课后服务比例'],
+        ['甲校', '1200', '86%'],
+        ['乙校', '950', '61%'],
+      ],
+    },
     { kind: 'heading', level: 2, text: '研究方法' },
     { kind: 'paragraph', text: '本研究采用问卷调查与访谈相结合的方法，调查对象包括两校的教师、学生和家长。' },
     { kind: 'heading', level: 1, text: '结论' },
@@ -25,17 +37,32 @@ const zh: Manuscript = {
 
 const en: Manuscript = {
   title: 'After-School Services in County Middle Schools',
-  abstractEn: 'Taking two county middle schools as examples, this thesis discusses how after-school services are organised, funded and attended, and proposes improvements centred on funding, teacher incentives and course design.',
+  abstractEn:
+    'Taking two county middle schools as examples, this thesis discusses how after-school services are organised, funded and attended, and proposes improvements centred on funding, teacher incentives and course design.',
   keywordsEn: ['after-school services', 'county schools', 'teacher incentives'],
   keywordsZh: [],
   body: [
     { kind: 'heading', level: 1, text: 'Introduction' },
-    { kind: 'paragraph', text: 'After-school services relieve families and support the all-round development of students. County schools differ greatly from city schools in staff and funding.' },
-    { kind: 'table', caption: 'The two schools', rows: [['School', 'Students', 'Taking part'], ['A', '1200', '86%'], ['B', '950', '61%']] },
+    {
+      kind: 'paragraph',
+      text: 'After-school services relieve families and support the all-round development of students. County schools differ greatly from city schools in staff and funding.',
+    },
+    {
+      kind: 'table',
+      caption: 'The two schools',
+      rows: [
+        ['School', 'Students', 'Taking part'],
+        ['A', '1200', '86%'],
+        ['B', '950', '61%'],
+      ],
+    },
     { kind: 'heading', level: 1, text: 'Conclusion' },
     { kind: 'paragraph', text: 'Funding decides whether the services last, incentives decide their quality, and interest decides whether students take part.' },
   ],
-  references: ['Wang, M. (2021). After-school services in practice. Educational Research, 42(3), 10–18.', 'Li, H. (2020). County education. Education Science Press.'],
+  references: [
+    'Wang, M. (2021). After-school services in practice. Educational Research, 42(3), 10–18.',
+    'Li, H. (2020). County education. Education Science Press.',
+  ],
   acknowledgements: [],
   appendices: [],
   warnings: [],

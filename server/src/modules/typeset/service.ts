@@ -52,7 +52,17 @@ export function templateRows(folder: string): TemplateTable[] {
     .sort()
     .map((file, i) => {
       const t = checkTemplate(JSON.parse(readFileSync(join(folder, file), 'utf8')));
-      return { id: t.id, name: t.name, degree: t.degree, discipline: t.discipline, description: t.description, price_fen: t.priceFen, spec: JSON.stringify(t), sort: i + 1, enabled: 1 };
+      return {
+        id: t.id,
+        name: t.name,
+        degree: t.degree,
+        discipline: t.discipline,
+        description: t.description,
+        price_fen: t.priceFen,
+        spec: JSON.stringify(t),
+        sort: i + 1,
+        enabled: 1,
+      };
     });
 }
 
@@ -91,7 +101,14 @@ function remembered<K, V>(kept: Map<K, Promise<V>>, key: K, make: () => Promise<
 /** A template's version: its specification's digest, so an edited template draws its sample anew. */
 const versionOf = (row: TemplateTable) => createHash('sha256').update(row.spec).digest('hex').slice(0, 16);
 
-const summary = (t: TemplateTable) => ({ id: t.id, name: t.name, degree: t.degree, discipline: t.discipline, description: t.description, priceFen: t.price_fen });
+const summary = (t: TemplateTable) => ({
+  id: t.id,
+  name: t.name,
+  degree: t.degree,
+  discipline: t.discipline,
+  description: t.description,
+  priceFen: t.price_fen,
+});
 
 /** A typesetting as its owner sees it. */
 async function typesetView(repo: TypesetRepo, row: TypesetRow): Promise<Static<typeof Typeset>> {
@@ -117,7 +134,6 @@ async function typesetView(repo: TypesetRepo, row: TypesetRow): Promise<Static<t
   };
 }
 
-
 /** A finished typesetting is bought at its template's price; paying unlocks its downloads. */
 function typesetPayable(repo: TypesetRepo, own: (user: User, id: string) => Promise<TypesetRow>): Payable {
   return {
@@ -140,7 +156,10 @@ function coverFieldsOf(rawFields: unknown): Static<typeof CoverFields> {
   const problem = Value.Errors(CoverFields, fields).First();
   if (problem) {
     const field = problem.path.split('/')[1];
-    throw invalidField(field, (CoverFields.properties[field as keyof typeof CoverFields.properties] as { errorMessage?: string })?.errorMessage ?? '请检查填写的内容');
+    throw invalidField(
+      field,
+      (CoverFields.properties[field as keyof typeof CoverFields.properties] as { errorMessage?: string })?.errorMessage ?? '请检查填写的内容',
+    );
   }
   return fields as Static<typeof CoverFields>;
 }
@@ -195,7 +214,12 @@ function templateSamples(templateOf: (id: string) => Promise<TemplateTable>) {
     for (const old of samples.keys()) if (old.startsWith(`${row.id}@`)) samples.delete(old);
     const template = JSON.parse(row.spec) as Template;
     return remembered(samples, key, () =>
-      typeset(sampleManuscript(template.language), template, sampleFields(template.language)).then((result) => ({ version, docx: result.docx, pdf: result.pdf, pictures: new Map() })),
+      typeset(sampleManuscript(template.language), template, sampleFields(template.language)).then((result) => ({
+        version,
+        docx: result.docx,
+        pdf: result.pdf,
+        pictures: new Map(),
+      })),
     );
   }
 
@@ -302,10 +326,21 @@ function templateCatalogue(repo: TypesetRepo, templateOf: (id: string) => Promis
 }
 
 /** Removes the manuscript and the documents; the record disappears from the list. */
-async function removeFiles({ repo, storage, preview }: { repo: TypesetRepo; storage: Storage; preview: ReturnType<typeof createPreviewPages> }, row: TypesetRow) {
+async function removeFiles(
+  { repo, storage, preview }: { repo: TypesetRepo; storage: Storage; preview: ReturnType<typeof createPreviewPages> },
+  row: TypesetRow,
+) {
   for (const key of [row.manuscript_key, row.output_key, row.pdf_key]) if (key) await storage.remove(key);
   if (row.preview_key) await preview.remove(row.preview_key, row.preview_pages);
-  await repo.update(row.id, { deleted_at: nowIso(), manuscript_key: null, output_key: null, pdf_key: null, preview_key: null, preview_pages: 0, updated_at: nowIso() });
+  await repo.update(row.id, {
+    deleted_at: nowIso(),
+    manuscript_key: null,
+    output_key: null,
+    pdf_key: null,
+    preview_key: null,
+    preview_pages: 0,
+    updated_at: nowIso(),
+  });
 }
 
 export function createTypesetService(deps: {
@@ -384,7 +419,8 @@ export function createTypesetService(deps: {
     /** One page of the preview (1-based): a watermarked picture, the only form the document has before payment. */
     async previewPage(user: User, id: string, page: number) {
       const row = await done(user, id);
-      if (!Number.isInteger(page) || page < 1 || page > row.preview_pages) throw notFound(row.preview_pages ? `预览只有 ${row.preview_pages} 页` : previewUnavailable());
+      if (!Number.isInteger(page) || page < 1 || page > row.preview_pages)
+        throw notFound(row.preview_pages ? `预览只有 ${row.preview_pages} 页` : previewUnavailable());
       const stream = await preview.page(row.preview_key!, page);
       if (!stream) throw notFound('文件已删除');
       return stream;

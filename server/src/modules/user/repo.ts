@@ -14,7 +14,10 @@ export function createUserRepo(db: Db) {
     /** A new account is a user unless a role is given. */
     async insert(row: Omit<UserRow, 'created_at' | 'updated_at' | 'role' | 'disabled_at'> & { role?: Role }) {
       const now = nowIso();
-      await db.insertInto('users').values({ role: 'user', disabled_at: null, ...row, created_at: now, updated_at: now }).execute();
+      await db
+        .insertInto('users')
+        .values({ role: 'user', disabled_at: null, ...row, created_at: now, updated_at: now })
+        .execute();
     },
     /** One page of accounts, newest first, whose e-mail contains `email` (all when omitted). */
     async search(email: string | undefined, offset: number, limit: number) {
@@ -33,7 +36,11 @@ export function createUserRepo(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
     async update(id: string, changes: Partial<Omit<UserRow, 'id' | 'created_at'>>) {
-      await db.updateTable('users').set({ ...changes, updated_at: nowIso() }).where('id', '=', id).execute();
+      await db
+        .updateTable('users')
+        .set({ ...changes, updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
     },
   };
 }

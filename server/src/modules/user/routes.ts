@@ -18,15 +18,11 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ service: UserService; auth:
     result: request.currentUser ? toPublicUser(request.currentUser) : null,
   }));
 
-  app.put(
-    '/basicInfo',
-    { preHandler: requireUser, schema: { tags: ['user'], body: BasicInfoBody, response: { 200: UserReply } } },
-    async (request) => ({
-      success: true as const,
-      result: toPublicUser(await service.updateBasicInfo(userOf(request), request.body)),
-      message: '基本信息已保存',
-    }),
-  );
+  app.put('/basicInfo', { preHandler: requireUser, schema: { tags: ['user'], body: BasicInfoBody, response: { 200: UserReply } } }, async (request) => ({
+    success: true as const,
+    result: toPublicUser(await service.updateBasicInfo(userOf(request), request.body)),
+    message: '基本信息已保存',
+  }));
 
   app.post(
     '/modifyPassword',
@@ -37,51 +33,39 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ service: UserService; auth:
     },
   );
 
-  app.post('/avatar', { preHandler: requireUser, schema: { tags: ['user'], consumes: ['multipart/form-data'], response: { 200: UserReply } } }, async (request) => {
-    const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-    if (!file) throw new AppError(422, 'NO_FILE', '请选择一张图片');
-    const data = await file.toBuffer();
-    return { success: true as const, result: toPublicUser(await service.setAvatar(userOf(request), data)), message: '头像已更新' };
+  app.post(
+    '/avatar',
+    { preHandler: requireUser, schema: { tags: ['user'], consumes: ['multipart/form-data'], response: { 200: UserReply } } },
+    async (request) => {
+      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+      if (!file) throw new AppError(422, 'NO_FILE', '请选择一张图片');
+      const data = await file.toBuffer();
+      return { success: true as const, result: toPublicUser(await service.setAvatar(userOf(request), data)), message: '头像已更新' };
+    },
+  );
+
+  app.get('/avatar/:name', { schema: { tags: ['user'], params: Type.Object({ name: Type.String({ maxLength: 64 }) }) } }, async (request, reply) => {
+    const stream = service.avatarFile(request.params.name);
+    if (!stream) throw notFound('头像不存在');
+    const ext = request.params.name.split('.').pop()!;
+    return reply.type(CONTENT_TYPES[ext]).header('cache-control', 'public, max-age=31536000, immutable').send(stream);
   });
 
-  app.get(
-    '/avatar/:name',
-    { schema: { tags: ['user'], params: Type.Object({ name: Type.String({ maxLength: 64 }) }) } },
-    async (request, reply) => {
-      const stream = service.avatarFile(request.params.name);
-      if (!stream) throw notFound('头像不存在');
-      const ext = request.params.name.split('.').pop()!;
-      return reply.type(CONTENT_TYPES[ext]).header('cache-control', 'public, max-age=31536000, immutable').send(stream);
-    },
-  );
-
   // the account's own calls, under /v1/user like the rest: the auth service keeps codes and passwords
-  app.post(
-    '/sendCode',
-    { schema: { tags: ['user'], body: SendCodeBody, response: { 200: Message } } },
-    async (request) => {
-      await auth.sendCode(request.body.email, request.body.purpose, request.ip);
-      return { success: true as const, result: null, message: '验证码已发送，请查收邮件（10 分钟内有效）' };
-    },
-  );
+  app.post('/sendCode', { schema: { tags: ['user'], body: SendCodeBody, response: { 200: Message } } }, async (request) => {
+    await auth.sendCode(request.body.email, request.body.purpose, request.ip);
+    return { success: true as const, result: null, message: '验证码已发送，请查收邮件（10 分钟内有效）' };
+  });
 
-  app.post(
-    '/register',
-    { schema: { tags: ['user'], body: RegisterBody, response: { 200: Ok(User) } } },
-    async (request) => {
-      const user = await auth.register(request.body, request.ip);
-      return { success: true as const, result: toPublicUser(user), message: '注册成功，请登录' };
-    },
-  );
+  app.post('/register', { schema: { tags: ['user'], body: RegisterBody, response: { 200: Ok(User) } } }, async (request) => {
+    const user = await auth.register(request.body, request.ip);
+    return { success: true as const, result: toPublicUser(user), message: '注册成功，请登录' };
+  });
 
-  app.post(
-    '/resetPassword',
-    { schema: { tags: ['user'], body: ResetPasswordBody, response: { 200: Message } } },
-    async (request, reply) => {
-      await auth.resetPassword(request.body, request.ip);
-      // every session of the account has ended, this browser's too
-      reply.clearSession();
-      return { success: true as const, result: null, message: '密码已重置，请用新密码登录' };
-    },
-  );
+  app.post('/resetPassword', { schema: { tags: ['user'], body: ResetPasswordBody, response: { 200: Message } } }, async (request, reply) => {
+    await auth.resetPassword(request.body, request.ip);
+    // every session of the account has ended, this browser's too
+    reply.clearSession();
+    return { success: true as const, result: null, message: '密码已重置，请用新密码登录' };
+  });
 };

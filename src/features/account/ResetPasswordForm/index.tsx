@@ -1,8 +1,9 @@
+import NewPasswordFields from '@/features/account/NewPasswordFields';
 import CodeField from '@/features/account/CodeField';
 import { resetPassword } from '@/features/account/api';
 import { submitForm } from '@/utils/formErrors';
 import { submitOnly } from '@/utils/submitter';
-import { confirmRules, emailRules, passwordRules } from '@/utils/formRules';
+import { emailRules } from '@/utils/formRules';
 import { ProForm, ProFormText } from '@ant-design/pro-form';
 import { Form, message } from 'antd';
 
@@ -31,10 +32,17 @@ export default function ResetPasswordForm({ email, onDone }: { email?: string; o
         }
       }}
     >
-      <ProFormText name="email" label="注册邮箱" placeholder="请输入注册邮箱" rules={emailRules} initialValue={email} disabled={Boolean(email)} fieldProps={{ inputMode: 'email', autoComplete: 'username' }} />
+      <ProFormText
+        name="email"
+        label="注册邮箱"
+        placeholder="请输入注册邮箱"
+        rules={emailRules}
+        initialValue={email}
+        disabled={Boolean(email)}
+        fieldProps={{ inputMode: 'email', autoComplete: 'username' }}
+      />
       <CodeField purpose="reset" form={form} />
-      <ProFormText.Password name="password" label="新密码" placeholder="至少 8 位，含字母和数字" rules={passwordRules} fieldProps={{ autoComplete: 'new-password' }} />
-      <ProFormText.Password name="confirm" label="确认新密码" placeholder="再次输入新密码" dependencies={['password']} rules={confirmRules('password')} fieldProps={{ autoComplete: 'new-password' }} />
+      <NewPasswordFields confirmPlaceholder="再次输入新密码" />
     </ProForm>
   );
 }

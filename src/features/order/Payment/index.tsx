@@ -159,19 +159,11 @@ export function PendingPayment({ order, sandbox, reload }: { order: Order; sandb
   return (
     <Card>
       <h1 style={{ fontSize: 20, marginTop: 0 }}>订单支付</h1>
-      {(sandbox || payment?.sandbox) && (
-        <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="沙箱支付：当前是测试环境，不会真实扣款。" />
-      )}
+      {(sandbox || payment?.sandbox) && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="沙箱支付：当前是测试环境，不会真实扣款。" />}
       <OrderSummary order={order} />
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         {paymentFailure.failed && (
-          <Alert
-            role="alert"
-            type="error"
-            showIcon
-            message="支付没有成功"
-            description="没有扣款，订单仍待付款。可以再次打开支付页面，或换一种支付方式重试。"
-          />
+          <Alert role="alert" type="error" showIcon message="支付没有成功" description="没有扣款，订单仍待付款。可以再次打开支付页面，或换一种支付方式重试。" />
         )}
         <div>
           <Typography.Text>支付方式：</Typography.Text>

@@ -8,11 +8,5 @@ export default function Highlight({ text, terms }: { text: string; terms: string
   if (!words.length) return <>{text}</>;
   const pattern = new RegExp(`(${words.map(escape).join('|')})`, 'gi');
   const lower = new Set(words.map((w) => w.toLowerCase()));
-  return (
-    <>
-      {text.split(pattern).map((part, i) =>
-        lower.has(part.toLowerCase()) ? <mark key={i}>{part}</mark> : <Fragment key={i}>{part}</Fragment>,
-      )}
-    </>
-  );
+  return <>{text.split(pattern).map((part, i) => (lower.has(part.toLowerCase()) ? <mark key={i}>{part}</mark> : <Fragment key={i}>{part}</Fragment>))}</>;
 }

@@ -4,7 +4,17 @@ import { Link } from 'umi';
 import styles from './index.less';
 
 /** The white sheet an article or a paper is read on: where it sits, its title, then the content. */
-export default function ReadingSheet({ trail, title, children, as: Tag = 'div' }: { trail: string[]; title: string; children: ReactNode; as?: 'div' | 'article' }) {
+export default function ReadingSheet({
+  trail,
+  title,
+  children,
+  as: Tag = 'div',
+}: {
+  trail: string[];
+  title: string;
+  children: ReactNode;
+  as?: 'div' | 'article';
+}) {
   return (
     <Tag className={styles.sheet}>
       <Breadcrumb items={[{ title: <Link to="/">首页</Link> }, ...trail.map((t) => ({ title: t }))]} />

@@ -13,7 +13,6 @@ import { bandOf } from '../../../../common/similarityBand';
 /** One colour per source, in the order of the ranked list. */
 const PALETTE = ['#ff7875', '#ffa940', '#fadb14', '#73d13d', '#36cfc9', '#597ef7', '#9254de', '#f759ab'];
 
-
 /** What each figure counts, one line each: all of them count characters without spaces or punctuation. */
 export const FIGURE_HELP = {
   总相似度: '全文中标色的相似文字的字数 ÷ 全文字数（都不计空格和标点）。',
@@ -76,7 +75,9 @@ function Summary({ report }: { report: Report }) {
               <Help figure="相似字数" />
             </>
           }
-          value={report.matchedChars} suffix={`/ ${formatCount(report.totalChars)}`} />
+          value={report.matchedChars}
+          suffix={`/ ${formatCount(report.totalChars)}`}
+        />
       </Space>
     </Card>
   );
@@ -96,7 +97,13 @@ function Chapters({ report }: { report: Report }) {
       {report.chapters.map((c) => (
         <div key={`${c.start}`} className={styles.chapter}>
           <div className={styles.chapterTitle}>{c.title}</div>
-          <Progress percent={Math.round(c.similarity * 1000) / 10} status="normal" strokeColor={bandOf(c.similarity).color} format={(p) => `${p}%`} aria-label={`${c.title} 相似度`} />
+          <Progress
+            percent={Math.round(c.similarity * 1000) / 10}
+            status="normal"
+            strokeColor={bandOf(c.similarity).color}
+            format={(p) => `${p}%`}
+            aria-label={`${c.title} 相似度`}
+          />
         </div>
       ))}
     </Card>

@@ -31,9 +31,16 @@ export default function PaperUpload({ onFile, percent, error, uploaded, review }
       </Upload.Dragger>
       <UploadProgress percent={percent} />
       {error && <Alert type="error" showIcon message={error} className={styles.notice} />}
-      {uploaded && <Alert type="success" showIcon message={`已上传：${uploaded.fileName}（${formatCount(uploaded.charCount)} 字）`} className={styles.notice} />}
+      {uploaded && (
+        <Alert type="success" showIcon message={`已上传：${uploaded.fileName}（${formatCount(uploaded.charCount)} 字）`} className={styles.notice} />
+      )}
       {!uploaded && review && !review.paperDeleted && (
-        <Alert type="info" showIcon message={`沿用已提交的论文${review.fileName ? `：${review.fileName}` : ''}（${formatCount(review.charCount)} 字），也可以上传新文件替换`} className={styles.notice} />
+        <Alert
+          type="info"
+          showIcon
+          message={`沿用已提交的论文${review.fileName ? `：${review.fileName}` : ''}（${formatCount(review.charCount)} 字），也可以上传新文件替换`}
+          className={styles.notice}
+        />
       )}
     </div>
   );

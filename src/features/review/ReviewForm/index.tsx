@@ -1,6 +1,15 @@
 import LoadError from '@/components/LoadError';
 import { useCurrentUser } from '@/features/account/useCurrentUser';
-import { createReview, listSystems, updateReview, uploadPaper, type ReviewSystem, type Paper, type Review, type ReviewForm as ReviewFields } from '@/features/review/api';
+import {
+  createReview,
+  listSystems,
+  updateReview,
+  uploadPaper,
+  type ReviewSystem,
+  type Paper,
+  type Review,
+  type ReviewForm as ReviewFields,
+} from '@/features/review/api';
 import { useResult } from '@/hooks/useResult';
 import { useUploadProgress } from '@/hooks/useUploadProgress';
 import { bodyOfError } from '@/utils/errorHandler';
@@ -41,7 +50,12 @@ function QuoteLine({ quote, error, hasPaper }: { quote?: Quote; error?: string; 
 }
 
 /** The starting values: an unpaid check's own, or the system asked for and what 基本信息 holds (docs/ux.md). */
-function initialValues(review: Review | undefined, systems: ReviewSystem[], systemId: string | null, user?: { realName: string | null; school: string | null; major: string | null }) {
+function initialValues(
+  review: Review | undefined,
+  systems: ReviewSystem[],
+  systemId: string | null,
+  user?: { realName: string | null; school: string | null; major: string | null },
+) {
   if (review) return { systemId: review.systemId, title: review.title, author: review.author, school: review.school ?? '', major: review.major ?? '' };
   return {
     systemId: systems.find((s) => s.id === systemId)?.id ?? systems[0]?.id,
@@ -141,7 +155,17 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
   const text = Form.useWatch('text', form);
 
   const paper: Paper | undefined =
-    mode === 'upload' ? (uploaded ? { uploadId: uploaded.uploadId } : review ? { reviewId: review.id } : undefined) : text?.trim() ? { text } : review ? { reviewId: review.id } : undefined;
+    mode === 'upload'
+      ? uploaded
+        ? { uploadId: uploaded.uploadId }
+        : review
+          ? { reviewId: review.id }
+          : undefined
+      : text?.trim()
+        ? { text }
+        : review
+          ? { reviewId: review.id }
+          : undefined;
   // the price, from the server, whenever the system or the paper changes
   const { quote, error: quoteError } = useQuote(systemId, paper, [mode, uploaded?.uploadId, text], mode === 'text');
   // pasted text is named from its first line or sentence, unless a title was typed
@@ -168,14 +192,19 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
   return (
     <Card className={styles.card}>
       <h1 className={styles.title}>{review ? '修改查重信息' : '填写查重信息'}</h1>
-      <Typography.Paragraph type="secondary">
-        提交后先付款，付款后立即开始检测。论文只用于本次检测，不会收入比对库，30 天后自动删除。
-      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">提交后先付款，付款后立即开始检测。论文只用于本次检测，不会收入比对库，30 天后自动删除。</Typography.Paragraph>
       <Form form={form} layout="vertical" initialValues={initial} onFinish={submit} requiredMark className={styles.form}>
         <SystemChoice systems={systems.data} />
         <PaperDetails filledFromProfile={Boolean(currentUser?.realName && !review)} />
         <Form.Item label="论文" name="paper" required>
-          <Segmented<Mode> value={mode} onChange={setMode} options={[{ label: '上传文件', value: 'upload' }, { label: '粘贴文本', value: 'text' }]} />
+          <Segmented<Mode>
+            value={mode}
+            onChange={setMode}
+            options={[
+              { label: '上传文件', value: 'upload' },
+              { label: '粘贴文本', value: 'text' },
+            ]}
+          />
         </Form.Item>
         {mode === 'upload' ? (
           <PaperUpload onFile={onFile} percent={percent} error={uploadError} uploaded={uploaded} review={review} />

@@ -19,11 +19,14 @@ export function useQuote(systemId: string | undefined, paper: Paper | undefined,
     setError(undefined);
     if (!systemId || !paper) return undefined;
     let current = true;
-    const timer = setTimeout(() => {
-      quoteReview({ systemId, ...paper })
-        .then(({ result }) => current && setQuote(result))
-        .catch((failure) => current && setError(bodyOfError(failure)?.message ?? '暂时无法计算价格，请稍后重试'));
-    }, typing ? TYPING_PAUSE_MS : 0);
+    const timer = setTimeout(
+      () => {
+        quoteReview({ systemId, ...paper })
+          .then(({ result }) => current && setQuote(result))
+          .catch((failure) => current && setError(bodyOfError(failure)?.message ?? '暂时无法计算价格，请稍后重试'));
+      },
+      typing ? TYPING_PAUSE_MS : 0,
+    );
     return () => {
       current = false;
       clearTimeout(timer);

@@ -28,7 +28,14 @@ export default function VerifyReport() {
 
   return (
     <div>
-      <Input.Search placeholder="报告上的验证码，如 ZN-1A2B3-C4D5E" aria-label="报告验证码" enterButton="验证" loading={loading} onSearch={verify} maxLength={40} />
+      <Input.Search
+        placeholder="报告上的验证码，如 ZN-1A2B3-C4D5E"
+        aria-label="报告验证码"
+        enterButton="验证"
+        loading={loading}
+        onSearch={verify}
+        maxLength={40}
+      />
       {failure && <Alert type="warning" showIcon message={failure} style={{ marginTop: 12 }} />}
       {result && (
         <Descriptions bordered size="small" column={1} style={{ marginTop: 12 }} title="报告真实有效">

@@ -94,7 +94,12 @@ export default function StartForm({ templateId }: { templateId: string }) {
 
   return (
     <Card title={heading}>
-      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ author: currentUser.realName ?? undefined, school: currentUser.school ?? undefined, major: currentUser.major ?? undefined }}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ author: currentUser.realName ?? undefined, school: currentUser.school ?? undefined, major: currentUser.major ?? undefined }}
+      >
         <ManuscriptField form={form} file={file} onFile={setFile} />
         <Form.Item name="title" label="论文题目" rules={paperRules('title', '请填写论文题目')}>
           <Input maxLength={paperMaxLength('title')} />

@@ -23,11 +23,27 @@ function columns(edit: (article: AdminArticle) => void, publish: (article: Admin
       key: 'publishSwitch',
       dataIndex: 'published',
       search: false,
-      render: (_, article) => <Switch checked={article.published} checkedChildren="已发布" unCheckedChildren="未发布" aria-label={`发布 ${article.title}`} onChange={(on) => publish(article, on)} />,
+      render: (_, article) => (
+        <Switch
+          checked={article.published}
+          checkedChildren="已发布"
+          unCheckedChildren="未发布"
+          aria-label={`发布 ${article.title}`}
+          onChange={(on) => publish(article, on)}
+        />
+      ),
     },
     { title: '发布时间', dataIndex: 'publishedAt', search: false, render: (_, article) => (article.published ? formatTime(article.publishedAt) : '—') },
     { title: '阅读', dataIndex: 'viewCount', search: false, render: (_, article) => formatCount(article.viewCount) },
-    { title: '操作', valueType: 'option', render: (_, article) => [<a key="edit" onClick={() => edit(article)}>编辑</a>] },
+    {
+      title: '操作',
+      valueType: 'option',
+      render: (_, article) => [
+        <a key="edit" onClick={() => edit(article)}>
+          编辑
+        </a>,
+      ],
+    },
   ];
 }
 

@@ -4,7 +4,8 @@ import { formatTime } from '@/utils/time';
 import type { ProColumns } from '@ant-design/pro-table';
 
 /** A record before or after a change, as compact JSON (the log keeps whatever the change stored). */
-const asJson = (value: unknown) => (value === null || value === undefined ? '—' : <code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{JSON.stringify(value)}</code>);
+const asJson = (value: unknown) =>
+  value === null || value === undefined ? '—' : <code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{JSON.stringify(value)}</code>;
 
 const columns: ProColumns<AuditEntry>[] = [
   { title: '时间', dataIndex: 'createdAt', search: false, render: (_, entry) => formatTime(entry.createdAt) },

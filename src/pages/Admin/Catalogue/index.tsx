@@ -37,13 +37,31 @@ export default function AdminCatalogue() {
       <Typography.Title level={2} style={{ fontSize: 18 }}>
         查重系统
       </Typography.Title>
-      <AdminTable<AdminSystem> what="查重系统" emptyText="还没有查重系统" rowKey="id" fetch={listSystems} actionRef={systemsRef} columns={systemColumns(setSystem)} search={false} />
+      <AdminTable<AdminSystem>
+        what="查重系统"
+        emptyText="还没有查重系统"
+        rowKey="id"
+        fetch={listSystems}
+        actionRef={systemsRef}
+        columns={systemColumns(setSystem)}
+        search={false}
+      />
       <Typography.Title level={2} style={{ fontSize: 18, marginTop: 24 }}>
         排版模板
       </Typography.Title>
-      <AdminTable<AdminTemplate> what="排版模板" emptyText="还没有排版模板" rowKey="id" fetch={listTemplates} actionRef={templatesRef} columns={templateColumns(setTemplate)} search={false} />
+      <AdminTable<AdminTemplate>
+        what="排版模板"
+        emptyText="还没有排版模板"
+        rowKey="id"
+        fetch={listTemplates}
+        actionRef={templatesRef}
+        columns={templateColumns(setTemplate)}
+        search={false}
+      />
       {system && <SystemDialog item={system} onClose={() => setSystem(undefined)} onDone={() => (setSystem(undefined), void systemsRef.current?.reload())} />}
-      {template && <TemplateDialog item={template} onClose={() => setTemplate(undefined)} onDone={() => (setTemplate(undefined), void templatesRef.current?.reload())} />}
+      {template && (
+        <TemplateDialog item={template} onClose={() => setTemplate(undefined)} onDone={() => (setTemplate(undefined), void templatesRef.current?.reload())} />
+      )}
     </>
   );
 }

@@ -19,7 +19,19 @@ const partOf = (kind: string) => (kind.startsWith('review_shard_') ? `分片 ${k
 function columns(retry: (job: AdminJob) => void): ProColumns<AdminJob>[] {
   return [
     { title: '编号', dataIndex: 'id', search: false },
-    { title: '类型', dataIndex: 'family', valueEnum: familyEnum, render: (dom, job) => (partOf(job.kind) ? <>{dom}（{partOf(job.kind)}）</> : dom) },
+    {
+      title: '类型',
+      dataIndex: 'family',
+      valueEnum: familyEnum,
+      render: (dom, job) =>
+        partOf(job.kind) ? (
+          <>
+            {dom}（{partOf(job.kind)}）
+          </>
+        ) : (
+          dom
+        ),
+    },
     { title: '状态', dataIndex: 'status', valueEnum: statusEnum },
     { title: '查重/排版编号', dataIndex: 'refId', search: false, copyable: true },
     { title: '尝试次数', dataIndex: 'attempts', search: false },
@@ -37,7 +49,14 @@ function columns(retry: (job: AdminJob) => void): ProColumns<AdminJob>[] {
       valueType: 'option',
       render: (_, job) =>
         job.status === 'failed' ? (
-          <Popconfirm key="retry" title={`重试任务 ${job.id}？`} description="任务将重新排队，学生会看到它重新处理。" okText="重试" cancelText="取消" onConfirm={() => retry(job)}>
+          <Popconfirm
+            key="retry"
+            title={`重试任务 ${job.id}？`}
+            description="任务将重新排队，学生会看到它重新处理。"
+            okText="重试"
+            cancelText="取消"
+            onConfirm={() => retry(job)}
+          >
             <a>重试</a>
           </Popconfirm>
         ) : null,
@@ -53,5 +72,14 @@ export default function AdminJobs() {
     if (answer) message.success(answer.message ?? '任务已重新排队');
     void tableRef.current?.reload();
   };
-  return <AdminTable<AdminJob, AdminJobQuery> what="任务列表" emptyText="没有符合条件的任务" rowKey="id" fetch={listJobs} actionRef={tableRef} columns={columns(retry)} />;
+  return (
+    <AdminTable<AdminJob, AdminJobQuery>
+      what="任务列表"
+      emptyText="没有符合条件的任务"
+      rowKey="id"
+      fetch={listJobs}
+      actionRef={tableRef}
+      columns={columns(retry)}
+    />
+  );
 }

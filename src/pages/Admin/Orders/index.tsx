@@ -42,8 +42,14 @@ function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) 
       title: '操作',
       valueType: 'option',
       render: (_, order) => [
-        <a key="view" onClick={() => open(order)}>详情</a>,
-        canRefund(order) && <a key="refund" onClick={() => refund(order)}>退款</a>,
+        <a key="view" onClick={() => open(order)}>
+          详情
+        </a>,
+        canRefund(order) && (
+          <a key="refund" onClick={() => refund(order)}>
+            退款
+          </a>
+        ),
       ],
     },
   ];

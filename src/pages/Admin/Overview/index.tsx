@@ -55,7 +55,12 @@ export default function AdminOverviewPage() {
             </Col>
           </Row>
           <Card size="small" style={{ marginTop: 16 }} title="每日趋势">
-            <Segmented<Figure> value={figure} onChange={setFigure} options={FIGURES.map((f) => ({ label: f.title, value: f.key }))} style={{ marginBottom: 12, maxWidth: '100%', overflowX: 'auto' }} />
+            <Segmented<Figure>
+              value={figure}
+              onChange={setFigure}
+              options={FIGURES.map((f) => ({ label: f.title, value: f.key }))}
+              style={{ marginBottom: 12, maxWidth: '100%', overflowX: 'auto' }}
+            />
             {quiet ? (
               <Empty description={`最近 ${days} 天还没有订单、查重或排版`} />
             ) : (

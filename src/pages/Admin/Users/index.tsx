@@ -27,13 +27,24 @@ function columns(disable: (user: AdminUser) => void, enable: (user: AdminUser) =
       title: '操作',
       valueType: 'option',
       render: (_, user) => [
-        <a key="detail" onClick={() => show(user)}>详情</a>,
+        <a key="detail" onClick={() => show(user)}>
+          详情
+        </a>,
         user.disabledAt ? (
-          <Popconfirm key="enable" title={`启用 ${user.email}？`} description="启用后该账号可以重新登录。" okText="启用" cancelText="取消" onConfirm={() => enable(user)}>
+          <Popconfirm
+            key="enable"
+            title={`启用 ${user.email}？`}
+            description="启用后该账号可以重新登录。"
+            okText="启用"
+            cancelText="取消"
+            onConfirm={() => enable(user)}
+          >
             <a>启用</a>
           </Popconfirm>
         ) : (
-          <a key="disable" onClick={() => disable(user)}>停用</a>
+          <a key="disable" onClick={() => disable(user)}>
+            停用
+          </a>
         ),
       ],
     },

@@ -61,7 +61,16 @@ function FullText({ pages, page, onTurn }: { pages: Page[]; page: number; onTurn
         </span>
       </div>
       {pages[page - 1]?.map((paragraph, i) => (paragraph.heading ? <h3 key={i}>{paragraph.text}</h3> : <p key={i}>{paragraph.text}</p>))}
-      <Pagination current={page} pageSize={1} total={pages.length} onChange={onTurn} hideOnSinglePage showSizeChanger={false} size="small" className={styles.pager} />
+      <Pagination
+        current={page}
+        pageSize={1}
+        total={pages.length}
+        onChange={onTurn}
+        hideOnSinglePage
+        showSizeChanger={false}
+        size="small"
+        className={styles.pager}
+      />
     </section>
   );
 }

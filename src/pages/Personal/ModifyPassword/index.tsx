@@ -1,7 +1,7 @@
+import NewPasswordFields from '@/features/account/NewPasswordFields';
 import { modifyPassword } from '@/features/account/api';
 import { submitForm } from '@/utils/formErrors';
 import { submitOnly } from '@/utils/submitter';
-import { confirmRules, passwordRules } from '@/utils/formRules';
 import { ProForm, ProFormText } from '@ant-design/pro-form';
 import { Card, Form, message } from 'antd';
 import { Link } from 'umi';
@@ -34,9 +34,13 @@ export default function ModifyPasswordPage() {
             }
           }}
         >
-          <ProFormText.Password name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]} fieldProps={{ autoComplete: 'current-password' }} />
-          <ProFormText.Password name="newPassword" label="新密码" placeholder="至少 8 位，含字母和数字" rules={passwordRules} fieldProps={{ autoComplete: 'new-password' }} />
-          <ProFormText.Password name="confirm" label="确认新密码" dependencies={['newPassword']} rules={confirmRules('newPassword')} fieldProps={{ autoComplete: 'new-password' }} />
+          <ProFormText.Password
+            name="oldPassword"
+            label="原密码"
+            rules={[{ required: true, message: '请输入原密码' }]}
+            fieldProps={{ autoComplete: 'current-password' }}
+          />
+          <NewPasswordFields name="newPassword" />
         </ProForm>
       </div>
     </Card>

@@ -101,7 +101,13 @@ export default function ReviewListPage() {
             </>
           )}
           {!r.paperDeleted && !isRunning(r) && (
-            <Popconfirm title="删除论文原文？" description="删除后无法恢复；报告的验证信息会保留。" okText="删除" cancelText="取消" onConfirm={() => removePaper(r, reload)}>
+            <Popconfirm
+              title="删除论文原文？"
+              description="删除后无法恢复；报告的验证信息会保留。"
+              okText="删除"
+              cancelText="取消"
+              onConfirm={() => removePaper(r, reload)}
+            >
               <Button type="link" size="small" danger>
                 删除论文
               </Button>

@@ -59,7 +59,13 @@ export default function TypesetListPage() {
               下载
             </Button>
           )}
-          <Popconfirm title="删除这条排版记录？" description="稿件和排版好的文档都会删除，无法恢复。" okText="删除" cancelText="取消" onConfirm={() => remove(t, reload)}>
+          <Popconfirm
+            title="删除这条排版记录？"
+            description="稿件和排版好的文档都会删除，无法恢复。"
+            okText="删除"
+            cancelText="取消"
+            onConfirm={() => remove(t, reload)}
+          >
             <Button type="link" size="small" danger>
               删除
             </Button>

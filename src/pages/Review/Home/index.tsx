@@ -40,7 +40,13 @@ export default function ReviewHomePage() {
                 <Card
                   className={`${styles.system} ${chosen ? styles.chosen : ''}`}
                   title={<h2 className={styles.systemName}>{system.name}</h2>}
-                  extra={chosen ? <Tag color="blue" icon={<CheckCircleFilled />}>已选择</Tag> : null}
+                  extra={
+                    chosen ? (
+                      <Tag color="blue" icon={<CheckCircleFilled />}>
+                        已选择
+                      </Tag>
+                    ) : null
+                  }
                   onClick={() => navigate(paths.reviewSystem(system.id), { replace: true })}
                   hoverable
                 >
@@ -51,7 +57,9 @@ export default function ReviewHomePage() {
                   <Typography.Paragraph type="secondary">{system.description}</Typography.Paragraph>
                   <dl className={styles.facts}>
                     <dt>检测精度</dt>
-                    <dd>连续 {system.minMatch} 字（英文 {system.minMatch} 词）相同即标出</dd>
+                    <dd>
+                      连续 {system.minMatch} 字（英文 {system.minMatch} 词）相同即标出
+                    </dd>
                     <dt>比对范围</dt>
                     <dd>{system.corpora.join('、')}</dd>
                     <dt>字数上限</dt>

@@ -31,7 +31,9 @@ function Running({ typeset }: { typeset: Typeset }) {
   return (
     <Card styles={{ body: PAGES_CARD_BODY }}>
       <h1 style={{ fontSize: 22, marginTop: 0 }}>排版预览</h1>
-      <Typography.Paragraph>正在按「{typeset.templateName}」排版《{typeset.title}》，通常不到一分钟；可以离开本页，稍后在排版记录里打开。</Typography.Paragraph>
+      <Typography.Paragraph>
+        正在按「{typeset.templateName}」排版《{typeset.title}》，通常不到一分钟；可以离开本页，稍后在排版记录里打开。
+      </Typography.Paragraph>
       <Progress percent={typeset.progress} status="active" aria-label="排版进度" />
       <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
         {stageOf(typeset)}
@@ -100,7 +102,8 @@ function Finished({ typeset }: { typeset: Typeset }) {
       <Card>
         <h1 style={{ fontSize: 22, marginTop: 0 }}>排版预览：{typeset.title}</h1>
         <Typography.Paragraph type="secondary">
-          模板：{typeset.templateName}。{typeset.paid ? `已付款，可以下载无水印的 ${formats}。` : `预览带水印，只能查看不能复制；付款后下载无水印的 ${formats}。`}
+          模板：{typeset.templateName}。
+          {typeset.paid ? `已付款，可以下载无水印的 ${formats}。` : `预览带水印，只能查看不能复制；付款后下载无水印的 ${formats}。`}
         </Typography.Paragraph>
         <Space wrap>
           <PayOrDownload typeset={typeset} />
@@ -110,7 +113,10 @@ function Finished({ typeset }: { typeset: Typeset }) {
         </Space>
       </Card>
       <Warnings warnings={typeset.warnings} />
-      <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>逐页预览{typeset.previewPages ? `（共 ${typeset.previewPages} 页）` : ''}</h2>} styles={{ body: PAGES_CARD_BODY }}>
+      <Card
+        title={<h2 style={{ margin: 0, fontSize: 16 }}>逐页预览{typeset.previewPages ? `（共 ${typeset.previewPages} 页）` : ''}</h2>}
+        styles={{ body: PAGES_CARD_BODY }}
+      >
         {typeset.previewPages ? (
           <PagePictures count={typeset.previewPages} pictureOf={previewPicture(typeset)} label="排版预览" />
         ) : (
@@ -132,7 +138,18 @@ export default function TypesetPreviewPage() {
   if (error && !typeset) return <LoadError what="排版记录" onRetry={reload} />;
   if (!typeset || typeset.id !== typesetId) return <Skeleton active paragraph={{ rows: 10 }} />;
   if (typeset.status === 'failed') {
-    return <Result status="error" title={<h1 style={{ fontSize: 22, margin: 0 }}>排版未能完成</h1>} subTitle={typeset.failureReason} extra={<Link to={paths.template(typeset.templateId)}><Button type="primary">重新上传</Button></Link>} />;
+    return (
+      <Result
+        status="error"
+        title={<h1 style={{ fontSize: 22, margin: 0 }}>排版未能完成</h1>}
+        subTitle={typeset.failureReason}
+        extra={
+          <Link to={paths.template(typeset.templateId)}>
+            <Button type="primary">重新上传</Button>
+          </Link>
+        }
+      />
+    );
   }
   return isRunning(typeset) ? <Running typeset={typeset} /> : <Finished typeset={typeset} />;
 }

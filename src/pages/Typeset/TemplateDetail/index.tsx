@@ -32,7 +32,16 @@ export default function TemplateDetailPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>排版规范</h2>}>
-            <Table rowKey="item" size="small" pagination={false} dataSource={template.rules} columns={[{ title: '项目', dataIndex: 'item', width: 110 }, { title: '要求', dataIndex: 'rule' }]} />
+            <Table
+              rowKey="item"
+              size="small"
+              pagination={false}
+              dataSource={template.rules}
+              columns={[
+                { title: '项目', dataIndex: 'item', width: 110 },
+                { title: '要求', dataIndex: 'rule' },
+              ]}
+            />
           </Card>
         </Col>
         <Col xs={24} lg={12}>

@@ -29,9 +29,29 @@ export default function TemplateListPage() {
       </Typography.Title>
       <Typography.Paragraph type="secondary">选一个与学校或期刊要求一致的模板，上传稿件，先免费预览排版效果，满意后再付款下载 Word 文档。</Typography.Paragraph>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, marginBottom: 16 }}>
-        <Segmented aria-label="学历类型" value={degree} options={DEGREES} onChange={(v) => setDegree(String(v))} style={{ maxWidth: '100%', overflowX: 'auto' }} />
-        <Select aria-label="学科" allowClear placeholder="全部学科" value={discipline} onChange={setDiscipline} options={disciplines.map((d) => ({ value: d, label: d }))} style={{ minWidth: 140 }} />
-        <Input.Search aria-label="搜索模板" placeholder="搜索模板，如 硕士、APA、GB/T 7714" allowClear onSearch={(v) => setQuery(v.trim())} style={{ maxWidth: 320 }} />
+        <Segmented
+          aria-label="学历类型"
+          value={degree}
+          options={DEGREES}
+          onChange={(v) => setDegree(String(v))}
+          style={{ maxWidth: '100%', overflowX: 'auto' }}
+        />
+        <Select
+          aria-label="学科"
+          allowClear
+          placeholder="全部学科"
+          value={discipline}
+          onChange={setDiscipline}
+          options={disciplines.map((d) => ({ value: d, label: d }))}
+          style={{ minWidth: 140 }}
+        />
+        <Input.Search
+          aria-label="搜索模板"
+          placeholder="搜索模板，如 硕士、APA、GB/T 7714"
+          allowClear
+          onSearch={(v) => setQuery(v.trim())}
+          style={{ maxWidth: 320 }}
+        />
       </div>
       {error && !data ? (
         <LoadError what="模板" onRetry={reload} />

@@ -48,9 +48,7 @@ export default function LoginPage() {
       )}
       {/* antd's own Form: the login page is a first page, and pro-form weighs more than it gives here */}
       <Form<LoginFormValues> layout="vertical" initialValues={{ email }} onFinish={onFinish} requiredMark>
-        {status === 'error' && (
-          <Alert role="alert" type="error" showIcon message={message || '登录失败，请重试'} style={{ marginBottom: 24 }} />
-        )}
+        {status === 'error' && <Alert role="alert" type="error" showIcon message={message || '登录失败，请重试'} style={{ marginBottom: 24 }} />}
         <Form.Item name="email" label="邮箱" rules={[emailRules[0], { type: 'email', message: '邮箱格式不正确' }]}>
           <Input size="large" prefix={<MailOutlined />} autoComplete="username" inputMode="email" placeholder="请输入注册邮箱" />
         </Form.Item>

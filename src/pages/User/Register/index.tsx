@@ -1,9 +1,10 @@
+import NewPasswordFields from '@/features/account/NewPasswordFields';
 import AuthCard from '@/features/account/AuthCard';
 import CodeField from '@/features/account/CodeField';
 import { register, type RegisterForm } from '@/features/account/api';
 import { submitForm } from '@/utils/formErrors';
 import { submitOnly } from '@/utils/submitter';
-import { confirmRules, emailRules, nicknameRules, passwordRules } from '@/utils/formRules';
+import { emailRules, nicknameRules } from '@/utils/formRules';
 import { ProForm, ProFormCheckbox, ProFormText } from '@ant-design/pro-form';
 import { Form, message } from 'antd';
 import { history, Link } from 'umi';
@@ -28,16 +29,24 @@ export default function RegisterPage() {
           }
         }}
       >
-        <ProFormText name="email" label="邮箱" placeholder="常用邮箱，用于登录和接收验证码" rules={emailRules} fieldProps={{ inputMode: 'email', autoComplete: 'email' }} />
+        <ProFormText
+          name="email"
+          label="邮箱"
+          placeholder="常用邮箱，用于登录和接收验证码"
+          rules={emailRules}
+          fieldProps={{ inputMode: 'email', autoComplete: 'email' }}
+        />
         <CodeField purpose="register" form={form} />
-        <ProFormText.Password name="password" label="密码" placeholder="至少 8 位，含字母和数字" rules={passwordRules} fieldProps={{ autoComplete: 'new-password' }} />
-        <ProFormText.Password name="confirm" label="确认密码" placeholder="再次输入密码" dependencies={['password']} rules={confirmRules('password')} fieldProps={{ autoComplete: 'new-password' }} />
+        <NewPasswordFields label="密码" confirmPlaceholder="再次输入密码" />
         <ProFormText name="nickname" label="昵称" placeholder="2–20 个字符" rules={nicknameRules} fieldProps={{ autoComplete: 'nickname' }} />
         <ProFormCheckbox
           name="agreement"
           rules={[{ validator: (_r, checked) => (checked ? Promise.resolve() : Promise.reject(new Error(FIELD_RULES.agreement.message))) }]}
         >
-          我已阅读并同意<Link to={paths.agreement} target="_blank">《用户协议》</Link>
+          我已阅读并同意
+          <Link to={paths.agreement} target="_blank">
+            《用户协议》
+          </Link>
         </ProFormCheckbox>
       </ProForm>
       <p style={{ textAlign: 'center', marginTop: 8 }}>
