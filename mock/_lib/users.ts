@@ -1,12 +1,12 @@
 /**
  * The mock's accounts: the documented demo account (seeded by the server's own seed) and an admin,
- * made here through the server's API and user service, so that every page of the back office
+ * made here through the server's API and `npm run admin`'s grant, so that every page of the back office
  * can be tried. Registration and reset codes are not mailed: the mock takes DEMO_CODE for the
  * code the server put in its outbox (see door.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { DEMO_ACCOUNT } from '../../common/demoAccount';
-import { createUserRepo, createUserService } from '../../server/src/modules/user';
+import { grantRole } from '../../server/src/cli/grantRole';
 
 export const DEMO_EMAIL = DEMO_ACCOUNT.email;
 export const DEMO_PASSWORD = DEMO_ACCOUNT.password;
@@ -34,5 +34,5 @@ export async function seedMockAccounts(app: FastifyInstance) {
   const payload = { email: MOCK_ADMIN_EMAIL, code, password: MOCK_ADMIN_PASSWORD, nickname: MOCK_ADMIN_NICKNAME, agreement: true };
   const registered = await app.inject({ method: 'POST', url: '/api/v1/user/register', payload });
   if (registered.json().success !== true) throw new Error(`the mock's admin account: ${registered.body}`);
-  await createUserService({ users: createUserRepo(app.db), storage: app.storage }).grantRole(MOCK_ADMIN_EMAIL, 'admin');
+  await grantRole(app.db, app.storage, MOCK_ADMIN_EMAIL, 'admin');
 }
