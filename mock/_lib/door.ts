@@ -15,7 +15,7 @@ import { failure } from '../../common/api';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { seedDemoContent } from '../../server/src/seed';
-import type { MockRequest, MockResponse, UploadedFile } from './kit';
+import { kept, type MockRequest, type MockResponse, type UploadedFile } from './kit';
 import { DEMO_CODE, mailedCode, seedMockAccounts } from './users';
 
 async function build(): Promise<FastifyInstance> {
@@ -41,12 +41,8 @@ async function build(): Promise<FastifyInstance> {
   return app;
 }
 
-/**
- * Umi's mock server requires the mock files afresh whenever one changes: the app is kept on
- * `globalThis` so that a reload keeps the database, and with it everyone's session.
- */
-const store = globalThis as typeof globalThis & { __znMockApp?: Promise<FastifyInstance> };
-export const mockApp = () => (store.__znMockApp ??= build());
+/** The mock's app, built at the first call and kept (see `kept`). */
+export const mockApp = () => (kept.__znMockApp ??= build());
 
 /** Headers that belong to one connection, not to the request or answer carried. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']);

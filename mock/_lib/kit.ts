@@ -2,6 +2,7 @@
  * What the mock files share: the shape of a request and answer as Umi's mock server (express)
  * hands them over, and the QA fault switch. Excluded from mock scanning in .umirc.ts.
  */
+import type { FastifyInstance } from 'fastify';
 import { failure, type ErrorCode } from '../../common/api';
 
 /** An uploaded file as multer (Umi's mock server) hands it over. */
@@ -78,4 +79,18 @@ export function withFault(handler: MockHandler): MockHandler {
     const [message, code] = FAULT_TEXT[fault];
     res.status(Number(fault)).json(failure(message, code));
   };
+}
+
+/**
+ * Where the mock keeps its app (door.ts). Umi's mock server requires the mock files afresh whenever
+ * one changes: kept on `globalThis`, the app outlives a reload, and with it the database and
+ * everyone's session.
+ */
+export const kept = globalThis as typeof globalThis & { __znMockApp?: Promise<FastifyInstance> };
+
+/** Closes the mock's app if one was built: a test file's process then ends once its tests have run. */
+export async function closeMockApp() {
+  const app = kept.__znMockApp;
+  delete kept.__znMockApp;
+  if (app) await (await app).close();
 }
