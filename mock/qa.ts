@@ -1,5 +1,10 @@
-import { failure, FAULTS, faultCookie, ok, type Fault, type MockRequest, type MockResponse } from './_lib/kit';
+import { failure } from '../common/api';
+import { mockApp } from './_lib/door';
+import { FAULTS, faultCookie, type Fault, type MockRequest, type MockResponse } from './_lib/kit';
 
+const ok = <T>(result: T) => ({ success: true as const, result });
+
+/** The mock's own routes, for QA; every other /api call goes to the real server (mock/server.ts). */
 export default {
   /**
    * QA's fault switch (mock server only). `/api/v1/mock/fault?type=403` makes every API call of
@@ -19,5 +24,19 @@ export default {
     }
     res.setHeader('Set-Cookie', faultCookie(type as Fault));
     res.status(200).json(ok({ fault: type }));
+  },
+
+  /**
+   * A shortcut past the sandbox's payment page: pays an order as the sandbox's notification would,
+   * and its review or typesetting is done before the answer.
+   */
+  'GET /api/v1/mock/pay/:orderId': async (req: MockRequest, res: MockResponse) => {
+    const app = await mockApp();
+    const order = await app.orders.find(req.params.orderId);
+    if (order?.status === 'pending') {
+      await app.orders.applyPayment({ gateway: 'sandbox', tradeNo: `MOCK${order.id}`, orderId: order.id, amountFen: order.amount_fen });
+      await app.jobs.drain();
+    }
+    res.status(200).json(ok({ paid: Boolean(order) }));
   },
 };

@@ -1,18 +1,28 @@
 /**
- * Helpers shared by the mock files: an in-memory session store, the response envelope of the
- * real API, and the QA fault switch. Excluded from mock scanning in .umirc.ts.
+ * What the mock files share: the shape of a request and answer as Umi's mock server (express)
+ * hands them over, and the QA fault switch. Excluded from mock scanning in .umirc.ts.
  */
-import { randomBytes } from 'crypto';
-import { failure, ShowType, type ErrorCode } from '../../common/api';
+import type { FastifyInstance } from 'fastify';
+import { failure, type ErrorCode } from '../../common/api';
 
-/** The API's failure envelope, as the mock's handlers write it. */
-export { failure };
+/** An uploaded file as multer (Umi's mock server) hands it over. */
+export interface UploadedFile {
+  fieldname: string;
+  originalname: string;
+  mimetype?: string;
+  buffer: Buffer;
+}
 
 export interface MockRequest {
   method: string;
   path: string;
+  /** the path with its query, as received */
+  originalUrl?: string;
+  url?: string;
   query: Record<string, any>;
+  /** parsed by Umi's mock server: JSON, a urlencoded form, or a multipart form's text fields */
   body: any;
+  files?: UploadedFile[];
   params: Record<string, string>;
   headers: Record<string, string | string[] | undefined>;
 }
@@ -21,16 +31,13 @@ export interface MockResponse {
   status(code: number): MockResponse;
   json(body: unknown): void;
   setHeader(name: string, value: string | string[]): void;
-  end(): void;
+  end(body?: Buffer): void;
   socket?: { destroy(): void } | null;
 }
 
-export type MockHandler = (req: MockRequest, res: MockResponse) => void;
+export type MockHandler = (req: MockRequest, res: MockResponse) => void | Promise<void>;
 
-export const SESSION_COOKIE = 'zn_session';
 const FAULT_COOKIE = 'zn_mock_fault';
-
-export const ok = <T>(result: T) => ({ success: true as const, result });
 
 export function readCookie(req: MockRequest, name: string): string | undefined {
   const header = req.headers.cookie;
@@ -40,44 +47,6 @@ export function readCookie(req: MockRequest, name: string): string | undefined {
     if (key === name) return decodeURIComponent(rest.join('='));
   }
   return undefined;
-}
-
-export function cookieHeader(name: string, value: string, maxAgeSeconds?: number) {
-  const age = maxAgeSeconds === undefined ? '' : `; Max-Age=${maxAgeSeconds}`;
-  return `${name}=${encodeURIComponent(value)}; Path=/; HttpOnly; SameSite=Lax${age}`;
-}
-
-/** Session id → user id, like the real server's session rows. */
-const sessions = new Map<string, string>();
-
-/** Ends a user's sessions, all or all but the request's own (password reset / change). */
-export function endAllSessions(userId: string, keep?: MockRequest) {
-  const kept = keep ? readCookie(keep, SESSION_COOKIE) : undefined;
-  for (const [id, owner] of sessions) if (owner === userId && id !== kept) sessions.delete(id);
-}
-
-export function startSession(res: MockResponse, userId: string) {
-  const id = randomBytes(24).toString('base64url');
-  sessions.set(id, userId);
-  res.setHeader('Set-Cookie', cookieHeader(SESSION_COOKIE, id));
-}
-
-export function sessionUserId(req: MockRequest): string | undefined {
-  const id = readCookie(req, SESSION_COOKIE);
-  return id ? sessions.get(id) : undefined;
-}
-
-/** The signed-in user's id, or a 401 answer (as the real API gives) and undefined. */
-export function requireSession(req: MockRequest, res: MockResponse): string | undefined {
-  const userId = sessionUserId(req);
-  if (!userId) res.status(401).json(failure('请先登录', 'UNAUTHENTICATED', ShowType.REDIRECT));
-  return userId;
-}
-
-export function endSession(req: MockRequest, res: MockResponse) {
-  const id = readCookie(req, SESSION_COOKIE);
-  if (id) sessions.delete(id);
-  res.setHeader('Set-Cookie', cookieHeader(SESSION_COOKIE, '', 0));
 }
 
 export const FAULTS = ['401', '403', '404', '500', 'network'] as const;
@@ -90,8 +59,9 @@ const FAULT_TEXT: Record<Exclude<Fault, 'network'>, [string, ErrorCode]> = {
   '500': ['服务器开小差了，请稍后再试', 'INTERNAL'],
 };
 
+/** The switch's cookie (readable by the page, gone after ten minutes); '' clears it. */
 export function faultCookie(fault: Fault | '') {
-  return cookieHeader(FAULT_COOKIE, fault, fault ? 600 : 0).replace('; HttpOnly', '');
+  return `${FAULT_COOKIE}=${fault}; Path=/; SameSite=Lax; Max-Age=${fault ? 600 : 0}`;
 }
 
 /**
@@ -109,4 +79,18 @@ export function withFault(handler: MockHandler): MockHandler {
     const [message, code] = FAULT_TEXT[fault];
     res.status(Number(fault)).json(failure(message, code));
   };
+}
+
+/**
+ * Where the mock keeps its app (door.ts). Umi's mock server requires the mock files afresh whenever
+ * one changes: kept on `globalThis`, the app outlives a reload, and with it the database and
+ * everyone's session.
+ */
+export const kept = globalThis as typeof globalThis & { __znMockApp?: Promise<FastifyInstance> };
+
+/** Closes the mock's app if one was built: a test file's process then ends once its tests have run. */
+export async function closeMockApp() {
+  const app = kept.__znMockApp;
+  delete kept.__znMockApp;
+  if (app) await (await app).close();
 }

@@ -1,50 +1,38 @@
-/** The mock server's accounts, including the documented demo account. */
-import { DEMO_ACCOUNT, DEMO_PROFILE } from '../../common/demoAccount';
-import type { CurrentUser } from '../../src/features/account/api';
-
-/** A mock account: the API's user plus the password the real server would keep hashed, and when the back office disabled it. */
-export type MockUser = CurrentUser & { password: string; disabledAt?: string | null };
+/**
+ * The mock's accounts: the documented demo account (seeded by the server's own seed) and an admin,
+ * made here through the server's API and `npm run admin`'s grant, so that every page of the back office
+ * can be tried. Registration and reset codes are not mailed: the mock takes DEMO_CODE for the
+ * code the server put in its outbox (see door.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import { DEMO_ACCOUNT } from '../../common/demoAccount';
+import { grantRole } from '../../server/src/cli/grantRole';
 
 export const DEMO_EMAIL = DEMO_ACCOUNT.email;
 export const DEMO_PASSWORD = DEMO_ACCOUNT.password;
 /** The mock's admin account (the mock only: a real site makes its admins with `npm run admin`). */
 export const MOCK_ADMIN_EMAIL = 'admin@zhinenglunwen.cn';
 export const MOCK_ADMIN_PASSWORD = 'Admin1234';
+export const MOCK_ADMIN_NICKNAME = '运营管理员';
 /** The mock mails nothing; every verification code it accepts is this one. */
 export const DEMO_CODE = '123456';
 
-/** An account as registration makes it: the profile 基本信息 fills in later is empty. */
-export function newUser(fields: Pick<MockUser, 'id' | 'email' | 'password' | 'nickname' | 'role' | 'createdAt'>): MockUser {
-  return { avatar: null, realName: null, school: null, major: null, degree: null, phone: null, ...fields };
+/** The server's latest code for `email` and `purpose` (its outbox, EXPOSE_OUTBOX), a new one mailed first. */
+export async function mailedCode(app: FastifyInstance, email: string, purpose: 'register' | 'reset') {
+  // asked again within a minute, the server keeps the code it sent (429): the outbox has it
+  await app.inject({ method: 'POST', url: '/api/v1/user/sendCode', payload: { email, purpose } });
+  const outbox = await app.inject({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(email)}` });
+  const mails = (outbox.json().result ?? []) as Array<{ subject: string; body: string }>;
+  const action = purpose === 'register' ? '注册账号' : '重置密码';
+  const mail = mails.find((m) => m.subject.includes(action));
+  return /验证码：(\d{6})/.exec(mail?.body ?? '')?.[1];
 }
 
-export const users: MockUser[] = [
-  {
-    id: 'u_demo_7Hc2kQ9xLm',
-    email: DEMO_EMAIL,
-    password: DEMO_PASSWORD,
-    nickname: DEMO_ACCOUNT.nickname,
-    avatar: null,
-    ...DEMO_PROFILE,
-    phone: null,
-    role: 'user',
-    createdAt: '2026-09-01T08:00:00.000Z',
-  },
-  // the mock's back office (mock/admin.ts): an admin, so every page of it can be tried
-  newUser({
-    id: 'u_admin_3Fq8wZ1pRt',
-    email: MOCK_ADMIN_EMAIL,
-    password: MOCK_ADMIN_PASSWORD,
-    nickname: '运营管理员',
-    role: 'admin',
-    createdAt: '2026-09-01T08:00:00.000Z',
-  }),
-];
-
-/** A user as the API shows them: never the password. */
-export function publicUser(user: MockUser) {
-  const { password: _password, disabledAt: _disabled, ...rest } = user;
-  return rest;
+/** The admin account: registered as anyone registers, then granted its role as `npm run admin` grants it. */
+export async function seedMockAccounts(app: FastifyInstance) {
+  const code = await mailedCode(app, MOCK_ADMIN_EMAIL, 'register');
+  const payload = { email: MOCK_ADMIN_EMAIL, code, password: MOCK_ADMIN_PASSWORD, nickname: MOCK_ADMIN_NICKNAME, agreement: true };
+  const registered = await app.inject({ method: 'POST', url: '/api/v1/user/register', payload });
+  if (registered.json().success !== true) throw new Error(`the mock's admin account: ${registered.body}`);
+  await grantRole(app.db, app.storage, MOCK_ADMIN_EMAIL, 'admin');
 }
-
-export const findUserById = (id: string | undefined) => users.find((user) => user.id === id);

@@ -23,18 +23,20 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-/** Ids for `{…}` in a path (OpenAPI's form): a sample order, and the first seeded article and document. */
-const ids: Record<string, string> = {
-  orderId: 'qa-order-1',
-  missingOrderId: 'nope',
-  code: 'ZN-00000-00000',
-  templateId: 'general-bachelor',
-  missingJobId: '999999',
+/** Ids for `{…}` in a path (OpenAPI's form): an order of the demo's, and the first seeded article and document. */
+const ids: Record<string, string> = { missingOrderId: 'nope', code: 'ZN-00000-00000', templateId: 'general-bachelor', missingJobId: '999999' };
+
+/** A picture as the avatar form sends it (the head of a 1×1 PNG, as tests/api/user.test.ts sends). */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const avatarForm = () => {
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'me.png');
+  return form;
 };
 
 async function callMock(method: string, path: string, data?: object) {
   const url = path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]);
-  const body = data && JSON.parse(JSON.stringify(data).replace(/\{(\w+)\}/g, (_, name: string) => ids[name]));
+  const body = data instanceof FormData ? data : data && JSON.parse(JSON.stringify(data).replace(/\{(\w+)\}/g, (_, name: string) => ids[name]));
   const res = await axios.request({ method, url, data: body, adapter: mock.adapter, validateStatus: () => true });
   return { status: res.status, body: res.data };
 }
@@ -62,7 +64,7 @@ const scenarios: Array<[string, string, string, object | undefined, number]> = [
   ['a user', 'GET', '/api/v1/user/getCurrent', undefined, 200],
   ['basic info', 'PUT', '/api/v1/user/basicInfo', { nickname: '演示同学', school: '示例大学', phone: '' }, 200],
   ['bad basic info', 'PUT', '/api/v1/user/basicInfo', { nickname: 'x' }, 422],
-  ['avatar', 'POST', '/api/v1/user/avatar', {}, 200],
+  ['avatar', 'POST', '/api/v1/user/avatar', avatarForm(), 200],
   ['wrong old password', 'POST', '/api/v1/user/modifyPassword', { oldPassword: 'Nope12345', newPassword: 'Next2026ab' }, 422],
   ['modify password', 'POST', '/api/v1/user/modifyPassword', { oldPassword: DEMO_PASSWORD, newPassword: 'Next2026ab' }, 200],
   ['the payment gateway', 'GET', '/api/v1/payment/gateway', undefined, 200],
@@ -141,6 +143,12 @@ const scenarios: Array<[string, string, string, object | undefined, number]> = [
 ];
 
 beforeAll(async () => {
+  // an order of the demo's for the order scenarios, made as the pages make one; then signed out again
+  await callMock('POST', '/api/v1/actionLogin', { email: DEMO_EMAIL, password: DEMO_PASSWORD });
+  const review = (await callMock('POST', '/api/v1/review', { systemId: 'undergraduate', title: '订单用的论文', author: '林晓', text: PAPER })).body.result
+    .review;
+  ids.orderId = (await callMock('POST', '/api/v1/order', { kind: 'review', itemId: review.id })).body.result.id;
+  await callMock('POST', '/api/v1/actionLogin/logout');
   ids.articleId = (await callMock('GET', '/api/v1/article')).body.result.list[0].id;
   ids.documentId = (await callMock('GET', '/api/v1/document')).body.result.list[0].id;
 });

@@ -1,18 +1,13 @@
 /**
  * Runs the app's requests against the Umi mock server's own handlers (mock/*.ts), in process:
- * an axios adapter that routes each request to the handler QA would hit, with a cookie jar.
- * Tests may put a handler in front (`server.use`) to provoke a failure.
+ * an axios adapter that routes each request to the handler QA would hit (the QA routes, else the
+ * door to the real server), handed over as Umi's mock server hands it (multer's files), with a
+ * cookie jar. Tests may put a handler in front (`server.use`) to provoke a failure.
  */
 import { dirname } from 'path';
 import type { MockHandler, MockRequest } from '../../mock/_lib/kit';
-import adminMocks from '../../mock/admin';
-import loginMocks from '../../mock/login';
-import orderMocks from '../../mock/order';
 import qaMocks from '../../mock/qa';
-import readingMocks from '../../mock/reading';
-import reviewMocks from '../../mock/review';
-import typesetMocks from '../../mock/typeset';
-import userMocks from '../../mock/user';
+import serverMocks from '../../mock/server';
 
 /** What the adapter reads of a request (axios' own types live in Umi's private copy). */
 interface InternalAxiosRequestConfig {
@@ -33,16 +28,8 @@ export const axios = require(require.resolve('axios', { paths: [dirname(require.
 const { AxiosError } = axios as { AxiosError: any };
 
 type Routes = Record<string, MockHandler>;
-const baseRoutes: Routes = {
-  ...userMocks,
-  ...loginMocks,
-  ...orderMocks,
-  ...readingMocks,
-  ...reviewMocks,
-  ...typesetMocks,
-  ...qaMocks,
-  ...adminMocks,
-} as Routes;
+// in Umi's order: mock/qa.ts before mock/server.ts
+const baseRoutes: Routes = { ...qaMocks, ...serverMocks } as Routes;
 
 export interface RecordedRequest {
   method: string;
@@ -67,14 +54,17 @@ function compile(key: string) {
 async function filesOf(data: unknown) {
   if (!(data instanceof FormData)) return undefined;
   const read = (file: File) =>
-    new Promise<Buffer>((resolve, reject) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(Buffer.from(reader.result as ArrayBuffer));
-      reader.onerror = () => reject(reader.error);
-      reader.readAsArrayBuffer(file);
-    });
+    // Node's File reads itself; jsdom's needs a FileReader
+    typeof FileReader === 'undefined'
+      ? file.arrayBuffer().then(Buffer.from)
+      : new Promise<Buffer>((resolve, reject) => {
+          const reader = new FileReader();
+          reader.onload = () => resolve(Buffer.from(reader.result as ArrayBuffer));
+          reader.onerror = () => reject(reader.error);
+          reader.readAsArrayBuffer(file);
+        });
   const files = [...data.entries()].filter((entry): entry is [string, File] => typeof entry[1] !== 'string');
-  return Promise.all(files.map(async ([, file]) => ({ originalname: file.name, buffer: await read(file) })));
+  return Promise.all(files.map(async ([fieldname, file]) => ({ fieldname, originalname: file.name, mimetype: file.type, buffer: await read(file) })));
 }
 
 export function createMockServer() {
@@ -98,7 +88,7 @@ export function createMockServer() {
     for (const line of [header].flat()) {
       const [pair, ...attributes] = line.split(';');
       const [name, ...value] = pair.split('=');
-      const expired = attributes.some((attr) => attr.trim().toLowerCase() === 'max-age=0');
+      const expired = attributes.some((attr) => /^(max-age=0|expires=thu, 01 jan 1970)/.test(attr.trim().toLowerCase()));
       if (expired) jar.delete(name.trim());
       else jar.set(name.trim(), value.join('='));
     }
@@ -131,10 +121,15 @@ export function createMockServer() {
       const req: MockRequest = {
         method,
         path: url.pathname,
+        originalUrl: `${url.pathname}${url.search}`,
         query,
         body,
         params: found.params,
-        headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+        headers: {
+          cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+          ...(contentType && !files ? { 'content-type': contentType } : {}),
+          ...(files ? { 'content-type': 'multipart/form-data' } : {}),
+        },
         ...(files ? { files } : {}),
       } as MockRequest;
       let status = 200;
@@ -153,9 +148,10 @@ export function createMockServer() {
           if (config.validateStatus ? config.validateStatus(status) : status < 400) resolve(response);
           else reject(new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_REQUEST, config, request, response));
         },
-        /** a file's bytes (a picture, a document), as sent */
+        /** an answer's bytes as sent: JSON read as the browser reads it, else a file's bytes */
         end(body?: Buffer) {
-          res.json(body ?? '');
+          const json = /json/.test(headers['content-type'] ?? '') && body?.length;
+          res.json(json ? JSON.parse(body.toString('utf8')) : (body ?? ''));
         },
         socket: {
           destroy() {

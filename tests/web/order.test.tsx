@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { MockHandler } from '../../mock/_lib/kit';
-import orderMocks from '../../mock/order';
+import serverMocks from '../../mock/server';
+import { demoOrder, refundedDemoOrder } from './demoOrders';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
 
@@ -19,8 +20,7 @@ async function orderCard() {
 
 test('订单记录 lists one’s orders: item, kind, amount, state, time; a pending one can be paid; each leads to its item', async () => {
   await signInAsDemo();
-  // opening an order's address makes a pending order in the mock (mock/order.ts)
-  await axios.get('/api/v1/order/qa-list-1', { adapter: server.adapter });
+  const order = await demoOrder();
   await renderApp('/personal/order/list');
   const card = await orderCard();
   expect(await card.findByText(ORDER_TITLE, {}, LONG)).toBeInTheDocument();
@@ -29,28 +29,28 @@ test('订单记录 lists one’s orders: item, kind, amount, state, time; a pend
   expect(card.getByText('12,000 字 → 12 个千字（不足千字按千字计）× ¥3.00 = ¥36.00')).toBeInTheDocument();
   expect(card.getByText('待支付')).toBeInTheDocument();
   expect(card.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)).toBeInTheDocument();
-  expect(card.getByRole('link', { name: '去支付' })).toHaveAttribute('href', '/pay/qa-list-1');
-  expect(card.getByRole('link', { name: '查看查重' })).toHaveAttribute('href', '/review/info/r_qa-list-1');
+  expect(card.getByRole('link', { name: '去支付' })).toHaveAttribute('href', `/pay/${order.id}`);
+  expect(card.getByRole('link', { name: '查看查重' })).toHaveAttribute('href', `/review/info/${order.itemId}`);
 });
 
 test('a paid order is no longer offered for payment', async () => {
   await signInAsDemo();
-  await axios.get('/api/v1/order/qa-list-2', { adapter: server.adapter });
-  await axios.get('/api/v1/mock/pay/qa-list-2', { adapter: server.adapter });
-  const paid = (await axios.get('/api/v1/order/qa-list-2', { adapter: server.adapter })).data.result;
+  const order = await demoOrder();
+  await axios.get(`/api/v1/mock/pay/${order.id}`, { adapter: server.adapter });
+  const paid = (await axios.get(`/api/v1/order/${order.id}`, { adapter: server.adapter })).data.result;
   server.use({ 'GET /api/v1/order/list': (_req, res) => res.json({ success: true, result: { list: [paid], total: 1, current: 1, pageSize: 10 } }) });
   await renderApp('/personal/order/list');
   const card = await orderCard();
   expect(await card.findByText('已支付', {}, LONG)).toBeInTheDocument();
   expect(card.queryByRole('link', { name: '去支付' })).toBeNull();
-  expect(card.getByRole('link', { name: '查看查重' })).toHaveAttribute('href', '/review/info/r_qa-list-2');
+  expect(card.getByRole('link', { name: '查看查重' })).toHaveAttribute('href', `/review/info/${order.itemId}`);
 });
 
 test('a refunded order says 已退款, and a partial refund how much came back; neither is offered for payment', async () => {
   await signInAsDemo();
-  // the mock's refunded QA order (mock/order.ts), and the same order had back in part
-  const refunded = (await axios.get('/api/v1/order/refunded-qa-1', { adapter: server.adapter })).data.result;
-  const partial = { ...refunded, id: 'refunded-qa-2', refundedFen: 1000 };
+  // an order refunded in full by the back office, and the same order had back in part
+  const refunded = await refundedDemoOrder();
+  const partial = { ...refunded, id: `${refunded.id}-2`, refundedFen: 1000 };
   server.use({
     'GET /api/v1/order/list': (_req, res) => res.json({ success: true, result: { list: [refunded, partial], total: 2, current: 1, pageSize: 10 } }),
   });
@@ -74,9 +74,9 @@ test('no orders yet: says so and where to start', async () => {
 
 test('a load that failed says so with a retry, never “还没有订单”; the retry loads the list', async () => {
   await signInAsDemo();
-  await axios.get('/api/v1/order/qa-list-3', { adapter: server.adapter });
+  await demoOrder();
   let down = true;
-  const own = orderMocks['GET /api/v1/order/list'] as MockHandler;
+  const own = serverMocks['GET /api/(.*)'] as MockHandler;
   server.use({ 'GET /api/v1/order/list': (req, res) => (down ? failing(req, res) : own(req, res)) });
   await renderApp('/personal/order/list');
   const card = await orderCard();

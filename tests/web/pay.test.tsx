@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { demoOrder, expiredDemoOrder } from './demoOrders';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
 
@@ -6,7 +7,8 @@ afterEach(() => server.reset());
 
 test('a pending order: item, price, countdown, 沙箱支付, QR code after choosing a channel, then success on its own', async () => {
   await signInAsDemo();
-  await renderApp('/pay/qa-pay-1');
+  const order = await demoOrder();
+  await renderApp(`/pay/${order.id}`);
   expect(await screen.findByText('本科毕业论文检测 · 示例论文（12,000 字）', {}, { timeout: 10_000 })).toBeInTheDocument();
   expect(screen.getByText('¥36.00')).toBeInTheDocument();
   // how the price was reached, before paying
@@ -16,11 +18,12 @@ test('a pending order: item, price, countdown, 沙箱支付, QR code after choos
 
   fireEvent.click(screen.getByText('支付宝'));
   expect(await screen.findByAltText('支付二维码', {}, { timeout: 10_000 })).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml/));
-  expect(screen.getByText('打开支付页面').closest('a')).toHaveAttribute('href', '/api/v1/mock/pay/qa-pay-1');
-  expect(server.requests.find((r) => r.path === '/api/v1/order/qa-pay-1/pay')!.body).toEqual({ channel: 'alipay' });
+  // the server's sandbox page for this order
+  expect(screen.getByText('打开支付页面').closest('a')).toHaveAttribute('href', expect.stringMatching(new RegExp(`/api/v1/payment/sandbox/${order.id}\\?`)));
+  expect(server.requests.find((r) => r.path === `/api/v1/order/${order.id}/pay`)!.body).toEqual({ channel: 'alipay' });
 
   // the payer pays elsewhere; the page notices by itself
-  await act(() => axios.get('/api/v1/mock/pay/qa-pay-1', { adapter: server.adapter }));
+  await act(() => axios.get(`/api/v1/mock/pay/${order.id}`, { adapter: server.adapter }));
   expect(await screen.findByText('支付成功', {}, { timeout: 10_000 })).toBeInTheDocument();
   expect(screen.getByText('查看查重进度')).toBeInTheDocument();
   // the receipt says what was paid for, and how the price was reached
@@ -29,15 +32,16 @@ test('a pending order: item, price, countdown, 沙箱支付, QR code after choos
 
 test('an expired order says so, by the one name a closed order has, and offers to order again', async () => {
   await signInAsDemo();
-  await renderApp('/pay/expired-1');
+  const order = await expiredDemoOrder();
+  await renderApp(`/pay/${order.id}`);
   expect(await screen.findByText('订单已关闭', {}, { timeout: 10_000 })).toBeInTheDocument();
   expect(screen.getByText(/超过支付时限未付款/)).toBeInTheDocument();
-  expect(screen.getByText('重新下单').closest('a')).toHaveAttribute('href', '/review/info/r_expired-1');
+  expect(screen.getByText('重新下单').closest('a')).toHaveAttribute('href', `/review/info/${order.itemId}`);
 });
 
 test('cancelling asks first, then closes the order and says when, without the old fixed 30 minutes', async () => {
   await signInAsDemo();
-  await renderApp('/pay/qa-pay-2');
+  await renderApp(`/pay/${(await demoOrder()).id}`);
   fireEvent.click((await screen.findByText('取消订单', {}, { timeout: 10_000 })).closest('button')!);
   // nothing is cancelled until the question is answered
   expect(await screen.findByText('确定取消这笔订单？')).toBeInTheDocument();

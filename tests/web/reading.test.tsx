@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderMarkdown } from '../../common/markdown';
 import type { MockHandler } from '../../mock/_lib/kit';
-import readingMocks from '../../mock/reading';
+import serverMocks from '../../mock/server';
 import { pagesOf } from '../../src/pages/Document/Detail/paging';
 import { axios, server } from './mockServer';
 import { renderApp } from './renderApp';
@@ -70,7 +70,7 @@ describe('the home page', () => {
 
   test('shows the lists loading until their answers arrive', async () => {
     const gate = held();
-    server.use({ 'GET /api/v1/document': gate.wrap(readingMocks['GET /api/v1/document']) });
+    server.use({ 'GET /api/v1/document': gate.wrap(serverMocks['GET /api/(.*)']) });
     await renderApp('/');
     await screen.findByText('用户论文的存储与删除政策', {}, LONG);
     // the library and the recommended papers wait: a spinner and a skeleton stand in their place
@@ -116,7 +116,7 @@ describe('the article page', () => {
   test('shows a skeleton while loading, then the article with its meta line, neighbours and related articles', async () => {
     const article = await firstId('/api/v1/article?category=%E6%8E%92%E7%89%88%E8%A7%84%E8%8C%83');
     const gate = held();
-    server.use({ 'GET /api/v1/article/:articleId': gate.wrap(readingMocks['GET /api/v1/article/:articleId']) });
+    server.use({ 'GET /api/v1/article/:articleId': gate.wrap(serverMocks['GET /api/(.*)']) });
     await renderApp(`/article/detail/${article.id}`);
     await waitFor(() => expect(document.querySelector('.ant-skeleton')).not.toBeNull(), LONG);
     await act(async () => gate.release());

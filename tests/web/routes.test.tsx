@@ -36,10 +36,11 @@ const publicRoutes: Array<[string, string, string]> = [
 
 const guardedRoutes: Array<[string, string, string]> = [
   ['/review/info', '/review/info', '填写查重信息'],
-  // a check that does not exist ends on the 404 page
+  // a check, a typesetting or an order that does not exist ends on the 404 page (a real order's
+  // payment page: tests/web/pay.test.tsx)
   ['/review/info/r1', '/404', '404'],
   ['/typeset/preview/p1', '/404', '404'],
-  ['/pay/o1', '/pay/o1', '订单支付'],
+  ['/pay/o1', '/404', '404'],
   ['/personal', '/personal/home/basic-info', '基本信息'],
   ['/personal/home', '/personal/home/basic-info', '基本信息'],
   ['/personal/home/basic-info', '/personal/home/basic-info', '基本信息'],

@@ -35,13 +35,15 @@ describe('login', () => {
   });
 
   test('the form object is posted unchanged', async () => {
-    await renderApp(loginAt());
+    const { history } = await renderApp(loginAt());
     await submitLogin(DEMO_EMAIL, DEMO_PASSWORD);
     await waitFor(() => expect(server.requests.find((r) => r.path === '/api/v1/actionLogin')).toBeDefined());
     expect(server.requests.find((r) => r.path === '/api/v1/actionLogin')!.body).toEqual({
       email: DEMO_EMAIL,
       password: DEMO_PASSWORD,
     });
+    // the sign-in ends here, not in the next test: the real server answers after the request is seen
+    await waitFor(() => expect(history.location.pathname).not.toBe('/user/login'), { timeout: 10_000 });
   });
 
   test.each([
@@ -90,7 +92,9 @@ describe('visitors and the initial state', () => {
     // the test DOM matches no media query: antd's breakpoints see a phone
     const { history } = await renderApp('/home');
     fireEvent.click(await screen.findByLabelText('打开菜单', {}, { timeout: 10_000 }));
-    const nav = await screen.findByRole('navigation', { name: '主菜单' });
+    // by its label, not by role: a role query walks the whole home page, long now that its lists are
+    // the server's demo content, and its retries ran past the test's minute
+    const nav = await screen.findByLabelText('主菜单', {}, { timeout: 10_000 });
     expect(within(nav).getByRole('link', { name: '论文排版' })).toHaveAttribute('href', '/typeset');
     fireEvent.click(within(nav).getByRole('link', { name: '论文查重' }));
     await waitFor(() => expect(history.location.pathname).toBe('/review/home'), { timeout: 10_000 });

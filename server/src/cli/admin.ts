@@ -9,8 +9,7 @@ import { loadConfig } from '../config';
 import { createDb, migrateToLatest } from '../db';
 import { AppError } from '../lib/errors';
 import { localStorage } from '../lib/storage';
-import { createAuditRepo, createAuditService } from '../modules/audit';
-import { createUserRepo, createUserService } from '../modules/user';
+import { grantRole } from './grantRole';
 
 const USAGE = `用法：npm run admin -- grant <邮箱> <${ROLES.join('|')}>`;
 
@@ -28,16 +27,7 @@ async function main(args: string[]) {
   const db = createDb(config.databaseUrl);
   try {
     await migrateToLatest(db);
-    const users = createUserService({ users: createUserRepo(db), storage: localStorage(`${config.dataDir}/files`) });
-    const audit = createAuditService(createAuditRepo(db));
-    const { before, after } = await users.grantRole(email, role);
-    await audit.record({
-      actor: 'command line',
-      action: 'user.role',
-      target: { type: 'user', id: after.id },
-      before: { email: before.email, role: before.role },
-      after: { email: after.email, role: after.role },
-    });
+    const { before, after } = await grantRole(db, localStorage(`${config.dataDir}/files`), email, role);
     console.log(`${after.email} 的角色：${before.role} → ${after.role}`);
     return 0;
   } catch (error) {
