@@ -24,12 +24,11 @@ const toAdminJob = (job: JobRow, orderId: string | undefined) => ({
   ...(orderId ? { orderId } : {}),
 });
 
-export function createAdminJobs(deps: { jobs: Pick<JobRunner, 'search' | 'retry'>; orders?: Pick<OrderService, 'latestOrderOf'>; audit: AuditService }) {
+export function createAdminJobs(deps: { jobs: Pick<JobRunner, 'search' | 'retry'>; orders: Pick<OrderService, 'latestOrderOf'>; audit: AuditService }) {
   const { jobs, orders, audit } = deps;
   /** Jobs as the back office lists them, each with the order of its review or typesetting. */
   const withOrders = async (rows: JobRow[]) => {
-    // without the order service (the mock's queue, for now) the jobs are listed without their orders
-    const orderOf = orders ? await orders.latestOrderOf(rows.map((job) => job.ref_id)) : new Map<string, string>();
+    const orderOf = await orders.latestOrderOf(rows.map((job) => job.ref_id));
     return rows.map((job) => toAdminJob(job, orderOf.get(job.ref_id)));
   };
   const view = (job: JobRow) => ({ kind: job.kind, refId: job.ref_id, status: job.status, attempts: job.attempts, lastError: job.last_error });
