@@ -1,11 +1,13 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'util';
-import { MessageChannel, MessagePort } from 'worker_threads';
+import { MessagePort } from 'worker_threads';
 
 // jsdom lacks the encoding API every browser has (the QR code encoder uses it), and MessagePort
 // (the payment module, which the mock's back office takes through its index, loads undici).
-Object.assign(globalThis, { TextEncoder, TextDecoder, MessageChannel, MessagePort });
+// Not Node's MessageChannel: React's scheduler would take it, and its ports keep a run of one test
+// file from ever exiting (jest waited after the last test, "Jest did not exit").
+Object.assign(globalThis, { TextEncoder, TextDecoder, MessagePort });
 
 // jsdom has no matchMedia; antd's responsive helpers ask for it.
 Object.defineProperty(window, 'matchMedia', {
