@@ -13,7 +13,7 @@ async function webProject(): Promise<Config.InitialOptions> {
     displayName: 'web',
     rootDir: __dirname,
     testMatch: ['<rootDir>/tests/web/**/*.test.(ts|tsx)'],
-    setupFilesAfterEnv: ['<rootDir>/tests/web/setup.ts'],
+    setupFilesAfterEnv: ['<rootDir>/tests/web/setup.ts', '<rootDir>/tests/web/styles.setup.ts'],
   })) as Config.InitialOptions;
 }
 
