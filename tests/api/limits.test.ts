@@ -5,6 +5,7 @@
  */
 import { newId } from '../../server/src/lib/ids';
 import { hashPassword } from '../../server/src/lib/password';
+import { newAccount } from '../../server/src/modules/auth/service';
 import { createUserRepo } from '../../server/src/modules/user/repo';
 import { client, codeFromOutbox, createTestApp } from './testApp';
 
@@ -24,18 +25,7 @@ async function makeAccounts(prefix: string, count: number, password: string) {
   const hash = await hashPassword(password);
   const emails = Array.from({ length: count }, (_, i) => `${prefix}${i}@campus.example.cn`);
   for (const [i, email] of emails.entries()) {
-    await users.insert({
-      id: newId(),
-      email,
-      password_hash: hash,
-      nickname: `同学${i}`,
-      real_name: null,
-      school: null,
-      major: null,
-      degree: null,
-      phone: null,
-      avatar: null,
-    });
+    await users.insert(newAccount(newId(), email, hash, `同学${i}`));
   }
   return emails;
 }

@@ -16,211 +16,75 @@ interface Probe {
 }
 
 const use = (names: string) => `export const used = [${names}];\n`;
+/** A probe whose code imports `name` from `from` into `filePath` and uses it. */
+const importing = (probe: string, filePath: string, name: string, from: string, rule?: string): Probe => ({
+  name: probe,
+  filePath,
+  code: `import { ${name} } from '${from}';\n${use(name)}`,
+  rule,
+});
+const PATHS = 'import-x/no-restricted-paths';
+const IMPORTS = 'no-restricted-imports';
+const TYPED_IMPORTS = '@typescript-eslint/no-restricted-imports';
+
 /** A function of `lines` lines: its opening, statements, and its closing line. */
 const functionOf = (lines: number) => `export function probe() {\n${Array.from({ length: lines - 2 }, (_, i) => `  console.log(${i});`).join('\n')}\n}\n`;
 
 const PROBES: Probe[] = [
   // (a) pages, layouts and components never reach the request layer
-  {
-    name: 'a page imports the request layer by the @/ alias',
-    filePath: 'src/pages/Probe/index.tsx',
-    code: `import { get } from '@/utils/request';\n${use('get')}`,
-    rule: 'import-x/no-restricted-paths',
-  },
-  {
-    name: 'a component imports the request layer by a relative path',
-    filePath: 'src/components/Probe/index.tsx',
-    code: `import { get } from '../../utils/request';\n${use('get')}`,
-    rule: 'import-x/no-restricted-paths',
-  },
-  {
-    name: "a layout imports umi's request",
-    filePath: 'src/layouts/ProbeLayout.tsx',
-    code: `import { request } from 'umi';\n${use('request')}`,
-    rule: 'no-restricted-imports',
-  },
-  {
-    name: "a page imports request from Umi's generated plugin",
-    filePath: 'src/pages/Probe/index.tsx',
-    code: `import { request } from '@@/plugin-request';\n${use('request')}`,
-    rule: 'no-restricted-imports',
-  },
-  {
-    name: "a page loads data with umi's useRequest around a service",
-    filePath: 'src/pages/Probe/index.tsx',
-    code: `import { useRequest } from 'umi';\n${use('useRequest')}`,
-  },
-  {
-    name: "a feature's component imports the request layer",
-    filePath: 'src/features/probe/components/Probe.tsx',
-    code: `import { post } from '@/utils/request';\n${use('post')}`,
-    rule: 'import-x/no-restricted-paths',
-  },
+  importing('a page imports the request layer by the @/ alias', 'src/pages/Probe/index.tsx', 'get', '@/utils/request', PATHS),
+  importing('a component imports the request layer by a relative path', 'src/components/Probe/index.tsx', 'get', '../../utils/request', PATHS),
+  importing("a layout imports umi's request", 'src/layouts/ProbeLayout.tsx', 'request', 'umi', IMPORTS),
+  importing("a page imports request from Umi's generated plugin", 'src/pages/Probe/index.tsx', 'request', '@@/plugin-request', IMPORTS),
+  importing("a page loads data with umi's useRequest around a service", 'src/pages/Probe/index.tsx', 'useRequest', 'umi'),
+  importing("a feature's component imports the request layer", 'src/features/probe/components/Probe.tsx', 'post', '@/utils/request', PATHS),
   {
     name: 'a component calls fetch',
     filePath: 'src/components/Probe/index.tsx',
     code: `export const load = () => fetch('/api/v1/probe');\n`,
     rule: 'no-restricted-globals',
   },
-  {
-    name: "a feature's hook imports the request layer",
-    filePath: 'src/features/probe/hooks/useProbe.ts',
-    code: `import { get } from '@/utils/request';\n${use('get')}`,
-    rule: 'import-x/no-restricted-paths',
-  },
-  {
-    name: "a feature's services folder uses the request layer",
-    filePath: 'src/features/probe/services/probe.ts',
-    code: `import { get } from '@/utils/request';\n${use('get')}`,
-  },
-  { name: 'a service uses the request layer', filePath: 'src/features/probe/api.ts', code: `import { get } from '@/utils/request';\n${use('get')}` },
-  {
-    name: "a feature's API module uses the request layer",
-    filePath: 'src/features/probe/api.ts',
-    code: `import { get } from '../../utils/request';\n${use('get')}`,
-  },
-  { name: 'a page uses umi for links', filePath: 'src/pages/Probe/index.tsx', code: `import { Link } from 'umi';\n${use('Link')}` },
+  importing("a feature's hook imports the request layer", 'src/features/probe/hooks/useProbe.ts', 'get', '@/utils/request', PATHS),
+  importing("a feature's services folder uses the request layer", 'src/features/probe/services/probe.ts', 'get', '@/utils/request'),
+  importing('a service uses the request layer', 'src/features/probe/api.ts', 'get', '@/utils/request'),
+  importing("a feature's API module uses the request layer", 'src/features/probe/api.ts', 'get', '../../utils/request'),
+  importing('a page uses umi for links', 'src/pages/Probe/index.tsx', 'Link', 'umi'),
   // (b) the app takes only types from the server
-  {
-    name: 'the app imports a value from server/',
-    filePath: 'src/features/probe/api.ts',
-    code: `import { createDb } from '../../../server/src/db';\n${use('createDb')}`,
-    rule: '@typescript-eslint/no-restricted-imports',
-  },
-  {
-    name: 'the app imports a value from server/ through the alias',
-    filePath: 'src/utils/probe.ts',
-    code: `import { loadConfig } from '@/../server/src/config';\n${use('loadConfig')}`,
-    rule: '@typescript-eslint/no-restricted-imports',
-  },
+  importing('the app imports a value from server/', 'src/features/probe/api.ts', 'createDb', '../../../server/src/db', TYPED_IMPORTS),
+  importing('the app imports a value from server/ through the alias', 'src/utils/probe.ts', 'loadConfig', '@/../server/src/config', TYPED_IMPORTS),
   {
     name: 'the app imports a type from server/',
     filePath: 'src/features/probe/api.ts',
     code: `import type { Db } from '../../../server/src/db';\nexport type Probe = Db;\n`,
   },
-  {
-    name: 'common/ imports from server/',
-    filePath: 'common/probe.ts',
-    code: `import { newId } from '../server/src/lib/ids';\n${use('newId')}`,
-    rule: 'import-x/no-restricted-paths',
-  },
-  {
-    name: 'common/ imports from the app',
-    filePath: 'common/text/probe.ts',
-    code: `import { SITE_TITLE } from '@/constants';\n${use('SITE_TITLE')}`,
-    rule: 'import-x/no-restricted-paths',
-  },
-  {
-    name: 'the app imports a value from common/',
-    filePath: 'src/pages/Probe/index.tsx',
-    code: `import { headingOf } from '../../../common/text/headings';\n${use('headingOf')}`,
-  },
+  importing('common/ imports from server/', 'common/probe.ts', 'newId', '../server/src/lib/ids', PATHS),
+  importing('common/ imports from the app', 'common/text/probe.ts', 'SITE_TITLE', '@/constants', PATHS),
+  importing('the app imports a value from common/', 'src/pages/Probe/index.tsx', 'headingOf', '../../../common/text/headings'),
   // (c) engines import neither db nor modules nor each other, except the shared engines/text
-  {
-    name: 'the typesetting engine imports the similarity engine',
-    filePath: 'server/src/engines/typeset/probe.ts',
-    code: `import { checkText } from '../similarity/check';\n${use('checkText')}`,
-    rule: 'import-x/no-restricted-paths',
-  },
-  {
-    name: 'the similarity engine imports the typesetting engine',
-    filePath: 'server/src/engines/similarity/probe.ts',
-    code: `import { readManuscript } from '../typeset/manuscript';\n${use('readManuscript')}`,
-    rule: 'import-x/no-restricted-paths',
-  },
-  {
-    name: 'an engine imports the database',
-    filePath: 'server/src/engines/similarity/probe.ts',
-    code: `import { createDb } from '../../db';\n${use('createDb')}`,
-    rule: 'import-x/no-restricted-paths',
-  },
-  {
-    name: 'an engine imports a module',
-    filePath: 'server/src/engines/typeset/probe.ts',
-    code: `import { templateRows } from '../../modules/typeset/service';\n${use('templateRows')}`,
-    rule: 'import-x/no-restricted-paths',
-  },
-  {
-    name: 'engines/text imports an engine',
-    filePath: 'server/src/engines/text/probe.ts',
-    code: `import { tokenize } from '../similarity/normalize';\n${use('tokenize')}`,
-    rule: 'import-x/no-restricted-paths',
-  },
-  {
-    name: 'an engine imports engines/text',
-    filePath: 'server/src/engines/typeset/probe.ts',
-    code: `import { extractText } from '../text/extract';\n${use('extractText')}`,
-  },
+  importing('the typesetting engine imports the similarity engine', 'server/src/engines/typeset/probe.ts', 'checkText', '../similarity/check', PATHS),
+  importing('the similarity engine imports the typesetting engine', 'server/src/engines/similarity/probe.ts', 'readManuscript', '../typeset/manuscript', PATHS),
+  importing('an engine imports the database', 'server/src/engines/similarity/probe.ts', 'createDb', '../../db', PATHS),
+  importing('an engine imports a module', 'server/src/engines/typeset/probe.ts', 'templateRows', '../../modules/typeset/service', PATHS),
+  importing('engines/text imports an engine', 'server/src/engines/text/probe.ts', 'tokenize', '../similarity/normalize', PATHS),
+  importing('an engine imports engines/text', 'server/src/engines/typeset/probe.ts', 'extractText', '../text/extract'),
   // (d) db, lib and the configuration never import a module
-  {
-    name: 'the database layer imports a module',
-    filePath: 'server/src/db/probe.ts',
-    code: `import { createUserRepo } from '../modules/user/repo';\n${use('createUserRepo')}`,
-    rule: 'import-x/no-restricted-paths',
-  },
-  {
-    name: 'the configuration imports a module',
-    filePath: 'server/src/config.ts',
-    code: `import { signParams } from './modules/payment/signing';\n${use('signParams')}`,
-    rule: 'import-x/no-restricted-paths',
-  },
-  {
-    name: 'lib/ imports a module',
-    filePath: 'server/src/lib/probe.ts',
-    code: `import { createUserRepo } from '../modules/user/repo';\n${use('createUserRepo')}`,
-    rule: 'import-x/no-restricted-paths',
-  },
+  importing('the database layer imports a module', 'server/src/db/probe.ts', 'createUserRepo', '../modules/user/repo', PATHS),
+  importing('the configuration imports a module', 'server/src/config.ts', 'signParams', './modules/payment/signing', PATHS),
+  importing('lib/ imports a module', 'server/src/lib/probe.ts', 'createUserRepo', '../modules/user/repo', PATHS),
   {
     name: 'a module imports the database layer',
     filePath: 'server/src/modules/probe/repo.ts',
     code: `import type { Db } from '../../db';\nexport type Probe = Db;\n`,
   },
   // (e) a module is used from outside only through its index.ts
-  {
-    name: "a module imports another module's service file",
-    filePath: 'server/src/modules/probe/service.ts',
-    code: `import { createOrderService } from '../order/service';\n${use('createOrderService')}`,
-    rule: 'import-x/no-restricted-paths',
-  },
-  {
-    name: "a module imports another module's repository mapper",
-    filePath: 'server/src/modules/probe/routes.ts',
-    code: `import { toPublicOrder } from '../order/repo';\n${use('toPublicOrder')}`,
-    rule: 'import-x/no-restricted-paths',
-  },
-  {
-    name: "a plugin imports a module's service file",
-    filePath: 'server/src/plugins/probe.ts',
-    code: `import { createAuthService } from '../modules/auth/service';\n${use('createAuthService')}`,
-    rule: 'import-x/no-restricted-paths',
-  },
-  {
-    name: "the seed imports a module's repository",
-    filePath: 'server/src/seed.ts',
-    code: `import { createUserRepo } from './modules/user/repo';\n${use('createUserRepo')}`,
-    rule: 'import-x/no-restricted-paths',
-  },
-  {
-    name: "the mock imports a module's schemas file",
-    filePath: 'mock/probe.ts',
-    code: `import { OrderListQuery } from '../server/src/modules/order/schemas';\n${use('OrderListQuery')}`,
-    rule: 'import-x/no-restricted-paths',
-  },
-  {
-    name: 'a module imports another through its index.ts',
-    filePath: 'server/src/modules/probe/service.ts',
-    code: `import { createOrderService } from '../order';\n${use('createOrderService')}`,
-  },
-  {
-    name: 'the mock imports a module through its index.ts',
-    filePath: 'mock/probe.ts',
-    code: `import { OrderListQuery } from '../server/src/modules/order/index';\n${use('OrderListQuery')}`,
-  },
-  {
-    name: 'a module imports its own files',
-    filePath: 'server/src/modules/order/probe.ts',
-    code: `import { createOrderRepo } from './repo';\n${use('createOrderRepo')}`,
-  },
+  importing("a module imports another module's service file", 'server/src/modules/probe/service.ts', 'createOrderService', '../order/service', PATHS),
+  importing("a module imports another module's repository mapper", 'server/src/modules/probe/routes.ts', 'toPublicOrder', '../order/repo', PATHS),
+  importing("a plugin imports a module's service file", 'server/src/plugins/probe.ts', 'createAuthService', '../modules/auth/service', PATHS),
+  importing("the seed imports a module's repository", 'server/src/seed.ts', 'createUserRepo', './modules/user/repo', PATHS),
+  importing("the mock imports a module's schemas file", 'mock/probe.ts', 'OrderListQuery', '../server/src/modules/order/schemas', PATHS),
+  importing('a module imports another through its index.ts', 'server/src/modules/probe/service.ts', 'createOrderService', '../order'),
+  importing('the mock imports a module through its index.ts', 'mock/probe.ts', 'OrderListQuery', '../server/src/modules/order/index'),
+  importing('a module imports its own files', 'server/src/modules/order/probe.ts', 'createOrderRepo', './repo'),
   // (f) no function longer than 80 lines
   { name: 'a server function of 81 lines', filePath: 'server/src/modules/probe/service.ts', code: functionOf(81), rule: 'max-lines-per-function' },
   { name: 'an app function of 81 lines', filePath: 'src/features/probe/useProbe.ts', code: functionOf(81), rule: 'max-lines-per-function' },

@@ -3,29 +3,12 @@ import type { Kysely } from 'kysely';
 import { toPublicOrder } from '../../server/src/modules/order/repo';
 import { REVIEW_SYSTEMS } from '../../server/src/modules/review/systems';
 import { reviewSystemsBeforeSale, useUnmigratedDatabase } from './testApp';
-import { storedReviewRow } from '../fixtures/storedRows';
+import { storedOrderRow, storedReviewRow, storedUserRow } from '../fixtures/storedRows';
 
 const NOW = new Date().toISOString();
 
-const order = (id: string, kind: string, itemId: string, amountFen: number) => ({
-  id,
-  user_id: 'u_old',
-  kind,
-  item_id: itemId,
-  title: '旧订单',
-  amount_fen: amountFen,
-  status: 'pending' as const,
-  close_reason: null,
-  channel: null,
-  gateway: null,
-  gateway_trade_no: null,
-  refund_due: 0,
-  created_at: NOW,
-  expires_at: NOW,
-  paid_at: null,
-  closed_at: null,
-  refunded_at: null,
-});
+const order = (id: string, kind: string, itemId: string, amountFen: number) =>
+  storedOrderRow({ id, user_id: 'u_old', kind, item_id: itemId, title: '旧订单', amount_fen: amountFen, status: 'pending' }, NOW);
 
 const fresh = useUnmigratedDatabase('zn-order-price-');
 
@@ -34,23 +17,7 @@ test('orders made before it show the breakdown their amount came from', async ()
   if (error) throw error;
   // rows as that schema had them: later migrations add columns the current types require
   const before = fresh.db as unknown as Kysely<any>;
-  await before
-    .insertInto('users')
-    .values({
-      id: 'u_old',
-      email: 'old@example.cn',
-      password_hash: '-',
-      nickname: '旧用户',
-      real_name: null,
-      school: null,
-      major: null,
-      degree: null,
-      phone: null,
-      avatar: null,
-      created_at: NOW,
-      updated_at: NOW,
-    })
-    .execute();
+  await before.insertInto('users').values(storedUserRow(NOW)).execute();
   await fresh.db.insertInto('review_systems').values(reviewSystemsBeforeSale()).execute();
   await before
     .insertInto('reviews')

@@ -58,6 +58,15 @@ async function newOrder(browser: Awaited<ReturnType<typeof signedInClient>>, ite
   return res.body.result as { id: string; amountFen: number; status: string; expiresAt: string; createdAt: string };
 }
 
+/** Moves an order's expiry into the past, as if its 30 minutes had gone by. */
+async function pastItsExpiry(orderId: string) {
+  await t.app.db
+    .updateTable('orders')
+    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .where('id', '=', orderId)
+    .execute();
+}
+
 describe('creating and reading orders', () => {
   test('the amount comes from the server, whatever the client sends', async () => {
     const browser = await signedInClient(t.app);
@@ -95,11 +104,7 @@ describe('creating and reading orders', () => {
   test('an order past 30 minutes reads as closed (expired)', async () => {
     const owner = await signedInClient(t.app);
     const order = await newOrder(owner);
-    await t.app.db
-      .updateTable('orders')
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-      .where('id', '=', order.id)
-      .execute();
+    await pastItsExpiry(order.id);
     expect((await owner.get(`/api/v1/order/${order.id}`)).body.result).toMatchObject({ status: 'closed', closeReason: 'expired' });
   });
 });
@@ -126,11 +131,7 @@ describe('the list of one’s orders', () => {
     const listed = (await owner.get('/api/v1/order/list?pageSize=50')).body.result.list.map((o: { id: string }) => o.id);
     for (const id of mine) expect(listed).not.toContain(id);
 
-    await t.app.db
-      .updateTable('orders')
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-      .where('id', '=', mine[2])
-      .execute();
+    await pastItsExpiry(mine[2]);
     expect((await other.get('/api/v1/order/list?pageSize=1')).body.result.list[0]).toMatchObject({ id: mine[2], status: 'closed', closeReason: 'expired' });
 
     expect((await client(t.app).get('/api/v1/order/list')).status).toBe(401);
@@ -253,11 +254,7 @@ describe('the sandbox gateway', () => {
 test('the expiry sweep closes every overdue pending order', async () => {
   const owner = await signedInClient(t.app);
   const order = await newOrder(owner);
-  await t.app.db
-    .updateTable('orders')
-    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-    .where('id', '=', order.id)
-    .execute();
+  await pastItsExpiry(order.id);
   expect(await t.app.orders.expireOverdue()).toBeGreaterThanOrEqual(1);
   const row = await t.app.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
   expect(row).toMatchObject({ status: 'closed', close_reason: 'expired' });

@@ -9,7 +9,7 @@ import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { migrations } from '../../server/src/db/migrations';
 import { REVIEW_SYSTEMS } from '../../server/src/modules/review/systems';
-import { storedReviewRow } from '../fixtures/storedRows';
+import { storedOrderRow, storedReviewRow, storedUserRow } from '../fixtures/storedRows';
 import { reviewSystemsBeforeSale, useUnmigratedDatabase } from './testApp';
 
 const PAPER = Array.from({ length: 20 }, (_, i) => `第${i + 1}段：本文记录了一个学期里两所县域中学课后服务的安排、教师的负担和学生的参与。`).join('\n');
@@ -34,27 +34,22 @@ const checkRow = (id: string, status: string, orderId: string | null) =>
     NOW,
   );
 
-function orderRow(id: string, itemId: string, status: 'pending' | 'paid') {
-  return {
-    id,
-    user_id: 'u_old',
-    kind: 'check',
-    item_id: itemId,
-    title: '本科毕业论文检测 · 旧论文',
-    amount_fen: 300,
-    status,
-    close_reason: null,
-    channel: null,
-    gateway: status === 'paid' ? 'sandbox' : null,
-    gateway_trade_no: status === 'paid' ? `T${id}` : null,
-    refund_due: 0,
-    created_at: NOW,
-    expires_at: LATER,
-    paid_at: status === 'paid' ? NOW : null,
-    closed_at: null,
-    refunded_at: null,
-  };
-}
+const orderRow = (id: string, itemId: string, status: 'pending' | 'paid') =>
+  storedOrderRow(
+    {
+      id,
+      user_id: 'u_old',
+      kind: 'check',
+      item_id: itemId,
+      title: '本科毕业论文检测 · 旧论文',
+      amount_fen: 300,
+      status,
+      gateway: status === 'paid' ? 'sandbox' : null,
+      gateway_trade_no: status === 'paid' ? `T${id}` : null,
+      expires_at: LATER,
+    },
+    NOW,
+  );
 
 const job = (refId: string, status: 'queued' | 'running') => ({
   kind: 'check',
@@ -72,23 +67,7 @@ const job = (refId: string, status: 'queued' | 'running') => ({
 async function oldDatabase(db: Kysely<any>) {
   const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo('0008_typeset_pages');
   if (error) throw error;
-  await db
-    .insertInto('users')
-    .values({
-      id: 'u_old',
-      email: 'old@example.cn',
-      password_hash: '-',
-      nickname: '旧用户',
-      real_name: null,
-      school: null,
-      major: null,
-      degree: null,
-      phone: null,
-      avatar: null,
-      created_at: NOW,
-      updated_at: NOW,
-    })
-    .execute();
+  await db.insertInto('users').values(storedUserRow(NOW)).execute();
   await db.insertInto('check_systems').values(reviewSystemsBeforeSale()).execute();
   await db
     .insertInto('checks')

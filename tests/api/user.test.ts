@@ -18,6 +18,12 @@ function multipart(name: string, filename: string, data: Buffer) {
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** `data` sent as the signed-in browser's new avatar, in a file named `filename`. */
+function uploadAvatar(browser: ReturnType<typeof client>, filename: string, data: Buffer) {
+  const { body, contentType } = multipart('file', filename, data);
+  return t.app.inject({ method: 'POST', url: '/api/v1/user/avatar', payload: body, headers: { 'content-type': contentType, cookie: browser.jar.header() } });
+}
+
 describe('a visitor is asked to log in (401) where a login is needed', () => {
   test.each([
     ['PUT', '/api/v1/user/basicInfo', { nickname: '访客' }],
@@ -68,13 +74,7 @@ describe('avatar upload', () => {
   test('a PNG is stored and served; its address is on the user', async () => {
     const browser = client(t.app);
     await browser.login();
-    const { body, contentType } = multipart('file', 'me.png', PNG);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/avatar',
-      payload: body,
-      headers: { 'content-type': contentType, cookie: browser.jar.header() },
-    });
+    const res = await uploadAvatar(browser, 'me.png', PNG);
     expect(res.statusCode).toBe(200);
     const avatar = res.json().result.avatar as string;
     expect(avatar).toMatch(/^\/api\/v1\/user\/avatar\/[\w-]+\.png$/);
@@ -88,13 +88,7 @@ describe('avatar upload', () => {
     const browser = client(t.app);
     await browser.login();
     const before = (await browser.get('/api/v1/user/getCurrent')).body.result.avatar;
-    const { body, contentType } = multipart('file', 'photo.png', Buffer.from('#!/bin/sh\necho hi\n'));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/avatar',
-      payload: body,
-      headers: { 'content-type': contentType, cookie: browser.jar.header() },
-    });
+    const res = await uploadAvatar(browser, 'photo.png', Buffer.from('#!/bin/sh\necho hi\n'));
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('头像只能是 PNG、JPG 或 WebP 图片');
     expect((await browser.get('/api/v1/user/getCurrent')).body.result.avatar).toBe(before);
@@ -103,13 +97,7 @@ describe('avatar upload', () => {
   test('a file over 2 MB is refused', async () => {
     const browser = client(t.app);
     await browser.login();
-    const { body, contentType } = multipart('file', 'big.png', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/user/avatar',
-      payload: body,
-      headers: { 'content-type': contentType, cookie: browser.jar.header() },
-    });
+    const res = await uploadAvatar(browser, 'big.png', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]));
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('文件太大了');
   });

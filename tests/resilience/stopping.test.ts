@@ -30,6 +30,19 @@ async function ordersOf(url: string, orderIds: string[]) {
   return Promise.all(orderIds.map(async (id) => (await browser.get(`/api/v1/order/${id}`)).body.result));
 }
 
+/** Starts the stopped server again and waits until every check is done; then their orders as they read. */
+async function restartUntilDone(server: Awaited<ReturnType<typeof serverFixture>>, checks: { reviewId: string; orderId: string }[]) {
+  const again = await server.start();
+  await waitForChecks(
+    again.url,
+    checks.map((c) => c.reviewId),
+  );
+  return ordersOf(
+    again.url,
+    checks.map((c) => c.orderId),
+  );
+}
+
 test('SIGTERM with uploads and checks under way: exit within 10 s, cleanly; after a restart every check is done', async () => {
   const server = await serverFixture();
   try {
@@ -49,15 +62,7 @@ test('SIGTERM with uploads and checks under way: exit within 10 s, cleanly; afte
     expect(output()).not.toMatch(/EPIPE|Unhandled|uncaught/i);
     await Promise.all(uploads);
 
-    const again = await server.start();
-    await waitForChecks(
-      again.url,
-      checks.map((c) => c.reviewId),
-    );
-    const orders = await ordersOf(
-      again.url,
-      checks.map((c) => c.orderId),
-    );
+    const orders = await restartUntilDone(server, checks);
     for (const order of orders) expect(order.status).toBe('paid');
   } finally {
     await server.close();
@@ -74,15 +79,7 @@ test('kill -9 during 20 paid checks: after a restart all 20 are done, each order
     for (let i = 0; i < 20; i += 1) checks.push(await paidCheck(browser, url, PAPER(200 + i)));
     await server.stop('SIGKILL');
 
-    const again = await server.start();
-    await waitForChecks(
-      again.url,
-      checks.map((c) => c.reviewId),
-    );
-    const orders = await ordersOf(
-      again.url,
-      checks.map((c) => c.orderId),
-    );
+    const orders = await restartUntilDone(server, checks);
     expect(orders.filter((o) => o.status === 'paid')).toHaveLength(20);
     // paying again (a gateway resending) changes nothing: each order stays paid once
     const reviews = await Promise.all(checks.map(async (c) => (await browser.get(`/api/v1/review/${c.reviewId}`)).body.result));

@@ -1,6 +1,7 @@
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
-import { Alert, Button, Card, Empty, Grid, Table } from 'antd';
+import { formatTime } from '@/utils/time';
+import { Alert, Button, Card, Empty, Grid, message, Popconfirm, Progress, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState, type ReactNode } from 'react';
 import styles from './index.less';
@@ -18,6 +19,57 @@ export interface RecordColumn<T> {
   /** cut with an ellipsis rather than wrap (long titles) */
   ellipsis?: boolean;
   essential?: boolean;
+}
+
+/** When a record was made, on one line; `title` is what the list calls it (提交时间, 下单时间). */
+export const createdColumn = <T extends { createdAt: string }>(title: string): RecordColumn<T> => ({
+  key: 'createdAt',
+  title,
+  essential: true,
+  width: 150,
+  render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(row.createdAt)}</span>,
+});
+
+/** A record's state: its progress while it is at work (`work` names the work for a screen reader: 检测, 排版), then a tag. */
+export const stateColumn = <T extends { title: string; progress: number }>(
+  isRunning: (row: T) => boolean,
+  work: string,
+  tag: (row: T) => { text: string; color: string },
+): RecordColumn<T> => ({
+  key: 'status',
+  title: '状态',
+  essential: true,
+  width: 140,
+  render: (row) =>
+    isRunning(row) ? (
+      <Progress percent={row.progress} size="small" status="active" aria-label={`${row.title} 的${work}进度`} />
+    ) : (
+      <Tag color={tag(row).color}>{tag(row).text}</Tag>
+    ),
+});
+
+/** A row's delete action: asked first, since it cannot be undone; once done, said and the list reloaded. */
+export function DeleteAction(props: {
+  label: string;
+  question: string;
+  consequence: string;
+  remove: () => Promise<unknown>;
+  done: string;
+  reload: () => void;
+}) {
+  const { label, question, consequence, remove, done, reload } = props;
+  const confirm = async () => {
+    await remove();
+    message.success(done);
+    reload();
+  };
+  return (
+    <Popconfirm title={question} description={consequence} okText="删除" cancelText="取消" onConfirm={confirm}>
+      <Button type="link" size="small" danger>
+        {label}
+      </Button>
+    </Popconfirm>
+  );
 }
 
 interface Props<T> {

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
+import { changeInTransaction } from '../../db/changeRow';
 import { matchesAll, relevance, type SearchableTable } from '../../db/textSearch';
 import type { ArticleTable, Database } from '../../db/types';
 
@@ -101,14 +102,14 @@ function backOfficeArticles(db: Db) {
 
     /** Changes an article and runs `onChange` in one transaction; undefined: no such article. */
     update: (id: string, patch: (before: ArticleRow) => ArticlePatch, onChange: OnArticleChange) =>
-      db.transaction().execute(async (trx) => {
-        const before = await anyArticle(trx, id);
-        if (!before) return undefined;
-        await trx.updateTable('articles').set(patch(before)).where('id', '=', id).execute();
-        const after = (await anyArticle(trx, id))!;
-        await onChange(before, after, trx);
-        return after;
-      }),
+      changeInTransaction(
+        db,
+        {
+          read: (trx) => anyArticle(trx, id),
+          write: (trx, before) => trx.updateTable('articles').set(patch(before)).where('id', '=', id).execute(),
+        },
+        onChange,
+      ),
   };
 }
 

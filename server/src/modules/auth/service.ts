@@ -65,7 +65,7 @@ function codeMail(email: string, purpose: 'register' | 'reset', code: string, ex
 }
 
 /** A new account's row: only what registration asks; the profile is filled in later. */
-const newAccount = (id: string, email: string, passwordHash: string, nickname: string) => ({
+export const newAccount = (id: string, email: string, passwordHash: string, nickname: string) => ({
   id,
   email,
   password_hash: passwordHash,

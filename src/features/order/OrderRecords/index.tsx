@@ -1,9 +1,8 @@
-import RecordsTable, { type RecordColumn } from '@/components/RecordsTable';
+import RecordsTable, { createdColumn, type RecordColumn } from '@/components/RecordsTable';
 import { listOrders, type Order } from '@/features/order/api';
 import { itemLink, kindName } from '@/features/order/orderLinks';
 import { formatFen } from '@/utils/money';
 import { paths } from '@/utils/paths';
-import { formatTime } from '@/utils/time';
 import { Button, Space, Tag } from 'antd';
 import { Link } from 'umi';
 import { closeReasonText, ORDER_STATE_NAMES } from '../../../../common/orderState';
@@ -42,7 +41,7 @@ const columns: RecordColumn<Order>[] = [
     ),
   },
   { key: 'status', title: '状态', essential: true, width: 100, render: (o) => <OrderState order={o} /> },
-  { key: 'createdAt', title: '下单时间', essential: true, width: 150, render: (o) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(o.createdAt)}</span> },
+  createdColumn('下单时间'),
 ];
 
 function Actions({ order }: { order: Order }) {

@@ -1,8 +1,7 @@
-import RecordsTable, { type RecordColumn } from '@/components/RecordsTable';
+import RecordsTable, { createdColumn, DeleteAction, stateColumn, type RecordColumn } from '@/components/RecordsTable';
 import { deletePaper, formatPercent, listReviews, reportPdfUrl, type Review } from '@/features/review/api';
 import { formatFen } from '@/utils/money';
-import { formatTime } from '@/utils/time';
-import { Button, message, Popconfirm, Progress, Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { Link } from 'umi';
 import { paths } from '@/utils/paths';
 import { ORDER_STATE_NAMES } from '../../../../common/orderState';
@@ -41,30 +40,13 @@ const columns: RecordColumn<Review>[] = [
       </>
     ),
   },
-  {
-    key: 'status',
-    title: '状态',
-    essential: true,
-    width: 140,
-    render: (r) =>
-      isRunning(r) ? (
-        <Progress percent={r.progress} size="small" status="active" aria-label={`${r.title} 的检测进度`} />
-      ) : (
-        <Tag color={reviewState(r).color}>{reviewState(r).text}</Tag>
-      ),
-  },
+  stateColumn(isRunning, '检测', reviewState),
   { key: 'similarity', title: '相似度', essential: true, width: 80, render: (r) => (r.similarity === null ? '—' : formatPercent(r.similarity)) },
-  { key: 'createdAt', title: '提交时间', essential: true, width: 150, render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(r.createdAt)}</span> },
+  createdColumn('提交时间'),
 ];
 
 /** /personal/review/list: every check of the user, with live progress, and what can be done with each. */
 export default function ReviewListPage() {
-  const removePaper = async (review: Review, reload: () => void) => {
-    await deletePaper(review.id);
-    message.success('论文已删除');
-    reload();
-  };
-
   return (
     <RecordsTable<Review>
       title="查重记录"
@@ -101,17 +83,14 @@ export default function ReviewListPage() {
             </>
           )}
           {!r.paperDeleted && !isRunning(r) && (
-            <Popconfirm
-              title="删除论文原文？"
-              description="删除后无法恢复；报告的验证信息会保留。"
-              okText="删除"
-              cancelText="取消"
-              onConfirm={() => removePaper(r, reload)}
-            >
-              <Button type="link" size="small" danger>
-                删除论文
-              </Button>
-            </Popconfirm>
+            <DeleteAction
+              label="删除论文"
+              question="删除论文原文？"
+              consequence="删除后无法恢复；报告的验证信息会保留。"
+              remove={() => deletePaper(r.id)}
+              done="论文已删除"
+              reload={reload}
+            />
           )}
           {r.paperDeleted && <Tag>论文已删除</Tag>}
         </Space>

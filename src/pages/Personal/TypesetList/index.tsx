@@ -1,43 +1,27 @@
-import RecordsTable, { type RecordColumn } from '@/components/RecordsTable';
+import RecordsTable, { createdColumn, DeleteAction, stateColumn, type RecordColumn } from '@/components/RecordsTable';
 import { deleteTypeset, downloadUrl, listTypesets, type Typeset } from '@/features/typeset/api';
 import { formatFen } from '@/utils/money';
-import { formatTime } from '@/utils/time';
-import { Button, message, Popconfirm, Progress, Space, Tag } from 'antd';
+import { Button, Space } from 'antd';
 import { Link } from 'umi';
 import { paths } from '@/utils/paths';
+
+/** A typeset's state once it is not at work. */
+function typesetState(t: Typeset): { text: string; color: string } {
+  if (t.status === 'failed') return { text: '失败', color: 'red' };
+  return t.paid ? { text: '已付款', color: 'green' } : { text: '待付款', color: 'orange' };
+}
 
 const isRunning = (t: Typeset) => t.status === 'queued' || t.status === 'running';
 
 const columns: RecordColumn<Typeset>[] = [
   { key: 'title', title: '论文题目', ellipsis: true, render: (t) => t.title },
   { key: 'template', title: '模板', essential: true, width: 160, render: (t) => t.templateName },
-  {
-    key: 'status',
-    title: '状态',
-    essential: true,
-    width: 140,
-    render: (t) =>
-      isRunning(t) ? (
-        <Progress percent={t.progress} size="small" status="active" aria-label={`${t.title} 的排版进度`} />
-      ) : t.status === 'failed' ? (
-        <Tag color="red">失败</Tag>
-      ) : t.paid ? (
-        <Tag color="green">已付款</Tag>
-      ) : (
-        <Tag color="orange">待付款</Tag>
-      ),
-  },
-  { key: 'createdAt', title: '提交时间', essential: true, width: 150, render: (t) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(t.createdAt)}</span> },
+  stateColumn(isRunning, '排版', typesetState),
+  createdColumn('提交时间'),
 ];
 
 /** /personal/typeset/list: every typeset of the user, with what can be done with each. */
 export default function TypesetListPage() {
-  const remove = async (typeset: Typeset, reload: () => void) => {
-    await deleteTypeset(typeset.id);
-    message.success('排版记录和文件已删除');
-    reload();
-  };
-
   return (
     <RecordsTable<Typeset>
       title="排版记录"
@@ -59,17 +43,14 @@ export default function TypesetListPage() {
               下载
             </Button>
           )}
-          <Popconfirm
-            title="删除这条排版记录？"
-            description="稿件和排版好的文档都会删除，无法恢复。"
-            okText="删除"
-            cancelText="取消"
-            onConfirm={() => remove(t, reload)}
-          >
-            <Button type="link" size="small" danger>
-              删除
-            </Button>
-          </Popconfirm>
+          <DeleteAction
+            label="删除"
+            question="删除这条排版记录？"
+            consequence="稿件和排版好的文档都会删除，无法恢复。"
+            remove={() => deleteTypeset(t.id)}
+            done="排版记录和文件已删除"
+            reload={reload}
+          />
         </Space>
       )}
       empty={{
