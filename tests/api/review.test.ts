@@ -70,6 +70,13 @@ process.stdin.on('data', (c) => chunks.push(c)).on('end', async () => {
   return JSON.parse(execFileSync(process.execPath, ['-e', script], { input: data, cwd: join(__dirname, '../..'), maxBuffer: 64 * 1024 * 1024 }).toString());
 }
 
+test('a similarity is kept to its last digit on either database, as the engine computed it', async () => {
+  const { review } = await newReview(own(3));
+  const exact = 0.28761061946902655;
+  await signedIn.test().app.db.updateTable('reviews').set({ similarity: exact }).where('id', '=', review.id).execute();
+  expect((await signedIn.me().get(`/api/v1/review/${review.id}`)).body.result.similarity).toBe(exact);
+});
+
 test('an unpaid check does not run; once paid it runs, and the report shows the copied passage with its source', async () => {
   const source = await libraryText('微塑料');
   const copied = source.fullText.split('\n').find((p) => p.startsWith('塑料制品在环境中'))!;

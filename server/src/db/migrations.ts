@@ -525,6 +525,24 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('review_systems').dropColumn('enabled').execute();
     },
   },
+  '0020_similarity_double': {
+    // A review's similarity as the engine computed it, on both databases: PostgreSQL's `real` kept
+    // four bytes (0.28761062 for 0.28761061946902655), where SQLite's REAL has eight.
+    async up(db: Kysely<any>) {
+      if (isPostgres(db))
+        await db.schema
+          .alterTable('reviews')
+          .alterColumn('similarity', (c) => c.setDataType('double precision'))
+          .execute();
+    },
+    async down(db: Kysely<any>) {
+      if (isPostgres(db))
+        await db.schema
+          .alterTable('reviews')
+          .alterColumn('similarity', (c) => c.setDataType('real'))
+          .execute();
+    },
+  },
 };
 
 /** The names `0010_review_vocabulary` changes, before and after. */
