@@ -69,15 +69,16 @@ export async function typeset(
   const draft = await writeDocx(manuscript, template, fields);
   // heard while the engine works on: awaited, and its failure thrown, once the layout is done
   let laidOut = Promise.resolve();
-  const filled = await layOutDraft(draft, levels, mark, () => {
+  const drafted = await layOutDraft(draft, levels, mark, () => {
     laidOut = Promise.resolve().then(onLaidOut);
     laidOut.catch(() => undefined);
   });
   await laidOut;
-  if (filled) return settled(await writeDocx(manuscript, template, fields, { pages: filled.contents }), filled);
+  if (drafted && 'pdf' in drafted) return settled(await writeDocx(manuscript, template, fields, { pages: drafted.contents }), drafted);
 
-  let pages = await measureContents(draft, levels);
-  await onLaidOut();
+  // the numbers written into the .docx and laid out again: from the draft's layout if a warm engine made one
+  let pages = drafted?.contents ?? (await measureContents(draft, levels));
+  if (!drafted) await onLaidOut();
   for (let pass = 1; ; pass += 1) {
     const docx = await writeDocx(manuscript, template, fields, { pages });
     const laid = await layOut(docx, levels, mark && { ...mark, docx: () => writeDocx(manuscript, template, fields, { pages, watermark }) });

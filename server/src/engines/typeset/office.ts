@@ -390,15 +390,16 @@ export async function layOut(
  * A draft .docx (its contents without page numbers) laid out once by a warm engine, which writes
  * the numbers into the contents until the layout agrees with them and exports it: the PDF and
  * preview of the .docx written with those numbers (tests/office/libreoffice.test.ts compares the
- * two), without laying that one out again. `laidOut` hears when the draft is laid out. Undefined
- * without warm engines, or when the contents' entries and the headings do not pair up.
+ * two), without laying that one out again. `laidOut` hears when the draft is laid out. When the
+ * contents' entries and the headings do not pair up, only the numbers the draft's layout gives
+ * them; undefined without warm engines.
  */
 export async function layOutDraft(
   draft: Buffer,
   levels: number,
   watermark?: Watermark,
   laidOut?: () => void,
-): Promise<(ContentsLayout & { pdf: Buffer; preview?: Buffer }) | undefined> {
+): Promise<(ContentsLayout & { pdf: Buffer; preview?: Buffer }) | { contents: string[] } | undefined> {
   if (!warm()) return undefined;
   return withDocxFile(draft, async (path) => {
     const reply = await convertWarm(
@@ -410,7 +411,7 @@ export async function layOutDraft(
       },
       laidOut,
     );
-    if (!reply.filled) return undefined;
+    if (!reply.filled) return { contents: reply.contents ?? [] };
     return exported(path, reply, watermark !== undefined);
   });
 }
