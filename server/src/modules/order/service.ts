@@ -126,7 +126,7 @@ async function applyPayment(repo: OrderRepo, payables: Map<string, Payable>, pay
 }
 
 export function createOrderService(repo: OrderRepo, ttlMs: number) {
-  const payables = new Map<string, Payable>();
+  const payables = new Map<OrderKind, Payable>();
 
   const closeIfOverdue = (order: OrderRow) => closeOverdue(repo, order);
   /** Any order (the back office), with expiry applied; 404 for none. */
