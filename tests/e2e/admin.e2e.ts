@@ -5,7 +5,7 @@
  * adminConsole.e2e.ts. Screenshots in test-results/.
  */
 import type { Page } from 'playwright-core';
-import { horizontalOverflow, payInSandbox, signInTo, usePagePerTest, VIEWPORTS } from './browser';
+import { horizontalOverflow, payInSandbox, resizeToPhone, signInTo, usePagePerTest } from './browser';
 import { PASTED_PAPER } from '../fixtures/pastedPaper';
 import { base, register, staff } from './staff';
 
@@ -52,11 +52,7 @@ test('an operator finds a paid order by the student’s e-mail and refunds it; t
   await dialog.getByRole('button', { name: '确认退款' }).click();
   await page.getByText('退款成功').waitFor();
   await row.getByText('已退款').waitFor();
-  await page.setViewportSize(VIEWPORTS.phone);
-  // the search form lays itself out again for the narrow screen a moment after the resize
-  await page
-    .waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, undefined, { timeout: 5_000 })
-    .catch(() => undefined);
+  await resizeToPhone(page);
   expect(await horizontalOverflow(page)).toBe(0);
   await page.screenshot({ path: 'test-results/admin_orders_phone.png', fullPage: true });
   await signOut();
@@ -122,7 +118,7 @@ test('an operator opens /admin on 概览 and sees today’s paid check in the fi
     .first();
   expect(Number(await paid.locator('.ant-statistic-content-value').textContent())).toBeGreaterThanOrEqual(1);
   await page.getByRole('img', { name: /^每日已付订单：.+ 共 [1-9]\d*/ }).waitFor();
-  await page.setViewportSize(VIEWPORTS.phone);
+  await resizeToPhone(page);
   await page.getByRole('img', { name: /^每日已付订单：/ }).waitFor();
   expect(await horizontalOverflow(page)).toBe(0);
   await page.screenshot({ path: 'test-results/admin_overview_phone.png', fullPage: true });

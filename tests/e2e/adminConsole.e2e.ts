@@ -7,7 +7,7 @@
  * test-results/.
  */
 import type { Locator, Page } from 'playwright-core';
-import { signInTo, usePagePerTest, VIEWPORTS } from './browser';
+import { resizeToPhone, signInTo, usePagePerTest, VIEWPORTS } from './browser';
 import { base, register, staff } from './staff';
 
 const currentPage = usePagePerTest();
@@ -27,9 +27,7 @@ async function openUserMenu(nickname: string) {
  * screenshot for the eye.
  */
 async function checkOnPhone(name: string, controls: () => Locator[]) {
-  await page.setViewportSize(VIEWPORTS.phone);
-  // ProLayout and the search form lay themselves out again a moment after the resize
-  await page.waitForFunction((width) => document.documentElement.scrollWidth <= width, VIEWPORTS.phone.width, { timeout: 5_000 }).catch(() => undefined);
+  await resizeToPhone(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
   for (const control of controls()) {
     await control.scrollIntoViewIfNeeded();

@@ -21,6 +21,17 @@ export async function horizontalOverflow(page: Page): Promise<number> {
 }
 
 /**
+ * The page turned to a 375 px phone's screen, given up to 5 s to lay itself out again: ProLayout,
+ * the search forms and antd's breakpoints change a moment after the resize, not with it.
+ */
+export async function resizeToPhone(page: Page) {
+  await page.setViewportSize(VIEWPORTS.phone);
+  await page
+    .waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, undefined, { timeout: 5_000 })
+    .catch(() => undefined);
+}
+
+/**
  * Collects every Content-Security-Policy violation that any page of `context` reports, from its
  * first script on: both servers send the site's policy, and a page that breaks it fails its test.
  */
