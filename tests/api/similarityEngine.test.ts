@@ -388,6 +388,30 @@ describe('rewritten text (降重) and honest text of the same field', () => {
     expect(passage.end).toBe(text.indexOf(paragraph) + paragraph.length - 1); // the final 。 is punctuation
   });
 
+  test('a rewritten paragraph with a clause of other words in the middle of a sentence is one passage', async () => {
+    // the abstract's first, third and second sentences; in the third, 再以学生—菜品矩阵训练隐因子模型 told in other words
+    const paragraph = [
+      '高校食堂每天产生大量一卡通消费记录，这些记录反映了学生的口味偏好和就餐时间规律。',
+      '方法先按窗口和价格把交易还原为菜品选择，随后依照每位同学过往的点餐习惯估计口味，并在打分中加入就餐时段和季节特征。',
+      '本文以某高校一学期的匿名消费数据为基础，提出一种结合协同过滤与时间上下文的菜品推荐方法。',
+    ].join('');
+    const text = `${OWN_OPENING}\n${paragraph}\n${OWN_CLOSING}`;
+    const report = await check(text);
+    expect(report.passages.map((p) => [p.sourceId, p.start, p.end])).toEqual([
+      ['cs-01-campus-card-recommendation.md', text.indexOf(paragraph), text.indexOf(paragraph) + paragraph.length - 1],
+    ]);
+  });
+
+  test("the writer's own sentence between two copied ones is not marked, though it uses the source's terms", async () => {
+    const own = '笔者所在学校的食堂每到中午也要排很长的队，';
+    const paragraph = `高校食堂每天产生大量一卡通消费记录，这些记录反映了学生的口味偏好和就餐时间规律。${own}学生的就餐时间很集中。本文以某高校一学期的匿名消费数据为基础，提出一种结合协同过滤与时间上下文的菜品推荐方法。`;
+    const text = `${OWN_OPENING}\n${paragraph}\n${OWN_CLOSING}`;
+    const report = await check(text);
+    const from = text.indexOf(own);
+    expect(report.passages.length).toBeGreaterThan(0);
+    expect(report.passages.filter((p) => p.start < from + own.length && p.end > from)).toEqual([]);
+  });
+
   test('two stock phrases of the field with different words between them are two passages, never one', async () => {
     const menuPath = '依次打开工具菜单中的选项页面然后点击高级设置';
     const command = '运行系统自带的磁盘清理工具来释放空间';

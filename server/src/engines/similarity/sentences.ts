@@ -6,7 +6,8 @@
  * aligned sentences make one passage when the source has evidence enough (an unbroken run of the
  * system's minimum, or several aligned sentences sharing twice the minimum): a sentence or two of
  * the same field alone are not a copy. A passage marks only shared text: it stops at a stretch of
- * words the source does not have (more than a changed word or two).
+ * words the source does not have (more than a changed word or two), unless a rewrite (a group past
+ * the gate) told a clause of its copied sentence in other words of about the source's length.
  */
 import type { Chain, Paragraphs } from './align';
 import type { TokenSeq } from './tokenSeq';
@@ -38,6 +39,11 @@ const ALIGNED_BIGRAMS = 4;
  * two, a connective); a Chinese character counts as half a word.
  */
 const UNSHARED_GAP = 5;
+/**
+ * Pieces of one rewrite (a group past the gate) are one passage across at most this many words
+ * of its aligned sentences (a clause of swapped words); never across a sentence of the writer's own.
+ */
+const REWRITE_GAP = 3 * UNSHARED_GAP;
 /** …and as many words as the source has there, give or take this many (SWAPPED). */
 const SWAP_DIFFERENCE = 2;
 /** Equal tokens in order at either end of a passage. */
@@ -280,6 +286,35 @@ function trimmed(piece: Chain, found: Array<[number, number, number]>): Chain[] 
   return [{ ...piece, qStart, qEnd, sStart: Math.min(...inside), sEnd: Math.max(...inside) + 1 }];
 }
 
+/** Words (a Chinese character as half of one) of the checked text from token `from` up to `to`, counted as far as `limit`; Infinity where a token is in none of `members`. */
+function wordsBetween(query: TokenSeq, members: Aligned[], from: number, to: number, limit: number): number {
+  let words = 0;
+  for (let t = from; t < to && words <= limit; t += 1) {
+    if (!members.some((a) => t >= a.sentence.from && t < a.sentence.to)) return Infinity;
+    words += weight(query.value(t)!);
+  }
+  return words;
+}
+
+/**
+ * A rewrite's pieces as its passages: pieces at most REWRITE_GAP words apart inside its aligned
+ * sentences are one where those words stand in for what the source has between them (replaces).
+ */
+function rewritePassages(pair: Pair, pieces: Chain[], members: Aligned[]): Chain[] {
+  const joined: Chain[] = [];
+  for (const p of pieces) {
+    const last = joined[joined.length - 1];
+    const words = last ? wordsBetween(pair.query, members, last.qEnd, p.qStart, REWRITE_GAP) : Infinity;
+    if (last && words <= REWRITE_GAP && replaces(pair, words, last.sEnd - 1, p.sStart)) {
+      last.qEnd = p.qEnd;
+      last.sStart = Math.min(last.sStart, p.sStart);
+      last.sEnd = Math.max(last.sEnd, p.sEnd);
+      last.longest = Math.max(last.longest, p.longest);
+    } else joined.push({ ...p });
+  }
+  return joined;
+}
+
 /** A group of consecutive aligned sentences passes the gate: it is a rewrite (it shares much, densely), or a piece holds an unbroken run of the minimum. */
 function passagesOf(pair: Pair, group: Aligned[]): Chain[] {
   const sharedTokens = group.reduce((n, a) => n + a.shared.reduce((x, at) => x + (at >= 0 ? 1 : 0), 0), 0);
@@ -287,7 +322,8 @@ function passagesOf(pair: Pair, group: Aligned[]): Chain[] {
   const length = group.reduce((n, a) => n + a.sentence.to - a.sentence.from, 0);
   const rewrite = sharedTokens >= EVIDENCE * pair.minTokens && sharedTokens >= DENSITY * length;
   if (!rewrite && longest < pair.minTokens) return [];
-  return piecesOf(pair, group, sharedTokens).filter((p) => rewrite || p.longest >= pair.minTokens);
+  const pieces = piecesOf(pair, group, sharedTokens);
+  return rewrite ? rewritePassages(pair, pieces, group) : pieces.filter((p) => p.longest >= pair.minTokens);
 }
 
 /**

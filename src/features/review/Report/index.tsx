@@ -26,7 +26,7 @@ export const FIGURE_HELP = {
 
 /** What the colour marks, said once above the marked text. */
 export const MARKED =
-  '标色的是与来源相同的文字：连续相同达到本系统起报字数的段落，以及换词、调整语序、打乱句序后仍逐句对应同一来源的段落。与来源不同的词语只在替换个别词的地方随段落标色，几个词以上的自写文字和零散的常用短语不标色。';
+  '标色的是与来源相同的文字：连续相同达到本系统起报字数的段落，以及换词、调整语序、打乱句序后仍逐句对应同一来源的段落。与来源不同的词语只在替换个别词、或把同一句中的一个分句换了说法的地方随段落标色；自己写的句子、几个词以上的自写文字和零散的常用短语不标色。';
 
 const Help = ({ figure }: { figure: keyof typeof FIGURE_HELP }) => <FigureHelp figure={figure}>{FIGURE_HELP[figure]}</FigureHelp>;
 
