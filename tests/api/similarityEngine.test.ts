@@ -402,6 +402,17 @@ describe('rewritten text (降重) and honest text of the same field', () => {
     ]);
   });
 
+  test('a short sentence rewritten past recognition between two of a rewrite is inside its one passage', async () => {
+    // the abstract's first and second sentences, and between them its last one told in eight words of other characters
+    const paragraph =
+      '高校食堂每天产生大量一卡通消费记录，这些记录反映了学生的口味偏好和就餐时间规律。线下测试说明新办法猜中的菜多了不少。本文以某高校一学期的匿名消费数据为基础，提出一种结合协同过滤与时间上下文的菜品推荐方法。';
+    const text = `${OWN_OPENING}\n${paragraph}\n${OWN_CLOSING}`;
+    const report = await check(text);
+    expect(report.passages.map((p) => [p.sourceId, p.start, p.end])).toEqual([
+      ['cs-01-campus-card-recommendation.md', text.indexOf(paragraph), text.indexOf(paragraph) + paragraph.length - 1],
+    ]);
+  });
+
   test("the writer's own sentence between two copied ones is not marked, though it uses the source's terms", async () => {
     const own = '笔者所在学校的食堂每到中午也要排很长的队，';
     const paragraph = `高校食堂每天产生大量一卡通消费记录，这些记录反映了学生的口味偏好和就餐时间规律。${own}学生的就餐时间很集中。本文以某高校一学期的匿名消费数据为基础，提出一种结合协同过滤与时间上下文的菜品推荐方法。`;

@@ -7,7 +7,7 @@
  * system's minimum, or several aligned sentences sharing twice the minimum): a sentence or two of
  * the same field alone are not a copy. A passage marks only shared text: it stops at a stretch of
  * words the source does not have (more than a changed word or two), unless a rewrite (a group past
- * the gate) told a clause of its copied sentence in other words of about the source's length.
+ * the gate) told a clause, or a short sentence, in other words of about the source's length.
  */
 import type { Chain, Paragraphs } from './align';
 import type { TokenSeq } from './tokenSeq';
@@ -41,9 +41,14 @@ const ALIGNED_BIGRAMS = 4;
 const UNSHARED_GAP = 5;
 /**
  * Pieces of one rewrite (a group past the gate) are one passage across at most this many words
- * of its aligned sentences (a clause of swapped words); never across a sentence of the writer's own.
+ * (a clause of swapped words, the sentence the rewriter changed most)…
  */
 const REWRITE_GAP = 3 * UNSHARED_GAP;
+/**
+ * …where words of a sentence that aligns with nothing count half again: such a sentence of ten
+ * words or fewer between two of a rewrite is crossed, the writer's own longer sentence is not.
+ */
+const UNALIGNED_WEIGHT = 1.5;
 /** …and as many words as the source has there, give or take this many (SWAPPED). */
 const SWAP_DIFFERENCE = 2;
 /** Equal tokens in order at either end of a passage. */
@@ -286,12 +291,12 @@ function trimmed(piece: Chain, found: Array<[number, number, number]>): Chain[] 
   return [{ ...piece, qStart, qEnd, sStart: Math.min(...inside), sEnd: Math.max(...inside) + 1 }];
 }
 
-/** Words (a Chinese character as half of one) of the checked text from token `from` up to `to`, counted as far as `limit`; Infinity where a token is in none of `members`. */
+/** Words (a Chinese character as half of one) of the checked text from token `from` up to `to`, counted as far as `limit`, outside `members` at UNALIGNED_WEIGHT. */
 function wordsBetween(query: TokenSeq, members: Aligned[], from: number, to: number, limit: number): number {
   let words = 0;
   for (let t = from; t < to && words <= limit; t += 1) {
-    if (!members.some((a) => t >= a.sentence.from && t < a.sentence.to)) return Infinity;
-    words += weight(query.value(t)!);
+    const aligned = members.some((a) => t >= a.sentence.from && t < a.sentence.to);
+    words += weight(query.value(t)!) * (aligned ? 1 : UNALIGNED_WEIGHT);
   }
   return words;
 }
