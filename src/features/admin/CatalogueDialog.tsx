@@ -1,7 +1,7 @@
 import { fenOf, yuanOf } from '@/utils/money';
-import { submitForm } from '@/utils/formErrors';
+import { submitConfirmed } from '@/utils/formErrors';
 import { ModalForm, ProFormDigit, ProFormSwitch } from '@ant-design/pro-form';
-import { Form, message } from 'antd';
+import { Form } from 'antd';
 import type { ReactNode } from 'react';
 import { changeSystem, changeTemplate, type AdminSystem, type AdminTemplate } from './api';
 
@@ -38,9 +38,8 @@ function CatalogueDialog<V extends Record<string, unknown>>({
       modalProps={{ destroyOnClose: true, onCancel: onClose }}
       submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
       onFinish={async (values) => {
-        const answer = await submitForm(form, () => save(values), '保存失败');
+        const answer = await submitConfirmed(form, () => save(values), '保存失败', '已保存');
         if (!answer) return false;
-        message.success(answer.message ?? '已保存');
         onDone();
         return true;
       }}

@@ -1,6 +1,6 @@
-import { submitForm } from '@/utils/formErrors';
+import { submitConfirmed } from '@/utils/formErrors';
 import type { ActionType, ProColumns } from '@ant-design/pro-table';
-import { message, Popconfirm } from 'antd';
+import { Popconfirm } from 'antd';
 import { useRef, type ReactNode } from 'react';
 
 /** A back-office list's 操作 column: the row's actions, never searched. */
@@ -32,8 +32,7 @@ export function useTableActions() {
   const actionRef = useRef<ActionType>();
   const reload = () => void actionRef.current?.reload();
   const act = async (call: () => Promise<{ message?: string }>, failed: string, done: string) => {
-    const answer = await submitForm(undefined, call, failed);
-    if (answer) message.success(answer.message ?? done);
+    await submitConfirmed(undefined, call, failed, done);
     reload();
   };
   return { actionRef, reload, act };
