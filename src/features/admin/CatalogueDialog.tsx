@@ -50,6 +50,12 @@ function CatalogueDialog<V extends Record<string, unknown>>({
   );
 }
 
+/** A number the dialog cannot save without: `precision` decimals from `min` to `max`; `missing` says it is empty. */
+function RequiredNumber(props: { name: string; label: string; min: number; max: number; precision: number; missing: string }) {
+  const { name, label, min, max, precision, missing } = props;
+  return <ProFormDigit name={name} label={label} min={min} max={max} fieldProps={{ precision }} rules={[{ required: true, message: missing }]} />;
+}
+
 /** A review system's price per thousand characters, its limits, and whether it is offered. */
 export function SystemDialog({ item, onClose, onDone }: Props<AdminSystem>) {
   type Values = { price: number; minMatch: number; maxChars: number; enabled: boolean };
@@ -62,30 +68,9 @@ export function SystemDialog({ item, onClose, onDone }: Props<AdminSystem>) {
       onDone={onDone}
       save={({ price, minMatch, maxChars, enabled }) => changeSystem(item.id, { pricePerThousandFen: fenOf(price), minMatch, maxChars, enabled })}
     >
-      <ProFormDigit
-        name="price"
-        label="每千字价格（元）"
-        min={0.01}
-        max={1000}
-        fieldProps={{ precision: 2 }}
-        rules={[{ required: true, message: '请填写价格' }]}
-      />
-      <ProFormDigit
-        name="minMatch"
-        label="起报字数（连续相同多少字标出）"
-        min={8}
-        max={200}
-        fieldProps={{ precision: 0 }}
-        rules={[{ required: true, message: '请填写起报字数' }]}
-      />
-      <ProFormDigit
-        name="maxChars"
-        label="字数上限"
-        min={1000}
-        max={2_000_000}
-        fieldProps={{ precision: 0 }}
-        rules={[{ required: true, message: '请填写字数上限' }]}
-      />
+      <RequiredNumber name="price" label="每千字价格（元）" min={0.01} max={1000} precision={2} missing="请填写价格" />
+      <RequiredNumber name="minMatch" label="起报字数（连续相同多少字标出）" min={8} max={200} precision={0} missing="请填写起报字数" />
+      <RequiredNumber name="maxChars" label="字数上限" min={1000} max={2_000_000} precision={0} missing="请填写字数上限" />
       <ProFormSwitch name="enabled" label="上架（学生可以选择）" />
     </CatalogueDialog>
   );
@@ -102,7 +87,7 @@ export function TemplateDialog({ item, onClose, onDone }: Props<AdminTemplate>) 
       onDone={onDone}
       save={({ price, enabled }) => changeTemplate(item.id, { priceFen: fenOf(price), enabled })}
     >
-      <ProFormDigit name="price" label="价格（元）" min={0.01} max={10_000} fieldProps={{ precision: 2 }} rules={[{ required: true, message: '请填写价格' }]} />
+      <RequiredNumber name="price" label="价格（元）" min={0.01} max={10_000} precision={2} missing="请填写价格" />
       <ProFormSwitch name="enabled" label="上架（学生可以选择）" />
     </CatalogueDialog>
   );
