@@ -15,6 +15,9 @@ import { flattenParams, type QueryObject } from './query';
  */
 export type ApiResponse<T> = SuccessEnvelope<T>;
 
+/** An id as one segment of an API path, escaped so that no id can reach another path. */
+export const segment = (id: string) => encodeURIComponent(id);
+
 /** One page of a list (the API's `Page`), of rows of type T. */
 export type Paged<T> = Omit<Static<ReturnType<typeof shared.Page>>, 'list'> & { list: T[] };
 /** `?current=&pageSize=` of every paged list; both optional (the API's defaults apply). */
