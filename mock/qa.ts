@@ -1,8 +1,6 @@
-import { failure } from '../common/api';
+import { failure, success } from '../common/api';
 import { mockApp } from './_lib/door';
 import { FAULTS, faultCookie, type Fault, type MockRequest, type MockResponse } from './_lib/kit';
-
-const ok = <T>(result: T) => ({ success: true as const, result });
 
 /** The mock's own routes, for QA; every other /api call goes to the real server (mock/server.ts). */
 export default {
@@ -15,7 +13,7 @@ export default {
     const type = String(req.query.type ?? '');
     if (type === 'off') {
       res.setHeader('Set-Cookie', faultCookie(''));
-      res.status(200).json(ok({ fault: null }));
+      res.status(200).json(success({ fault: null }));
       return;
     }
     if (!FAULTS.includes(type as Fault)) {
@@ -23,7 +21,7 @@ export default {
       return;
     }
     res.setHeader('Set-Cookie', faultCookie(type as Fault));
-    res.status(200).json(ok({ fault: type }));
+    res.status(200).json(success({ fault: type }));
   },
 
   /**
@@ -37,6 +35,6 @@ export default {
       await app.orders.applyPayment({ gateway: 'sandbox', tradeNo: `MOCK${order.id}`, orderId: order.id, amountFen: order.amount_fen });
       await app.jobs.drain();
     }
-    res.status(200).json(ok({ paid: Boolean(order) }));
+    res.status(200).json(success({ paid: Boolean(order) }));
   },
 };

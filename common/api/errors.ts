@@ -74,11 +74,3 @@ export interface ErrorEnvelope {
   /** field → message, shown beside the field (422) */
   errors?: Record<string, string>;
 }
-
-/** A failure envelope, for the mock and for answers the API writes by hand. */
-export const failure = (
-  message: string,
-  errorCode: ErrorCode,
-  showType: ShowType = ShowType.ERROR_MESSAGE,
-  extra: { errors?: Record<string, string> } = {},
-): ErrorEnvelope => ({ success: false, message, errorCode, showType, ...extra });

@@ -4,4 +4,5 @@
  * (`server/src/modules/<module>/schemas.ts`); the app imports them as types only.
  */
 export * from './errors';
+export * from './envelope';
 export * from './limits';

@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import ajvErrors from 'ajv-errors';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import { GENERIC_TOO_LARGE, UPLOAD_MAX_BYTES } from '../../common/api';
 import type { Config } from './config';
 import { createDb, migrateToLatest, type Db } from './db';
@@ -100,7 +100,14 @@ const JOB_GRACE_MS = 4000;
 /** A hop count as Fastify's trust function: the nearest `hops` proxies may name the client. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** A database already open (its owner closes it). */
+  db?: Db;
+  /** Told of every route as it is added, whatever its schema says: how a whole app's routes are listed. */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     // a line per request is for production logs; locally it would bury the outbox mails
@@ -110,6 +117,7 @@ export async function buildApp(config: Config, opts: { db?: Db } = {}): Promise<
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true }, plugins: [ajvErrors as never] },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   const db = opts.db ?? createDb(config.databaseUrl);
   await migrateToLatest(db);

@@ -42,3 +42,16 @@ export async function submitForm<T>(
     return undefined;
   }
 }
+
+/** submitForm, and once the call went through, its confirmation said: the API's message, else `done`. */
+export async function submitConfirmed<T extends { message?: string }>(
+  form: FormInstance | undefined,
+  call: () => Promise<T>,
+  failed: string,
+  done: string,
+  fields?: Record<string, string>,
+): Promise<T | undefined> {
+  const answer = await submitForm(form, call, failed, fields);
+  if (answer) message.success(answer.message || done);
+  return answer;
+}

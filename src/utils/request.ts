@@ -5,6 +5,7 @@
  */
 import type { Static } from '@sinclair/typebox';
 import { request } from 'umi';
+import type { SuccessEnvelope } from '../../common/api';
 import type * as shared from '../../server/src/modules/shared/schemas';
 import { flattenParams, type QueryObject } from './query';
 
@@ -12,7 +13,10 @@ import { flattenParams, type QueryObject } from './query';
  * A successful answer of our API. Failures (`success: false`, HTTP errors) never resolve: the
  * request layer throws them (BizError, or the HTTP error carrying the envelope).
  */
-export type ApiResponse<T> = { success: true; result: T; message?: string };
+export type ApiResponse<T> = SuccessEnvelope<T>;
+
+/** An id as one segment of an API path, escaped so that no id can reach another path. */
+export const segment = (id: string) => encodeURIComponent(id);
 
 /** One page of a list (the API's `Page`), of rows of type T. */
 export type Paged<T> = Omit<Static<ReturnType<typeof shared.Page>>, 'list'> & { list: T[] };

@@ -23,6 +23,12 @@ const importing = (probe: string, filePath: string, name: string, from: string, 
   code: `import { ${name} } from '${from}';\n${use(name)}`,
   rule,
 });
+/** A probe whose code imports the type `Db` from `from` into `filePath` and uses it. */
+const importingDb = (probe: string, filePath: string, from: string): Probe => ({
+  name: probe,
+  filePath,
+  code: `import type { Db } from '${from}';\nexport type Probe = Db;\n`,
+});
 const PATHS = 'import-x/no-restricted-paths';
 const IMPORTS = 'no-restricted-imports';
 const TYPED_IMPORTS = '@typescript-eslint/no-restricted-imports';
@@ -52,11 +58,7 @@ const PROBES: Probe[] = [
   // (b) the app takes only types from the server
   importing('the app imports a value from server/', 'src/features/probe/api.ts', 'createDb', '../../../server/src/db', TYPED_IMPORTS),
   importing('the app imports a value from server/ through the alias', 'src/utils/probe.ts', 'loadConfig', '@/../server/src/config', TYPED_IMPORTS),
-  {
-    name: 'the app imports a type from server/',
-    filePath: 'src/features/probe/api.ts',
-    code: `import type { Db } from '../../../server/src/db';\nexport type Probe = Db;\n`,
-  },
+  importingDb('the app imports a type from server/', 'src/features/probe/api.ts', '../../../server/src/db'),
   importing('common/ imports from server/', 'common/probe.ts', 'newId', '../server/src/lib/ids', PATHS),
   importing('common/ imports from the app', 'common/text/probe.ts', 'SITE_TITLE', '@/constants', PATHS),
   importing('the app imports a value from common/', 'src/pages/Probe/index.tsx', 'headingOf', '../../../common/text/headings'),
@@ -71,11 +73,7 @@ const PROBES: Probe[] = [
   importing('the database layer imports a module', 'server/src/db/probe.ts', 'createUserRepo', '../modules/user/repo', PATHS),
   importing('the configuration imports a module', 'server/src/config.ts', 'signParams', './modules/payment/signing', PATHS),
   importing('lib/ imports a module', 'server/src/lib/probe.ts', 'createUserRepo', '../modules/user/repo', PATHS),
-  {
-    name: 'a module imports the database layer',
-    filePath: 'server/src/modules/probe/repo.ts',
-    code: `import type { Db } from '../../db';\nexport type Probe = Db;\n`,
-  },
+  importingDb('a module imports the database layer', 'server/src/modules/probe/repo.ts', '../../db'),
   // (e) a module is used from outside only through its index.ts
   importing("a module imports another module's service file", 'server/src/modules/probe/service.ts', 'createOrderService', '../order/service', PATHS),
   importing("a module imports another module's repository mapper", 'server/src/modules/probe/routes.ts', 'toPublicOrder', '../order/repo', PATHS),

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { Client } from 'pg';
-import { buildApp } from '../../server/src/app';
+import { buildApp, type BuildOptions } from '../../server/src/app';
 import { loadConfig, type Config } from '../../server/src/config';
 import { seedDemoContent } from '../../server/src/seed';
 import { randomBytes } from 'crypto';
@@ -66,7 +66,8 @@ export async function freshDatabaseUrl(dataDir: string): Promise<{ url: string; 
   };
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}) {
+/** `build.onRoute` is told of the routes of every app built, the first and any restart's. */
+export async function createTestApp(overrides: Partial<Config> = {}, build: Pick<BuildOptions, 'onRoute'> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'zn-api-'));
   const database = await freshDatabaseUrl(dataDir);
   const config = loadConfig(
@@ -81,7 +82,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
       ...overrides,
     },
   );
-  const app = await buildApp(config);
+  const app = await buildApp(config, build);
   await seedDemoContent(app.db, app.storage);
   const handle = {
     app,
@@ -89,7 +90,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     /** A clean shutdown, then a new server on the same database and data folder (a restart). */
     async restart() {
       await handle.app.close();
-      handle.app = await buildApp(config);
+      handle.app = await buildApp(config, build);
       return handle.app;
     },
     async close() {

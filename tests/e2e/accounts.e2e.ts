@@ -5,8 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { usePagePerTest, logOutThroughMenu, watchedContext } from './browser';
+import { base } from './staff';
 
-const base = () => process.env.E2E_REAL_URL!;
 const currentPage = usePagePerTest();
 let page: Page;
 beforeEach(() => {

@@ -1,5 +1,6 @@
 /** Debian's Chromium driven by playwright-core: never a downloaded browser. */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { wordManuscript } from '../fixtures/manuscripts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -115,4 +116,39 @@ export async function payInSandbox(page: Page, baseUrl: string) {
   await gateway.getByRole('heading', { name: '支付成功' }).waitFor();
   await gateway.close();
   await page.getByRole('heading', { name: '支付成功' }).waitFor({ timeout: 15_000 });
+}
+
+/** A new unpaid check of the signed-in user with `text` as its paper, made through the API as the form does. */
+export function newCheck(page: Page, title: string, text: string): Promise<{ reviewId: string; orderId: string }> {
+  return page.evaluate(
+    async ({ title, text }) => {
+      const res = await fetch('/api/v1/review', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ systemId: 'undergraduate', title, author: '林晓', text }),
+      });
+      const { result, message } = await res.json();
+      if (!result) throw new Error(message);
+      return { reviewId: result.review.id, orderId: result.orderId };
+    },
+    { title, text },
+  );
+}
+
+/**
+ * On a template's page: hand in the sample Word manuscript as `title` (with any other cover
+ * `fields`, by label), press 上传并排版 (a tap on a phone), and wait for its finished preview.
+ */
+export async function typesetManuscript(page: Page, title: string, options: { fields?: Record<string, string>; tap?: boolean } = {}) {
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: '初稿.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await wordManuscript() });
+  await page.getByText('已选择：初稿.docx').waitFor();
+  await page.getByLabel('论文题目').fill(title);
+  for (const [label, value] of Object.entries(options.fields ?? {})) await page.getByLabel(label).fill(value);
+  const upload = page.getByRole('button', { name: '上传并排版' });
+  await (options.tap ? upload.tap() : upload.click());
+  await page.waitForURL(/\/typeset\/preview\//);
+  // the finished preview (each page drawn by the server when it first comes near the screen)
+  await page.getByRole('heading', { name: `排版预览：${title}` }).waitFor({ timeout: 90_000 });
 }

@@ -7,8 +7,8 @@ import { createServer, type Server } from 'http';
 import type { Page } from 'playwright-core';
 import { freePort } from './appServer';
 import { signInTo, usePagePerTest, watchedContext } from './browser';
+import { base } from './staff';
 
-const base = () => process.env.E2E_REAL_URL!;
 const currentPage = usePagePerTest();
 let page: Page;
 beforeEach(() => {

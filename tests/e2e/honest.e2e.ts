@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNT } from '../../common/demoAccount';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
-import { horizontalOverflow, signInTo, usePagePerTest, VIEWPORTS } from './browser';
+import { horizontalOverflow, newCheck, signInTo, usePagePerTest, VIEWPORTS } from './browser';
 
 const SITE_TITLE = '论文网一站式服务平台【智能论文】';
 const mock = () => process.env.E2E_MOCK_URL!;
@@ -23,22 +23,6 @@ let page: Page;
 beforeEach(() => {
   page = currentPage();
 });
-
-/** A new unpaid check of the signed-in user, made through the API as the form does; its order's id. */
-async function newCheck(title: string): Promise<{ reviewId: string; orderId: string }> {
-  return page.evaluate(
-    async ({ title, text }) => {
-      const res = await fetch('/api/v1/review', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ systemId: 'undergraduate', title, author: '林晓', text }),
-      });
-      const { result } = await res.json();
-      return { reviewId: result.review.id, orderId: result.orderId };
-    },
-    { title, text: PAPER },
-  );
-}
 
 const setFault = (type: string) => page.evaluate((t) => fetch(`/api/v1/mock/fault?type=${t}`).then((r) => r.status), type);
 
@@ -77,7 +61,7 @@ test('a list that gets no answer shows 网络异常 once and says it failed, nev
 
 test('cancelling an order asks first; the closed order says when, not “30 分钟后”', async () => {
   await signInTo(page, mock(), '/personal/home/basic-info', MOCK_ACCOUNT);
-  const { orderId } = await newCheck('取消前先确认');
+  const { orderId } = await newCheck(page, '取消前先确认', PAPER);
   await page.goto(`${mock()}/pay/${orderId}`);
   await page.getByRole('button', { name: '取消订单' }).click();
   await page.getByText('确定取消这笔订单？').waitFor();
@@ -108,7 +92,7 @@ describe.each(Object.entries(VIEWPORTS))('records at %s width', (name, viewport)
   test('status and similarity are visible, 提交时间 is whole, nothing scrolls sideways', async () => {
     await page.setViewportSize(viewport);
     await signInTo(page, mock(), '/personal/home/basic-info', MOCK_ACCOUNT);
-    const { orderId } = await newCheck(`记录表格 ${name}`);
+    const { orderId } = await newCheck(page, `记录表格 ${name}`, PAPER);
     await page.evaluate((id) => fetch(`/api/v1/mock/pay/${id}`), orderId);
     await page.goto(`${mock()}/personal/review/list`);
     const record = page.getByText(`记录表格 ${name}`).first();
@@ -140,7 +124,7 @@ describe.each(Object.entries(VIEWPORTS))('records at %s width', (name, viewport)
 test('on a phone the report’s 下载 PDF does not overlap its details', async () => {
   await page.setViewportSize(VIEWPORTS.phone);
   await signInTo(page, mock(), '/personal/home/basic-info', MOCK_ACCOUNT);
-  const { reviewId, orderId } = await newCheck('手机上的报告');
+  const { reviewId, orderId } = await newCheck(page, '手机上的报告', PAPER);
   await page.evaluate((id) => fetch(`/api/v1/mock/pay/${id}`), orderId);
   await page.goto(`${mock()}/personal/review/report/${reviewId}`);
   const download = page.getByRole('link', { name: /下载 PDF 报告/ });
@@ -159,7 +143,7 @@ test('on a phone the report’s 下载 PDF does not overlap its details', async 
 
 test('choosing 支付失败 in the sandbox is reported on the order page', async () => {
   await signInTo(page, real(), '/personal/home/basic-info', DEMO_ACCOUNT);
-  const { orderId } = await newCheck('支付失败的反馈');
+  const { orderId } = await newCheck(page, '支付失败的反馈', PAPER);
   await page.goto(`${real()}/pay/${orderId}`);
   await page.getByText('支付宝').click();
   const href = (await page.getByRole('link', { name: '打开支付页面' }).getAttribute('href'))!;

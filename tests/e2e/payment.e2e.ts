@@ -7,8 +7,8 @@ import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNT } from '../../common/demoAccount';
 import { signInTo, usePagePerTest } from './browser';
 import { PASTED_PAPER } from '../fixtures/pastedPaper';
+import { base } from './staff';
 
-const base = () => process.env.E2E_REAL_URL!;
 const currentPage = usePagePerTest();
 let page: Page;
 beforeEach(() => {

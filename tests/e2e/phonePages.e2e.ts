@@ -6,10 +6,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_ACCOUNT } from '../../common/demoAccount';
-import { wordManuscript } from '../fixtures/manuscripts';
-import { horizontalOverflow, launchBrowser, signInTo, VIEWPORTS, watchedContext } from './browser';
+import { horizontalOverflow, launchBrowser, signInTo, typesetManuscript, VIEWPORTS, watchedContext } from './browser';
+import { base } from './staff';
 
-const base = () => process.env.E2E_REAL_URL!;
 let browser: Browser;
 let page: Page;
 let violations: string[];
@@ -111,13 +110,7 @@ test('a template’s sample page fills the screen’s width at the width it need
 });
 
 test('a typeset’s preview page fills the screen’s width, and a tap opens it full size', async () => {
-  await page
-    .locator('input[type="file"]')
-    .setInputFiles({ name: '初稿.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await wordManuscript() });
-  await page.getByLabel('论文题目').fill('县域中学课后服务研究');
-  await page.getByRole('button', { name: '上传并排版' }).tap();
-  await page.waitForURL(/\/typeset\/preview\//);
-  await page.getByRole('heading', { name: '排版预览：县域中学课后服务研究' }).waitFor({ timeout: 90_000 });
+  await typesetManuscript(page, '县域中学课后服务研究', { tap: true });
   const pictures = await picturesOf('排版预览');
   expect(pictures.length).toBeGreaterThan(4);
   expect(pictures[0].width).toBeGreaterThanOrEqual(0.9 * VIEWPORTS.phone.width);

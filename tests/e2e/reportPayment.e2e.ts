@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
-import { signInTo, usePagePerTest, VIEWPORTS } from './browser';
+import { newCheck, signInTo, usePagePerTest, VIEWPORTS } from './browser';
 
 const mock = () => process.env.E2E_MOCK_URL!;
 const MOCK_ACCOUNT = { email: DEMO_EMAIL, password: DEMO_PASSWORD };
@@ -23,29 +23,12 @@ beforeEach(() => {
   page = currentPage();
 });
 
-/** A new check of the signed-in user, made through the API as the form does. */
-function newCheck(title: string): Promise<{ reviewId: string; orderId: string }> {
-  return page.evaluate(
-    async ({ title, text }) => {
-      const res = await fetch('/api/v1/review', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ systemId: 'undergraduate', title, author: '林晓', text }),
-      });
-      const { result, message } = await res.json();
-      if (!result) throw new Error(message);
-      return { reviewId: result.review.id, orderId: result.orderId };
-    },
-    { title, text: PAPER },
-  );
-}
-
 /** The page's own width test: the scrolling element is never wider than the window. */
 const scrollsSideways = () => page.evaluate(() => document.scrollingElement!.scrollWidth > window.innerWidth);
 
 test('the report never scrolls sideways, even when a source is named by one long word', async () => {
   await signInTo(page, mock(), '/personal/home/basic-info', MOCK_ACCOUNT);
-  const { reviewId, orderId } = await newCheck('长来源名称的报告');
+  const { reviewId, orderId } = await newCheck(page, '长来源名称的报告', PAPER);
   await page.evaluate((id) => fetch(`/api/v1/mock/pay/${id}`), orderId);
   // the library's sources have short names: the report is given one long one
   await page.route('**/api/v1/review/*/report', async (route) => {
@@ -74,7 +57,7 @@ test('the report never scrolls sideways, even when a source is named by one long
 
 test('the payment page: whole labels, the whole title, the price breakdown, no sideways scrolling', async () => {
   await signInTo(page, mock(), '/personal/home/basic-info', MOCK_ACCOUNT);
-  const { orderId } = await newCheck(LONG_TITLE);
+  const { orderId } = await newCheck(page, LONG_TITLE, PAPER);
   for (const [label, viewport] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(viewport);
     await page.goto(`${mock()}/pay/${orderId}`);

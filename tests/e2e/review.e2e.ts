@@ -8,8 +8,8 @@ import { readFileSync } from 'fs';
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNT } from '../../common/demoAccount';
 import { payInSandbox, signInTo, usePagePerTest } from './browser';
+import { base } from './staff';
 
-const base = () => process.env.E2E_REAL_URL!;
 const currentPage = usePagePerTest();
 let page: Page;
 beforeEach(() => {

@@ -7,10 +7,9 @@ import JSZip from 'jszip';
 import { readFileSync } from 'fs';
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNT } from '../../common/demoAccount';
-import { wordManuscript } from '../fixtures/manuscripts';
-import { horizontalOverflow, payInSandbox, signInTo, usePagePerTest, VIEWPORTS } from './browser';
+import { horizontalOverflow, payInSandbox, signInTo, typesetManuscript, usePagePerTest, VIEWPORTS } from './browser';
+import { base } from './staff';
 
-const base = () => process.env.E2E_REAL_URL!;
 const currentPage = usePagePerTest();
 let page: Page;
 beforeEach(() => {
@@ -29,16 +28,7 @@ test('template → upload → preview pictures with watermark → pay in the san
   // the sample pages, drawn by the server's layout engine
   await page.locator('[aria-label="样张"] img').first().waitFor({ timeout: 60_000 });
 
-  await page
-    .locator('input[type="file"]')
-    .setInputFiles({ name: '初稿.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await wordManuscript() });
-  await page.getByText('已选择：初稿.docx').waitFor();
-  await page.getByLabel('论文题目').fill('县域中学课后服务研究');
-  await page.getByLabel('作者').fill('林晓');
-  await page.getByLabel('学校').fill('示例大学');
-  await page.getByRole('button', { name: '上传并排版' }).click();
-  await page.waitForURL(/\/typeset\/preview\//);
-  await page.getByRole('heading', { name: '排版预览：县域中学课后服务研究' }).waitFor({ timeout: 90_000 });
+  await typesetManuscript(page, '县域中学课后服务研究', { fields: { 作者: '林晓', 学校: '示例大学' } });
   const preview = page.locator('[aria-label="排版预览"]');
   await preview.getByRole('img', { name: '第 1 页（共 8 页）' }).waitFor({ timeout: 30_000 });
   // nothing of the document's text in the page: the pages are pictures
@@ -94,14 +84,7 @@ test('at 375 px every preview page and every sample page is wholly visible, with
   await page.locator('[aria-label="样张"] img').first().waitFor({ timeout: 60_000 });
   await pagesFullyVisible(page, '[aria-label="样张"] img', 'phone_typeset_sample');
 
-  await page
-    .locator('input[type="file"]')
-    .setInputFiles({ name: '初稿.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await wordManuscript() });
-  await page.getByLabel('论文题目').fill('县域中学课后服务研究');
-  await page.getByRole('button', { name: '上传并排版' }).click();
-  await page.waitForURL(/\/typeset\/preview\//);
-  // the finished preview (each page drawn by the server when it first comes near the screen)
-  await page.getByRole('heading', { name: '排版预览：县域中学课后服务研究' }).waitFor({ timeout: 90_000 });
+  await typesetManuscript(page, '县域中学课后服务研究');
   await page.getByRole('img', { name: '第 1 页（共 8 页）' }).waitFor({ timeout: 30_000 });
   // every picture loaded
   await page.waitForFunction(

@@ -159,6 +159,13 @@ export function httpClient(baseUrl: string) {
   };
 }
 
+/** A browser signed in as the demo student. */
+export async function signedIn(baseUrl: string) {
+  const browser = httpClient(baseUrl);
+  await browser.login();
+  return browser;
+}
+
 /** Milliseconds, the q-quantile of a list of timings. */
 export function quantile(values: number[], q: number) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -178,6 +185,13 @@ export async function paidCheck(browser: ReturnType<typeof httpClient>, baseUrl:
   const paid = await fetch(payUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl }, body: 'result=pay' });
   if (!(await paid.text()).includes('支付成功')) throw new Error('sandbox payment failed');
   return { reviewId: review.id as string, orderId: orderId as string };
+}
+
+/** `count` paid checks of one student, handed in one after another; the i-th with `paper(i)` as its text. */
+export async function paidChecks(browser: ReturnType<typeof httpClient>, baseUrl: string, count: number, paper: (i: number) => string) {
+  const checks: { reviewId: string; orderId: string }[] = [];
+  for (let i = 0; i < count; i += 1) checks.push(await paidCheck(browser, baseUrl, paper(i)));
+  return checks;
 }
 
 /** One running server for a whole test file: started before its tests, removed after them. */

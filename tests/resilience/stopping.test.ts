@@ -4,7 +4,7 @@
  * middle of 20 paid checks (every check done after the restart, each order charged once).
  */
 import { chineseText, fileForm } from './files';
-import { httpClient, paidCheck, serverFixture } from './server';
+import { paidChecks, serverFixture, signedIn } from './server';
 
 const PAPER = (n: number) =>
   Array.from(
@@ -13,8 +13,7 @@ const PAPER = (n: number) =>
   ).join('\n');
 
 async function waitForChecks(url: string, reviewIds: string[], timeoutMs = 180_000) {
-  const browser = httpClient(url);
-  await browser.login();
+  const browser = await signedIn(url);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const states = await Promise.all(reviewIds.map(async (id) => (await browser.get(`/api/v1/review/${id}`)).body.result.status as string));
@@ -25,8 +24,7 @@ async function waitForChecks(url: string, reviewIds: string[], timeoutMs = 180_0
 }
 
 async function ordersOf(url: string, orderIds: string[]) {
-  const browser = httpClient(url);
-  await browser.login();
+  const browser = await signedIn(url);
   return Promise.all(orderIds.map(async (id) => (await browser.get(`/api/v1/order/${id}`)).body.result));
 }
 
@@ -47,10 +45,8 @@ test('SIGTERM with uploads and checks under way: exit within 10 s, cleanly; afte
   const server = await serverFixture();
   try {
     const { url, output } = await server.start();
-    const browser = httpClient(url);
-    await browser.login();
-    const checks: { reviewId: string; orderId: string }[] = [];
-    for (let i = 0; i < 6; i += 1) checks.push(await paidCheck(browser, url, PAPER(400 + i)));
+    const browser = await signedIn(url);
+    const checks = await paidChecks(browser, url, 6, (i) => PAPER(400 + i));
     const uploads = Array.from({ length: 3 }, () =>
       browser.call('POST', '/api/v1/review/paper', fileForm('论文.txt', chineseText(12 * 1024 * 1024))).catch((error) => error),
     );
@@ -73,10 +69,8 @@ test('kill -9 during 20 paid checks: after a restart all 20 are done, each order
   const server = await serverFixture();
   try {
     const { url } = await server.start();
-    const browser = httpClient(url);
-    await browser.login();
-    const checks: { reviewId: string; orderId: string }[] = [];
-    for (let i = 0; i < 20; i += 1) checks.push(await paidCheck(browser, url, PAPER(200 + i)));
+    const browser = await signedIn(url);
+    const checks = await paidChecks(browser, url, 20, (i) => PAPER(200 + i));
     await server.stop('SIGKILL');
 
     const orders = await restartUntilDone(server, checks);

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { bigDocx, chineseText, fileForm, lyingZip } from './files';
-import { httpClient, quantile, useServer } from './server';
+import { httpClient, quantile, signedIn, useServer } from './server';
 
 const running = useServer();
 
@@ -17,8 +17,7 @@ const upload = (browser: ReturnType<typeof httpClient>, name: string, data: Buff
 test('a zip whose directory lies (1 MB inflating to 1 GB): refused in under a second, memory barely moves', async () => {
   const bomb = await lyingZip();
   expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
-  const browser = httpClient(running.url());
-  await browser.login();
+  const browser = await signedIn(running.url());
   await upload(browser, 'warm-up.txt', chineseText(10_000)); // the worker pool starts on first use
   const before = running.server().rss();
   const started = Date.now();
@@ -33,8 +32,7 @@ test('a zip whose directory lies (1 MB inflating to 1 GB): refused in under a se
 });
 
 test('files 100 KB to 1 MB over 15 MB: 413 every time, never a shortened paper', async () => {
-  const browser = httpClient(running.url());
-  await browser.login();
+  const browser = await signedIn(running.url());
   for (const over of [100 * 1024, 300 * 1024, 500 * 1024, 800 * 1024, 1024 * 1024]) {
     const res = await upload(browser, '论文.txt', chineseText(LIMIT + over));
     expect(res.status).toBe(413);
@@ -61,8 +59,7 @@ test('eight 15 MB uploads at once (four theses with pictures, four plain-text fi
       return res.headers.getSetCookie()[0].split(';')[0];
     }),
   );
-  const reader = httpClient(running.url());
-  await reader.login();
+  const reader = await signedIn(running.url());
   const timings: number[] = [];
   let uploading = true;
   const probe = (async () => {

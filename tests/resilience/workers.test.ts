@@ -2,7 +2,7 @@
  * Checks done by `npm run worker` processes while the web server only serves (RUN_JOBS=0): two
  * workers share a burst of paid checks, each done once, and when one is killed the other finishes.
  */
-import { httpClient, paidCheck, serverFixture } from './server';
+import { paidChecks, serverFixture, signedIn } from './server';
 
 const PAPER = (n: number) => Array.from({ length: n }, (_, i) => `第${i + 1}节：县域中学课后服务的组织方式与教师工作负担的观察记录（${i}）。`).join('\n');
 
@@ -10,10 +10,8 @@ test('two workers share 12 paid checks; one killed half way, the other finishes 
   const server = await serverFixture({ RUN_JOBS: '0' });
   try {
     const { url } = await server.start();
-    const browser = httpClient(url);
-    await browser.login();
-    const checks: { reviewId: string; orderId: string }[] = [];
-    for (let i = 0; i < 12; i += 1) checks.push(await paidCheck(browser, url, PAPER(300 + i)));
+    const browser = await signedIn(url);
+    const checks = await paidChecks(browser, url, 12, (i) => PAPER(300 + i));
     await new Promise((r) => setTimeout(r, 500));
     const status = async () => Promise.all(checks.map(async (c) => (await browser.get(`/api/v1/review/${c.reviewId}`)).body.result.status as string));
     expect((await status()).every((s) => s !== 'done')).toBe(true); // the web server runs none
@@ -46,14 +44,12 @@ test('a library in two shards, each held by its own worker process: checks wait 
   const server = await serverFixture({ ...shards, CORPUS_SHARDS_HELD: 'none' });
   try {
     const { url } = await server.start();
-    const browser = httpClient(url);
-    await browser.login();
+    const browser = await signedIn(url);
     const documents = (await browser.get('/api/v1/document?pageSize=3')).body.result.list as Array<{ id: string; title: string }>;
     const copied = await Promise.all(
       documents.map(async (d) => ((await browser.get(`/api/v1/document/${d.id}`)).body.result.fullText as string).slice(200, 400)),
     );
-    const checks: { reviewId: string }[] = [];
-    for (let i = 0; i < 3; i += 1) checks.push(await paidCheck(browser, url, `${PAPER(20 + i)}\n${copied.join('\n')}\n${PAPER(5)}`));
+    const checks = await paidChecks(browser, url, 3, (i) => `${PAPER(20 + i)}\n${copied.join('\n')}\n${PAPER(5)}`);
     const states = async () =>
       Promise.all(checks.map(async (c) => (await browser.get(`/api/v1/review/${c.reviewId}`)).body.result as { status: string; progress: number }));
 

@@ -1,8 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { message } from 'antd';
+import type { MockHandler } from '../../mock/_lib/kit';
 import { DEMO_CODE } from '../../mock/_lib/users';
 import { server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
+
+/** The server failing, as a 500 in the error envelope. */
+const failing: MockHandler = (_req, res) => res.status(500).json({ success: false, message: '服务器开小差了，请稍后再试', errorCode: 'INTERNAL', showType: 2 });
 
 afterEach(() => server.reset());
 
@@ -144,8 +148,7 @@ describe('personal centre', () => {
 
     test('the server answers 500', async () => {
       server.use({
-        'PUT /api/v1/user/basicInfo': (_req, res) =>
-          res.status(500).json({ success: false, message: '服务器开小差了，请稍后再试', errorCode: 'INTERNAL', showType: 2 }),
+        'PUT /api/v1/user/basicInfo': failing,
       });
       await saveBasicInfo();
       expect(await screen.findByText('保存失败：服务器开小差了，请稍后再试', {}, { timeout: 10_000 })).toBeInTheDocument();
@@ -163,8 +166,7 @@ describe('personal centre', () => {
 
     test('modify password, the server answers 500', async () => {
       server.use({
-        'POST /api/v1/user/modifyPassword': (_req, res) =>
-          res.status(500).json({ success: false, message: '服务器开小差了，请稍后再试', errorCode: 'INTERNAL', showType: 2 }),
+        'POST /api/v1/user/modifyPassword': failing,
       });
       await modifyPasswordWithAWrongOldOne();
       expect(await screen.findByText('修改失败：服务器开小差了，请稍后再试', {}, { timeout: 10_000 })).toBeInTheDocument();

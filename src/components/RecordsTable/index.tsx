@@ -1,9 +1,10 @@
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { formatTime } from '@/utils/time';
-import { Alert, Button, Card, Empty, Grid, message, Popconfirm, Progress, Table, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Grid, message, Popconfirm, Progress, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'umi';
 import styles from './index.less';
 
 const PAGE_SIZE = 10;
@@ -48,6 +49,20 @@ export const stateColumn = <T extends { title: string; progress: number }>(
     ),
 });
 
+/** Whether a record (a check, a typeset) is still at work: queued or running. */
+export const atWork = (row: { status: string }) => row.status === 'queued' || row.status === 'running';
+
+/** A row's action that goes to another page. */
+export function RowLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to}>
+      <Button type="link" size="small">
+        {children}
+      </Button>
+    </Link>
+  );
+}
+
 /** A row's delete action: asked first, since it cannot be undone; once done, said and the list reloaded. */
 export function DeleteAction(props: {
   label: string;
@@ -73,11 +88,11 @@ export function DeleteAction(props: {
 }
 
 interface Props<T> {
+  /** the list's heading, which also names the records in 「…加载失败」 */
   title: string;
-  /** what the records are, for 「…加载失败」 */
-  what: string;
   /** the first column is the record's name: a card's heading on a phone */
   columns: RecordColumn<T>[];
+  /** a row's actions, side by side (wrapping on a phone) */
   actions: (row: T, reload: () => void) => ReactNode;
   load: (page: { current: number; pageSize: number }) => Promise<{ result: { list: T[]; total: number } }>;
   /** while any row is at work, the list reloads itself so progress is live */
@@ -90,7 +105,7 @@ interface Props<T> {
  * A table on wide screens, a card per record with the essential fields on a phone (docs/ux.md). A load
  * that failed says so and offers a retry; only a load that succeeded with no rows is "empty".
  */
-export default function RecordsTable<T extends { id: string }>({ title, what, columns, actions, load, isRunning, empty }: Props<T>) {
+export default function RecordsTable<T extends { id: string }>({ title, columns, actions, load, isRunning, empty }: Props<T>) {
   const [current, setCurrent] = useState(1);
   const { data, loading, error, reload } = useResult(() => load({ current, pageSize: PAGE_SIZE }), [current], {
     pollWhile: isRunning && ((page) => page.list.some(isRunning)),
@@ -98,10 +113,15 @@ export default function RecordsTable<T extends { id: string }>({ title, what, co
     refreshOnShow: true,
   });
   const phone = Grid.useBreakpoint().md === false;
+  const rowActions = (row: T) => (
+    <Space size={4} wrap>
+      {actions(row, reload)}
+    </Space>
+  );
 
   let body: ReactNode;
   if (error && !data) {
-    body = <LoadError what={what} onRetry={reload} />;
+    body = <LoadError what={title} onRetry={reload} />;
   } else if (data && data.total === 0) {
     body = <Empty description={empty.text}>{empty.action}</Empty>;
   } else if (phone) {
@@ -119,7 +139,7 @@ export default function RecordsTable<T extends { id: string }>({ title, what, co
                   </div>
                 ))}
             </dl>
-            <div className={styles.actions}>{actions(row, reload)}</div>
+            <div className={styles.actions}>{rowActions(row)}</div>
           </Card>
         ))}
         {loading && !data && <Card loading size="small" />}
@@ -129,7 +149,7 @@ export default function RecordsTable<T extends { id: string }>({ title, what, co
   } else {
     const tableColumns: ColumnsType<T> = [
       ...columns.map((c) => ({ key: c.key, title: c.title, width: c.width, ellipsis: c.ellipsis, render: (_: unknown, row: T) => c.render(row) })),
-      { key: 'actions', title: '操作', width: 210, render: (_: unknown, row: T) => actions(row, reload) },
+      { key: 'actions', title: '操作', width: 210, render: (_: unknown, row: T) => rowActions(row) },
     ];
     body = (
       <Table<T>

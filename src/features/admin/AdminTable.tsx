@@ -10,8 +10,8 @@ function queryOf(params: Record<string, unknown>) {
 interface AdminTableProps<T, Q> {
   /** the page's API function; its `list` becomes the table's rows (docs/decisions.md, the back office) */
   fetch: (query: Q) => Promise<{ result: { list: T[]; total: number } }>;
+  /** rows are keyed by their `id` */
   columns: ProColumns<T>[];
-  rowKey: keyof T & string;
   /** what the list is of, for its error ("订单列表加载失败") */
   what: string;
   /** what an empty result says, and what to do */
@@ -27,10 +27,10 @@ interface AdminTableProps<T, Q> {
  * with a retry instead of looking like an empty list (docs/ux.md); the table scrolls inside
  * itself on a phone.
  */
-export default function AdminTable<T extends Record<string, unknown>, Q extends Record<string, unknown> = Record<string, unknown>>(
+export default function AdminTable<T extends Record<string, unknown> & { id: unknown }, Q extends Record<string, unknown> = Record<string, unknown>>(
   props: AdminTableProps<T, Q>,
 ) {
-  const { fetch, columns, rowKey, what, emptyText, toolBar, search } = props;
+  const { fetch, columns, what, emptyText, toolBar, search } = props;
   const ownRef = useRef<ActionType>();
   const actionRef = props.actionRef ?? ownRef;
   const [failed, setFailed] = useState(false);
@@ -39,7 +39,7 @@ export default function AdminTable<T extends Record<string, unknown>, Q extends 
       {failed && <LoadError what={what} onRetry={() => actionRef.current?.reload()} />}
       <ProTable<T, Q>
         actionRef={actionRef}
-        rowKey={rowKey}
+        rowKey="id"
         columns={columns}
         scroll={{ x: 'max-content' }}
         search={search ?? { labelWidth: 'auto', defaultCollapsed: false }}

@@ -1,7 +1,7 @@
 import ArticleBody from '@/components/ArticleBody';
-import { submitForm } from '@/utils/formErrors';
+import { submitConfirmed } from '@/utils/formErrors';
 import { DrawerForm, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-form';
-import { Col, Form, Grid, message, Row } from 'antd';
+import { Col, Form, Grid, Row } from 'antd';
 import { useMemo } from 'react';
 import { ARTICLE_CATEGORIES } from '../../../common/content';
 import { renderMarkdown } from '../../../common/markdown';
@@ -54,9 +54,8 @@ export default function ArticleDrawer({ article, onClose, onDone }: { article?: 
       drawerProps={{ destroyOnClose: true, onClose, maskClosable: false }}
       submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
       onFinish={async (values) => {
-        const answer = await submitForm(form, () => save(article, values), '保存失败');
+        const answer = await submitConfirmed(form, () => save(article, values), '保存失败', '文章已保存');
         if (!answer) return false;
-        message.success(answer.message ?? '文章已保存');
         onDone();
         return true;
       }}

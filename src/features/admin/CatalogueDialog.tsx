@@ -1,7 +1,7 @@
 import { fenOf, yuanOf } from '@/utils/money';
-import { submitForm } from '@/utils/formErrors';
+import { submitConfirmed } from '@/utils/formErrors';
 import { ModalForm, ProFormDigit, ProFormSwitch } from '@ant-design/pro-form';
-import { Form, message } from 'antd';
+import { Form } from 'antd';
 import type { ReactNode } from 'react';
 import { changeSystem, changeTemplate, type AdminSystem, type AdminTemplate } from './api';
 
@@ -38,9 +38,8 @@ function CatalogueDialog<V extends Record<string, unknown>>({
       modalProps={{ destroyOnClose: true, onCancel: onClose }}
       submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
       onFinish={async (values) => {
-        const answer = await submitForm(form, () => save(values), '保存失败');
+        const answer = await submitConfirmed(form, () => save(values), '保存失败', '已保存');
         if (!answer) return false;
-        message.success(answer.message ?? '已保存');
         onDone();
         return true;
       }}
@@ -49,6 +48,12 @@ function CatalogueDialog<V extends Record<string, unknown>>({
       {children}
     </ModalForm>
   );
+}
+
+/** A number the dialog cannot save without: `precision` decimals from `min` to `max`; `missing` says it is empty. */
+function RequiredNumber(props: { name: string; label: string; min: number; max: number; precision: number; missing: string }) {
+  const { name, label, min, max, precision, missing } = props;
+  return <ProFormDigit name={name} label={label} min={min} max={max} fieldProps={{ precision }} rules={[{ required: true, message: missing }]} />;
 }
 
 /** A review system's price per thousand characters, its limits, and whether it is offered. */
@@ -63,30 +68,9 @@ export function SystemDialog({ item, onClose, onDone }: Props<AdminSystem>) {
       onDone={onDone}
       save={({ price, minMatch, maxChars, enabled }) => changeSystem(item.id, { pricePerThousandFen: fenOf(price), minMatch, maxChars, enabled })}
     >
-      <ProFormDigit
-        name="price"
-        label="每千字价格（元）"
-        min={0.01}
-        max={1000}
-        fieldProps={{ precision: 2 }}
-        rules={[{ required: true, message: '请填写价格' }]}
-      />
-      <ProFormDigit
-        name="minMatch"
-        label="起报字数（连续相同多少字标出）"
-        min={8}
-        max={200}
-        fieldProps={{ precision: 0 }}
-        rules={[{ required: true, message: '请填写起报字数' }]}
-      />
-      <ProFormDigit
-        name="maxChars"
-        label="字数上限"
-        min={1000}
-        max={2_000_000}
-        fieldProps={{ precision: 0 }}
-        rules={[{ required: true, message: '请填写字数上限' }]}
-      />
+      <RequiredNumber name="price" label="每千字价格（元）" min={0.01} max={1000} precision={2} missing="请填写价格" />
+      <RequiredNumber name="minMatch" label="起报字数（连续相同多少字标出）" min={8} max={200} precision={0} missing="请填写起报字数" />
+      <RequiredNumber name="maxChars" label="字数上限" min={1000} max={2_000_000} precision={0} missing="请填写字数上限" />
       <ProFormSwitch name="enabled" label="上架（学生可以选择）" />
     </CatalogueDialog>
   );
@@ -103,7 +87,7 @@ export function TemplateDialog({ item, onClose, onDone }: Props<AdminTemplate>) 
       onDone={onDone}
       save={({ price, enabled }) => changeTemplate(item.id, { priceFen: fenOf(price), enabled })}
     >
-      <ProFormDigit name="price" label="价格（元）" min={0.01} max={10_000} fieldProps={{ precision: 2 }} rules={[{ required: true, message: '请填写价格' }]} />
+      <RequiredNumber name="price" label="价格（元）" min={0.01} max={10_000} precision={2} missing="请填写价格" />
       <ProFormSwitch name="enabled" label="上架（学生可以选择）" />
     </CatalogueDialog>
   );

@@ -1,6 +1,6 @@
-import { submitForm } from '@/utils/formErrors';
+import { submitConfirmed } from '@/utils/formErrors';
 import { ModalForm, ProFormTextArea } from '@ant-design/pro-form';
-import { Form, message } from 'antd';
+import { Form } from 'antd';
 import { disableUser, type AdminUser } from './api';
 
 /** 停用: asks for the reason, which is also the confirmation; the account's sessions end at once. */
@@ -16,9 +16,8 @@ export default function DisableDialog({ user, onClose, onDone }: { user: AdminUs
       modalProps={{ destroyOnClose: true, onCancel: onClose }}
       submitter={{ searchConfig: { submitText: '确认停用', resetText: '取消' }, submitButtonProps: { danger: true } }}
       onFinish={async ({ reason }) => {
-        const answer = await submitForm(form, () => disableUser(user.id, reason.trim()), '停用失败');
+        const answer = await submitConfirmed(form, () => disableUser(user.id, reason.trim()), '停用失败', '账号已停用');
         if (!answer) return false;
-        message.success(answer.message ?? '账号已停用');
         onDone();
         return true;
       }}

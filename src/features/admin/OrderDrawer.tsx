@@ -2,9 +2,10 @@ import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { formatFen } from '@/utils/money';
 import { formatTime } from '@/utils/time';
-import { Button, Descriptions, Drawer, Empty, Grid, Skeleton, Table, Tag } from 'antd';
+import { Button, Descriptions, Drawer, Grid, Skeleton, Tag } from 'antd';
 import { ORDER_STATE_NAMES } from '../../../common/orderState';
 import { getAdminOrder, type AdminOrder, type AdminOrderDetail } from './api';
+import DrawerTable from './DrawerTable';
 import { canRefund } from './orderState';
 
 type Refund = AdminOrderDetail['refunds'][number];
@@ -42,14 +43,11 @@ function OrderFacts({ detail }: { detail: AdminOrderDetail }) {
 function Lists({ detail }: { detail: AdminOrderDetail }) {
   return (
     <>
-      <h3 style={{ marginTop: 24 }}>支付通知</h3>
-      <Table
-        size="small"
+      <DrawerTable
+        heading="支付通知"
+        rows={detail.notifications}
         rowKey={(row) => `${row.tradeNo}-${row.createdAt}`}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        dataSource={detail.notifications}
-        locale={{ emptyText: <Empty description="还没有收到支付平台的通知" /> }}
+        empty="还没有收到支付平台的通知"
         columns={[
           { title: '时间', dataIndex: 'createdAt', render: formatTime },
           { title: '流水号', dataIndex: 'tradeNo' },
@@ -57,14 +55,11 @@ function Lists({ detail }: { detail: AdminOrderDetail }) {
           { title: '结果', dataIndex: 'outcome' },
         ]}
       />
-      <h3 style={{ marginTop: 24 }}>退款记录</h3>
-      <Table
-        size="small"
+      <DrawerTable
+        heading="退款记录"
+        rows={detail.refunds}
         rowKey="requestNo"
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        dataSource={detail.refunds}
-        locale={{ emptyText: <Empty description="没有退款" /> }}
+        empty="没有退款"
         columns={[
           { title: '时间', dataIndex: 'createdAt', render: formatTime },
           { title: '金额', dataIndex: 'amountFen', render: formatFen },

@@ -1,7 +1,7 @@
 import { fenOf, formatFen, yuanOf } from '@/utils/money';
-import { submitForm } from '@/utils/formErrors';
+import { submitConfirmed } from '@/utils/formErrors';
 import { ModalForm, ProFormDependency, ProFormDigit, ProFormRadio, ProFormTextArea } from '@ant-design/pro-form';
-import { Form, message } from 'antd';
+import { Form } from 'antd';
 import { useState } from 'react';
 import { refundOrder, type AdminOrder, type AdminOrderDetail } from './api';
 
@@ -28,9 +28,10 @@ export default function RefundDialog({ order, onClose, onDone }: { order: AdminO
   const left = refundableFen(order);
   const submit = async ({ mode, amount, reason }: RefundForm) => {
     const amountFen = mode === 'partial' && amount ? fenOf(amount) : undefined;
-    const answer = await submitForm(form, () => refundOrder(order.id, { requestNo, amountFen, reason: reason.trim() }), '退款失败', { amountFen: 'amount' });
+    const answer = await submitConfirmed(form, () => refundOrder(order.id, { requestNo, amountFen, reason: reason.trim() }), '退款失败', '退款成功', {
+      amountFen: 'amount',
+    });
     if (!answer) return false;
-    message.success(answer.message ?? '退款成功');
     onDone(answer.result);
     return true;
   };

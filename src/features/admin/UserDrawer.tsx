@@ -3,12 +3,13 @@ import { reviewState } from '@/pages/Personal/ReviewList';
 import { useResult } from '@/hooks/useResult';
 import { formatFen } from '@/utils/money';
 import { formatTime } from '@/utils/time';
-import { Descriptions, Drawer, Empty, Grid, Skeleton, Table, Tag } from 'antd';
+import { Descriptions, Drawer, Grid, Skeleton, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { ORDER_STATE_NAMES } from '../../../common/orderState';
 import { ROLE_NAMES } from '../../../common/roles';
 import { getAdminUser, type AdminUserDetail } from './api';
+import DrawerTable from './DrawerTable';
 
 type Detail = AdminUserDetail;
 type Typeset = Detail['typesets']['list'][number];
@@ -36,21 +37,14 @@ function Section<T extends { id: string }>({
   columns: ColumnsType<T>;
 }) {
   return (
-    <>
-      <h3 style={{ marginTop: 24 }}>
-        {title}（{page.total}）
-      </h3>
-      {page.total > page.list.length && <p style={{ color: 'rgba(0,0,0,0.45)' }}>{`只列出最近 ${page.list.length} 条`}</p>}
-      <Table<T>
-        size="small"
-        rowKey="id"
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        dataSource={page.list}
-        locale={{ emptyText: <Empty description={empty} /> }}
-        columns={columns}
-      />
-    </>
+    <DrawerTable<T>
+      heading={`${title}（${page.total}）`}
+      note={page.total > page.list.length && `只列出最近 ${page.list.length} 条`}
+      rows={page.list}
+      rowKey="id"
+      empty={empty}
+      columns={columns}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { del, get, post, postForm, put } from '@/utils/request';
+import { del, get, post, postForm, put, segment } from '@/utils/request';
 import type { ApiResponse, CallOptions, Paged } from '@/utils/request';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type * as schemas from '../../../server/src/modules/admin/schemas';
@@ -42,22 +42,21 @@ export type AdminUserDetail = Api['AdminUserDetail'];
 
 /** Forms show their own errors (in the dialog), so their calls skip the common handler. */
 const formCall: CallOptions = { skipErrorHandler: true };
-const id = (value: string) => encodeURIComponent(value);
 
 export const searchOrders = (query: AdminOrderQuery) => get<ApiResponse<Paged<AdminOrder>>>('/v1/admin/orders', { ...query });
 
-export const getAdminOrder = (orderId: string) => get<ApiResponse<AdminOrderDetail>>(`/v1/admin/orders/${id(orderId)}`, undefined, formCall);
+export const getAdminOrder = (orderId: string) => get<ApiResponse<AdminOrderDetail>>(`/v1/admin/orders/${segment(orderId)}`, undefined, formCall);
 
 /** A refund under the request number the dialog made when it opened: sending it again is the same refund. */
 export const refundOrder = (orderId: string, body: RefundBody) =>
-  post<ApiResponse<AdminOrderDetail>>(`/v1/admin/orders/${id(orderId)}/refund`, body, undefined, formCall);
+  post<ApiResponse<AdminOrderDetail>>(`/v1/admin/orders/${segment(orderId)}/refund`, body, undefined, formCall);
 
 export const searchUsers = (query: AdminUserQuery) => get<ApiResponse<Paged<AdminUser>>>('/v1/admin/users', { ...query });
 
 export const disableUser = (userId: string, reason: string) =>
-  post<ApiResponse<AdminUser>>(`/v1/admin/users/${id(userId)}/disable`, { reason }, undefined, formCall);
+  post<ApiResponse<AdminUser>>(`/v1/admin/users/${segment(userId)}/disable`, { reason }, undefined, formCall);
 
-export const enableUser = (userId: string) => post<ApiResponse<AdminUser>>(`/v1/admin/users/${id(userId)}/enable`, undefined, undefined, formCall);
+export const enableUser = (userId: string) => post<ApiResponse<AdminUser>>(`/v1/admin/users/${segment(userId)}/enable`, undefined, undefined, formCall);
 
 export const listAudit = (query: AuditQuery) => get<ApiResponse<Paged<AuditEntry>>>('/v1/admin/audit', { ...query });
 
@@ -66,11 +65,11 @@ export const listArticles = (query: AdminArticleQuery) => get<ApiResponse<Paged<
 export const createArticle = (body: ArticleBody) => post<ApiResponse<AdminArticle>>('/v1/admin/articles', body, undefined, formCall);
 
 export const updateArticle = (articleId: string, body: ArticleBody) =>
-  put<ApiResponse<AdminArticle>>(`/v1/admin/articles/${id(articleId)}`, body, undefined, formCall);
+  put<ApiResponse<AdminArticle>>(`/v1/admin/articles/${segment(articleId)}`, body, undefined, formCall);
 
 /** Publishes (readers see it at once, first in its list) or takes it down. */
 export const setArticlePublished = (articleId: string, published: boolean) =>
-  post<ApiResponse<AdminArticle>>(`/v1/admin/articles/${id(articleId)}/${published ? 'publish' : 'unpublish'}`, undefined, undefined, formCall);
+  post<ApiResponse<AdminArticle>>(`/v1/admin/articles/${segment(articleId)}/${published ? 'publish' : 'unpublish'}`, undefined, undefined, formCall);
 
 /** The review systems and templates, those off sale too: a handful each, in one page. */
 export const listSystems = () => get<ApiResponse<Paged<AdminSystem>>>('/v1/admin/systems');
@@ -78,9 +77,9 @@ export const listTemplates = () => get<ApiResponse<Paged<AdminTemplate>>>('/v1/a
 
 /** New prices and limits apply to orders made after the change. */
 export const changeSystem = (systemId: string, body: SystemBody) =>
-  put<ApiResponse<AdminSystem>>(`/v1/admin/systems/${id(systemId)}`, body, undefined, formCall);
+  put<ApiResponse<AdminSystem>>(`/v1/admin/systems/${segment(systemId)}`, body, undefined, formCall);
 export const changeTemplate = (templateId: string, body: TemplateBody) =>
-  put<ApiResponse<AdminTemplate>>(`/v1/admin/templates/${id(templateId)}`, body, undefined, formCall);
+  put<ApiResponse<AdminTemplate>>(`/v1/admin/templates/${segment(templateId)}`, body, undefined, formCall);
 
 /** 概览: the last `days` days (China time), their totals, and the queue now. */
 export const getOverview = (days: number) => get<ApiResponse<AdminOverview>>('/v1/admin/overview', { days });
@@ -101,6 +100,6 @@ export function uploadToLibrary(files: File[], options: CallOptions = {}) {
 
 /** Out of the library: no check compares against it from then on. */
 export const removeFromLibrary = (documentId: string) =>
-  del<ApiResponse<{ id: string; title: string }>>(`/v1/admin/library/${id(documentId)}`, undefined, undefined, formCall);
+  del<ApiResponse<{ id: string; title: string }>>(`/v1/admin/library/${segment(documentId)}`, undefined, undefined, formCall);
 
-export const getAdminUser = (userId: string) => get<ApiResponse<AdminUserDetail>>(`/v1/admin/users/${id(userId)}`, undefined, formCall);
+export const getAdminUser = (userId: string) => get<ApiResponse<AdminUserDetail>>(`/v1/admin/users/${segment(userId)}`, undefined, formCall);

@@ -1,4 +1,4 @@
-import { get, post } from '@/utils/request';
+import { get, post, segment } from '@/utils/request';
 import type { ApiResponse, Paged, PageQuery } from '@/utils/request';
 import type { Static } from '@sinclair/typebox';
 import type * as schemas from '../../../server/src/modules/order/schemas';
@@ -14,15 +14,15 @@ type Payment = Static<typeof schemas.PayReply>['result'];
 /** One page of the user's own orders, newest first. */
 export const listOrders = (query: PageQuery) => get<ApiResponse<Paged<Order>>>('/v1/order/list', { ...query });
 
-export const getOrder = (orderId: string) => get<ApiResponse<Order>>(`/v1/order/${encodeURIComponent(orderId)}`);
+export const getOrder = (orderId: string) => get<ApiResponse<Order>>(`/v1/order/${segment(orderId)}`);
 
-export const cancelOrder = (orderId: string) => post<ApiResponse<Order>>(`/v1/order/${encodeURIComponent(orderId)}/cancel`);
+export const cancelOrder = (orderId: string) => post<ApiResponse<Order>>(`/v1/order/${segment(orderId)}/cancel`);
 
 /** The gateway taking payments now (the sandbox is said plainly on the payment page). */
 export const getGateway = () => get<ApiResponse<Static<typeof payment.GatewayInfo>>>('/v1/payment/gateway');
 
 /** The payment address of the order on the active gateway (the QR code's content). */
-export const startPayment = (orderId: string, channel: Channel) => post<ApiResponse<Payment>>(`/v1/order/${encodeURIComponent(orderId)}/pay`, { channel });
+export const startPayment = (orderId: string, channel: Channel) => post<ApiResponse<Payment>>(`/v1/order/${segment(orderId)}/pay`, { channel });
 
 /** An order for something payable (`review`, `typeset`): the server sets the price. */
 export const createOrder = (kind: string, itemId: string) => post<ApiResponse<Order>>('/v1/order', { kind, itemId });

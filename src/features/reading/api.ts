@@ -1,6 +1,6 @@
 /** Articles, the document library and search (public: visitors may read everything). */
 import type { ArticleCategory, DocumentType } from '../../../common/content';
-import { get, type ApiResponse, type Paged, type PageQuery } from '@/utils/request';
+import { get, type ApiResponse, type Paged, type PageQuery, segment } from '@/utils/request';
 import type { Static } from '@sinclair/typebox';
 import type * as articleSchemas from '../../../server/src/modules/article/schemas';
 import type * as documentSchemas from '../../../server/src/modules/document/schemas';
@@ -16,20 +16,18 @@ export type SearchKind = Static<typeof searchSchemas.SearchKind>;
 export type SearchHit = Static<typeof searchSchemas.SearchHit>;
 export type SearchResult = Static<typeof searchSchemas.SearchResult>;
 
-const path = (id: string) => encodeURIComponent(id);
-
 export const listArticles = (query: PageQuery & { category?: ArticleCategory }) => get<ApiResponse<Paged<ArticleSummary>>>('/v1/article', { ...query });
 
-export const getArticle = (articleId: string) => get<ApiResponse<ArticleDetail>>(`/v1/article/${path(articleId)}`);
+export const getArticle = (articleId: string) => get<ApiResponse<ArticleDetail>>(`/v1/article/${segment(articleId)}`);
 
 export const listDocuments = (query: PageQuery & { type?: DocumentType; discipline?: string; featured?: boolean }) =>
   get<ApiResponse<Paged<DocumentSummary>>>('/v1/document', { ...query });
 
 export const listDisciplines = () => get<ApiResponse<string[]>>('/v1/document/disciplines');
 
-export const getDocument = (documentId: string) => get<ApiResponse<DocumentDetail>>(`/v1/document/${path(documentId)}`);
+export const getDocument = (documentId: string) => get<ApiResponse<DocumentDetail>>(`/v1/document/${segment(documentId)}`);
 
 /** Where the original file of a document downloads from (a plain link, not a call). */
-export const documentFileUrl = (documentId: string) => `/api/v1/document/${path(documentId)}/file`;
+export const documentFileUrl = (documentId: string) => `/api/v1/document/${segment(documentId)}/file`;
 
 export const search = (query: PageQuery & { q: string; kind?: SearchKind }) => get<ApiResponse<SearchResult>>('/v1/search', { ...query });

@@ -1,5 +1,6 @@
 import { formatPercent, type Review } from '@/features/review/api';
-import { Button, Card, Descriptions, Progress, Result, Space } from 'antd';
+import { Button, Card, Descriptions, Progress, Result, Space, type ResultProps } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'umi';
 import { paths } from '@/utils/paths';
 import { formatCount } from '../../../common/formatCount';
@@ -15,55 +16,58 @@ export default function ReviewStatusCard({ review }: { review: Review }) {
   );
   if (review.status === 'done') {
     return (
-      <Card>
-        <Result
-          status="success"
-          title={<h1 style={{ fontSize: 22, margin: 0 }}>检测完成：总相似度 {formatPercent(review.similarity ?? 0)}</h1>}
-          subTitle={`报告验证码 ${review.verificationCode}`}
-          extra={
-            <Link to={paths.reviewReport(review.id)}>
-              <Button type="primary">查看报告</Button>
-            </Link>
-          }
-        >
-          {details}
-        </Result>
-      </Card>
+      <StatusCard
+        status="success"
+        heading={`检测完成：总相似度 ${formatPercent(review.similarity ?? 0)}`}
+        subTitle={`报告验证码 ${review.verificationCode}`}
+        extra={
+          <Link to={paths.reviewReport(review.id)}>
+            <Button type="primary">查看报告</Button>
+          </Link>
+        }
+        details={details}
+      />
     );
   }
   if (review.status === 'failed') {
     return (
-      <Card>
-        <Result
-          status="error"
-          title={<h1 style={{ fontSize: 22, margin: 0 }}>检测未能完成</h1>}
-          subTitle={review.failureReason}
-          extra={
-            <Link to={paths.reviewHome}>
-              <Button>重新选择系统</Button>
-            </Link>
-          }
-        >
-          {details}
-        </Result>
-      </Card>
+      <StatusCard
+        status="error"
+        heading="检测未能完成"
+        subTitle={review.failureReason}
+        extra={
+          <Link to={paths.reviewHome}>
+            <Button>重新选择系统</Button>
+          </Link>
+        }
+        details={details}
+      />
     );
   }
   return (
+    <StatusCard
+      status="info"
+      heading={review.status === 'queued' ? '已付款，排队检测中' : '正在检测'}
+      subTitle="可以离开本页，检测完成后在「个人中心 → 查重记录」查看报告。"
+      extra={
+        <Space direction="vertical" style={{ width: '100%', maxWidth: 360 }}>
+          <Progress percent={review.progress} status="active" aria-label="检测进度" />
+          <Link to={paths.reviewList}>
+            <Button type="primary">查看查重记录</Button>
+          </Link>
+        </Space>
+      }
+      details={details}
+    />
+  );
+}
+
+/** The card of one of the check's states: its heading, a line under it, what to do next, and the paper's details. */
+function StatusCard(props: { status: ResultProps['status']; heading: ReactNode; subTitle: ReactNode; extra: ReactNode; details: ReactNode }) {
+  const { status, heading, subTitle, extra, details } = props;
+  return (
     <Card>
-      <Result
-        status="info"
-        title={<h1 style={{ fontSize: 22, margin: 0 }}>{review.status === 'queued' ? '已付款，排队检测中' : '正在检测'}</h1>}
-        subTitle="可以离开本页，检测完成后在「个人中心 → 查重记录」查看报告。"
-        extra={
-          <Space direction="vertical" style={{ width: '100%', maxWidth: 360 }}>
-            <Progress percent={review.progress} status="active" aria-label="检测进度" />
-            <Link to={paths.reviewList}>
-              <Button type="primary">查看查重记录</Button>
-            </Link>
-          </Space>
-        }
-      >
+      <Result status={status} title={<h1 style={{ fontSize: 22, margin: 0 }}>{heading}</h1>} subTitle={subTitle} extra={extra}>
         {details}
       </Result>
     </Card>

@@ -1,5 +1,5 @@
 /** Plagiarism checks: systems, the paper, the price, the check itself, its report and verification. */
-import { del, get, post, postForm, put, type ApiResponse, type CallOptions } from '@/utils/request';
+import { del, get, post, postForm, put, type ApiResponse, type CallOptions, segment } from '@/utils/request';
 import type { Static } from '@sinclair/typebox';
 import type * as schemas from '../../../server/src/modules/review/schemas';
 import type { Paged, PageQuery } from '@/utils/request';
@@ -17,8 +17,6 @@ export type Passage = Report['passages'][number];
 export type Paper = Pick<Static<typeof schemas.QuoteBody>, 'uploadId' | 'text' | 'reviewId'>;
 export type ReviewForm = Static<typeof schemas.ReviewBody>;
 
-const path = (id: string) => encodeURIComponent(id);
-
 export const listSystems = () => get<ApiResponse<ReviewSystem[]>>('/v1/review/system');
 
 export function uploadPaper(file: File, options: CallOptions = {}) {
@@ -31,22 +29,23 @@ export const quoteReview = (body: Paper & { systemId: string }) => post<ApiRespo
 
 export const createReview = (body: ReviewForm) => post<ApiResponse<{ review: Review; orderId: string }>>('/v1/review', body);
 
-export const updateReview = (reviewId: string, body: ReviewForm) => put<ApiResponse<{ review: Review; orderId: string }>>(`/v1/review/${path(reviewId)}`, body);
+export const updateReview = (reviewId: string, body: ReviewForm) =>
+  put<ApiResponse<{ review: Review; orderId: string }>>(`/v1/review/${segment(reviewId)}`, body);
 
 export const listReviews = (query: PageQuery) => get<ApiResponse<Paged<Review>>>('/v1/review', { ...query });
 
-export const getReview = (reviewId: string) => get<ApiResponse<Review>>(`/v1/review/${path(reviewId)}`);
+export const getReview = (reviewId: string) => get<ApiResponse<Review>>(`/v1/review/${segment(reviewId)}`);
 
-export const deletePaper = (reviewId: string) => del<ApiResponse<Review>>(`/v1/review/${path(reviewId)}/paper`);
+export const deletePaper = (reviewId: string) => del<ApiResponse<Review>>(`/v1/review/${segment(reviewId)}/paper`);
 
-export const getReport = (reviewId: string) => get<ApiResponse<Report>>(`/v1/review/${path(reviewId)}/report`);
+export const getReport = (reviewId: string) => get<ApiResponse<Report>>(`/v1/review/${segment(reviewId)}/report`);
 
 /** Where the report's PDF downloads from (a plain link: the browser sends the session cookie). */
-export const reportPdfUrl = (reviewId: string) => `/api/v1/review/${path(reviewId)}/report.pdf`;
+export const reportPdfUrl = (reviewId: string) => `/api/v1/review/${segment(reviewId)}/report.pdf`;
 
 export const verifyReport = (code: string) =>
   get<ApiResponse<{ title: string; systemName: string; finishedAt: string; similarity: number; charCount: number }>>(
-    `/v1/review/verify/${path(code)}`,
+    `/v1/review/verify/${segment(code)}`,
     undefined,
     { skipErrorHandler: true },
   );

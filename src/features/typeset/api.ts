@@ -1,5 +1,5 @@
 /** Typesetting: the template library, a manuscript with its cover fields, the preview and the download. */
-import { del, get, postForm, type ApiResponse, type CallOptions } from '@/utils/request';
+import { del, get, postForm, type ApiResponse, type CallOptions, segment } from '@/utils/request';
 import type { Static } from '@sinclair/typebox';
 import type * as schemas from '../../../server/src/modules/typeset/schemas';
 import type { Paged, PageQuery } from '@/utils/request';
@@ -11,12 +11,10 @@ export type CoverFields = Static<typeof schemas.CoverFields>;
 export type Typeset = Static<typeof schemas.Typeset>;
 export type SamplePages = Static<typeof schemas.SamplePages>;
 
-const path = (id: string) => encodeURIComponent(id);
-
 export const listTemplates = (query: { degree?: string; discipline?: string; q?: string }) =>
   get<ApiResponse<TemplateSummary[]>>('/v1/typeset/template', { ...query });
 
-export const getTemplate = (templateId: string) => get<ApiResponse<TemplateDetail>>(`/v1/typeset/template/${path(templateId)}`);
+export const getTemplate = (templateId: string) => get<ApiResponse<TemplateDetail>>(`/v1/typeset/template/${segment(templateId)}`);
 
 /** Sends the manuscript with its cover fields; the server reads it before keeping anything. */
 export function createTypeset(templateId: string, fields: CoverFields, file: File, options: CallOptions = {}) {
@@ -29,18 +27,18 @@ export function createTypeset(templateId: string, fields: CoverFields, file: Fil
 
 export const listTypesets = (query: PageQuery) => get<ApiResponse<Paged<Typeset>>>('/v1/typeset', { ...query });
 
-export const getTypeset = (typesetId: string) => get<ApiResponse<Typeset>>(`/v1/typeset/${path(typesetId)}`);
+export const getTypeset = (typesetId: string) => get<ApiResponse<Typeset>>(`/v1/typeset/${segment(typesetId)}`);
 
-export const deleteTypeset = (typesetId: string) => del<ApiResponse<null>>(`/v1/typeset/${path(typesetId)}`);
+export const deleteTypeset = (typesetId: string) => del<ApiResponse<null>>(`/v1/typeset/${segment(typesetId)}`);
 
 /** A template's sample pages as the layout engine draws them: how many, at which widths; failures are shown in place. */
 export const getSamplePages = (templateId: string) =>
-  get<ApiResponse<SamplePages>>(`/v1/typeset/template/${path(templateId)}/sample`, undefined, { skipErrorHandler: true });
+  get<ApiResponse<SamplePages>>(`/v1/typeset/template/${segment(templateId)}/sample`, undefined, { skipErrorHandler: true });
 /** A sample page's picture (1-based), `width` px wide; the version makes a new template's pages a new address. */
 export const samplePageUrl = (templateId: string, sample: SamplePages, page: number, width: number) =>
-  `/api/v1/typeset/template/${path(templateId)}/sample/${page}.png?w=${width}&v=${encodeURIComponent(sample.version)}`;
+  `/api/v1/typeset/template/${segment(templateId)}/sample/${page}.png?w=${width}&v=${encodeURIComponent(sample.version)}`;
 
 /** A page of the preview (a watermarked picture, 1-based), and the paid downloads: the .docx and the PDF. */
-export const previewPageUrl = (typesetId: string, page: number) => `/api/v1/typeset/${path(typesetId)}/preview/${page}.png`;
-export const downloadUrl = (typesetId: string) => `/api/v1/typeset/${path(typesetId)}/download`;
-export const pdfUrl = (typesetId: string) => `/api/v1/typeset/${path(typesetId)}/download.pdf`;
+export const previewPageUrl = (typesetId: string, page: number) => `/api/v1/typeset/${segment(typesetId)}/preview/${page}.png`;
+export const downloadUrl = (typesetId: string) => `/api/v1/typeset/${segment(typesetId)}/download`;
+export const pdfUrl = (typesetId: string) => `/api/v1/typeset/${segment(typesetId)}/download.pdf`;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { success } from '../../../../common/api';
 import { userOf } from '../../plugins/session';
 import type { AdminCatalogue } from './catalogue';
 import {
@@ -15,29 +16,15 @@ import {
 /** /v1/admin/systems and /v1/admin/templates: prices, limits and sale; behind the module's staff guard. */
 export const adminCatalogueRoutes: FastifyPluginAsyncTypebox<{ catalogue: AdminCatalogue }> = async (app, { catalogue }) => {
   const tags = ['admin'];
-  app.get('/systems', { schema: { tags, response: { 200: AdminSystemListReply } } }, async () => ({
-    success: true as const,
-    result: await catalogue.systems(),
-  }));
+  app.get('/systems', { schema: { tags, response: { 200: AdminSystemListReply } } }, async () => success(await catalogue.systems()));
 
-  app.put('/systems/:systemId', { schema: { tags, params: SystemParams, body: SystemBody, response: { 200: AdminSystemReply } } }, async (request) => ({
-    success: true as const,
-    result: await catalogue.changeSystem(userOf(request), request.params.systemId, request.body),
-    message: '已保存，新价格和限制对之后的订单生效',
-  }));
+  app.put('/systems/:systemId', { schema: { tags, params: SystemParams, body: SystemBody, response: { 200: AdminSystemReply } } }, async (request) =>
+    success(await catalogue.changeSystem(userOf(request), request.params.systemId, request.body), '已保存，新价格和限制对之后的订单生效'),
+  );
 
-  app.get('/templates', { schema: { tags, response: { 200: AdminTemplateListReply } } }, async () => ({
-    success: true as const,
-    result: await catalogue.templates(),
-  }));
+  app.get('/templates', { schema: { tags, response: { 200: AdminTemplateListReply } } }, async () => success(await catalogue.templates()));
 
-  app.put(
-    '/templates/:templateId',
-    { schema: { tags, params: TemplateParams, body: TemplateBody, response: { 200: AdminTemplateReply } } },
-    async (request) => ({
-      success: true as const,
-      result: await catalogue.changeTemplate(userOf(request), request.params.templateId, request.body),
-      message: '已保存，新价格对之后的订单生效',
-    }),
+  app.put('/templates/:templateId', { schema: { tags, params: TemplateParams, body: TemplateBody, response: { 200: AdminTemplateReply } } }, async (request) =>
+    success(await catalogue.changeTemplate(userOf(request), request.params.templateId, request.body), '已保存，新价格对之后的订单生效'),
   );
 };

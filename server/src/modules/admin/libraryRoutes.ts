@@ -4,7 +4,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { Writable } from 'stream';
 import { pipeline } from 'stream/promises';
-import { LIBRARY_MAX_FILES, LIBRARY_TOO_MANY_FILES, LIBRARY_UPLOAD, UPLOAD_MAX_BYTES } from '../../../../common/api';
+import { LIBRARY_MAX_FILES, LIBRARY_TOO_MANY_FILES, LIBRARY_UPLOAD, UPLOAD_MAX_BYTES, success } from '../../../../common/api';
 import { AppError, ShowType } from '../../lib/errors';
 import { storedFileName } from '../../lib/fileNames';
 import { receiveUpload } from '../../lib/uploadFile';
@@ -19,10 +19,9 @@ const nowhere = () => new Writable({ write: (_chunk, _encoding, done) => done() 
 /** /v1/admin/library: the check library's papers, uploads into it and removals; behind the module's staff guard. */
 export const adminLibraryRoutes: FastifyPluginAsyncTypebox<{ library: AdminLibrary }> = async (app, { library }) => {
   const tags = ['admin'];
-  app.get('/library', { schema: { tags, querystring: LibraryQuery, response: { 200: LibraryListReply } } }, async (request) => ({
-    success: true as const,
-    result: await library.list(request.query),
-  }));
+  app.get('/library', { schema: { tags, querystring: LibraryQuery, response: { 200: LibraryListReply } } }, async (request) =>
+    success(await library.list(request.query)),
+  );
 
   /**
    * multipart: the papers (any number of `file` parts, up to LIBRARY_MAX_FILES), each with its
@@ -47,11 +46,7 @@ export const adminLibraryRoutes: FastifyPluginAsyncTypebox<{ library: AdminLibra
       }
       if (!received.length) throw new AppError(422, 'NO_FILE', NO_FILE, ShowType.ERROR_MESSAGE, { file: NO_FILE });
       const result = await library.importUpload(userOf(request), folder, received);
-      return {
-        success: true as const,
-        result,
-        message: `共 ${result.outcomes.length} 个文件：导入 ${result.imported}，跳过 ${result.skipped}，拒绝 ${result.rejected}`,
-      };
+      return success(result, `共 ${result.outcomes.length} 个文件：导入 ${result.imported}，跳过 ${result.skipped}，拒绝 ${result.rejected}`);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
@@ -59,6 +54,6 @@ export const adminLibraryRoutes: FastifyPluginAsyncTypebox<{ library: AdminLibra
 
   app.delete('/library/:documentId', { schema: { tags, params: LibraryParams, response: { 200: LibraryRemovalReply } } }, async (request) => {
     const removed = await library.remove(userOf(request), request.params.documentId);
-    return { success: true as const, result: removed, message: `已从文献库移除《${removed.title}》，之后的检测不再比对它` };
+    return success(removed, `已从文献库移除《${removed.title}》，之后的检测不再比对它`);
   });
 };

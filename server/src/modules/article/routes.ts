@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { success } from '../../../../common/api';
 import { newToken } from '../../lib/ids';
 import { ArticleDetailReply, ArticleListQuery, ArticleListReply, ArticleParams } from './schemas';
 import type { ArticleService } from './service';
@@ -7,10 +8,9 @@ import type { ArticleService } from './service';
 const VISITOR_COOKIE = 'zn_visitor';
 
 export const articleRoutes: FastifyPluginAsyncTypebox<{ service: ArticleService }> = async (app, { service }) => {
-  app.get('', { schema: { tags: ['article'], querystring: ArticleListQuery, response: { 200: ArticleListReply } } }, async (request) => ({
-    success: true as const,
-    result: await service.list(request.query),
-  }));
+  app.get('', { schema: { tags: ['article'], querystring: ArticleListQuery, response: { 200: ArticleListReply } } }, async (request) =>
+    success(await service.list(request.query)),
+  );
 
   app.get('/:articleId', { schema: { tags: ['article'], params: ArticleParams, response: { 200: ArticleDetailReply } } }, async (request, reply) => {
     let visitor = request.cookies[VISITOR_COOKIE];
@@ -18,6 +18,6 @@ export const articleRoutes: FastifyPluginAsyncTypebox<{ service: ArticleService 
       visitor = newToken();
       reply.setCookie(VISITOR_COOKIE, visitor, { path: '/', httpOnly: true, sameSite: 'lax' });
     }
-    return { success: true as const, result: await service.read(request.params.articleId, visitor) };
+    return success(await service.read(request.params.articleId, visitor));
   });
 };

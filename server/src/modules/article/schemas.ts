@@ -1,11 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { ARTICLE_CATEGORIES } from '../../../../common/content';
-import { Nullable, Ok, Page, PageQuery } from '../shared/schemas';
+import { Nullable, Ok, OneOf, Page, PageQuery } from '../shared/schemas';
 
-export const Category = Type.Union(
-  ARTICLE_CATEGORIES.map((c) => Type.Literal(c)),
-  { errorMessage: '没有这个栏目' },
-);
+export const Category = OneOf(ARTICLE_CATEGORIES, { errorMessage: '没有这个栏目' });
 
 export const ArticleSummary = Type.Object(
   {

@@ -3,7 +3,7 @@
  * reset are account calls under /v1/user: the user module serves them, through this service.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ACCOUNT_DISABLED_MESSAGE } from '../../../../common/api';
+import { ACCOUNT_DISABLED_MESSAGE, success } from '../../../../common/api';
 import { ShowType } from '../../lib/errors';
 import { toPublicUser } from '../shared/publicUser';
 import { LoginBody, LoginReply } from './schemas';
@@ -26,12 +26,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
       return { success: false as const, message: ACCOUNT_DISABLED_MESSAGE, errorCode: 'ACCOUNT_DISABLED', showType: ShowType.SILENT };
     }
     reply.setSession(session.token);
-    return { success: true as const, result: toPublicUser(session.user), message: '登录成功' };
+    return success(toPublicUser(session.user), '登录成功');
   });
 
   app.post('/logout', { schema: { tags: ['auth'], response: { 200: Message } } }, async (request, reply) => {
     await service.logout(request.sessionToken);
     reply.clearSession();
-    return { success: true as const, result: null };
+    return success(null);
   });
 };

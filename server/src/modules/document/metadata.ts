@@ -5,12 +5,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { DOCUMENT_TYPES } from '../../../../common/content';
+import { OneOf } from '../shared/schemas';
 
 export const GivenMetadata = Type.Object({
   title: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   authors: Type.Optional(Type.Union([Type.Array(Type.String({ maxLength: 60 }), { maxItems: 20 }), Type.String({ maxLength: 300 })])),
   year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2100 })),
-  type: Type.Optional(Type.Union(DOCUMENT_TYPES.map((t) => Type.Literal(t)))),
+  type: Type.Optional(OneOf(DOCUMENT_TYPES)),
   discipline: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
   keywords: Type.Optional(Type.Union([Type.Array(Type.String({ maxLength: 40 }), { maxItems: 20 }), Type.String({ maxLength: 300 })])),
   abstract: Type.Optional(Type.String({ maxLength: 5000 })),

@@ -1,11 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { DOCUMENT_TYPES } from '../../../../common/content';
-import { Nullable, Ok, Page, PageQuery } from '../shared/schemas';
+import { Nullable, Ok, OneOf, Page, PageQuery } from '../shared/schemas';
 
-export const DocumentTypeField = Type.Union(
-  DOCUMENT_TYPES.map((t) => Type.Literal(t)),
-  { errorMessage: '没有这种范文类型' },
-);
+export const DocumentTypeField = OneOf(DOCUMENT_TYPES, { errorMessage: '没有这种范文类型' });
 
 export const DocumentSummary = Type.Object(
   {

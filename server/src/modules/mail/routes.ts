@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { success } from '../../../../common/api';
 import { Type } from '@sinclair/typebox';
 import type { MailService } from './service';
 
@@ -7,12 +8,13 @@ import type { MailService } from './service';
  * production): the latest mails sent to one address.
  */
 export const outboxRoutes: FastifyPluginAsyncTypebox<{ mail: MailService }> = async (app, { mail }) => {
-  app.get('/outbox', { schema: { hide: true, querystring: Type.Object({ to: Type.String() }) } }, async (request) => ({
-    success: true as const,
-    result: (await mail.latestInOutbox(request.query.to.trim().toLowerCase())).map((m) => ({
-      subject: m.subject,
-      body: m.body,
-      createdAt: m.created_at,
-    })),
-  }));
+  app.get('/outbox', { schema: { hide: true, querystring: Type.Object({ to: Type.String() }) } }, async (request) =>
+    success(
+      (await mail.latestInOutbox(request.query.to.trim().toLowerCase())).map((m) => ({
+        subject: m.subject,
+        body: m.body,
+        createdAt: m.created_at,
+      })),
+    ),
+  );
 };

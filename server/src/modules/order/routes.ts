@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { success } from '../../../../common/api';
 import type { Static } from '@sinclair/typebox';
 import { requireUser, userOf } from '../../plugins/session';
 import { ORDER_STATE_NAMES } from '../../../../common/orderState';
@@ -14,41 +15,30 @@ export interface OrderPayments {
 
 /** /v1/order: an order, its cancellation, and paying it (through the payment module's service). */
 export const orderRoutes: FastifyPluginAsyncTypebox<{ service: OrderService; payments: OrderPayments }> = async (app, { service, payments }) => {
-  app.post('', { preHandler: requireUser, schema: { tags: ['order'], body: CreateOrderBody, response: { 200: OrderReply } } }, async (request) => ({
-    success: true as const,
-    result: toPublicOrder(await service.create(userOf(request), request.body.kind, request.body.itemId)),
-  }));
+  app.post('', { preHandler: requireUser, schema: { tags: ['order'], body: CreateOrderBody, response: { 200: OrderReply } } }, async (request) =>
+    success(toPublicOrder(await service.create(userOf(request), request.body.kind, request.body.itemId))),
+  );
 
   app.get(
     '/list',
     { preHandler: requireUser, schema: { tags: ['order'], querystring: OrderListQuery, response: { 200: OrderListReply } } },
     async (request) => {
       const page = await service.list(userOf(request), request.query);
-      return { success: true as const, result: { ...page, list: page.list.map(toPublicOrder) } };
+      return success({ ...page, list: page.list.map(toPublicOrder) });
     },
   );
 
-  app.get('/:orderId', { preHandler: requireUser, schema: { tags: ['order'], params: OrderParams, response: { 200: OrderReply } } }, async (request) => ({
-    success: true as const,
-    result: toPublicOrder(await service.getForOwner(userOf(request), request.params.orderId)),
-  }));
+  app.get('/:orderId', { preHandler: requireUser, schema: { tags: ['order'], params: OrderParams, response: { 200: OrderReply } } }, async (request) =>
+    success(toPublicOrder(await service.getForOwner(userOf(request), request.params.orderId))),
+  );
 
-  app.post(
-    '/:orderId/cancel',
-    { preHandler: requireUser, schema: { tags: ['order'], params: OrderParams, response: { 200: OrderReply } } },
-    async (request) => ({
-      success: true as const,
-      result: toPublicOrder(await service.cancel(userOf(request), request.params.orderId)),
-      message: `订单${ORDER_STATE_NAMES.closed}`,
-    }),
+  app.post('/:orderId/cancel', { preHandler: requireUser, schema: { tags: ['order'], params: OrderParams, response: { 200: OrderReply } } }, async (request) =>
+    success(toPublicOrder(await service.cancel(userOf(request), request.params.orderId)), `订单${ORDER_STATE_NAMES.closed}`),
   );
 
   app.post(
     '/:orderId/pay',
     { preHandler: requireUser, schema: { tags: ['order'], params: OrderParams, body: PayBody, response: { 200: PayReply } } },
-    async (request) => ({
-      success: true as const,
-      result: await payments.pay(userOf(request), request.params.orderId, request.body.channel),
-    }),
+    async (request) => success(await payments.pay(userOf(request), request.params.orderId, request.body.channel)),
   );
 };

@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { ORDER_KINDS } from '../../../../common/orderKind';
-import { Ok, Page, PageQuery, PriceBreakdown } from '../shared/schemas';
+import { Ok, OneOf, Page, PageQuery, PriceBreakdown } from '../shared/schemas';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const Order = Type.Object(
   {
     id: Type.String(),
-    kind: Type.Union(ORDER_KINDS.map((kind) => Type.Literal(kind))),
+    kind: OneOf(ORDER_KINDS),
     itemId: Type.String(),
     title: Type.String(),
     /** integer fen, computed by the server */

@@ -1,4 +1,5 @@
 import formbody from '@fastify/formbody';
+import { success } from '../../../../common/api';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { PaymentGateway } from './gateway';
 import { GatewayReply } from './schemas';
@@ -14,10 +15,7 @@ export const PAYMENT_NOTIFY_PREFIX = '/api/v1/payment/notify/';
  * else makes it try again later. Starting a payment is an order's URL (/v1/order/:orderId/pay).
  */
 export const paymentRoutes: FastifyPluginAsyncTypebox<{ service: PaymentService }> = async (app, { service }) => {
-  app.get('/gateway', { schema: { tags: ['payment'], response: { 200: GatewayReply } } }, async () => ({
-    success: true as const,
-    result: service.gateway(),
-  }));
+  app.get('/gateway', { schema: { tags: ['payment'], response: { 200: GatewayReply } } }, async () => success(service.gateway()));
 
   // form bodies are taken here only: the rest of the API is JSON (a cross-site form cannot post it)
   await app.register(async (notify) => {

@@ -19,7 +19,7 @@ import {
 } from './schemas';
 import { POLICIES, type Throttle } from '../throttle';
 import type { ReviewService } from './service';
-import { PAPER_UPLOAD, UPLOAD_MAX_BYTES } from '../../../../common/api';
+import { PAPER_UPLOAD, UPLOAD_MAX_BYTES, success } from '../../../../common/api';
 import { attachment } from '../../lib/fileNames';
 
 const guarded = { preHandler: requireUser };
@@ -32,7 +32,7 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; p
   { service, publicUrl, throttle },
 ) => {
   const tags = ['review'];
-  app.get('/system', { schema: { tags, response: { 200: SystemsReply } } }, async () => ({ success: true as const, result: await service.systems() }));
+  app.get('/system', { schema: { tags, response: { 200: SystemsReply } } }, async () => success(await service.systems()));
 
   app.post('/paper', { ...guarded, schema: { tags, consumes: ['multipart/form-data'], response: { 200: UploadReply } } }, async (request) => {
     const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
@@ -40,57 +40,47 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; p
     const path = app.storage.incomingPath();
     try {
       await receiveUpload(file, path, PAPER_UPLOAD);
-      return { success: true as const, result: await service.upload(userOf(request), file.filename, path) };
+      return success(await service.upload(userOf(request), file.filename, path));
     } finally {
       await discardUpload(path);
     }
   });
 
-  app.post('/quote', { ...guarded, bodyLimit: PASTED_BODY_LIMIT, schema: { tags, body: QuoteBody, response: { 200: QuoteReply } } }, async (request) => ({
-    success: true as const,
-    result: await service.quote(userOf(request), request.body),
-  }));
+  app.post('/quote', { ...guarded, bodyLimit: PASTED_BODY_LIMIT, schema: { tags, body: QuoteBody, response: { 200: QuoteReply } } }, async (request) =>
+    success(await service.quote(userOf(request), request.body)),
+  );
 
-  app.post('', { ...guarded, bodyLimit: PASTED_BODY_LIMIT, schema: { tags, body: ReviewBody, response: { 200: CreatedReply } } }, async (request) => ({
-    success: true as const,
-    result: await service.create(userOf(request), request.body),
-  }));
+  app.post('', { ...guarded, bodyLimit: PASTED_BODY_LIMIT, schema: { tags, body: ReviewBody, response: { 200: CreatedReply } } }, async (request) =>
+    success(await service.create(userOf(request), request.body)),
+  );
 
-  app.get('', { ...guarded, schema: { tags, querystring: ReviewListQuery, response: { 200: ReviewListReply } } }, async (request) => ({
-    success: true as const,
-    result: await service.list(userOf(request), request.query),
-  }));
+  app.get('', { ...guarded, schema: { tags, querystring: ReviewListQuery, response: { 200: ReviewListReply } } }, async (request) =>
+    success(await service.list(userOf(request), request.query)),
+  );
 
   app.get('/verify/:code', { schema: { tags, params: CodeParams, response: { 200: VerificationReply } } }, async (request) => {
     // codes are random but short enough to be worth guessing in bulk
     await throttle.attempt(POLICIES.verifyPerAddress, request.ip);
-    return { success: true as const, result: await service.verify(request.params.code) };
+    return success(await service.verify(request.params.code));
   });
 
-  app.get('/:reviewId', { ...guarded, schema: { tags, params: ReviewParams, response: { 200: ReviewReply } } }, async (request) => ({
-    success: true as const,
-    result: await service.get(userOf(request), request.params.reviewId),
-  }));
+  app.get('/:reviewId', { ...guarded, schema: { tags, params: ReviewParams, response: { 200: ReviewReply } } }, async (request) =>
+    success(await service.get(userOf(request), request.params.reviewId)),
+  );
 
   app.put(
     '/:reviewId',
     { ...guarded, bodyLimit: PASTED_BODY_LIMIT, schema: { tags, params: ReviewParams, body: ReviewBody, response: { 200: CreatedReply } } },
-    async (request) => ({
-      success: true as const,
-      result: await service.update(userOf(request), request.params.reviewId, request.body),
-    }),
+    async (request) => success(await service.update(userOf(request), request.params.reviewId, request.body)),
   );
 
-  app.delete('/:reviewId/paper', { ...guarded, schema: { tags, params: ReviewParams, response: { 200: ReviewReply } } }, async (request) => ({
-    success: true as const,
-    result: await service.deletePaper(userOf(request), request.params.reviewId),
-    message: '论文已删除',
-  }));
+  app.delete('/:reviewId/paper', { ...guarded, schema: { tags, params: ReviewParams, response: { 200: ReviewReply } } }, async (request) =>
+    success(await service.deletePaper(userOf(request), request.params.reviewId), '论文已删除'),
+  );
 
-  app.get('/:reviewId/report', { ...guarded, schema: { tags, params: ReviewParams, response: { 200: ReportReply } } }, async (request) => ({
-    success: true as const,
-    result: await service.report(userOf(request), request.params.reviewId),
-  }));
+  app.get('/:reviewId/report', { ...guarded, schema: { tags, params: ReviewParams, response: { 200: ReportReply } } }, async (request) =>
+    success(await service.report(userOf(request), request.params.reviewId)),
+  );
 
   app.get('/:reviewId/report.pdf', { ...guarded, schema: { tags, params: ReviewParams } }, async (request, reply) => {
     const { pdf, fileName } = await service.reportPdf(userOf(request), request.params.reviewId, `${publicUrl}/review/home`);

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, Ok, OptionalPaperText, Page, PageQuery, PaperText, PriceBreakdown } from '../shared/schemas';
+import { Nullable, Ok, OneOf, OptionalPaperText, Page, PageQuery, PaperText, PriceBreakdown } from '../shared/schemas';
 
 export const ReviewSystem = Type.Object(
   {
@@ -15,7 +15,7 @@ export const ReviewSystem = Type.Object(
   { additionalProperties: false },
 );
 
-export const ReviewStatus = Type.Union(['unpaid', 'queued', 'running', 'done', 'failed'].map((s) => Type.Literal(s)));
+export const ReviewStatus = OneOf(['unpaid', 'queued', 'running', 'done', 'failed']);
 
 export const Review = Type.Object(
   {

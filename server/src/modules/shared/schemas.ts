@@ -2,13 +2,20 @@
  * Response and field schemas shared by the modules. The same schemas validate the mock server's
  * answers in the tests, so QA never tests against a fiction.
  */
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type SchemaOptions, type TSchema } from '@sinclair/typebox';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../common/content';
 import { FIELD_RULES as R, PAPER_FIELDS, type PaperField } from '../../../../common/fieldRules';
 import { ROLES } from '../../../../common/roles';
 
 /** `{ success: true, result }` */
 export const Ok = <T extends TSchema>(result: T) => Type.Object({ success: Type.Literal(true), result, message: Type.Optional(Type.String()) });
+
+/** One of a fixed list of strings (a role, a status, a category). */
+export const OneOf = <T extends string>(values: readonly T[], options?: SchemaOptions) =>
+  Type.Union(
+    values.map((value) => Type.Literal(value)),
+    options,
+  );
 
 export const ErrorBody = Type.Object({
   success: Type.Literal(false),
@@ -44,7 +51,7 @@ export const User = Type.Object(
     degree: Nullable(Type.String()),
     phone: Nullable(Type.String()),
     /** common/roles.ts: what the app's access rules read */
-    role: Type.Union(ROLES.map((role) => Type.Literal(role))),
+    role: OneOf(ROLES),
     createdAt: Type.String(),
   },
   { additionalProperties: false },

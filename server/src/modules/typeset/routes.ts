@@ -18,7 +18,7 @@ import {
   SamplePagesReply,
 } from './schemas';
 import type { TypesetService } from './service';
-import { MANUSCRIPT_UPLOAD, UPLOAD_MAX_BYTES } from '../../../../common/api';
+import { MANUSCRIPT_UPLOAD, UPLOAD_MAX_BYTES, success } from '../../../../common/api';
 import { attachment } from '../../lib/fileNames';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -26,15 +26,13 @@ const guarded = { preHandler: requireUser };
 
 export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService }> = async (app, { service }) => {
   const tags = ['typeset'];
-  app.get('/template', { schema: { tags, querystring: TemplateQuery, response: { 200: TemplatesReply } } }, async (request) => ({
-    success: true as const,
-    result: await service.templates(request.query),
-  }));
+  app.get('/template', { schema: { tags, querystring: TemplateQuery, response: { 200: TemplatesReply } } }, async (request) =>
+    success(await service.templates(request.query)),
+  );
 
-  app.get('/template/:templateId', { schema: { tags, params: TemplateParams, response: { 200: TemplateReply } } }, async (request) => ({
-    success: true as const,
-    result: await service.template(request.params.templateId),
-  }));
+  app.get('/template/:templateId', { schema: { tags, params: TemplateParams, response: { 200: TemplateReply } } }, async (request) =>
+    success(await service.template(request.params.templateId)),
+  );
 
   app.get('/template/:templateId/sample.docx', { schema: { tags, params: TemplateParams } }, async (request, reply) => {
     const { data, fileName } = await service.sample(request.params.templateId);
@@ -42,10 +40,9 @@ export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService 
   });
 
   /** the sample's pages drawn by the layout engine: how many, and the widths and version to ask for them by */
-  app.get('/template/:templateId/sample', { schema: { tags, params: TemplateParams, response: { 200: SamplePagesReply } } }, async (request) => ({
-    success: true as const,
-    result: await service.samplePages(request.params.templateId),
-  }));
+  app.get('/template/:templateId/sample', { schema: { tags, params: TemplateParams, response: { 200: SamplePagesReply } } }, async (request) =>
+    success(await service.samplePages(request.params.templateId)),
+  );
 
   /** one sample page as a picture `w` px wide; public, and its address changes with the template's version (`v`) */
   app.get('/template/:templateId/sample/:page', { schema: { tags, params: SamplePageParams, querystring: SamplePageQuery } }, async (request, reply) => {
@@ -67,21 +64,19 @@ export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService 
       }
       if (fileName === undefined) throw new AppError(422, 'NO_FILE', '请选择要排版的稿件', ShowType.ERROR_MESSAGE, { file: '请选择要排版的稿件' });
       const { templateId = '', ...cover } = fields;
-      return { success: true as const, result: await service.create(userOf(request), templateId, cover, fileName, path), message: '稿件已提交，正在排版' };
+      return success(await service.create(userOf(request), templateId, cover, fileName, path), '稿件已提交，正在排版');
     } finally {
       await discardUpload(path);
     }
   });
 
-  app.get('', { ...guarded, schema: { tags, querystring: TypesetListQuery, response: { 200: TypesetListReply } } }, async (request) => ({
-    success: true as const,
-    result: await service.list(userOf(request), request.query),
-  }));
+  app.get('', { ...guarded, schema: { tags, querystring: TypesetListQuery, response: { 200: TypesetListReply } } }, async (request) =>
+    success(await service.list(userOf(request), request.query)),
+  );
 
-  app.get('/:typesetId', { ...guarded, schema: { tags, params: TypesetParams, response: { 200: TypesetReply } } }, async (request) => ({
-    success: true as const,
-    result: await service.get(userOf(request), request.params.typesetId),
-  }));
+  app.get('/:typesetId', { ...guarded, schema: { tags, params: TypesetParams, response: { 200: TypesetReply } } }, async (request) =>
+    success(await service.get(userOf(request), request.params.typesetId)),
+  );
 
   /** the preview: one page as a watermarked picture (the document itself only after payment) */
   app.get('/:typesetId/preview/:page', { ...guarded, schema: { tags, params: PreviewPageParams } }, async (request, reply) => {
@@ -101,6 +96,6 @@ export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService 
 
   app.delete('/:typesetId', { ...guarded, schema: { tags, params: TypesetParams, response: { 200: Message } } }, async (request) => {
     await service.remove(userOf(request), request.params.typesetId);
-    return { success: true as const, result: null, message: '排版记录和文件已删除' };
+    return success(null, '排版记录和文件已删除');
   });
 };

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, Ok, OptionalPaperText, Page, PageQuery, PaperText } from '../shared/schemas';
+import { Nullable, Ok, OneOf, OptionalPaperText, Page, PageQuery, PaperText } from '../shared/schemas';
 
 export const TemplateSummary = Type.Object(
   { id: Type.String(), name: Type.String(), degree: Type.String(), discipline: Type.String(), description: Type.String(), priceFen: Type.Integer() },
@@ -25,7 +25,7 @@ export const Typeset = Type.Object(
     title: Type.String(),
     fields: CoverFields,
     manuscriptName: Type.String(),
-    status: Type.Union(['queued', 'running', 'done', 'failed'].map((s) => Type.Literal(s))),
+    status: OneOf(['queued', 'running', 'done', 'failed']),
     progress: Type.Integer(),
     warnings: Type.Array(Type.String()),
     priceFen: Type.Integer(),

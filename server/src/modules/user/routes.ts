@@ -7,29 +7,26 @@ import { toPublicUser } from '../shared/publicUser';
 import { Message, Ok, User } from '../shared/schemas';
 import { BasicInfoBody, CurrentUserReply, ModifyPasswordBody, UserReply } from './schemas';
 import type { UserService } from './service';
-import { AVATAR_MAX_BYTES } from '../../../../common/api';
+import { AVATAR_MAX_BYTES, success } from '../../../../common/api';
 
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 
 export const userRoutes: FastifyPluginAsyncTypebox<{ service: UserService; auth: AuthService }> = async (app, { service, auth }) => {
   /** docs/spec.md §7: `result` is the signed-in user, or null for a visitor (never 401). */
-  app.get('/getCurrent', { schema: { tags: ['user'], response: { 200: CurrentUserReply } } }, async (request) => ({
-    success: true as const,
-    result: request.currentUser ? toPublicUser(request.currentUser) : null,
-  }));
+  app.get('/getCurrent', { schema: { tags: ['user'], response: { 200: CurrentUserReply } } }, async (request) =>
+    success(request.currentUser ? toPublicUser(request.currentUser) : null),
+  );
 
-  app.put('/basicInfo', { preHandler: requireUser, schema: { tags: ['user'], body: BasicInfoBody, response: { 200: UserReply } } }, async (request) => ({
-    success: true as const,
-    result: toPublicUser(await service.updateBasicInfo(userOf(request), request.body)),
-    message: '基本信息已保存',
-  }));
+  app.put('/basicInfo', { preHandler: requireUser, schema: { tags: ['user'], body: BasicInfoBody, response: { 200: UserReply } } }, async (request) =>
+    success(toPublicUser(await service.updateBasicInfo(userOf(request), request.body)), '基本信息已保存'),
+  );
 
   app.post(
     '/modifyPassword',
     { preHandler: requireUser, schema: { tags: ['user'], body: ModifyPasswordBody, response: { 200: Message } } },
     async (request) => {
       await auth.modifyPassword(userOf(request), request.sessionToken!, request.body.oldPassword, request.body.newPassword);
-      return { success: true as const, result: null, message: '密码已修改，其他设备上的登录已退出' };
+      return success(null, '密码已修改，其他设备上的登录已退出');
     },
   );
 
@@ -40,7 +37,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ service: UserService; auth:
       const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
       if (!file) throw new AppError(422, 'NO_FILE', '请选择一张图片');
       const data = await file.toBuffer();
-      return { success: true as const, result: toPublicUser(await service.setAvatar(userOf(request), data)), message: '头像已更新' };
+      return success(toPublicUser(await service.setAvatar(userOf(request), data)), '头像已更新');
     },
   );
 
@@ -54,18 +51,18 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ service: UserService; auth:
   // the account's own calls, under /v1/user like the rest: the auth service keeps codes and passwords
   app.post('/sendCode', { schema: { tags: ['user'], body: SendCodeBody, response: { 200: Message } } }, async (request) => {
     await auth.sendCode(request.body.email, request.body.purpose, request.ip);
-    return { success: true as const, result: null, message: '验证码已发送，请查收邮件（10 分钟内有效）' };
+    return success(null, '验证码已发送，请查收邮件（10 分钟内有效）');
   });
 
   app.post('/register', { schema: { tags: ['user'], body: RegisterBody, response: { 200: Ok(User) } } }, async (request) => {
     const user = await auth.register(request.body, request.ip);
-    return { success: true as const, result: toPublicUser(user), message: '注册成功，请登录' };
+    return success(toPublicUser(user), '注册成功，请登录');
   });
 
   app.post('/resetPassword', { schema: { tags: ['user'], body: ResetPasswordBody, response: { 200: Message } } }, async (request, reply) => {
     await auth.resetPassword(request.body, request.ip);
     // every session of the account has ended, this browser's too
     reply.clearSession();
-    return { success: true as const, result: null, message: '密码已重置，请用新密码登录' };
+    return success(null, '密码已重置，请用新密码登录');
   });
 };

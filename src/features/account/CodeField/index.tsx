@@ -1,7 +1,7 @@
 import { ProFormCaptcha } from '@ant-design/pro-form';
-import { Form, message } from 'antd';
+import { Form } from 'antd';
 import { sendCode } from '@/features/account/api';
-import { submitForm } from '@/utils/formErrors';
+import { submitConfirmed } from '@/utils/formErrors';
 import { codeRules } from '@/utils/formRules';
 import type { FormInstance } from 'antd';
 import { CODE_RESEND_SECONDS } from '../../../../common/fieldRules';
@@ -27,10 +27,9 @@ export default function CodeField({ purpose, form }: { purpose: 'register' | 're
       captchaTextRender={(timing, count) => (timing ? `${count} 秒后重新获取` : '获取验证码')}
       rules={codeRules}
       onGetCaptcha={async (email: string) => {
-        const sent = await submitForm(form, () => sendCode(email, purpose), '验证码发送失败');
+        const sent = await submitConfirmed(form, () => sendCode(email, purpose), '验证码发送失败', '验证码已发送，请查收邮件');
         // ProFormCaptcha starts its countdown only when this resolves
         if (!sent) throw new Error('code not sent');
-        message.success(sent.message || '验证码已发送，请查收邮件');
       }}
     />
   );

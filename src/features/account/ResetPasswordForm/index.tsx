@@ -1,11 +1,11 @@
 import NewPasswordFields from '@/features/account/NewPasswordFields';
 import CodeField from '@/features/account/CodeField';
 import { resetPassword } from '@/features/account/api';
-import { submitForm } from '@/utils/formErrors';
+import { submitConfirmed } from '@/utils/formErrors';
 import { submitOnly } from '@/utils/submitter';
 import { emailRules } from '@/utils/formRules';
 import { ProForm, ProFormText } from '@ant-design/pro-form';
-import { Form, message } from 'antd';
+import { Form } from 'antd';
 
 interface Values {
   email: string;
@@ -25,9 +25,8 @@ export default function ResetPasswordForm({ email, onDone }: { email?: string; o
       form={form}
       submitter={submitOnly('重置密码')}
       onFinish={async ({ confirm: _confirm, ...values }) => {
-        const done = await submitForm(form, () => resetPassword(values), '重置失败');
+        const done = await submitConfirmed(form, () => resetPassword(values), '重置失败', '密码已重置，请用新密码登录');
         if (done) {
-          message.success(done.message || '密码已重置，请用新密码登录');
           onDone();
         }
       }}

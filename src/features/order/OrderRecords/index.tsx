@@ -1,4 +1,4 @@
-import RecordsTable, { createdColumn, type RecordColumn } from '@/components/RecordsTable';
+import RecordsTable, { createdColumn, RowLink, type RecordColumn } from '@/components/RecordsTable';
 import { listOrders, type Order } from '@/features/order/api';
 import { itemLink, kindName } from '@/features/order/orderLinks';
 import { formatFen } from '@/utils/money';
@@ -47,22 +47,10 @@ const columns: RecordColumn<Order>[] = [
 function Actions({ order }: { order: Order }) {
   const item = itemLink(order);
   return (
-    <Space size={4} wrap>
-      {order.status === 'pending' && (
-        <Link to={paths.pay(order.id)}>
-          <Button type="link" size="small">
-            去支付
-          </Button>
-        </Link>
-      )}
-      {item && (
-        <Link to={item[0]}>
-          <Button type="link" size="small">
-            {item[1]}
-          </Button>
-        </Link>
-      )}
-    </Space>
+    <>
+      {order.status === 'pending' && <RowLink to={paths.pay(order.id)}>去支付</RowLink>}
+      {item && <RowLink to={item[0]}>{item[1]}</RowLink>}
+    </>
   );
 }
 
@@ -71,7 +59,6 @@ export default function OrderRecords() {
   return (
     <RecordsTable<Order>
       title="订单记录"
-      what="订单记录"
       columns={columns}
       load={listOrders}
       actions={(order) => <Actions order={order} />}

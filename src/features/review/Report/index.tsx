@@ -83,17 +83,20 @@ function Summary({ report }: { report: Report }) {
   );
 }
 
+/** A card's heading with the help on how its figure is reached. */
+function ExplainedHeading({ text, figure }: { text: string; figure: keyof typeof FIGURE_HELP }) {
+  return (
+    <h2 className={styles.heading}>
+      {text}
+      <Help figure={figure} />
+    </h2>
+  );
+}
+
 /** The similarity of each chapter, coloured by band. */
 function Chapters({ report }: { report: Report }) {
   return (
-    <Card
-      title={
-        <h2 className={styles.heading}>
-          分章节相似度
-          <Help figure="分章节相似度" />
-        </h2>
-      }
-    >
+    <Card title={<ExplainedHeading text="分章节相似度" figure="分章节相似度" />}>
       {report.chapters.map((c) => (
         <div key={`${c.start}`} className={styles.chapter}>
           <div className={styles.chapterTitle}>{c.title}</div>
@@ -113,14 +116,7 @@ function Chapters({ report }: { report: Report }) {
 /** The sources, ranked, each in the colour its passages are marked in. */
 function Sources({ report }: { report: Report }) {
   return (
-    <Card
-      title={
-        <h2 className={styles.heading}>
-          相似来源
-          <Help figure="来源占比" />
-        </h2>
-      }
-    >
+    <Card title={<ExplainedHeading text="相似来源" figure="来源占比" />}>
       <List
         dataSource={report.sources}
         locale={{ emptyText: '没有发现相似来源' }}

@@ -1,12 +1,12 @@
 import AdminTable from '@/features/admin/AdminTable';
 import ArticleDrawer from '@/features/admin/ArticleDrawer';
 import { listArticles, setArticlePublished, type AdminArticle, type AdminArticleQuery } from '@/features/admin/api';
-import { submitForm } from '@/utils/formErrors';
+import { actionsColumn, useTableActions } from '@/features/admin/tableActions';
 import { formatTime } from '@/utils/time';
 import { PlusOutlined } from '@ant-design/icons';
-import type { ActionType, ProColumns } from '@ant-design/pro-table';
-import { Button, message, Switch } from 'antd';
-import { useRef, useState } from 'react';
+import type { ProColumns } from '@ant-design/pro-table';
+import { Button, Switch } from 'antd';
+import { useState } from 'react';
 import { ARTICLE_CATEGORIES } from '../../../../common/content';
 import { formatCount } from '../../../../common/formatCount';
 
@@ -35,38 +35,24 @@ function columns(edit: (article: AdminArticle) => void, publish: (article: Admin
     },
     { title: '发布时间', dataIndex: 'publishedAt', search: false, render: (_, article) => (article.published ? formatTime(article.publishedAt) : '—') },
     { title: '阅读', dataIndex: 'viewCount', search: false, render: (_, article) => formatCount(article.viewCount) },
-    {
-      title: '操作',
-      valueType: 'option',
-      render: (_, article) => [
-        <a key="edit" onClick={() => edit(article)}>
-          编辑
-        </a>,
-      ],
-    },
+    actionsColumn((article) => <a onClick={() => edit(article)}>编辑</a>),
   ];
 }
 
 /** 文章: every article, published or not; write, edit, publish and take down. */
 export default function AdminArticles() {
-  const tableRef = useRef<ActionType>();
+  const { actionRef, reload, act } = useTableActions();
   // undefined: closed; null: a new article
   const [editing, setEditing] = useState<AdminArticle | null>();
-  const reload = () => void tableRef.current?.reload();
-  const publish = async (article: AdminArticle, published: boolean) => {
-    const answer = await submitForm(undefined, () => setArticlePublished(article.id, published), published ? '发布失败' : '下线失败');
-    if (!answer) return;
-    message.success(answer.message ?? (published ? '文章已发布' : '文章已下线'));
-    reload();
-  };
+  const publish = (article: AdminArticle, published: boolean) =>
+    act(() => setArticlePublished(article.id, published), published ? '发布失败' : '下线失败', published ? '文章已发布' : '文章已下线');
   return (
     <>
       <AdminTable<AdminArticle, AdminArticleQuery>
         what="文章列表"
         emptyText="没有符合条件的文章，可以点“新建文章”写一篇"
-        rowKey="id"
         fetch={listArticles}
-        actionRef={tableRef}
+        actionRef={actionRef}
         columns={columns(setEditing, publish)}
         toolBar={[
           <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>

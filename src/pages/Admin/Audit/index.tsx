@@ -19,5 +19,5 @@ const columns: ProColumns<AuditEntry>[] = [
 
 /** 审计日志 (admins only): every back-office change, newest first; append-only. */
 export default function AdminAudit() {
-  return <AdminTable<AuditEntry, AuditQuery> what="审计日志" emptyText="没有符合条件的记录" rowKey="id" fetch={listAudit} columns={columns} />;
+  return <AdminTable<AuditEntry, AuditQuery> what="审计日志" emptyText="没有符合条件的记录" fetch={listAudit} columns={columns} />;
 }

@@ -2,6 +2,7 @@ import AdminTable from '@/features/admin/AdminTable';
 import { SystemDialog, TemplateDialog } from '@/features/admin/CatalogueDialog';
 import { listSystems, listTemplates, type AdminSystem, type AdminTemplate } from '@/features/admin/api';
 import { formatFen } from '@/utils/money';
+import { actionsColumn } from '@/features/admin/tableActions';
 import type { ActionType, ProColumns } from '@ant-design/pro-table';
 import { Tag, Typography } from 'antd';
 import { useRef, useState, type MutableRefObject } from 'react';
@@ -14,7 +15,7 @@ const systemColumns = (edit: (system: AdminSystem) => void): ProColumns<AdminSys
   { title: '起报字数', dataIndex: 'minMatch', search: false },
   { title: '字数上限', dataIndex: 'maxChars', search: false, render: (_, s) => s.maxChars.toLocaleString('zh-CN') },
   { title: '状态', dataIndex: 'enabled', search: false, render: (_, s) => onSale(s.enabled) },
-  { title: '操作', valueType: 'option', render: (_, s) => <a onClick={() => edit(s)}>修改</a> },
+  actionsColumn((s) => <a onClick={() => edit(s)}>修改</a>),
 ];
 
 const templateColumns = (edit: (template: AdminTemplate) => void): ProColumns<AdminTemplate>[] => [
@@ -23,7 +24,7 @@ const templateColumns = (edit: (template: AdminTemplate) => void): ProColumns<Ad
   { title: '学科', dataIndex: 'discipline', search: false },
   { title: '价格', dataIndex: 'priceFen', search: false, render: (_, t) => formatFen(t.priceFen) },
   { title: '状态', dataIndex: 'enabled', search: false, render: (_, t) => onSale(t.enabled) },
-  { title: '操作', valueType: 'option', render: (_, t) => <a onClick={() => edit(t)}>修改</a> },
+  actionsColumn((t) => <a onClick={() => edit(t)}>修改</a>),
 ];
 
 /** One of the page's two short lists under its heading: everything in one page, nothing to search. */
@@ -40,7 +41,7 @@ function Listing<T extends { id: string }>(props: {
       <Typography.Title level={2} style={{ fontSize: 18, marginTop: first ? undefined : 24 }}>
         {heading}
       </Typography.Title>
-      <AdminTable<T> what={heading} emptyText={`还没有${heading}`} rowKey="id" fetch={fetch} actionRef={actionRef} columns={columns} search={false} />
+      <AdminTable<T> what={heading} emptyText={`还没有${heading}`} fetch={fetch} actionRef={actionRef} columns={columns} search={false} />
     </>
   );
 }

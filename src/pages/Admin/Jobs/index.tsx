@@ -1,10 +1,9 @@
 import AdminTable from '@/features/admin/AdminTable';
 import { listJobs, retryJob, type AdminJob, type AdminJobQuery, type JobFamily, type JobStatus } from '@/features/admin/api';
-import { submitForm } from '@/utils/formErrors';
+import { actionsColumn, ConfirmLink, useTableActions } from '@/features/admin/tableActions';
 import { formatTime } from '@/utils/time';
-import type { ActionType, ProColumns } from '@ant-design/pro-table';
-import { message, Popconfirm, Typography } from 'antd';
-import { useRef } from 'react';
+import type { ProColumns } from '@ant-design/pro-table';
+import { Typography } from 'antd';
 
 const statusEnum: Record<JobStatus, { text: string; status: 'Default' | 'Processing' | 'Success' | 'Error' }> = {
   queued: { text: '等待中', status: 'Default' },
@@ -45,42 +44,19 @@ function columns(retry: (job: AdminJob) => void): ProColumns<AdminJob>[] {
     },
     { title: '创建时间', dataIndex: 'createdAt', search: false, render: (_, job) => formatTime(job.createdAt) },
     { title: '更新时间', dataIndex: 'updatedAt', search: false, render: (_, job) => formatTime(job.updatedAt) },
-    {
-      title: '操作',
-      valueType: 'option',
-      render: (_, job) =>
-        job.status === 'failed' ? (
-          <Popconfirm
-            key="retry"
-            title={`重试任务 ${job.id}？`}
-            description="任务将重新排队，学生会看到它重新处理。"
-            okText="重试"
-            cancelText="取消"
-            onConfirm={() => retry(job)}
-          >
-            <a>重试</a>
-          </Popconfirm>
-        ) : null,
-    },
+    actionsColumn((job) =>
+      job.status === 'failed' ? (
+        <ConfirmLink question={`重试任务 ${job.id}？`} consequence="任务将重新排队，学生会看到它重新处理。" okText="重试" onConfirm={() => retry(job)}>
+          重试
+        </ConfirmLink>
+      ) : null,
+    ),
   ];
 }
 
 /** 任务: the job queue by state and kind, failed jobs with their error, and their retry. */
 export default function AdminJobs() {
-  const tableRef = useRef<ActionType>();
-  const retry = async (job: AdminJob) => {
-    const answer = await submitForm(undefined, () => retryJob(job.id), '重试失败');
-    if (answer) message.success(answer.message ?? '任务已重新排队');
-    void tableRef.current?.reload();
-  };
-  return (
-    <AdminTable<AdminJob, AdminJobQuery>
-      what="任务列表"
-      emptyText="没有符合条件的任务"
-      rowKey="id"
-      fetch={listJobs}
-      actionRef={tableRef}
-      columns={columns(retry)}
-    />
-  );
+  const { actionRef, act } = useTableActions();
+  const retry = (job: AdminJob) => act(() => retryJob(job.id), '重试失败', '任务已重新排队');
+  return <AdminTable<AdminJob, AdminJobQuery> what="任务列表" emptyText="没有符合条件的任务" fetch={listJobs} actionRef={actionRef} columns={columns(retry)} />;
 }

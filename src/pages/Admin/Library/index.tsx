@@ -1,12 +1,12 @@
 import AdminTable from '@/features/admin/AdminTable';
 import LibraryUpload from '@/features/admin/LibraryUpload';
 import { listLibrary, removeFromLibrary, type LibraryDocument, type LibraryQuery } from '@/features/admin/api';
-import { submitForm } from '@/utils/formErrors';
+import { actionsColumn, ConfirmLink, useTableActions } from '@/features/admin/tableActions';
 import { formatTime } from '@/utils/time';
 import { UploadOutlined } from '@ant-design/icons';
-import type { ActionType, ProColumns } from '@ant-design/pro-table';
-import { Button, message, Popconfirm } from 'antd';
-import { useRef, useState } from 'react';
+import type { ProColumns } from '@ant-design/pro-table';
+import { Button } from 'antd';
+import { useState } from 'react';
 import { formatCount } from '../../../../common/formatCount';
 
 function columns(remove: (paper: LibraryDocument) => void): ProColumns<LibraryDocument>[] {
@@ -26,45 +26,32 @@ function columns(remove: (paper: LibraryDocument) => void): ProColumns<LibraryDo
     { title: '字数', dataIndex: 'charCount', search: false, render: (_, paper) => formatCount(paper.charCount) },
     { title: '原始文件', dataIndex: 'fileName', search: false, render: (_, paper) => paper.fileName ?? '—' },
     { title: '入库时间', dataIndex: 'createdAt', search: false, render: (_, paper) => formatTime(paper.createdAt) },
-    {
-      title: '操作',
-      valueType: 'option',
-      render: (_, paper) => [
-        <Popconfirm
-          key="remove"
-          title={`从文献库移除《${paper.title}》？`}
-          description="移除后，之后的检测不再比对这篇论文；已出的报告不变。"
-          okText="移除"
-          okButtonProps={{ danger: true }}
-          cancelText="取消"
-          onConfirm={() => remove(paper)}
-        >
-          <a>移除</a>
-        </Popconfirm>,
-      ],
-    },
+    actionsColumn((paper) => (
+      <ConfirmLink
+        question={`从文献库移除《${paper.title}》？`}
+        consequence="移除后，之后的检测不再比对这篇论文；已出的报告不变。"
+        okText="移除"
+        danger
+        onConfirm={() => remove(paper)}
+      >
+        移除
+      </ConfirmLink>
+    )),
   ];
 }
 
 /** 文献库: the papers every check compares against; upload more (as `npm run import` does) or remove one. */
 export default function AdminLibrary() {
-  const tableRef = useRef<ActionType>();
+  const { actionRef, reload, act } = useTableActions();
   const [uploading, setUploading] = useState(false);
-  const reload = () => void tableRef.current?.reload();
-  const remove = async (paper: LibraryDocument) => {
-    const answer = await submitForm(undefined, () => removeFromLibrary(paper.id), '移除失败');
-    if (!answer) return;
-    message.success(answer.message ?? '已从文献库移除');
-    reload();
-  };
+  const remove = (paper: LibraryDocument) => act(() => removeFromLibrary(paper.id), '移除失败', '已从文献库移除');
   return (
     <>
       <AdminTable<LibraryDocument, LibraryQuery>
         what="文献库"
         emptyText="没有找到含这些词的论文，换个词试试，或点“上传论文”导入"
-        rowKey="id"
         fetch={listLibrary}
-        actionRef={tableRef}
+        actionRef={actionRef}
         columns={columns(remove)}
         toolBar={[
           <Button key="upload" type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>

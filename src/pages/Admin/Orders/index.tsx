@@ -3,12 +3,13 @@ import OrderDrawer from '@/features/admin/OrderDrawer';
 import RefundDialog from '@/features/admin/RefundDialog';
 import { searchOrders, type AdminOrder, type AdminOrderQuery } from '@/features/admin/api';
 import { canRefund, orderStateEnum } from '@/features/admin/orderState';
+import { actionsColumn, useTableActions } from '@/features/admin/tableActions';
 import { formatFen } from '@/utils/money';
 import { formatTime } from '@/utils/time';
-import type { ActionType, ProColumns } from '@ant-design/pro-table';
+import type { ProColumns } from '@ant-design/pro-table';
 import { Space, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 
 /** A day range as the API's creation-time window: from the first day's start to the last day's end. */
 const dayWindow = (range: [string, string]) => ({
@@ -38,26 +39,22 @@ function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) 
     { title: '下单时间', dataIndex: 'createdAt', hideInSearch: true, render: (_, order) => formatTime(order.createdAt) },
     { title: '下单日期', dataIndex: 'createdRange', valueType: 'dateRange', hideInTable: true, search: { transform: dayWindow } },
     { title: '支付流水号', dataIndex: 'gatewayTradeNo', copyable: true, search: { transform: (tradeNo: string) => ({ tradeNo }) } },
-    {
-      title: '操作',
-      valueType: 'option',
-      render: (_, order) => [
-        <a key="view" onClick={() => open(order)}>
-          详情
-        </a>,
-        canRefund(order) && (
-          <a key="refund" onClick={() => refund(order)}>
-            退款
-          </a>
-        ),
-      ],
-    },
+    actionsColumn((order) => [
+      <a key="view" onClick={() => open(order)}>
+        详情
+      </a>,
+      canRefund(order) && (
+        <a key="refund" onClick={() => refund(order)}>
+          退款
+        </a>
+      ),
+    ]),
   ];
 }
 
 /** 订单: find a student's order, read how it was paid, give money back. */
 export default function AdminOrders() {
-  const tableRef = useRef<ActionType>();
+  const { actionRef, reload } = useTableActions();
   const [viewing, setViewing] = useState<string>();
   const [refunding, setRefunding] = useState<AdminOrder>();
   // a refund made: the drawer and the table load again
@@ -67,9 +64,8 @@ export default function AdminOrders() {
       <AdminTable<AdminOrder, AdminOrderQuery>
         what="订单列表"
         emptyText="没有符合条件的订单，请换个条件搜索"
-        rowKey="id"
         fetch={searchOrders}
-        actionRef={tableRef}
+        actionRef={actionRef}
         columns={columns((order) => setViewing(order.id), setRefunding)}
       />
       {viewing && <OrderDrawer orderId={viewing} version={version} onClose={() => setViewing(undefined)} onRefund={setRefunding} />}
@@ -80,7 +76,7 @@ export default function AdminOrders() {
           onDone={() => {
             setRefunding(undefined);
             setVersion((v) => v + 1);
-            void tableRef.current?.reload();
+            reload();
           }}
         />
       )}

@@ -2,11 +2,11 @@ import AdminTable from '@/features/admin/AdminTable';
 import DisableDialog from '@/features/admin/DisableDialog';
 import UserDrawer from '@/features/admin/UserDrawer';
 import { enableUser, searchUsers, type AdminUser, type AdminUserQuery } from '@/features/admin/api';
-import { submitForm } from '@/utils/formErrors';
+import { actionsColumn, ConfirmLink, useTableActions } from '@/features/admin/tableActions';
 import { formatTime } from '@/utils/time';
-import type { ActionType, ProColumns } from '@ant-design/pro-table';
-import { message, Popconfirm, Tag } from 'antd';
-import { useRef, useState } from 'react';
+import type { ProColumns } from '@ant-design/pro-table';
+import { Tag } from 'antd';
+import { useState } from 'react';
 import { ROLE_NAMES } from '../../../../common/roles';
 
 const roleEnum = Object.fromEntries(Object.entries(ROLE_NAMES).map(([role, text]) => [role, { text }]));
@@ -23,54 +23,36 @@ function columns(disable: (user: AdminUser) => void, enable: (user: AdminUser) =
       render: (_, user) => (user.disabledAt ? <Tag color="red">{`已停用（${formatTime(user.disabledAt)}）`}</Tag> : <Tag color="green">正常</Tag>),
     },
     { title: '注册时间', dataIndex: 'createdAt', search: false, render: (_, user) => formatTime(user.createdAt) },
-    {
-      title: '操作',
-      valueType: 'option',
-      render: (_, user) => [
-        <a key="detail" onClick={() => show(user)}>
-          详情
-        </a>,
-        user.disabledAt ? (
-          <Popconfirm
-            key="enable"
-            title={`启用 ${user.email}？`}
-            description="启用后该账号可以重新登录。"
-            okText="启用"
-            cancelText="取消"
-            onConfirm={() => enable(user)}
-          >
-            <a>启用</a>
-          </Popconfirm>
-        ) : (
-          <a key="disable" onClick={() => disable(user)}>
-            停用
-          </a>
-        ),
-      ],
-    },
+    actionsColumn((user) => [
+      <a key="detail" onClick={() => show(user)}>
+        详情
+      </a>,
+      user.disabledAt ? (
+        <ConfirmLink key="enable" question={`启用 ${user.email}？`} consequence="启用后该账号可以重新登录。" okText="启用" onConfirm={() => enable(user)}>
+          启用
+        </ConfirmLink>
+      ) : (
+        <a key="disable" onClick={() => disable(user)}>
+          停用
+        </a>
+      ),
+    ]),
   ];
 }
 
 /** 用户: find an account by e-mail; see its orders, checks and typesetting; disable it (with a reason) or enable it again. */
 export default function AdminUsers() {
-  const tableRef = useRef<ActionType>();
+  const { actionRef, reload, act } = useTableActions();
   const [disabling, setDisabling] = useState<AdminUser>();
   const [shown, setShown] = useState<AdminUser>();
-  const reload = () => void tableRef.current?.reload();
-  const enable = async (user: AdminUser) => {
-    const answer = await submitForm(undefined, () => enableUser(user.id), '启用失败');
-    if (!answer) return;
-    message.success(answer.message ?? '账号已启用');
-    reload();
-  };
+  const enable = (user: AdminUser) => act(() => enableUser(user.id), '启用失败', '账号已启用');
   return (
     <>
       <AdminTable<AdminUser, AdminUserQuery>
         what="用户列表"
         emptyText="没有找到这个邮箱的账号，请检查拼写"
-        rowKey="id"
         fetch={searchUsers}
-        actionRef={tableRef}
+        actionRef={actionRef}
         columns={columns(setDisabling, enable, setShown)}
       />
       {shown && <UserDrawer userId={shown.id} onClose={() => setShown(undefined)} />}

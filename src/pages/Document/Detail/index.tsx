@@ -1,12 +1,11 @@
-import LoadError from '@/components/LoadError';
 import ReadingSheet from '@/features/reading/ReadingSheet';
 import RelatedCard from '@/features/reading/RelatedCard';
-import { useResult } from '@/hooks/useResult';
-import { usePageTitle } from '@/utils/title';
 import { documentFileUrl, getDocument, type DocumentDetail } from '@/features/reading/api';
+import { useReadingItem } from '@/features/reading/useReadingItem';
+import ReadingColumns from '@/features/reading/ReadingColumns';
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Col, Descriptions, Pagination, Row, Skeleton, Space, Tag, Typography } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { Button, Descriptions, Pagination, Space, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'umi';
 import { documentMeta } from '@/features/reading/DocumentItem';
 import styles from './index.less';
@@ -79,17 +78,10 @@ function FullText({ pages, page, onTurn }: { pages: Page[]; page: number; onTurn
 export default function DocumentDetailPage() {
   const { documentId = '' } = useParams<{ documentId: string }>();
   const [params, setParams] = useSearchParams();
-  const { data: doc, error, reload } = useResult(() => getDocument(documentId), [documentId]);
+  const { item: doc, placeholder } = useReadingItem(documentId, getDocument, '范文', 14);
   const pages = useMemo(() => (doc ? pagesOf(doc.fullText) : []), [doc]);
   const page = Math.min(Math.max(1, Number(params.get('page')) || 1), Math.max(1, pages.length));
-
-  usePageTitle(doc?.title);
-  useEffect(() => {
-    window.scrollTo?.(0, 0);
-  }, [documentId]);
-
-  if (error && !doc) return <LoadError what="范文" onRetry={reload} />;
-  if (!doc || doc.id !== documentId) return <Skeleton active title paragraph={{ rows: 14 }} />;
+  if (!doc) return placeholder;
 
   const turnTo = (next: number) => {
     setParams(next > 1 ? { page: String(next) } : {});
@@ -97,24 +89,25 @@ export default function DocumentDetailPage() {
   };
 
   return (
-    <Row gutter={[24, 16]}>
-      <Col xs={24} lg={17}>
-        <ReadingSheet trail={['范文库', doc.discipline]} title={doc.title}>
-          <Typography.Paragraph type="secondary">{documentMeta(doc)}</Typography.Paragraph>
-          <Catalogue doc={doc} />
-          <FullText pages={pages} page={page} onTurn={turnTo} />
-        </ReadingSheet>
-      </Col>
-      <Col xs={24} lg={7}>
-        <RelatedCard
-          title="相关范文"
-          emptyText="暂无相关范文"
-          items={doc.related.map((item) => ({ id: item.id, title: item.title, to: paths.document(item.id), description: `${item.type} · ${item.year}` }))}
-        />
-        <Typography.Paragraph type="secondary" className={styles.aside}>
-          范文仅供学习参考。提交前<Link to={paths.reviewHome}>查一查重复率</Link>，心里更有底。
-        </Typography.Paragraph>
-      </Col>
-    </Row>
+    <ReadingColumns
+      aside={
+        <>
+          <RelatedCard
+            title="相关范文"
+            emptyText="暂无相关范文"
+            items={doc.related.map((item) => ({ id: item.id, title: item.title, to: paths.document(item.id), description: `${item.type} · ${item.year}` }))}
+          />
+          <Typography.Paragraph type="secondary" className={styles.aside}>
+            范文仅供学习参考。提交前<Link to={paths.reviewHome}>查一查重复率</Link>，心里更有底。
+          </Typography.Paragraph>
+        </>
+      }
+    >
+      <ReadingSheet trail={['范文库', doc.discipline]} title={doc.title}>
+        <Typography.Paragraph type="secondary">{documentMeta(doc)}</Typography.Paragraph>
+        <Catalogue doc={doc} />
+        <FullText pages={pages} page={page} onTurn={turnTo} />
+      </ReadingSheet>
+    </ReadingColumns>
   );
 }

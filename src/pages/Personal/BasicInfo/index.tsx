@@ -1,5 +1,5 @@
 import { updateBasicInfo, uploadAvatar, type BasicInfo } from '@/features/account/api';
-import { submitForm } from '@/utils/formErrors';
+import { submitConfirmed } from '@/utils/formErrors';
 import { submitOnly } from '@/utils/submitter';
 import { nicknameRules, phoneRules } from '@/utils/formRules';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
@@ -29,11 +29,13 @@ export default function BasicInfoPage() {
       message.error('头像不能超过 2 MB');
       return false;
     }
-    const done = await submitForm(undefined, () => upload.track((onUploadProgress) => uploadAvatar(file, { onUploadProgress })), '头像上传失败');
-    if (done) {
-      message.success('头像已更新');
-      await fetchCurrent();
-    }
+    const done = await submitConfirmed(
+      undefined,
+      () => upload.track((onUploadProgress) => uploadAvatar(file, { onUploadProgress })),
+      '头像上传失败',
+      '头像已更新',
+    );
+    if (done) await fetchCurrent();
     return false;
   };
 
@@ -66,11 +68,8 @@ export default function BasicInfoPage() {
           }}
           submitter={submitOnly('保存')}
           onFinish={async (values) => {
-            const done = await submitForm(form, () => updateBasicInfo({ ...values, degree: values.degree ?? null }), '保存失败');
-            if (done) {
-              message.success('基本信息已保存');
-              await fetchCurrent();
-            }
+            const done = await submitConfirmed(form, () => updateBasicInfo({ ...values, degree: values.degree ?? null }), '保存失败', '基本信息已保存');
+            if (done) await fetchCurrent();
           }}
         >
           <ProFormText name="nickname" label="昵称" rules={nicknameRules} />

@@ -1,9 +1,9 @@
 import NewPasswordFields from '@/features/account/NewPasswordFields';
 import { modifyPassword } from '@/features/account/api';
-import { submitForm } from '@/utils/formErrors';
+import { submitConfirmed } from '@/utils/formErrors';
 import { submitOnly } from '@/utils/submitter';
 import { ProForm, ProFormText } from '@ant-design/pro-form';
-import { Card, Form, message } from 'antd';
+import { Card, Form } from 'antd';
 import { Link } from 'umi';
 import { paths } from '@/utils/paths';
 
@@ -27,9 +27,8 @@ export default function ModifyPasswordPage() {
           form={form}
           submitter={submitOnly('修改密码')}
           onFinish={async ({ oldPassword, newPassword }) => {
-            const done = await submitForm(form, () => modifyPassword({ oldPassword, newPassword }), '修改失败');
+            const done = await submitConfirmed(form, () => modifyPassword({ oldPassword, newPassword }), '修改失败', '密码已修改');
             if (done) {
-              message.success(done.message || '密码已修改');
               form.resetFields();
             }
           }}

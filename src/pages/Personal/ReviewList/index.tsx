@@ -1,7 +1,7 @@
-import RecordsTable, { createdColumn, DeleteAction, stateColumn, type RecordColumn } from '@/components/RecordsTable';
+import RecordsTable, { atWork, createdColumn, DeleteAction, RowLink, stateColumn, type RecordColumn } from '@/components/RecordsTable';
 import { deletePaper, formatPercent, listReviews, reportPdfUrl, type Review } from '@/features/review/api';
 import { formatFen } from '@/utils/money';
-import { Button, Space, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { Link } from 'umi';
 import { paths } from '@/utils/paths';
 import { ORDER_STATE_NAMES } from '../../../../common/orderState';
@@ -23,8 +23,6 @@ export function reviewState(r: Review): { text: string; color: string } {
   }
 }
 
-const isRunning = (r: Review) => r.status === 'queued' || r.status === 'running';
-
 const columns: RecordColumn<Review>[] = [
   { key: 'title', title: '论文题目', ellipsis: true, render: (r) => r.title },
   {
@@ -40,7 +38,7 @@ const columns: RecordColumn<Review>[] = [
       </>
     ),
   },
-  stateColumn(isRunning, '检测', reviewState),
+  stateColumn(atWork, '检测', reviewState),
   { key: 'similarity', title: '相似度', essential: true, width: 80, render: (r) => (r.similarity === null ? '—' : formatPercent(r.similarity)) },
   createdColumn('提交时间'),
 ];
@@ -50,39 +48,22 @@ export default function ReviewListPage() {
   return (
     <RecordsTable<Review>
       title="查重记录"
-      what="查重记录"
       columns={columns}
       load={listReviews}
-      isRunning={isRunning}
+      isRunning={atWork}
       actions={(r, reload) => (
-        <Space size={4} wrap>
-          {r.status === 'unpaid' && r.orderStatus === 'pending' && r.orderId && (
-            <Link to={paths.pay(r.orderId)}>
-              <Button type="link" size="small">
-                付款 {formatFen(r.amountFen)}
-              </Button>
-            </Link>
-          )}
-          {r.status === 'unpaid' && r.orderStatus !== 'pending' && (
-            <Link to={paths.reviewInfo(r.id)}>
-              <Button type="link" size="small">
-                重新下单
-              </Button>
-            </Link>
-          )}
+        <>
+          {r.status === 'unpaid' && r.orderStatus === 'pending' && r.orderId && <RowLink to={paths.pay(r.orderId)}>付款 {formatFen(r.amountFen)}</RowLink>}
+          {r.status === 'unpaid' && r.orderStatus !== 'pending' && <RowLink to={paths.reviewInfo(r.id)}>重新下单</RowLink>}
           {r.status === 'done' && (
             <>
-              <Link to={paths.reviewReport(r.id)}>
-                <Button type="link" size="small">
-                  查看报告
-                </Button>
-              </Link>
+              <RowLink to={paths.reviewReport(r.id)}>查看报告</RowLink>
               <Button type="link" size="small" href={reportPdfUrl(r.id)}>
                 下载 PDF
               </Button>
             </>
           )}
-          {!r.paperDeleted && !isRunning(r) && (
+          {!r.paperDeleted && !atWork(r) && (
             <DeleteAction
               label="删除论文"
               question="删除论文原文？"
@@ -93,7 +74,7 @@ export default function ReviewListPage() {
             />
           )}
           {r.paperDeleted && <Tag>论文已删除</Tag>}
-        </Space>
+        </>
       )}
       empty={{
         text: '还没有查重记录',

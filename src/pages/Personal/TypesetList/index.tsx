@@ -1,7 +1,7 @@
-import RecordsTable, { createdColumn, DeleteAction, stateColumn, type RecordColumn } from '@/components/RecordsTable';
+import RecordsTable, { atWork, createdColumn, DeleteAction, RowLink, stateColumn, type RecordColumn } from '@/components/RecordsTable';
 import { deleteTypeset, downloadUrl, listTypesets, type Typeset } from '@/features/typeset/api';
 import { formatFen } from '@/utils/money';
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import { Link } from 'umi';
 import { paths } from '@/utils/paths';
 
@@ -11,12 +11,10 @@ function typesetState(t: Typeset): { text: string; color: string } {
   return t.paid ? { text: '已付款', color: 'green' } : { text: '待付款', color: 'orange' };
 }
 
-const isRunning = (t: Typeset) => t.status === 'queued' || t.status === 'running';
-
 const columns: RecordColumn<Typeset>[] = [
   { key: 'title', title: '论文题目', ellipsis: true, render: (t) => t.title },
   { key: 'template', title: '模板', essential: true, width: 160, render: (t) => t.templateName },
-  stateColumn(isRunning, '排版', typesetState),
+  stateColumn(atWork, '排版', typesetState),
   createdColumn('提交时间'),
 ];
 
@@ -25,19 +23,12 @@ export default function TypesetListPage() {
   return (
     <RecordsTable<Typeset>
       title="排版记录"
-      what="排版记录"
       columns={columns}
       load={listTypesets}
-      isRunning={isRunning}
+      isRunning={atWork}
       actions={(t, reload) => (
-        <Space size={4} wrap>
-          {t.status === 'done' && (
-            <Link to={paths.typesetPreview(t.id)}>
-              <Button type="link" size="small">
-                {t.paid ? '预览' : `预览 / 付款 ${formatFen(t.priceFen)}`}
-              </Button>
-            </Link>
-          )}
+        <>
+          {t.status === 'done' && <RowLink to={paths.typesetPreview(t.id)}>{t.paid ? '预览' : `预览 / 付款 ${formatFen(t.priceFen)}`}</RowLink>}
           {t.paid && (
             <Button type="link" size="small" href={downloadUrl(t.id)}>
               下载
@@ -51,7 +42,7 @@ export default function TypesetListPage() {
             done="排版记录和文件已删除"
             reload={reload}
           />
-        </Space>
+        </>
       )}
       empty={{
         text: '还没有排版记录',

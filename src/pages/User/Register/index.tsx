@@ -2,11 +2,11 @@ import NewPasswordFields from '@/features/account/NewPasswordFields';
 import AuthCard from '@/features/account/AuthCard';
 import CodeField from '@/features/account/CodeField';
 import { register, type RegisterForm } from '@/features/account/api';
-import { submitForm } from '@/utils/formErrors';
+import { submitConfirmed } from '@/utils/formErrors';
 import { submitOnly } from '@/utils/submitter';
 import { emailRules, nicknameRules } from '@/utils/formRules';
 import { ProForm, ProFormCheckbox, ProFormText } from '@ant-design/pro-form';
-import { Form, message } from 'antd';
+import { Form } from 'antd';
 import { history, Link } from 'umi';
 import { FIELD_RULES } from '../../../../common/fieldRules';
 import { paths } from '@/utils/paths';
@@ -22,9 +22,8 @@ export default function RegisterPage() {
         form={form}
         submitter={submitOnly('注册')}
         onFinish={async ({ confirm: _confirm, ...values }) => {
-          const done = await submitForm(form, () => register(values), '注册失败');
+          const done = await submitConfirmed(form, () => register(values), '注册失败', '注册成功，请登录');
           if (done) {
-            message.success(done.message || '注册成功，请登录');
             history.push(paths.loginAs(values.email));
           }
         }}

@@ -1,0 +1,39 @@
+import { submitConfirmed } from '@/utils/formErrors';
+import type { ActionType, ProColumns } from '@ant-design/pro-table';
+import { Popconfirm } from 'antd';
+import { useRef, type ReactNode } from 'react';
+
+/** A back-office list's 操作 column: the row's actions, never searched. */
+export const actionsColumn = <T,>(render: (row: T) => ReactNode): ProColumns<T> => ({ title: '操作', valueType: 'option', render: (_, row) => render(row) });
+
+/** A row's action that is asked first (`question`, what follows from it), then taken by `onConfirm`. */
+export function ConfirmLink(props: { question: string; consequence: string; okText: string; danger?: boolean; onConfirm: () => void; children: ReactNode }) {
+  const { question, consequence, okText, danger, onConfirm, children } = props;
+  return (
+    <Popconfirm
+      title={question}
+      description={consequence}
+      okText={okText}
+      okButtonProps={danger ? { danger } : undefined}
+      cancelText="取消"
+      onConfirm={onConfirm}
+    >
+      <a>{children}</a>
+    </Popconfirm>
+  );
+}
+
+/**
+ * A back-office list's ref and what acts on its rows: `act` makes a call, says its answer (the API's
+ * message, else `done`) or its failure (`failed`), then loads the list again, so the table shows what
+ * the server now holds either way.
+ */
+export function useTableActions() {
+  const actionRef = useRef<ActionType>();
+  const reload = () => void actionRef.current?.reload();
+  const act = async (call: () => Promise<{ message?: string }>, failed: string, done: string) => {
+    await submitConfirmed(undefined, call, failed, done);
+    reload();
+  };
+  return { actionRef, reload, act };
+}
