@@ -372,6 +372,14 @@ describe('rewritten text (降重) and honest text of the same field', () => {
     return (paper: string) => checkText(paper, library, async () => text, { minMatch: 13 });
   }
 
+  /** The paragraph, between the writer's own opening and closing, comes back as one passage of the campus-card paper: from its `skip`th character to its final 。 (punctuation). */
+  async function expectOnePassage(paragraph: string, skip = 0) {
+    const text = `${OWN_OPENING}\n${paragraph}\n${OWN_CLOSING}`;
+    const report = await check(text);
+    const at = text.indexOf(paragraph);
+    expect(report.passages.map((p) => [p.sourceId, p.start, p.end])).toEqual([['cs-01-campus-card-recommendation.md', at + skip, at + paragraph.length - 1]]);
+  }
+
   test('a paragraph with its sentences shuffled and a third of its words swapped is one passage, from its first word to its last', async () => {
     // the four sentences of the source in the order d, a, c, b, words swapped, a clause moved, a connective added
     const paragraph = [
@@ -380,12 +388,7 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       '方法首先按窗口和价格把交易复原成菜品选择，接着以学生—菜品矩阵训练隐因子模型，并且在评分里引入就餐时段与季节特征。',
       '本文以某高校一学期的匿名消费数据为依据，给出一种融合协同过滤与时间上下文的菜品推荐方法。',
     ].join('');
-    const text = `${OWN_OPENING}\n${paragraph}\n${OWN_CLOSING}`;
-    const report = await check(text);
-    expect(report.passages.map((p) => p.sourceId)).toEqual(['cs-01-campus-card-recommendation.md']);
-    const [passage] = report.passages;
-    expect(passage.start).toBe(text.indexOf(paragraph) + 1); // 据 is the writer's own
-    expect(passage.end).toBe(text.indexOf(paragraph) + paragraph.length - 1); // the final 。 is punctuation
+    await expectOnePassage(paragraph, 1); // 据 is the writer's own
   });
 
   test('a rewritten paragraph with a clause of other words in the middle of a sentence is one passage', async () => {
@@ -395,22 +398,14 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       '方法先按窗口和价格把交易还原为菜品选择，随后依照每位同学过往的点餐习惯估计口味，并在打分中加入就餐时段和季节特征。',
       '本文以某高校一学期的匿名消费数据为基础，提出一种结合协同过滤与时间上下文的菜品推荐方法。',
     ].join('');
-    const text = `${OWN_OPENING}\n${paragraph}\n${OWN_CLOSING}`;
-    const report = await check(text);
-    expect(report.passages.map((p) => [p.sourceId, p.start, p.end])).toEqual([
-      ['cs-01-campus-card-recommendation.md', text.indexOf(paragraph), text.indexOf(paragraph) + paragraph.length - 1],
-    ]);
+    await expectOnePassage(paragraph);
   });
 
   test('a short sentence rewritten past recognition between two of a rewrite is inside its one passage', async () => {
     // the abstract's first and second sentences, and between them its last one told in eight words of other characters
-    const paragraph =
-      '高校食堂每天产生大量一卡通消费记录，这些记录反映了学生的口味偏好和就餐时间规律。线下测试说明新办法猜中的菜多了不少。本文以某高校一学期的匿名消费数据为基础，提出一种结合协同过滤与时间上下文的菜品推荐方法。';
-    const text = `${OWN_OPENING}\n${paragraph}\n${OWN_CLOSING}`;
-    const report = await check(text);
-    expect(report.passages.map((p) => [p.sourceId, p.start, p.end])).toEqual([
-      ['cs-01-campus-card-recommendation.md', text.indexOf(paragraph), text.indexOf(paragraph) + paragraph.length - 1],
-    ]);
+    await expectOnePassage(
+      '高校食堂每天产生大量一卡通消费记录，这些记录反映了学生的口味偏好和就餐时间规律。线下测试说明新办法猜中的菜多了不少。本文以某高校一学期的匿名消费数据为基础，提出一种结合协同过滤与时间上下文的菜品推荐方法。',
+    );
   });
 
   test("the writer's own sentence between two copied ones is not marked, though it uses the source's terms", async () => {
