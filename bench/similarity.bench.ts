@@ -15,18 +15,29 @@ import { tokenize, type Token } from '../server/src/engines/similarity/normalize
 import { TokenSeq } from '../server/src/engines/similarity/tokenSeq';
 import { spawnSync } from 'child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
+import { loadavg, tmpdir } from 'os';
 import { createCorpus, type Library } from '../server/src/modules/review/corpus';
 import { SNAPSHOT_NAME } from '../server/src/modules/review/indexFile';
 import { join } from 'path';
 import { random } from './accuracySet';
 import { realText, type Language } from './realText';
+import { repetitiveLibrary } from './repetitiveLibrary';
 
 const MIN_MATCH = 13; // the undergraduate system's shortest reported passage
 const CORPUS_CHARS = Number(process.env.BENCH_CORPUS_CHARS || 20_000_000);
 const PEER_CHARS = Number(process.env.BENCH_PEER_CHARS || 2_000_000);
 /** The flags of `npm run bench`, for the processes this one starts. */
 const NODE_FLAGS = ['--max-old-space-size=16384', '--expose-gc'];
+
+/**
+ * The large corpus's kinds: `unique`, synthetic text of real frequencies where no passage repeats;
+ * `repetitive`, real text in many versions with shared boilerplate (repetitiveLibrary.ts), where
+ * most k-grams stand in many documents.
+ */
+const LIBRARY_KINDS = ['unique', 'repetitive'] as const;
+type LibraryKind = (typeof LIBRARY_KINDS)[number];
+const largeLibrary = (language: Language, kind: LibraryKind) =>
+  kind === 'unique' ? syntheticCorpus(language, CORPUS_CHARS) : repetitiveLibrary(language, CORPUS_CHARS);
 
 type Dolos = typeof import('@dodona/dolos-core');
 let dolos: Dolos;
@@ -147,9 +158,12 @@ async function speed(language: Language) {
 
   // one paper against the large corpus, ours alone (dolos-core compares all pairs, not one against
   // many), in a process of its own as a server catching up with its library is: here the peer's
-  // gigabytes of leftover objects would slow every collection of the build (about a fifth longer)
-  const child = spawnSync(process.execPath, [...NODE_FLAGS, require.resolve('tsx/cli'), __filename, '--large', language], { stdio: 'inherit' });
-  if (child.status !== 0) throw new Error(`the large corpus's run failed (${child.status})`);
+  // gigabytes of leftover objects would slow every collection of the build (about a fifth longer);
+  // each kind of library in a process of its own too
+  for (const kind of LIBRARY_KINDS) {
+    const child = spawnSync(process.execPath, [...NODE_FLAGS, require.resolve('tsx/cli'), __filename, '--large', language, kind], { stdio: 'inherit' });
+    if (child.status !== 0) throw new Error(`the large corpus's run failed (${child.status})`);
+  }
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -261,8 +275,13 @@ async function restartIn(dir: string) {
 async function main() {
   if (process.argv[2] === '--restart') return restartIn(process.argv[3]);
   if (process.argv[2] === '--large') {
-    const language = process.argv[3] as Language;
-    return largeCorpus(language, syntheticCorpus(language, CORPUS_CHARS));
+    const [language, kind] = process.argv.slice(3) as [Language, LibraryKind];
+    console.log(
+      `the large corpus: ${kind} text (load average ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(', ')})`,
+    );
+    return largeCorpus(language, largeLibrary(language, kind));
   }
   dolos = await import('@dodona/dolos-core');
   for (const language of ['zh', 'en'] as Language[]) await speed(language);
