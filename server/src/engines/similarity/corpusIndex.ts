@@ -178,7 +178,14 @@ export class CorpusIndex {
 
   /** Documents sharing fingerprints with the query, most shared first; common fingerprints do not count. */
   candidates(queryHashes: Uint32Array, limit: number): Candidate[] {
-    return mergeCandidates([this.hits(queryHashes, commonLimit(this.size))], limit);
+    const { counts, bySlot } = this.collect(queryHashes, commonLimit(this.size));
+    // marks only for the candidates chosen: in a library of many versions, thousands of documents share a few k-grams
+    const seeds = [...bySlot].map(([slot, seeds]) => ({ sourceId: this.ids[slot], seeds, marks: [] }));
+    const slotOf = new Map([...bySlot.keys()].map((slot) => [this.ids[slot], slot]));
+    return mergeCandidates([{ size: this.size, cap: commonLimit(this.size), counts, seeds }], limit).map((candidate) => ({
+      ...candidate,
+      marks: this.marksAround(slotOf.get(candidate.sourceId)!, bySlot.get(slotOf.get(candidate.sourceId)!)!),
+    }));
   }
 
   /**
@@ -188,6 +195,23 @@ export class CorpusIndex {
    * as `cap` is at least the library's commonLimit.
    */
   hits(queryHashes: Uint32Array, cap: number): IndexHits {
+    const { counts, bySlot } = this.collect(queryHashes, cap);
+    return {
+      size: this.size,
+      cap,
+      counts,
+      seeds: [...bySlot].map(([slot, seeds]) => ({ sourceId: this.ids[slot], seeds, marks: this.marksAround(slot, seeds) })),
+    };
+  }
+
+  /**
+   * Per query position the documents its k-gram stands in, counted up to cap + 1 (a walk stops
+   * there: one more document than the cap is as common as a thousand more, and in a library of
+   * many versions such k-grams have thousands of postings); by slot the seeds, (query position,
+   * source position) pairs, flat, of k-grams in no more than `cap` documents.
+   */
+  private collect(queryHashes: Uint32Array, cap: number) {
+    const { postings, removed } = this;
     const counts = new Array<number>(queryHashes.length).fill(0);
     const bySlot = new Map<number, number[]>();
     const hits: number[] = [];
@@ -196,14 +220,15 @@ export class CorpusIndex {
     for (let q = 0; q < queryHashes.length; q += 1) {
       hits.length = 0;
       let docs = 0;
-      this.postings.forEach(queryHashes[q], (slot, position) => {
-        if (this.removed.has(slot)) return;
-        hits.push(slot, position);
+      for (let entry = postings.first(queryHashes[q]); entry >= 0 && docs <= cap; entry = postings.following(entry)) {
+        const slot = postings.slotAt(entry);
+        if (removed.size && removed.has(slot)) continue;
         if (countedAt[slot] !== q) {
           countedAt[slot] = q;
           docs += 1;
         }
-      });
+        hits.push(slot, postings.positionAt(entry));
+      }
       counts[q] = docs;
       if (docs > cap) continue;
       for (let i = 0; i < hits.length; i += 2) {
@@ -212,12 +237,7 @@ export class CorpusIndex {
         seeds.push(q, hits[i + 1]);
       }
     }
-    return {
-      size: this.size,
-      cap,
-      counts,
-      seeds: [...bySlot].map(([slot, seeds]) => ({ sourceId: this.ids[slot], seeds, marks: this.marksAround(slot, seeds) })),
-    };
+    return { counts, bySlot };
   }
 
   /** The marks of the blocks a document's seeds fall in, and of the block before each (a run grows back). */
@@ -249,7 +269,7 @@ export interface IndexHits {
   size: number;
   /** the `cap` it was made with */
   cap: number;
-  /** per query position: in how many of the index's documents its k-gram occurs */
+  /** per query position: in how many of the index's documents its k-gram occurs, up to `cap` + 1 (CorpusIndex.collect) */
   counts: number[];
   /** per document: (query position, source position) pairs, flat, and its marks (Candidate) */
   seeds: Array<{ sourceId: string; seeds: number[]; marks: number[] }>;
@@ -264,16 +284,29 @@ export interface IndexHits {
  */
 export function mergeCandidates(parts: IndexHits[], limit: number): Candidate[] {
   const common = Math.min(commonLimit(parts.reduce((sum, part) => sum + part.size, 0)), ...parts.map((part) => part.cap));
-  const counts = parts[0]?.counts.map((_, q) => parts.reduce((sum, part) => sum + part.counts[q], 0)) ?? [];
-  const found: Candidate[] = [];
+  const counts = parts.length === 1 ? parts[0].counts : (parts[0]?.counts.map((_, q) => parts.reduce((sum, part) => sum + part.counts[q], 0)) ?? []);
+  const uncommon = (q: number) => counts[q] <= common;
+  // ranked by how many seeds each keeps and its first, counted in place: the pairs are made for
+  // the chosen only (a library of many versions has thousands of documents sharing a few k-grams)
+  const found: Array<{ hits: IndexHits['seeds'][number]; kept: number; first: number }> = [];
   for (const part of parts) {
-    for (const { sourceId, seeds, marks } of part.seeds) {
-      const kept: Array<[number, number]> = [];
-      for (let i = 0; i < seeds.length; i += 2) if (counts[seeds[i]] <= common) kept.push([seeds[i], seeds[i + 1]]);
-      if (kept.length) found.push({ sourceId, seeds: kept, marks });
+    for (const hits of part.seeds) {
+      let kept = 0;
+      let first = -1;
+      for (let i = 0; i < hits.seeds.length; i += 2) {
+        if (!uncommon(hits.seeds[i])) continue;
+        if (!kept) first = hits.seeds[i];
+        kept += 1;
+      }
+      if (kept) found.push({ hits, kept, first });
     }
   }
   return found
-    .sort((a, b) => b.seeds.length - a.seeds.length || a.seeds[0][0] - b.seeds[0][0] || (a.sourceId < b.sourceId ? -1 : a.sourceId > b.sourceId ? 1 : 0))
-    .slice(0, limit);
+    .sort((a, b) => b.kept - a.kept || a.first - b.first || (a.hits.sourceId < b.hits.sourceId ? -1 : a.hits.sourceId > b.hits.sourceId ? 1 : 0))
+    .slice(0, limit)
+    .map(({ hits: { sourceId, seeds, marks } }) => {
+      const kept: Array<[number, number]> = [];
+      for (let i = 0; i < seeds.length; i += 2) if (uncommon(seeds[i])) kept.push([seeds[i], seeds[i + 1]]);
+      return { sourceId, seeds: kept, marks };
+    });
 }
