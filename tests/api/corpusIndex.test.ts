@@ -340,7 +340,7 @@ test('room made for fewer postings than the table holds, before they are chained
   for (let i = 0; i < 600_000; i += 1) table.add(hashOf(i), 0, i);
   table.reserve(300_000);
   const arrays = Object.values(table.arrays());
-  const { table: loaded, targets } = PostingTable.allocate(arrays[0].length, arrays[1].length);
+  const { table: loaded, targets } = PostingTable.allocate(table.buckets, arrays[1].length);
   arrays.forEach((array, i) => targets[i].set(array));
   expect(loaded.check()).toBe(0);
   for (const i of [0, 12_345, 599_999]) {
@@ -364,7 +364,7 @@ test('every posting is found again, as the table grows while it is read and afte
     if (i % 50_000 === 49_999) expect(lookup(table, hashOf(i % 150_000))).toContain(i);
   }
   const arrays = Object.values(table.arrays());
-  const { table: loaded, targets } = PostingTable.allocate(arrays[0].length, arrays[1].length);
+  const { table: loaded, targets } = PostingTable.allocate(table.buckets, arrays[1].length);
   arrays.forEach((array, i) => targets[i].set(array));
   loaded.check();
   for (const from of [table, loaded]) {

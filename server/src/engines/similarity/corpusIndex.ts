@@ -13,7 +13,7 @@ import { MARK_EVERY, MarkTable } from './tokenSeq';
  * What a snapshot's postings mean: bump it whenever tokens, hashes or winnowing change, so that
  * a snapshot written by an older engine is rebuilt rather than read.
  */
-export const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = 3;
 
 /** A snapshot's description of the index: plain data (JSON-safe); the arrays follow it. */
 export interface IndexSnapshotHeader {
@@ -145,7 +145,16 @@ export class CorpusIndex {
     const { heads, hashes, slots, positions, next } = this.postings.arrays();
     const [marks, firstMarks] = this.marks.arrays();
     return {
-      header: { format: INDEX_FORMAT, k: K, w: W, ids: this.ids, removed: [...this.removed], buckets: heads.length, count: hashes.length, marks: marks.length },
+      header: {
+        format: INDEX_FORMAT,
+        k: K,
+        w: W,
+        ids: this.ids,
+        removed: [...this.removed],
+        buckets: heads.length / 2,
+        count: hashes.length,
+        marks: marks.length,
+      },
       arrays: [heads, hashes, slots, positions, next, marks, firstMarks],
     };
   }

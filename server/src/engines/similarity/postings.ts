@@ -6,6 +6,7 @@
  */
 /** The table as a snapshot stores it: every array cut to what is in use (views, not copies). */
 export interface PostingArrays {
+  /** per bucket: its newest entry, and its sign (PostingTable.heads) */
   heads: Int32Array;
   hashes: Uint32Array;
   slots: Uint32Array;
@@ -30,30 +31,31 @@ const capacityFor = (count: number) => {
 const bucketsFor = (count: number) => capacityFor(Math.ceil(count / 4));
 
 /**
- * Which bit of the presence filter a hash sets: its bits scrambled (the bucket takes the low ones),
- * the top ones kept, as many as the filter has bits.
+ * The bit a hash sets in its bucket's sign: one of 32 by its scrambled top bits (the bucket is
+ * chosen by its low ones).
  */
-const filterBit = (hash: number, shift: number) => Math.imul(hash, 0x9e3779b1) >>> shift;
-/** The shift for a filter of 32 bits a bucket (8 to 16 per entry): 32 − log2(buckets × 32). */
-const filterShift = (buckets: number) => Math.clz32(buckets) - 4;
-const setFilterBit = (filter: Int32Array, hash: number, shift: number) => {
-  const bit = filterBit(hash, shift);
-  filter[bit >>> 5] |= 1 << (bit & 31);
-};
+const signBit = (hash: number) => 1 << (Math.imul(hash, 0x9e3779b1) >>> 27);
+
+/** Heads for `buckets` buckets, all empty: (first entry, sign) pairs. */
+function emptyHeads(buckets: number) {
+  const heads = new Int32Array(2 * buckets);
+  for (let b = 0; b < heads.length; b += 2) heads[b] = -1;
+  return heads;
+}
 
 export class PostingTable {
-  private heads = new Int32Array(MIN_SIZE).fill(-1);
+  /**
+   * Per bucket its newest entry and its sign, side by side: a bit for every hash posted in it (of
+   * 32, some shared). Most k-grams of a paper are in no document; the sign answers for them from
+   * the same cache line as the head instead of a walk along the bucket's chain, a cache miss at
+   * every link (that walk was most of finding a check's candidates). Kept beside the head, setting
+   * it costs building nothing more than the head's write.
+   */
+  private heads = emptyHeads(MIN_SIZE);
   private hashes = new Uint32Array(MIN_SIZE);
   private slots = new Uint32Array(MIN_SIZE);
   private positions = new Uint32Array(MIN_SIZE);
   private next = new Int32Array(MIN_SIZE);
-  /**
-   * A bit for every hash posted (some bits shared): most k-grams of a paper are in no document, and
-   * this answers for them with one memory read instead of a walk along a bucket's chain, a cache
-   * miss at every link (most of a check's time in the postings). Made again from the hashes when a
-   * snapshot is read, not stored.
-   */
-  private filter = new Int32Array(MIN_SIZE);
   private count = 0;
   /** entries [0, linked) are chained into their buckets */
   private linked = 0;
@@ -62,9 +64,14 @@ export class PostingTable {
     return this.count;
   }
 
+  /** How many buckets (two numbers each in `heads`). */
+  get buckets() {
+    return this.heads.length >> 1;
+  }
+
   /** Bytes the arrays take (allocated, not only used). */
   get bytes() {
-    return this.heads.byteLength + this.filter.byteLength + this.hashes.byteLength + this.slots.byteLength + this.positions.byteLength + this.next.byteLength;
+    return this.heads.byteLength + this.hashes.byteLength + this.slots.byteLength + this.positions.byteLength + this.next.byteLength;
   }
 
   /**
@@ -76,7 +83,7 @@ export class PostingTable {
     if (count > this.hashes.length) this.growEntries(count);
     // never fewer buckets than the entries already added need: growBuckets chains them all
     const buckets = bucketsFor(Math.max(count, this.count));
-    if (buckets > this.heads.length) this.growBuckets(buckets);
+    if (buckets > this.buckets) this.growBuckets(buckets);
   }
 
   /** Adds an entry; it is chained into its bucket by link(). */
@@ -96,7 +103,7 @@ export class PostingTable {
    * waiting for each in turn (that wait was half of building a Chinese index).
    */
   link() {
-    if (bucketsFor(this.count) > this.heads.length) this.growBuckets(bucketsFor(this.count));
+    if (bucketsFor(this.count) > this.buckets) this.growBuckets(bucketsFor(this.count));
     else this.chain(this.linked);
   }
 
@@ -112,9 +119,9 @@ export class PostingTable {
    */
   first(hash: number): number {
     if (this.linked < this.count) this.link();
-    const bit = filterBit(hash, filterShift(this.heads.length));
-    if (!(this.filter[bit >>> 5] & (1 << (bit & 31)))) return -1;
-    return this.seek(this.heads[hash & (this.heads.length - 1)], hash);
+    const bucket = (hash & (this.buckets - 1)) << 1;
+    if (!(this.heads[bucket + 1] & signBit(hash))) return -1;
+    return this.seek(this.heads[bucket], hash);
   }
 
   following(entry: number): number {
@@ -166,8 +173,7 @@ export class PostingTable {
       throw new Error('bad table size');
     const table = new PostingTable();
     const capacity = capacityFor(count);
-    table.heads = new Int32Array(buckets);
-    table.filter = new Int32Array(buckets);
+    table.heads = new Int32Array(2 * buckets);
     table.hashes = new Uint32Array(capacity);
     table.slots = new Uint32Array(capacity);
     table.positions = new Uint32Array(capacity);
@@ -185,13 +191,12 @@ export class PostingTable {
    */
   check(): number {
     const { heads, slots, next } = this;
-    for (let b = 0; b < heads.length; b += 1) if (heads[b] >= this.count || heads[b] < -1) throw new Error('bad bucket head');
+    for (let b = 0; b < heads.length; b += 2) if (heads[b] >= this.count || heads[b] < -1) throw new Error('bad bucket head');
     let maxSlot = -1;
     for (let i = 0; i < this.count; i += 1) {
       if (next[i] >= i || next[i] < -1) throw new Error('bad chain');
       if (slots[i] > maxSlot) maxSlot = slots[i];
     }
-    this.mark(0);
     return maxSlot;
   }
 
@@ -210,30 +215,20 @@ export class PostingTable {
 
   /** More buckets, every entry re-chained: chains stay a few entries long. */
   private growBuckets(size: number) {
-    this.heads = new Int32Array(size).fill(-1);
-    this.filter = new Int32Array(size);
+    this.heads = emptyHeads(size);
     this.chain(0);
   }
 
   /** Chains entries [from, count) into their buckets, newest first in each. */
   private chain(from: number) {
-    const { heads, hashes, next, filter } = this;
-    const mask = heads.length - 1;
-    const shift = filterShift(heads.length);
+    const { heads, hashes, next } = this;
+    const mask = this.buckets - 1;
     for (let i = from; i < this.count; i += 1) {
-      const bucket = hashes[i] & mask;
+      const bucket = (hashes[i] & mask) << 1;
       next[i] = heads[bucket];
       heads[bucket] = i;
-      // in the same loop: both writes' misses under way at once
-      setFilterBit(filter, hashes[i], shift);
+      heads[bucket + 1] |= signBit(hashes[i]);
     }
     this.linked = this.count;
-  }
-
-  /** Sets the filter's bits of entries [from, count). */
-  private mark(from: number) {
-    const { filter, hashes } = this;
-    const shift = filterShift(this.heads.length);
-    for (let i = from; i < this.count; i += 1) setFilterBit(filter, hashes[i], shift);
   }
 }
