@@ -53,6 +53,14 @@ function dolosFile(name: string, text: string, tokens: Token[]) {
 }
 
 const ms = (from: number) => performance.now() - from;
+/**
+ * Processor time this process has had, in ms: beside the time on the clock, what a step cost when
+ * other work shares the machine's cores (the clock then counts the waits for a core too).
+ */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 const fixed = (n: number, digits = 3) => n.toFixed(digits);
 
 /**
@@ -199,31 +207,42 @@ async function largeCorpus(language: Language, corpus: Map<string, string>) {
     const before = rss();
     const built = createCorpus(library, { dir, snapshotAfterChars: Infinity });
     let start = performance.now();
+    const buildCpu = cpuMs();
     await built.sync();
     const buildMs = ms(start);
+    const buildCpuMs = cpuMs() - buildCpu;
     const builtRss = rss();
     const indexBytes = built.index.postingBytes;
     console.log(
-      `index build: ${(chars / 1e6).toFixed(0)} M characters (${corpus.size} documents) in ${fixed(buildMs / 1000, 1)} s, ${fixed(chars / 1e6 / (buildMs / 1000), 2)} M characters/s; ` +
+      `index build: ${(chars / 1e6).toFixed(0)} M characters (${corpus.size} documents) in ${fixed(buildMs / 1000, 1)} s, ${fixed(chars / 1e6 / (buildMs / 1000), 2)} M characters/s ` +
+        `(${fixed(buildCpuMs / 1000, 1)} s of processor time, ${fixed(chars / 1e6 / (buildCpuMs / 1000), 2)} M characters/s); ` +
         `resident memory ${mb(builtRss)} (${mb(before)} before, the texts), the index's arrays ${mb(indexBytes)} (${fixed(indexBytes / 1024 / 1024 / (chars / 1e6), 1)} MB per million characters)`,
     );
 
     const paper = thesisFrom(language, corpus);
     const check = async (index: CorpusIndex) => {
       const began = performance.now();
+      const cpu = cpuMs();
       const report = await checkText(paper, index, async (id) => corpus.get(id), { minMatch: MIN_MATCH });
-      return { ms: ms(began), passages: report.passages.length };
+      return { ms: ms(began), cpuMs: cpuMs() - cpu, passages: report.passages.length };
     };
-    const times: number[] = [];
+    const runs: Array<{ ms: number; cpuMs: number }> = [];
     let passages = 0;
     for (let i = 0; i < 3; i += 1) {
       const run = await check(built.index);
-      times.push(run.ms);
+      runs.push(run);
       passages = run.passages;
     }
-    times.sort((a, b) => a - b);
+    const median = (of: (run: { ms: number; cpuMs: number }) => number) => runs.map(of).sort((a, b) => a - b)[1];
     console.log(
-      `a 50,000-character paper against ${(chars / 1e6).toFixed(0)} M characters: ${fixed(times[1], 0)} ms, ${passages} of 10 inserted passages found (targets: 300 ms of engine time; the product's limit 2,000 ms)`,
+      `a 50,000-character paper against ${(chars / 1e6).toFixed(0)} M characters: ${fixed(
+        median((r) => r.ms),
+        0,
+      )} ms (${fixed(
+        median((r) => r.cpuMs),
+        0,
+      )} ms of processor time), ` +
+        `${passages} of 10 inserted passages found (targets: ${language === 'zh' ? 300 : 100} ms of engine time; the product's limit 2,000 ms)`,
     );
 
     // what a shard stores for the merge job (docs/operations.md, "Workers"): here the whole library as one
