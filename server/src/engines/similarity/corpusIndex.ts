@@ -190,11 +190,11 @@ export class CorpusIndex {
     const { counts, bySlot } = this.collect(queryHashes, commonLimit(this.size));
     // marks only for the candidates chosen: in a library of many versions, thousands of documents share a few k-grams
     const seeds = [...bySlot].map(([slot, seeds]) => ({ sourceId: this.ids[slot], seeds, marks: [] }));
-    const slotOf = new Map([...bySlot.keys()].map((slot) => [this.ids[slot], slot]));
-    return mergeCandidates([{ size: this.size, cap: commonLimit(this.size), counts, seeds }], limit).map((candidate) => ({
-      ...candidate,
-      marks: this.marksAround(slotOf.get(candidate.sourceId)!, bySlot.get(slotOf.get(candidate.sourceId)!)!),
-    }));
+    return mergeCandidates([{ size: this.size, cap: commonLimit(this.size), counts, seeds }], limit).map((candidate) => {
+      // a removed document's slot finds nothing: a candidate's id is of its current slot
+      const slot = this.slots.get(candidate.sourceId)!;
+      return { ...candidate, marks: this.marksAround(slot, bySlot.get(slot)!) };
+    });
   }
 
   /**
@@ -226,8 +226,10 @@ export class CorpusIndex {
     const hits: number[] = [];
     // the last query position each slot was counted at: documents per k-gram without a set
     const countedAt = new Int32Array(this.ids.length).fill(-1);
+    const may = postings.mayHold(queryHashes);
     for (let q = 0; q < queryHashes.length; q += 1) {
-      hits.length = 0;
+      if (!may[q]) continue;
+      let found = 0;
       let docs = 0;
       for (let entry = postings.first(queryHashes[q]); entry >= 0 && docs <= cap; entry = postings.following(entry)) {
         const slot = postings.slotAt(entry);
@@ -236,11 +238,13 @@ export class CorpusIndex {
           countedAt[slot] = q;
           docs += 1;
         }
-        hits.push(slot, postings.positionAt(entry));
+        hits[found] = slot;
+        hits[found + 1] = postings.positionAt(entry);
+        found += 2;
       }
       counts[q] = docs;
       if (docs > cap) continue;
-      for (let i = 0; i < hits.length; i += 2) {
+      for (let i = 0; i < found; i += 2) {
         let seeds = bySlot.get(hits[i]);
         if (!seeds) bySlot.set(hits[i], (seeds = []));
         seeds.push(q, hits[i + 1]);
