@@ -340,12 +340,41 @@ test('room made for fewer postings than the table holds, before they are chained
   for (let i = 0; i < 600_000; i += 1) table.add(hashOf(i), 0, i);
   table.reserve(300_000);
   const arrays = Object.values(table.arrays());
-  const { table: loaded, targets } = PostingTable.allocate(arrays[0].length, arrays[1].length);
+  const { table: loaded, targets } = PostingTable.allocate(table.buckets, arrays[1].length);
   arrays.forEach((array, i) => targets[i].set(array));
   expect(loaded.check()).toBe(0);
   for (const i of [0, 12_345, 599_999]) {
     const found: number[] = [];
     loaded.forEach(hashOf(i), (_slot, position) => found.push(position));
     expect(found).toContain(i);
+  }
+});
+
+test('every posting is found again, as the table grows while it is read and after its snapshot is read back, and a hash never posted finds nothing', () => {
+  const table = new PostingTable();
+  const hashOf = (i: number) => Math.imul(i, 2654435761) >>> 0;
+  const lookup = (from: PostingTable, hash: number) => {
+    const found: number[] = [];
+    from.forEach(hash, (slot, position) => found.push(slot, position));
+    return found;
+  };
+  // read between batches: buckets and the presence of hashes are made again as the table grows
+  for (let i = 0; i < 400_000; i += 1) {
+    table.add(hashOf(i % 150_000), i % 7, i);
+    if (i % 50_000 === 49_999) expect(lookup(table, hashOf(i % 150_000))).toContain(i);
+  }
+  const arrays = Object.values(table.arrays());
+  const { table: loaded, targets } = PostingTable.allocate(table.buckets, arrays[1].length);
+  arrays.forEach((array, i) => targets[i].set(array));
+  loaded.check();
+  for (const from of [table, loaded]) {
+    for (let h = 0; h < 150_000; h += 1) {
+      // newest first: h + 300,000 (when under 400,000), h + 150,000, h
+      const expected = [h + 300_000, h + 150_000, h].filter((i) => i < 400_000).flatMap((i) => [i % 7, i]);
+      if (lookup(from, hashOf(h)).join() !== expected.join()) throw new Error(`hash ${h}: ${lookup(from, hashOf(h)).join()}`);
+    }
+    let foundUnposted = 0;
+    for (let h = 150_000; h < 250_000; h += 1) foundUnposted += lookup(from, hashOf(h)).length;
+    expect(foundUnposted).toBe(0);
   }
 });

@@ -13,7 +13,7 @@ import { MARK_EVERY, MarkTable } from './tokenSeq';
  * What a snapshot's postings mean: bump it whenever tokens, hashes or winnowing change, so that
  * a snapshot written by an older engine is rebuilt rather than read.
  */
-export const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = 3;
 
 /** A snapshot's description of the index: plain data (JSON-safe); the arrays follow it. */
 export interface IndexSnapshotHeader {
@@ -145,7 +145,16 @@ export class CorpusIndex {
     const { heads, hashes, slots, positions, next } = this.postings.arrays();
     const [marks, firstMarks] = this.marks.arrays();
     return {
-      header: { format: INDEX_FORMAT, k: K, w: W, ids: this.ids, removed: [...this.removed], buckets: heads.length, count: hashes.length, marks: marks.length },
+      header: {
+        format: INDEX_FORMAT,
+        k: K,
+        w: W,
+        ids: this.ids,
+        removed: [...this.removed],
+        buckets: heads.length / 2,
+        count: hashes.length,
+        marks: marks.length,
+      },
       arrays: [heads, hashes, slots, positions, next, marks, firstMarks],
     };
   }
@@ -178,7 +187,14 @@ export class CorpusIndex {
 
   /** Documents sharing fingerprints with the query, most shared first; common fingerprints do not count. */
   candidates(queryHashes: Uint32Array, limit: number): Candidate[] {
-    return mergeCandidates([this.hits(queryHashes, commonLimit(this.size))], limit);
+    const { counts, bySlot } = this.collect(queryHashes, commonLimit(this.size));
+    // marks only for the candidates chosen: in a library of many versions, thousands of documents share a few k-grams
+    const seeds = [...bySlot].map(([slot, seeds]) => ({ sourceId: this.ids[slot], seeds, marks: [] }));
+    return mergeCandidates([{ size: this.size, cap: commonLimit(this.size), counts, seeds }], limit).map((candidate) => {
+      // a removed document's slot finds nothing: a candidate's id is of its current slot
+      const slot = this.slots.get(candidate.sourceId)!;
+      return { ...candidate, marks: this.marksAround(slot, bySlot.get(slot)!) };
+    });
   }
 
   /**
@@ -188,36 +204,53 @@ export class CorpusIndex {
    * as `cap` is at least the library's commonLimit.
    */
   hits(queryHashes: Uint32Array, cap: number): IndexHits {
-    const counts = new Array<number>(queryHashes.length).fill(0);
-    const bySlot = new Map<number, number[]>();
-    const hits: number[] = [];
-    // the last query position each slot was counted at: documents per k-gram without a set
-    const countedAt = new Int32Array(this.ids.length).fill(-1);
-    for (let q = 0; q < queryHashes.length; q += 1) {
-      hits.length = 0;
-      let docs = 0;
-      this.postings.forEach(queryHashes[q], (slot, position) => {
-        if (this.removed.has(slot)) return;
-        hits.push(slot, position);
-        if (countedAt[slot] !== q) {
-          countedAt[slot] = q;
-          docs += 1;
-        }
-      });
-      counts[q] = docs;
-      if (docs > cap) continue;
-      for (let i = 0; i < hits.length; i += 2) {
-        let seeds = bySlot.get(hits[i]);
-        if (!seeds) bySlot.set(hits[i], (seeds = []));
-        seeds.push(q, hits[i + 1]);
-      }
-    }
+    const { counts, bySlot } = this.collect(queryHashes, cap);
     return {
       size: this.size,
       cap,
       counts,
       seeds: [...bySlot].map(([slot, seeds]) => ({ sourceId: this.ids[slot], seeds, marks: this.marksAround(slot, seeds) })),
     };
+  }
+
+  /**
+   * Per query position the documents its k-gram stands in, counted up to cap + 1 (a walk stops
+   * there: one more document than the cap is as common as a thousand more, and in a library of
+   * many versions such k-grams have thousands of postings); by slot the seeds, (query position,
+   * source position) pairs, flat, of k-grams in no more than `cap` documents.
+   */
+  private collect(queryHashes: Uint32Array, cap: number) {
+    const { postings, removed } = this;
+    const counts = new Array<number>(queryHashes.length).fill(0);
+    const bySlot = new Map<number, number[]>();
+    const hits: number[] = [];
+    // the last query position each slot was counted at: documents per k-gram without a set
+    const countedAt = new Int32Array(this.ids.length).fill(-1);
+    const may = postings.mayHold(queryHashes);
+    for (let q = 0; q < queryHashes.length; q += 1) {
+      if (!may[q]) continue;
+      let found = 0;
+      let docs = 0;
+      for (let entry = postings.first(queryHashes[q]); entry >= 0 && docs <= cap; entry = postings.following(entry)) {
+        const slot = postings.slotAt(entry);
+        if (removed.size && removed.has(slot)) continue;
+        if (countedAt[slot] !== q) {
+          countedAt[slot] = q;
+          docs += 1;
+        }
+        hits[found] = slot;
+        hits[found + 1] = postings.positionAt(entry);
+        found += 2;
+      }
+      counts[q] = docs;
+      if (docs > cap) continue;
+      for (let i = 0; i < found; i += 2) {
+        let seeds = bySlot.get(hits[i]);
+        if (!seeds) bySlot.set(hits[i], (seeds = []));
+        seeds.push(q, hits[i + 1]);
+      }
+    }
+    return { counts, bySlot };
   }
 
   /** The marks of the blocks a document's seeds fall in, and of the block before each (a run grows back). */
@@ -249,7 +282,7 @@ export interface IndexHits {
   size: number;
   /** the `cap` it was made with */
   cap: number;
-  /** per query position: in how many of the index's documents its k-gram occurs */
+  /** per query position: in how many of the index's documents its k-gram occurs, up to `cap` + 1 (CorpusIndex.collect) */
   counts: number[];
   /** per document: (query position, source position) pairs, flat, and its marks (Candidate) */
   seeds: Array<{ sourceId: string; seeds: number[]; marks: number[] }>;
@@ -264,16 +297,29 @@ export interface IndexHits {
  */
 export function mergeCandidates(parts: IndexHits[], limit: number): Candidate[] {
   const common = Math.min(commonLimit(parts.reduce((sum, part) => sum + part.size, 0)), ...parts.map((part) => part.cap));
-  const counts = parts[0]?.counts.map((_, q) => parts.reduce((sum, part) => sum + part.counts[q], 0)) ?? [];
-  const found: Candidate[] = [];
+  const counts = parts.length === 1 ? parts[0].counts : (parts[0]?.counts.map((_, q) => parts.reduce((sum, part) => sum + part.counts[q], 0)) ?? []);
+  const uncommon = (q: number) => counts[q] <= common;
+  // ranked by how many seeds each keeps and its first, counted in place: the pairs are made for
+  // the chosen only (a library of many versions has thousands of documents sharing a few k-grams)
+  const found: Array<{ hits: IndexHits['seeds'][number]; kept: number; first: number }> = [];
   for (const part of parts) {
-    for (const { sourceId, seeds, marks } of part.seeds) {
-      const kept: Array<[number, number]> = [];
-      for (let i = 0; i < seeds.length; i += 2) if (counts[seeds[i]] <= common) kept.push([seeds[i], seeds[i + 1]]);
-      if (kept.length) found.push({ sourceId, seeds: kept, marks });
+    for (const hits of part.seeds) {
+      let kept = 0;
+      let first = -1;
+      for (let i = 0; i < hits.seeds.length; i += 2) {
+        if (!uncommon(hits.seeds[i])) continue;
+        if (!kept) first = hits.seeds[i];
+        kept += 1;
+      }
+      if (kept) found.push({ hits, kept, first });
     }
   }
   return found
-    .sort((a, b) => b.seeds.length - a.seeds.length || a.seeds[0][0] - b.seeds[0][0] || (a.sourceId < b.sourceId ? -1 : a.sourceId > b.sourceId ? 1 : 0))
-    .slice(0, limit);
+    .sort((a, b) => b.kept - a.kept || a.first - b.first || (a.hits.sourceId < b.hits.sourceId ? -1 : a.hits.sourceId > b.hits.sourceId ? 1 : 0))
+    .slice(0, limit)
+    .map(({ hits: { sourceId, seeds, marks } }) => {
+      const kept: Array<[number, number]> = [];
+      for (let i = 0; i < seeds.length; i += 2) if (uncommon(seeds[i])) kept.push([seeds[i], seeds[i + 1]]);
+      return { sourceId, seeds: kept, marks };
+    });
 }

@@ -118,30 +118,44 @@ async function readLateDocuments(library: Library, progress: Progress, holds: (i
   }
 }
 
-/** Documents after the mark, in batches; a large catch-up makes room for the rest at once. */
+/**
+ * Documents after the mark, in batches; a large catch-up makes room for the rest at once. The room
+ * made after the first batch is at most RESERVE_TIMES its postings: a library of short documents
+ * (the same manual's many versions) outgrows it, and rather than doubling late, each copy and
+ * re-chaining of tens of millions of postings, room is made again as soon as the documents read
+ * so far allow twice as much (early, while there is little to copy).
+ */
 async function readNewDocuments(library: Library, progress: Progress, options: CorpusOptions, log: Log) {
   const holds = options.holds ?? (() => true);
   const { index } = progress;
-  for (let first = true; ; first = false) {
+  const postingsAtStart = index.postingCount;
+  let read = 0;
+  /** documents after the first batch, asked once */
+  let rest: number | undefined;
+  let room = 0;
+  for (;;) {
     const batch = await library.documentsAfter(progress.mark.docSeq, BATCH, options.holds);
-    const postingsBefore = index.postingCount;
     for (const doc of batch) {
       progress.mark = { ...progress.mark, docSeq: doc.seq, docId: doc.id };
       // without its text: removed since it was listed (its removal comes below)
       if (holds(doc.id) && doc.full_text !== undefined) add(progress, doc.id, doc.full_text);
     }
     index.link();
+    read += batch.length;
     if (batch.length < BATCH) break;
-    if (first && library.documentCountAfter) {
-      // the rest will need about what these needed per document: room for it made at once rather
-      // than by doubling on the way
-      const perDocument = (index.postingCount - postingsBefore) / batch.length;
-      const wanted = index.postingCount + Math.ceil((await library.documentCountAfter(progress.mark.docSeq)) * perDocument * RESERVE_MARGIN);
-      try {
-        index.reserve(Math.min(wanted, index.postingCount * RESERVE_TIMES, RESERVE_MOST));
-      } catch (error) {
-        log.warn(`corpus index: no room made at once (${(error as Error).message}), growing as it goes`);
-      }
+    if (!library.documentCountAfter) continue;
+    const first = rest === undefined;
+    rest ??= (await library.documentCountAfter(progress.mark.docSeq)) + read;
+    // the rest will need about what those read needed per document
+    const perDocument = (index.postingCount - postingsAtStart) / read;
+    const wanted = index.postingCount + Math.ceil(Math.max(0, rest - read) * perDocument * RESERVE_MARGIN);
+    const target = Math.min(wanted, index.postingCount * RESERVE_TIMES, RESERVE_MOST);
+    if (!first && target < 2 * room) continue;
+    room = target;
+    try {
+      index.reserve(target);
+    } catch (error) {
+      log.warn(`corpus index: no room made at once (${(error as Error).message}), growing as it goes`);
     }
   }
 }
