@@ -172,6 +172,22 @@ describe('finding copied passages', () => {
   });
 });
 
+describe('a library holding a paper in many versions', () => {
+  test("the versions of one copied paper do not take every place among the sources compared: the paper's other copied passage is still found", async () => {
+    const finance = corpus.get('econ-01-digital-finance.md')!;
+    // six versions of one paper, each with a line of its own (fewer than commonLimit's eight: its k-grams still seed)
+    const docs = new Map(Array.from({ length: 6 }, (_, i) => [`finance-v${i + 1}`, `${finance}\n第${i + 1}版修订说明。`] as const));
+    docs.set('law-01-personal-info.md', corpus.get('law-01-personal-info.md')!);
+    const library = new CorpusIndex();
+    for (const [id, text] of docs) library.addText(id, text);
+    const law = sentenceOf('law-01-personal-info.md', '同意是个人对其信息进行控制的基本方式');
+    const text = [OWN_OPENING, sentenceOf('econ-01-digital-finance.md', '创业是农民增收的重要途径', 3), law, OWN_CLOSING].join('\n');
+    // four sources compared at most: before, the four with most seeds, all versions of the finance paper
+    const report = await checkText(text, library, async (id) => docs.get(id), { minMatch: 13, maxSources: 4 });
+    expect(report.passages.map((p) => p.sourceId)).toEqual([expect.stringMatching(/^finance-v/), 'law-01-personal-info.md']);
+  });
+});
+
 describe('a library in parts (shards)', () => {
   /** The library's documents spread over `parts` indexes, a check's candidates merged from all. */
   function inParts(docs: Map<string, string>, parts: number) {

@@ -295,6 +295,35 @@ export interface IndexHits {
  * lower cap (the library grew meanwhile) lowers the limit, so no k-gram counts in one part and not
  * in another.
  */
+/** How many chosen candidates may seed one place of the paper before another there is passed over (spread). */
+const SOURCES_A_PLACE = 3;
+
+/**
+ * The first `limit` of the ranked candidates, passing over one whose seeds all lie where
+ * SOURCES_A_PLACE chosen ones seed already: a library holding a manual in a hundred versions
+ * would otherwise fill every place with versions of the first copied passage, and the paper's
+ * other passages would be compared with nothing. The passed-over fill what places are left.
+ */
+function spread<T extends { hits: IndexHits['seeds'][number] }>(ranked: T[], limit: number, places: number, uncommon: (q: number) => boolean): T[] {
+  if (ranked.length <= limit) return ranked;
+  const seeding = new Uint8Array(places);
+  const chosen: T[] = [];
+  const passed: T[] = [];
+  for (const candidate of ranked) {
+    if (chosen.length === limit) break;
+    const { seeds } = candidate.hits;
+    let fresh = false;
+    for (let i = 0; i < seeds.length && !fresh; i += 2) fresh = uncommon(seeds[i]) && seeding[seeds[i]] < SOURCES_A_PLACE;
+    if (!fresh) {
+      passed.push(candidate);
+      continue;
+    }
+    for (let i = 0; i < seeds.length; i += 2) if (uncommon(seeds[i]) && seeding[seeds[i]] < 255) seeding[seeds[i]] += 1;
+    chosen.push(candidate);
+  }
+  return [...chosen, ...passed.slice(0, limit - chosen.length)];
+}
+
 export function mergeCandidates(parts: IndexHits[], limit: number): Candidate[] {
   const common = Math.min(commonLimit(parts.reduce((sum, part) => sum + part.size, 0)), ...parts.map((part) => part.cap));
   const counts = parts.length === 1 ? parts[0].counts : (parts[0]?.counts.map((_, q) => parts.reduce((sum, part) => sum + part.counts[q], 0)) ?? []);
@@ -314,12 +343,12 @@ export function mergeCandidates(parts: IndexHits[], limit: number): Candidate[] 
       if (kept) found.push({ hits, kept, first });
     }
   }
-  return found
-    .sort((a, b) => b.kept - a.kept || a.first - b.first || (a.hits.sourceId < b.hits.sourceId ? -1 : a.hits.sourceId > b.hits.sourceId ? 1 : 0))
-    .slice(0, limit)
-    .map(({ hits: { sourceId, seeds, marks } }) => {
-      const kept: Array<[number, number]> = [];
-      for (let i = 0; i < seeds.length; i += 2) if (uncommon(seeds[i])) kept.push([seeds[i], seeds[i + 1]]);
-      return { sourceId, seeds: kept, marks };
-    });
+  const ranked = found.sort(
+    (a, b) => b.kept - a.kept || a.first - b.first || (a.hits.sourceId < b.hits.sourceId ? -1 : a.hits.sourceId > b.hits.sourceId ? 1 : 0),
+  );
+  return spread(ranked, limit, counts.length, uncommon).map(({ hits: { sourceId, seeds, marks } }) => {
+    const kept: Array<[number, number]> = [];
+    for (let i = 0; i < seeds.length; i += 2) if (uncommon(seeds[i])) kept.push([seeds[i], seeds[i + 1]]);
+    return { sourceId, seeds: kept, marks };
+  });
 }
