@@ -176,7 +176,7 @@ describe('a library holding a paper in many versions', () => {
   test("the versions of one copied paper do not take every place among the sources compared: the paper's other copied passage is still found", async () => {
     const finance = corpus.get('econ-01-digital-finance.md')!;
     // six versions of one paper, each with a line of its own (fewer than commonLimit's eight: its k-grams still seed)
-    const docs = new Map(Array.from({ length: 6 }, (_, i) => [`finance-v${i + 1}`, `${finance}\n第${i + 1}版修订说明。`] as const));
+    const docs = new Map<string, string>(Array.from({ length: 6 }, (_, i) => [`finance-v${i + 1}`, `${finance}\n第${i + 1}版修订说明。`]));
     docs.set('law-01-personal-info.md', corpus.get('law-01-personal-info.md')!);
     const library = new CorpusIndex();
     for (const [id, text] of docs) library.addText(id, text);
