@@ -424,6 +424,13 @@ describe('rewritten text (降重) and honest text of the same field', () => {
     );
   });
 
+  test('a sentence rewritten past recognition in its place, between the two it stands between in the source, is inside the one passage', async () => {
+    // the abstract's first three sentences, the second told in other words of about its length
+    await expectOnePassage(
+      '高校食堂每天产生大量一卡通消费记录，这些记录反映了学生的口味偏好和就餐时间规律。笔者拿一所大学一个学期不记名的刷卡流水做材料，设计了一套把相似用户推荐和用餐钟点结合起来的选菜办法。方法先按窗口和价格把交易还原为菜品选择，再以学生—菜品矩阵训练隐因子模型，并在打分中加入就餐时段和季节特征。',
+    );
+  });
+
   test("the writer's own sentence between two copied ones is not marked, though it uses the source's terms", async () => {
     const own = '笔者所在学校的食堂每到中午也要排很长的队，';
     const paragraph = `高校食堂每天产生大量一卡通消费记录，这些记录反映了学生的口味偏好和就餐时间规律。${own}学生的就餐时间很集中。本文以某高校一学期的匿名消费数据为基础，提出一种结合协同过滤与时间上下文的菜品推荐方法。`;

@@ -7,7 +7,7 @@
  * system's minimum, or several aligned sentences sharing twice the minimum): a sentence or two of
  * the same field alone are not a copy. A passage marks only shared text: it stops at a stretch of
  * words the source does not have (more than a changed word or two), unless a rewrite (a group past
- * the gate) told a clause, or a short sentence, in other words of about the source's length.
+ * the gate) told a clause or a sentence in other words, about as long as the source's text there.
  */
 import type { Chain, Paragraphs } from './align';
 import type { TokenSeq } from './tokenSeq';
@@ -49,6 +49,8 @@ const REWRITE_GAP = 3 * UNSHARED_GAP;
  * words or fewer between two of a rewrite is crossed, the writer's own longer sentence is not.
  */
 const UNALIGNED_WEIGHT = 1.5;
+/** The longest stretch of the checked text that stands in for the source's text between two pieces (standsInFor). */
+const REWRITE_REACH = 2 * REWRITE_GAP;
 /** …and as many words as the source has there, give or take this many (SWAPPED). */
 const SWAP_DIFFERENCE = 2;
 /** Equal tokens in order at either end of a passage. */
@@ -302,15 +304,32 @@ function wordsBetween(query: TokenSeq, members: Aligned[], from: number, to: num
 }
 
 /**
+ * Whether the checked text between two pieces of a rewrite, in the source's order, stands where the
+ * source has text of about its length (within a quarter, at most REWRITE_REACH words): a sentence
+ * rewritten past recognition in its place. The writer's own sentence between two sentences that
+ * follow each other in the source has no such counterpart, and parts them.
+ */
+function standsInFor({ query, source }: Pair, before: Chain, after: Chain): boolean {
+  if (after.sStart <= before.sEnd) return false;
+  let words = 0;
+  for (let t = before.qEnd; t < after.qStart && words <= REWRITE_REACH; t += 1) words += weight(query.value(t)!);
+  if (words > REWRITE_REACH) return false;
+  let sourceWords = 0;
+  for (let i = before.sEnd; i < after.sStart && sourceWords <= 2 * REWRITE_REACH; i += 1) sourceWords += weight(source.value(i) ?? '');
+  return Math.abs(sourceWords - words) <= Math.max(SWAP_DIFFERENCE, Math.max(sourceWords, words) / 4);
+}
+
+/**
  * A rewrite's pieces as its passages: pieces at most REWRITE_GAP words apart inside its aligned
- * sentences are one where those words stand in for what the source has between them (replaces).
+ * sentences are one where those words stand in for what the source has between them (replaces),
+ * and pieces in the source's order with a stretch of the source's length between them (standsInFor).
  */
 function rewritePassages(pair: Pair, pieces: Chain[], members: Aligned[]): Chain[] {
   const joined: Chain[] = [];
   for (const p of pieces) {
     const last = joined[joined.length - 1];
     const words = last ? wordsBetween(pair.query, members, last.qEnd, p.qStart, REWRITE_GAP) : Infinity;
-    if (last && words <= REWRITE_GAP && replaces(pair, words, last.sEnd - 1, p.sStart)) {
+    if (last && ((words <= REWRITE_GAP && replaces(pair, words, last.sEnd - 1, p.sStart)) || standsInFor(pair, last, p))) {
       last.qEnd = p.qEnd;
       last.sStart = Math.min(last.sStart, p.sStart);
       last.sEnd = Math.max(last.sEnd, p.sEnd);
