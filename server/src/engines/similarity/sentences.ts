@@ -62,6 +62,15 @@ const isHan = (value: string) => {
 };
 const weight = (value: string) => (isHan(value) ? 0.5 : 1);
 /**
+ * The words of tokens [from, to) (a Chinese character as half of one, a token past the end as one),
+ * counted as far as `limit`; `scale` weighs a token by its place.
+ */
+function wordsIn(tokens: { value(i: number): string | undefined }, from: number, to: number, limit = Infinity, scale = (_at: number) => 1): number {
+  let words = 0;
+  for (let i = from; i < to && words <= limit; i += 1) words += weight(tokens.value(i) ?? '') * scale(i);
+  return words;
+}
+/**
  * The gate of a group without an unbroken run of the minimum: it shares EVIDENCE times the
  * minimum, and DENSITY of its tokens. Honest text of the same field (the same manual's other
  * pages) shares up to twice the minimum in a paragraph, at half its tokens or less.
@@ -237,9 +246,7 @@ function sentenceAt(sentences: Sentence[], at: number) {
 function replaces({ source, sentences }: Pair, words: number, from: number, to: number) {
   // another sentence of the source, or back in it: sentences shuffled, split or merged, a clause moved
   if (to <= from || sentenceAt(sentences, from) !== sentenceAt(sentences, to)) return true;
-  let between = 0;
-  for (let i = from + 1; i < to && between <= words + SWAP_DIFFERENCE; i += 1) between += weight(source.value(i) ?? '');
-  return Math.abs(between - words) <= SWAP_DIFFERENCE;
+  return Math.abs(wordsIn(source, from + 1, to, words + SWAP_DIFFERENCE) - words) <= SWAP_DIFFERENCE;
 }
 
 /** A group's passages: its shared tokens in order, a piece ended by more than UNSHARED_GAP different words. */
@@ -257,7 +264,7 @@ function piecesOf(pair: Pair, members: Aligned[], sharedTokens: number): Chain[]
   let lastShared = -1;
   for (const a of members) {
     // the checked text's own sentences between two aligned ones count as different words
-    for (let t = lastTo; t < a.sentence.from; t += 1) unshared += weight(query.value(t)!);
+    unshared += wordsIn(query, lastTo, a.sentence.from);
     lastTo = a.sentence.to;
     a.shared.forEach((at, k) => {
       const t = a.sentence.from + k;
@@ -295,12 +302,7 @@ function trimmed(piece: Chain, found: Array<[number, number, number]>): Chain[] 
 
 /** Words (a Chinese character as half of one) of the checked text from token `from` up to `to`, counted as far as `limit`, outside `members` at UNALIGNED_WEIGHT. */
 function wordsBetween(query: TokenSeq, members: Aligned[], from: number, to: number, limit: number): number {
-  let words = 0;
-  for (let t = from; t < to && words <= limit; t += 1) {
-    const aligned = members.some((a) => t >= a.sentence.from && t < a.sentence.to);
-    words += weight(query.value(t)!) * (aligned ? 1 : UNALIGNED_WEIGHT);
-  }
-  return words;
+  return wordsIn(query, from, to, limit, (t) => (members.some((a) => t >= a.sentence.from && t < a.sentence.to) ? 1 : UNALIGNED_WEIGHT));
 }
 
 /**
@@ -311,11 +313,9 @@ function wordsBetween(query: TokenSeq, members: Aligned[], from: number, to: num
  */
 function standsInFor({ query, source }: Pair, before: Chain, after: Chain): boolean {
   if (after.sStart <= before.sEnd) return false;
-  let words = 0;
-  for (let t = before.qEnd; t < after.qStart && words <= REWRITE_REACH; t += 1) words += weight(query.value(t)!);
+  const words = wordsIn(query, before.qEnd, after.qStart, REWRITE_REACH);
   if (words > REWRITE_REACH) return false;
-  let sourceWords = 0;
-  for (let i = before.sEnd; i < after.sStart && sourceWords <= 2 * REWRITE_REACH; i += 1) sourceWords += weight(source.value(i) ?? '');
+  const sourceWords = wordsIn(source, before.sEnd, after.sStart, 2 * REWRITE_REACH);
   return Math.abs(sourceWords - words) <= Math.max(SWAP_DIFFERENCE, Math.max(sourceWords, words) / 4);
 }
 
