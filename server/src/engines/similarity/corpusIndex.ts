@@ -288,13 +288,6 @@ export interface IndexHits {
   seeds: Array<{ sourceId: string; seeds: number[]; marks: number[] }>;
 }
 
-/**
- * The candidates of a library split into parts (shards), exactly as one index of the whole would
- * give them: a k-gram is common by its count over all parts, and ties are broken by the first
- * shared place, then by id, never by where a document happens to be stored. A part made with a
- * lower cap (the library grew meanwhile) lowers the limit, so no k-gram counts in one part and not
- * in another.
- */
 /** How many chosen candidates may seed one place of the paper before another there is passed over (spread). */
 const SOURCES_A_PLACE = 3;
 
@@ -324,6 +317,13 @@ function spread<T extends { hits: IndexHits['seeds'][number] }>(ranked: T[], lim
   return [...chosen, ...passed.slice(0, limit - chosen.length)];
 }
 
+/**
+ * The candidates of a library split into parts (shards), exactly as one index of the whole would
+ * give them: a k-gram is common by its count over all parts, and ties are broken by the first
+ * shared place, then by id, never by where a document happens to be stored. A part made with a
+ * lower cap (the library grew meanwhile) lowers the limit, so no k-gram counts in one part and not
+ * in another.
+ */
 export function mergeCandidates(parts: IndexHits[], limit: number): Candidate[] {
   const common = Math.min(commonLimit(parts.reduce((sum, part) => sum + part.size, 0)), ...parts.map((part) => part.cap));
   const counts = parts.length === 1 ? parts[0].counts : (parts[0]?.counts.map((_, q) => parts.reduce((sum, part) => sum + part.counts[q], 0)) ?? []);
