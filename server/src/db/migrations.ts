@@ -528,22 +528,19 @@ export const migrations: Record<string, Migration> = {
   '0020_similarity_double': {
     // A review's similarity as the engine computed it, on both databases: PostgreSQL's `real` kept
     // four bytes (0.28761062 for 0.28761061946902655), where SQLite's REAL has eight.
-    async up(db: Kysely<any>) {
-      if (isPostgres(db))
-        await db.schema
-          .alterTable('reviews')
-          .alterColumn('similarity', (c) => c.setDataType('double precision'))
-          .execute();
-    },
-    async down(db: Kysely<any>) {
-      if (isPostgres(db))
-        await db.schema
-          .alterTable('reviews')
-          .alterColumn('similarity', (c) => c.setDataType('real'))
-          .execute();
-    },
+    up: (db: Kysely<any>) => similarityType(db, 'double precision'),
+    down: (db: Kysely<any>) => similarityType(db, 'real'),
   },
 };
+
+/** A review's similarity stored as `type` on PostgreSQL (SQLite's REAL already has eight bytes). */
+async function similarityType(db: Kysely<any>, type: 'double precision' | 'real') {
+  if (isPostgres(db))
+    await db.schema
+      .alterTable('reviews')
+      .alterColumn('similarity', (c) => c.setDataType(type))
+      .execute();
+}
 
 /** The names `0010_review_vocabulary` changes, before and after. */
 const CHECK_WORDS = { reviews: 'checks', systems: 'check_systems', index: 'checks_user', kind: 'check', running: 'checking' };
