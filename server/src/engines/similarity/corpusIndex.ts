@@ -187,10 +187,11 @@ export class CorpusIndex {
 
   /** Documents sharing fingerprints with the query, most shared first; common fingerprints do not count. */
   candidates(queryHashes: Uint32Array, limit: number): Candidate[] {
-    const { counts, bySlot } = this.collect(queryHashes, commonLimit(this.size));
+    const cap = commonLimit(this.size);
+    const { counts, bySlot } = this.collect(queryHashes, cap);
     // marks only for the candidates chosen: in a library of many versions, thousands of documents share a few k-grams
     const seeds = [...bySlot].map(([slot, seeds]) => ({ sourceId: this.ids[slot], seeds, marks: [] }));
-    return mergeCandidates([{ size: this.size, cap: commonLimit(this.size), counts, seeds }], limit).map((candidate) => {
+    return mergeCandidates([{ size: this.size, cap, counts, seeds }], limit).map((candidate) => {
       // a removed document's slot finds nothing: a candidate's id is of its current slot
       const slot = this.slots.get(candidate.sourceId)!;
       return { ...candidate, marks: this.marksAround(slot, bySlot.get(slot)!) };
