@@ -4,7 +4,7 @@
  * on another site cannot log the user out behind her back.
  */
 import { createServer, type Server } from 'http';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { freePort } from './appServer';
 import { signInTo, usePagePerTest, watchedContext } from './browser';
 import { base } from './staff';
@@ -74,8 +74,16 @@ test('a page of another origin cannot frame the login or the payment page (click
   try {
     await page.goto(`http://localhost:${port}/`);
     await page.waitForLoadState('load');
-    for (const name of ['login', 'pay']) {
-      const frame = page.frame({ name })!;
+    // the two frames as they settle: a refused frame is replaced by the browser's own error page (a
+    // frame object of its own, so it is not looked up by the name it was first given)
+    let frames: Frame[] = [];
+    for (let tries = 0; tries < 100; tries += 1) {
+      frames = page.frames().filter((frame) => frame !== page.mainFrame());
+      if (frames.length === 2 && frames.every((frame) => frame.url() && frame.url() !== 'about:blank')) break;
+      await page.waitForTimeout(100);
+    }
+    expect(frames).toHaveLength(2);
+    for (const frame of frames) {
       // the browser refused to show it: the frame holds its own error page, not ours
       expect(frame.url()).not.toContain(base());
       expect(await frame.locator('#root').count()).toBe(0);
