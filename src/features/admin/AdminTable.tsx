@@ -7,15 +7,20 @@ function queryOf(params: Record<string, unknown>) {
   return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== '' && value !== undefined && value !== null));
 }
 
-interface AdminTableProps<T, Q> {
+/** What a back-office page lists: where its rows come from and what the list says of itself. */
+export interface Listing<T, Q> {
   /** the page's API function; its `list` becomes the table's rows (docs/decisions.md, the back office) */
   fetch: (query: Q) => Promise<{ result: { list: T[]; total: number } }>;
-  /** rows are keyed by their `id` */
-  columns: ProColumns<T>[];
   /** what the list is of, for its error ("订单列表加载失败") */
   what: string;
   /** what an empty result says, and what to do */
   emptyText: string;
+}
+
+interface AdminTableProps<T, Q> {
+  listing: Listing<T, Q>;
+  /** rows are keyed by their `id` */
+  columns: ProColumns<T>[];
   actionRef?: MutableRefObject<ActionType | undefined>;
   toolBar?: ReactNode[];
   /** false: a short list with nothing to search (the catalogue) */
@@ -30,7 +35,8 @@ interface AdminTableProps<T, Q> {
 export default function AdminTable<T extends Record<string, unknown> & { id: unknown }, Q extends Record<string, unknown> = Record<string, unknown>>(
   props: AdminTableProps<T, Q>,
 ) {
-  const { fetch, columns, what, emptyText, toolBar, search } = props;
+  const { columns, toolBar, search } = props;
+  const { fetch, what, emptyText } = props.listing;
   const ownRef = useRef<ActionType>();
   const actionRef = props.actionRef ?? ownRef;
   const [failed, setFailed] = useState(false);

@@ -1,7 +1,7 @@
 import { submitConfirmed } from '@/utils/formErrors';
 import type { ActionType, ProColumns } from '@ant-design/pro-table';
 import { Popconfirm } from 'antd';
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 
 /** A back-office list's 操作 column: the row's actions, never searched. */
 export const actionsColumn = <T,>(render: (row: T) => ReactNode): ProColumns<T> => ({ title: '操作', valueType: 'option', render: (_, row) => render(row) });
@@ -36,4 +36,18 @@ export function useTableActions() {
     reload();
   };
   return { actionRef, reload, act };
+}
+
+/**
+ * A dialog opened from a list on one of its rows: `item` is the row it is open on (undefined: closed).
+ * Once the dialog has done its work it closes and the list loads again.
+ */
+export function useListDialog<T>(reload: () => void) {
+  const [item, setItem] = useState<T>();
+  const close = () => setItem(undefined);
+  const done = () => {
+    close();
+    reload();
+  };
+  return { item, open: (row: T) => setItem(() => row), close, done };
 }

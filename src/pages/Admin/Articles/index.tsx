@@ -1,12 +1,11 @@
-import AdminTable from '@/features/admin/AdminTable';
+import AdminTable, { type Listing } from '@/features/admin/AdminTable';
 import ArticleDrawer from '@/features/admin/ArticleDrawer';
 import { listArticles, setArticlePublished, type AdminArticle, type AdminArticleQuery } from '@/features/admin/api';
-import { actionsColumn, useTableActions } from '@/features/admin/tableActions';
+import { actionsColumn, useListDialog, useTableActions } from '@/features/admin/tableActions';
 import { formatTime } from '@/utils/time';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-table';
 import { Button, Switch } from 'antd';
-import { useState } from 'react';
 import { ARTICLE_CATEGORIES } from '../../../../common/content';
 import { formatCount } from '../../../../common/formatCount';
 
@@ -39,37 +38,28 @@ function columns(edit: (article: AdminArticle) => void, publish: (article: Admin
   ];
 }
 
+const listing: Listing<AdminArticle, AdminArticleQuery> = { what: '文章列表', emptyText: '没有符合条件的文章，可以点“新建文章”写一篇', fetch: listArticles };
+
 /** 文章: every article, published or not; write, edit, publish and take down. */
 export default function AdminArticles() {
   const { actionRef, reload, act } = useTableActions();
-  // undefined: closed; null: a new article
-  const [editing, setEditing] = useState<AdminArticle | null>();
+  // null: a new article
+  const editor = useListDialog<AdminArticle | null>(reload);
   const publish = (article: AdminArticle, published: boolean) =>
     act(() => setArticlePublished(article.id, published), published ? '发布失败' : '下线失败', published ? '文章已发布' : '文章已下线');
   return (
     <>
-      <AdminTable<AdminArticle, AdminArticleQuery>
-        what="文章列表"
-        emptyText="没有符合条件的文章，可以点“新建文章”写一篇"
-        fetch={listArticles}
+      <AdminTable
+        listing={listing}
         actionRef={actionRef}
-        columns={columns(setEditing, publish)}
+        columns={columns(editor.open, publish)}
         toolBar={[
-          <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => editor.open(null)}>
             新建文章
           </Button>,
         ]}
       />
-      {editing !== undefined && (
-        <ArticleDrawer
-          article={editing ?? undefined}
-          onClose={() => setEditing(undefined)}
-          onDone={() => {
-            setEditing(undefined);
-            reload();
-          }}
-        />
-      )}
+      {editor.item !== undefined && <ArticleDrawer article={editor.item ?? undefined} onClose={editor.close} onDone={editor.done} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import AdminTable from '@/features/admin/AdminTable';
+import AdminTable, { type Listing } from '@/features/admin/AdminTable';
 import { listAudit, type AuditEntry, type AuditQuery } from '@/features/admin/api';
 import { formatTime } from '@/utils/time';
 import type { ProColumns } from '@ant-design/pro-table';
@@ -17,7 +17,9 @@ const columns: ProColumns<AuditEntry>[] = [
   { title: '修改后', dataIndex: 'after', search: false, width: 320, render: (_, entry) => asJson(entry.after) },
 ];
 
+const listing: Listing<AuditEntry, AuditQuery> = { what: '审计日志', emptyText: '没有符合条件的记录', fetch: listAudit };
+
 /** 审计日志 (admins only): every back-office change, newest first; append-only. */
 export default function AdminAudit() {
-  return <AdminTable<AuditEntry, AuditQuery> what="审计日志" emptyText="没有符合条件的记录" fetch={listAudit} columns={columns} />;
+  return <AdminTable listing={listing} columns={columns} />;
 }

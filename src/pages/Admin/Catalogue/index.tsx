@@ -2,10 +2,10 @@ import AdminTable from '@/features/admin/AdminTable';
 import { SystemDialog, TemplateDialog } from '@/features/admin/CatalogueDialog';
 import { listSystems, listTemplates, type AdminSystem, type AdminTemplate } from '@/features/admin/api';
 import { formatFen } from '@/utils/money';
-import { actionsColumn } from '@/features/admin/tableActions';
+import { actionsColumn, useListDialog, useTableActions } from '@/features/admin/tableActions';
 import type { ActionType, ProColumns } from '@ant-design/pro-table';
 import { Tag, Typography } from 'antd';
-import { useRef, useState, type MutableRefObject } from 'react';
+import type { MutableRefObject } from 'react';
 
 const onSale = (enabled: boolean) => (enabled ? <Tag color="green">上架</Tag> : <Tag>已下架</Tag>);
 
@@ -28,7 +28,7 @@ const templateColumns = (edit: (template: AdminTemplate) => void): ProColumns<Ad
 ];
 
 /** One of the page's two short lists under its heading: everything in one page, nothing to search. */
-function Listing<T extends { id: string }>(props: {
+function Section<T extends { id: string }>(props: {
   heading: string;
   fetch: () => Promise<{ result: { list: T[]; total: number } }>;
   columns: ProColumns<T>[];
@@ -41,25 +41,28 @@ function Listing<T extends { id: string }>(props: {
       <Typography.Title level={2} style={{ fontSize: 18, marginTop: first ? undefined : 24 }}>
         {heading}
       </Typography.Title>
-      <AdminTable<T> what={heading} emptyText={`还没有${heading}`} fetch={fetch} actionRef={actionRef} columns={columns} search={false} />
+      <AdminTable<T, Record<string, never>>
+        listing={{ what: heading, emptyText: `还没有${heading}`, fetch }}
+        actionRef={actionRef}
+        columns={columns}
+        search={false}
+      />
     </>
   );
 }
 
 /** 价格与上架: the review systems' and templates' prices, limits and sale; a change applies to new orders. */
 export default function AdminCatalogue() {
-  const systemsRef = useRef<ActionType>();
-  const templatesRef = useRef<ActionType>();
-  const [system, setSystem] = useState<AdminSystem>();
-  const [template, setTemplate] = useState<AdminTemplate>();
+  const systems = useTableActions();
+  const templates = useTableActions();
+  const system = useListDialog<AdminSystem>(systems.reload);
+  const template = useListDialog<AdminTemplate>(templates.reload);
   return (
     <>
-      <Listing<AdminSystem> heading="查重系统" fetch={listSystems} actionRef={systemsRef} columns={systemColumns(setSystem)} first />
-      <Listing<AdminTemplate> heading="排版模板" fetch={listTemplates} actionRef={templatesRef} columns={templateColumns(setTemplate)} />
-      {system && <SystemDialog item={system} onClose={() => setSystem(undefined)} onDone={() => (setSystem(undefined), void systemsRef.current?.reload())} />}
-      {template && (
-        <TemplateDialog item={template} onClose={() => setTemplate(undefined)} onDone={() => (setTemplate(undefined), void templatesRef.current?.reload())} />
-      )}
+      <Section<AdminSystem> heading="查重系统" fetch={listSystems} actionRef={systems.actionRef} columns={systemColumns(system.open)} first />
+      <Section<AdminTemplate> heading="排版模板" fetch={listTemplates} actionRef={templates.actionRef} columns={templateColumns(template.open)} />
+      {system.item && <SystemDialog item={system.item} onClose={system.close} onDone={system.done} />}
+      {template.item && <TemplateDialog item={template.item} onClose={template.close} onDone={template.done} />}
     </>
   );
 }

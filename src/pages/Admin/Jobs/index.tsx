@@ -1,4 +1,4 @@
-import AdminTable from '@/features/admin/AdminTable';
+import AdminTable, { type Listing } from '@/features/admin/AdminTable';
 import { listJobs, retryJob, type AdminJob, type AdminJobQuery, type JobFamily, type JobStatus } from '@/features/admin/api';
 import { actionsColumn, ConfirmLink, useTableActions } from '@/features/admin/tableActions';
 import { formatTime } from '@/utils/time';
@@ -54,9 +54,11 @@ function columns(retry: (job: AdminJob) => void): ProColumns<AdminJob>[] {
   ];
 }
 
+const listing: Listing<AdminJob, AdminJobQuery> = { what: '任务列表', emptyText: '没有符合条件的任务', fetch: listJobs };
+
 /** 任务: the job queue by state and kind, failed jobs with their error, and their retry. */
 export default function AdminJobs() {
   const { actionRef, act } = useTableActions();
   const retry = (job: AdminJob) => act(() => retryJob(job.id), '重试失败', '任务已重新排队');
-  return <AdminTable<AdminJob, AdminJobQuery> what="任务列表" emptyText="没有符合条件的任务" fetch={listJobs} actionRef={actionRef} columns={columns(retry)} />;
+  return <AdminTable listing={listing} actionRef={actionRef} columns={columns(retry)} />;
 }

@@ -1,4 +1,4 @@
-import AdminTable from '@/features/admin/AdminTable';
+import AdminTable, { type Listing } from '@/features/admin/AdminTable';
 import LibraryUpload from '@/features/admin/LibraryUpload';
 import { listLibrary, removeFromLibrary, type LibraryDocument, type LibraryQuery } from '@/features/admin/api';
 import { actionsColumn, ConfirmLink, useTableActions } from '@/features/admin/tableActions';
@@ -40,6 +40,12 @@ function columns(remove: (paper: LibraryDocument) => void): ProColumns<LibraryDo
   ];
 }
 
+const listing: Listing<LibraryDocument, LibraryQuery> = {
+  what: '文献库',
+  emptyText: '没有找到含这些词的论文，换个词试试，或点“上传论文”导入',
+  fetch: listLibrary,
+};
+
 /** 文献库: the papers every check compares against; upload more (as `npm run import` does) or remove one. */
 export default function AdminLibrary() {
   const { actionRef, reload, act } = useTableActions();
@@ -47,10 +53,8 @@ export default function AdminLibrary() {
   const remove = (paper: LibraryDocument) => act(() => removeFromLibrary(paper.id), '移除失败', '已从文献库移除');
   return (
     <>
-      <AdminTable<LibraryDocument, LibraryQuery>
-        what="文献库"
-        emptyText="没有找到含这些词的论文，换个词试试，或点“上传论文”导入"
-        fetch={listLibrary}
+      <AdminTable
+        listing={listing}
         actionRef={actionRef}
         columns={columns(remove)}
         toolBar={[

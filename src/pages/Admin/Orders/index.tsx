@@ -1,9 +1,9 @@
-import AdminTable from '@/features/admin/AdminTable';
+import AdminTable, { type Listing } from '@/features/admin/AdminTable';
 import OrderDrawer from '@/features/admin/OrderDrawer';
 import RefundDialog from '@/features/admin/RefundDialog';
 import { searchOrders, type AdminOrder, type AdminOrderQuery } from '@/features/admin/api';
 import { canRefund, orderStateEnum } from '@/features/admin/orderState';
-import { actionsColumn, useTableActions } from '@/features/admin/tableActions';
+import { actionsColumn, useListDialog, useTableActions } from '@/features/admin/tableActions';
 import { formatFen } from '@/utils/money';
 import { formatTime } from '@/utils/time';
 import type { ProColumns } from '@ant-design/pro-table';
@@ -52,34 +52,23 @@ function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) 
   ];
 }
 
+const listing: Listing<AdminOrder, AdminOrderQuery> = { what: '订单列表', emptyText: '没有符合条件的订单，请换个条件搜索', fetch: searchOrders };
+
 /** 订单: find a student's order, read how it was paid, give money back. */
 export default function AdminOrders() {
   const { actionRef, reload } = useTableActions();
   const [viewing, setViewing] = useState<string>();
-  const [refunding, setRefunding] = useState<AdminOrder>();
   // a refund made: the drawer and the table load again
   const [version, setVersion] = useState(0);
+  const refund = useListDialog<AdminOrder>(() => {
+    setVersion((v) => v + 1);
+    reload();
+  });
   return (
     <>
-      <AdminTable<AdminOrder, AdminOrderQuery>
-        what="订单列表"
-        emptyText="没有符合条件的订单，请换个条件搜索"
-        fetch={searchOrders}
-        actionRef={actionRef}
-        columns={columns((order) => setViewing(order.id), setRefunding)}
-      />
-      {viewing && <OrderDrawer orderId={viewing} version={version} onClose={() => setViewing(undefined)} onRefund={setRefunding} />}
-      {refunding && (
-        <RefundDialog
-          order={refunding}
-          onClose={() => setRefunding(undefined)}
-          onDone={() => {
-            setRefunding(undefined);
-            setVersion((v) => v + 1);
-            reload();
-          }}
-        />
-      )}
+      <AdminTable listing={listing} actionRef={actionRef} columns={columns((order) => setViewing(order.id), refund.open)} />
+      {viewing && <OrderDrawer orderId={viewing} version={version} onClose={() => setViewing(undefined)} onRefund={refund.open} />}
+      {refund.item && <RefundDialog order={refund.item} onClose={refund.close} onDone={refund.done} />}
     </>
   );
 }

@@ -1,8 +1,8 @@
-import AdminTable from '@/features/admin/AdminTable';
+import AdminTable, { type Listing } from '@/features/admin/AdminTable';
 import DisableDialog from '@/features/admin/DisableDialog';
 import UserDrawer from '@/features/admin/UserDrawer';
 import { enableUser, searchUsers, type AdminUser, type AdminUserQuery } from '@/features/admin/api';
-import { actionsColumn, ConfirmLink, useTableActions } from '@/features/admin/tableActions';
+import { actionsColumn, ConfirmLink, useListDialog, useTableActions } from '@/features/admin/tableActions';
 import { formatTime } from '@/utils/time';
 import type { ProColumns } from '@ant-design/pro-table';
 import { Tag } from 'antd';
@@ -40,32 +40,19 @@ function columns(disable: (user: AdminUser) => void, enable: (user: AdminUser) =
   ];
 }
 
+const listing: Listing<AdminUser, AdminUserQuery> = { what: '用户列表', emptyText: '没有找到这个邮箱的账号，请检查拼写', fetch: searchUsers };
+
 /** 用户: find an account by e-mail; see its orders, checks and typesetting; disable it (with a reason) or enable it again. */
 export default function AdminUsers() {
   const { actionRef, reload, act } = useTableActions();
-  const [disabling, setDisabling] = useState<AdminUser>();
+  const disable = useListDialog<AdminUser>(reload);
   const [shown, setShown] = useState<AdminUser>();
   const enable = (user: AdminUser) => act(() => enableUser(user.id), '启用失败', '账号已启用');
   return (
     <>
-      <AdminTable<AdminUser, AdminUserQuery>
-        what="用户列表"
-        emptyText="没有找到这个邮箱的账号，请检查拼写"
-        fetch={searchUsers}
-        actionRef={actionRef}
-        columns={columns(setDisabling, enable, setShown)}
-      />
+      <AdminTable listing={listing} actionRef={actionRef} columns={columns(disable.open, enable, setShown)} />
       {shown && <UserDrawer userId={shown.id} onClose={() => setShown(undefined)} />}
-      {disabling && (
-        <DisableDialog
-          user={disabling}
-          onClose={() => setDisabling(undefined)}
-          onDone={() => {
-            setDisabling(undefined);
-            reload();
-          }}
-        />
-      )}
+      {disable.item && <DisableDialog user={disable.item} onClose={disable.close} onDone={disable.done} />}
     </>
   );
 }
