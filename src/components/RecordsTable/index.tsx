@@ -87,6 +87,23 @@ export function DeleteAction(props: {
   );
 }
 
+type EmptyList = { text: string; start: { label: string; to: string }[] };
+
+/** A list with no records yet: what it says, and a button to each page where such records begin. */
+function EmptyRecords({ text, start }: EmptyList) {
+  return (
+    <Empty description={text}>
+      <Space wrap>
+        {start.map(({ label, to }, i) => (
+          <Link key={to} to={to}>
+            <Button type={i === 0 ? 'primary' : 'default'}>{label}</Button>
+          </Link>
+        ))}
+      </Space>
+    </Empty>
+  );
+}
+
 interface Props<T> {
   /** the list's heading, which also names the records in 「…加载失败」 */
   title: string;
@@ -97,7 +114,8 @@ interface Props<T> {
   load: (page: { current: number; pageSize: number }) => Promise<{ result: { list: T[]; total: number } }>;
   /** while any row is at work, the list reloads itself so progress is live */
   isRunning?: (row: T) => boolean;
-  empty: { text: string; action: ReactNode };
+  /** what an empty list says, and the pages where such records begin (the first is the main way) */
+  empty: EmptyList;
 }
 
 /**
@@ -123,7 +141,7 @@ export default function RecordsTable<T extends { id: string }>({ title, columns,
   if (error && !data) {
     body = <LoadError what={title} onRetry={reload} />;
   } else if (data && data.total === 0) {
-    body = <Empty description={empty.text}>{empty.action}</Empty>;
+    body = <EmptyRecords {...empty} />;
   } else if (phone) {
     body = (
       <div className={styles.cards}>

@@ -3,8 +3,7 @@ import { listOrders, type Order } from '@/features/order/api';
 import { itemLink, kindName } from '@/features/order/orderLinks';
 import { formatFen } from '@/utils/money';
 import { paths } from '@/utils/paths';
-import { Button, Space, Tag } from 'antd';
-import { Link } from 'umi';
+import { Tag } from 'antd';
 import { closeReasonText, ORDER_STATE_NAMES } from '../../../../common/orderState';
 import { priceLine } from '../../../../common/price';
 import styles from './index.less';
@@ -64,16 +63,10 @@ export default function OrderRecords() {
       actions={(order) => <Actions order={order} />}
       empty={{
         text: '还没有订单',
-        action: (
-          <Space wrap>
-            <Link to={paths.reviewHome}>
-              <Button type="primary">论文查重</Button>
-            </Link>
-            <Link to={paths.templateList}>
-              <Button>论文排版</Button>
-            </Link>
-          </Space>
-        ),
+        start: [
+          { label: '论文查重', to: paths.reviewHome },
+          { label: '论文排版', to: paths.templateList },
+        ],
       }}
     />
   );

@@ -2,7 +2,6 @@ import RecordsTable, { atWork, createdColumn, DeleteAction, RowLink, stateColumn
 import { deletePaper, formatPercent, listReviews, reportPdfUrl, type Review } from '@/features/review/api';
 import { formatFen } from '@/utils/money';
 import { Button, Tag } from 'antd';
-import { Link } from 'umi';
 import { paths } from '@/utils/paths';
 import { ORDER_STATE_NAMES } from '../../../../common/orderState';
 import { formatCount } from '../../../../common/formatCount';
@@ -43,6 +42,35 @@ const columns: RecordColumn<Review>[] = [
   createdColumn('提交时间'),
 ];
 
+/** What can be done with a check: pay for it (or order again once its order closed), read its report, delete the paper. */
+function ReviewActions({ review: r, reload }: { review: Review; reload: () => void }) {
+  return (
+    <>
+      {r.status === 'unpaid' && r.orderStatus === 'pending' && r.orderId && <RowLink to={paths.pay(r.orderId)}>付款 {formatFen(r.amountFen)}</RowLink>}
+      {r.status === 'unpaid' && r.orderStatus !== 'pending' && <RowLink to={paths.reviewInfo(r.id)}>重新下单</RowLink>}
+      {r.status === 'done' && (
+        <>
+          <RowLink to={paths.reviewReport(r.id)}>查看报告</RowLink>
+          <Button type="link" size="small" href={reportPdfUrl(r.id)}>
+            下载 PDF
+          </Button>
+        </>
+      )}
+      {!r.paperDeleted && !atWork(r) && (
+        <DeleteAction
+          label="删除论文"
+          question="删除论文原文？"
+          consequence="删除后无法恢复；报告的验证信息会保留。"
+          remove={() => deletePaper(r.id)}
+          done="论文已删除"
+          reload={reload}
+        />
+      )}
+      {r.paperDeleted && <Tag>论文已删除</Tag>}
+    </>
+  );
+}
+
 /** /personal/review/list: every check of the user, with live progress, and what can be done with each. */
 export default function ReviewListPage() {
   return (
@@ -51,39 +79,8 @@ export default function ReviewListPage() {
       columns={columns}
       load={listReviews}
       isRunning={atWork}
-      actions={(r, reload) => (
-        <>
-          {r.status === 'unpaid' && r.orderStatus === 'pending' && r.orderId && <RowLink to={paths.pay(r.orderId)}>付款 {formatFen(r.amountFen)}</RowLink>}
-          {r.status === 'unpaid' && r.orderStatus !== 'pending' && <RowLink to={paths.reviewInfo(r.id)}>重新下单</RowLink>}
-          {r.status === 'done' && (
-            <>
-              <RowLink to={paths.reviewReport(r.id)}>查看报告</RowLink>
-              <Button type="link" size="small" href={reportPdfUrl(r.id)}>
-                下载 PDF
-              </Button>
-            </>
-          )}
-          {!r.paperDeleted && !atWork(r) && (
-            <DeleteAction
-              label="删除论文"
-              question="删除论文原文？"
-              consequence="删除后无法恢复；报告的验证信息会保留。"
-              remove={() => deletePaper(r.id)}
-              done="论文已删除"
-              reload={reload}
-            />
-          )}
-          {r.paperDeleted && <Tag>论文已删除</Tag>}
-        </>
-      )}
-      empty={{
-        text: '还没有查重记录',
-        action: (
-          <Link to={paths.reviewHome}>
-            <Button type="primary">去查重</Button>
-          </Link>
-        ),
-      }}
+      actions={(r, reload) => <ReviewActions review={r} reload={reload} />}
+      empty={{ text: '还没有查重记录', start: [{ label: '去查重', to: paths.reviewHome }] }}
     />
   );
 }

@@ -2,7 +2,6 @@ import RecordsTable, { atWork, createdColumn, DeleteAction, RowLink, stateColumn
 import { deleteTypeset, downloadUrl, listTypesets, type Typeset } from '@/features/typeset/api';
 import { formatFen } from '@/utils/money';
 import { Button } from 'antd';
-import { Link } from 'umi';
 import { paths } from '@/utils/paths';
 
 /** A typeset's state once it is not at work. */
@@ -18,6 +17,28 @@ const columns: RecordColumn<Typeset>[] = [
   createdColumn('提交时间'),
 ];
 
+/** What can be done with a typeset: preview it (and pay), download it once paid, delete it. */
+function TypesetActions({ typeset: t, reload }: { typeset: Typeset; reload: () => void }) {
+  return (
+    <>
+      {t.status === 'done' && <RowLink to={paths.typesetPreview(t.id)}>{t.paid ? '预览' : `预览 / 付款 ${formatFen(t.priceFen)}`}</RowLink>}
+      {t.paid && (
+        <Button type="link" size="small" href={downloadUrl(t.id)}>
+          下载
+        </Button>
+      )}
+      <DeleteAction
+        label="删除"
+        question="删除这条排版记录？"
+        consequence="稿件和排版好的文档都会删除，无法恢复。"
+        remove={() => deleteTypeset(t.id)}
+        done="排版记录和文件已删除"
+        reload={reload}
+      />
+    </>
+  );
+}
+
 /** /personal/typeset/list: every typeset of the user, with what can be done with each. */
 export default function TypesetListPage() {
   return (
@@ -26,32 +47,8 @@ export default function TypesetListPage() {
       columns={columns}
       load={listTypesets}
       isRunning={atWork}
-      actions={(t, reload) => (
-        <>
-          {t.status === 'done' && <RowLink to={paths.typesetPreview(t.id)}>{t.paid ? '预览' : `预览 / 付款 ${formatFen(t.priceFen)}`}</RowLink>}
-          {t.paid && (
-            <Button type="link" size="small" href={downloadUrl(t.id)}>
-              下载
-            </Button>
-          )}
-          <DeleteAction
-            label="删除"
-            question="删除这条排版记录？"
-            consequence="稿件和排版好的文档都会删除，无法恢复。"
-            remove={() => deleteTypeset(t.id)}
-            done="排版记录和文件已删除"
-            reload={reload}
-          />
-        </>
-      )}
-      empty={{
-        text: '还没有排版记录',
-        action: (
-          <Link to={paths.templateList}>
-            <Button type="primary">选择模板</Button>
-          </Link>
-        ),
-      }}
+      actions={(t, reload) => <TypesetActions typeset={t} reload={reload} />}
+      empty={{ text: '还没有排版记录', start: [{ label: '选择模板', to: paths.templateList }] }}
     />
   );
 }
