@@ -441,6 +441,38 @@ describe('rewritten text (降重) and honest text of the same field', () => {
     expect(report.passages.filter((p) => p.start < from + own.length && p.end > from)).toEqual([]);
   });
 
+  describe('a short English paragraph of two rewritten sentences', () => {
+    const manual = [
+      'The library booking service lets students reserve a study room for up to three hours at a time.',
+      'Each reservation is confirmed by email and released automatically when nobody checks in within fifteen minutes.',
+      'Staff can see the occupancy of every floor on a dashboard that refreshes every minute during opening hours.',
+      'In the first term the share of rooms left empty after booking fell from a third to less than a tenth.',
+      'Students asked most often for longer bookings before examinations and for rooms with power sockets.',
+    ];
+    const opening = 'My own survey asked forty classmates where they prefer to study and why.';
+    const closing = 'Most of them still chose the reading hall because it is quiet and close to the canteen.';
+    // the source's third sentence, then its second: words swapped, a connective added; no unbroken run of the minimum
+    const third = 'Moreover, staff can view the occupancy of each floor on a dashboard that refreshes every minute during opening hours.';
+    const second = 'Every reservation is confirmed by email and freed automatically when nobody checks in within twenty minutes.';
+
+    test('is one passage when the two follow each other in the source, shuffled', async () => {
+      const check = oneDocument(manual.join(' '));
+      const text = `${opening}\n${third} ${second}\n${closing}`;
+      const report = await check(text);
+      // from the first three words shared in order to the last shared word (twenty minutes are the writer's)
+      const from = text.indexOf('the occupancy');
+      const to = text.indexOf('within') + 'within'.length;
+      expect(report.passages.map((p) => [p.start, p.end])).toEqual([[from, to]]);
+    });
+
+    test('is no passage when they come from here and there in the source: honest text of the same field', async () => {
+      // the same two sentences against a manual where they stand apart, with other sentences between them
+      const check = oneDocument([manual[1], manual[0], manual[3], manual[4], manual[2]].join(' '));
+      const report = await check(`${opening}\n${third} ${second}\n${closing}`);
+      expect(report.passages).toEqual([]);
+    });
+  });
+
   test('two stock phrases of the field with different words between them are two passages, never one', async () => {
     const menuPath = '依次打开工具菜单中的选项页面然后点击高级设置';
     const command = '运行系统自带的磁盘清理工具来释放空间';
