@@ -82,7 +82,7 @@ const DENSITY = 0.6;
 /**
  * …or STRETCH_EVIDENCE times the minimum where its sentences tell one stretch of the source in any
  * order (oneStretch): a copied passage is a stretch, while honest text of the same field aligns
- * with sentences from here and there, or with one sentence again and again.
+ * with sentences from here and there, or with one sentence alone.
  */
 const STRETCH_EVIDENCE = 1.5;
 /** How far around its seeds a source is read, in tokens. */
@@ -349,14 +349,12 @@ function rewritePassages(pair: Pair, pieces: Chain[], members: Aligned[]): Chain
 
 /**
  * Whether a group's sentences align with two or more source sentences that follow one another
- * in the source, each source sentence with only one of them (shuffled, split or merged, but one
- * stretch).
+ * in the source, and with no others: shuffled, split or merged, but one stretch.
  */
 function oneStretch({ sentences }: Pair, group: Aligned[]): boolean {
   const told = new Set<number>();
   for (const a of group) {
     for (const s of a.sources) {
-      if (told.has(s)) return false;
       told.add(s);
     }
   }
