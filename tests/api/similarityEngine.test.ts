@@ -483,6 +483,17 @@ describe('rewritten text (降重) and honest text of the same field', () => {
     expect(report.passages.map((p) => p.sourceText)).toEqual([menuPath, command]);
   });
 
+  test("two programs' include lines, eight words and five in common with a header of each one's own between, are no passage", async () => {
+    const check = oneDocument(
+      'The example below watches a directory and prints each event.\n#include <errno.h>\n#include <poll.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <sys/inotify.h>\n#include <unistd.h>\n#include <string.h>\n/* Read all available inotify events from the file descriptor fd. */\n',
+    );
+    // h include stdio h include stdlib h include: eight; time against sys inotify; h include unistd h include: five
+    const report = await check(
+      'My program prints the current time every second until it is stopped.\n#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <time.h>\n#include <unistd.h>\n#include <signal.h>\nint main(void) { for (;;) { print_time(); sleep(1); } }\n',
+    );
+    expect(report.passages).toEqual([]);
+  });
+
   test('on an honest page of the same field, the marks cover only the characters it shares with the source', async () => {
     const stock = '打开控制面板中的网络和共享中心';
     const check = oneDocument(

@@ -76,8 +76,12 @@ export interface Chain extends Match {
 /** How far apart in the source, relative to their joined length, reordered pieces may lie. */
 const REORDER_REACH = 3;
 
-/** Every reported passage holds an unbroken run this long (or the whole minimum, if shorter). */
-export const SOLID_RUN = 8;
+/**
+ * Every reported passage holds an unbroken run this long (or the whole minimum, if shorter): one
+ * more than the run the index always finds, as two stock lines of a field (a program's include
+ * lines, a usage line) share eight words and five across a word of their own.
+ */
+export const SOLID_RUN = 9;
 
 /**
  * Chains runs of one source into passages that survive edits: a run joins a passage when it
