@@ -2,13 +2,13 @@
  * The back office's gate and console against the real server: a student at /admin sees the 403
  * page with a way home and no 运营后台 in her menu; a visitor is sent to login; an admin finds the
  * console in her menu and lands on 概览; 任务 lists the queue; 文献库 imports uploaded papers and
- * tells what became of each; 用户 opens an account's detail. 文献库, 任务 and the detail are used
- * on a phone (375×812) too: nothing scrolls sideways and the controls stay in view. Screenshots in
- * test-results/.
+ * tells what became of each; 用户 opens an account's detail, and disables an account and enables it
+ * again. 文献库, 任务 and the detail are used on a phone (375×812) too: nothing scrolls sideways and
+ * the controls stay in view. Screenshots in test-results/.
  */
 import type { Locator, Page } from 'playwright-core';
 import { resizeToPhone, signInTo, usePagePerTest, VIEWPORTS } from './browser';
-import { base, register, staff } from './staff';
+import { base, postJson, register, staff } from './staff';
 
 const currentPage = usePagePerTest();
 let page: Page;
@@ -152,4 +152,31 @@ test('用户: an admin opens an account’s detail, its checks with their states
   await drawer.getByText('没有排版记录').waitFor();
 
   await checkOnPhone('user_detail', () => [drawer.locator('.ant-drawer-close'), check, drawer.getByText('没有排版记录')]);
+});
+
+test('用户: an admin disables a student’s account with a reason, the list shows it at once, and enables it again', async () => {
+  const admin = await staff('admin');
+  const student = await register('student');
+  await signInTo(page, base(), '/admin/users', admin);
+  await page.getByLabel('邮箱', { exact: true }).fill(student.email);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const row = page.getByRole('row').filter({ hasText: student.email });
+  await row.getByText('正常').waitFor();
+
+  await row.getByText('停用', { exact: true }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: `停用账号 ${student.email}` });
+  await dialog.getByRole('button', { name: '确认停用' }).click();
+  await dialog.getByText('请填写停用原因').waitFor();
+  await dialog.getByLabel('停用原因').fill('批量注册，疑似滥用');
+  await dialog.getByRole('button', { name: '确认停用' }).click();
+  // the dialog closes and the list loads again: the row says 已停用 without a reload of the page
+  await dialog.waitFor({ state: 'hidden' });
+  await row.getByText(/已停用/).waitFor();
+  const signIn = (await (await postJson('/api/v1/actionLogin', { email: student.email, password: student.password })).json()) as { success: boolean };
+  expect(signIn.success).toBe(false);
+
+  await row.getByText('启用', { exact: true }).click();
+  // antd spaces a two-character button's label: 启 用
+  await page.getByRole('button', { name: /^启\s*用$/ }).click();
+  await row.getByText('正常').waitFor();
 });
