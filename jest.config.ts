@@ -6,7 +6,8 @@ async function webProject(): Promise<Config.InitialOptions> {
   const { testTimeout: _global, ...base } = createConfig({
     target: 'browser',
     jsTransformer: 'esbuild',
-    jsTransformerOpts: { jsx: 'automatic' },
+    // a lazily loaded part (import()) becomes a require: jest runs the app as CommonJS
+    jsTransformerOpts: { jsx: 'automatic', supported: { 'dynamic-import': false } },
   });
   return (await configUmiAlias({
     ...base,

@@ -3,10 +3,13 @@ import SiteFooter from '@/components/SiteFooter';
 import UserMenu from '@/components/UserMenu';
 import { siteMenu } from '@/utils/menu';
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer, Grid, Layout, Menu } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Grid, Layout, Menu } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'umi';
 import styles from './BasicLayout.less';
+
+// most visits never open it: its drawer is fetched on the first tap, not with every first page
+const PhoneMenu = lazy(() => import('./PhoneMenu'));
 
 /**
  * The site frame (basic layout): top menu 首页 · 论文查重 · 论文排版, the user menu, the footer.
@@ -23,7 +26,13 @@ export default function BasicLayout() {
   // a phone has no room for the row of entries: they sit in a drawer behind a labelled button
   const phone = screens.sm === false;
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // once opened the drawer stays mounted, so that it can close with its animation
+  const [drawerUsed, setDrawerUsed] = useState(false);
   useEffect(() => setDrawerOpen(false), [location.pathname]);
+  const openDrawer = () => {
+    setDrawerUsed(true);
+    setDrawerOpen(true);
+  };
   return (
     <Layout className={styles.frame}>
       <Layout.Header className={styles.header}>
@@ -31,12 +40,12 @@ export default function BasicLayout() {
           {screens.sm === false ? <BrandMark /> : <Brand />}
           {phone ? (
             <div className={styles.menu}>
-              <Button type="text" icon={<MenuOutlined />} aria-label="打开菜单" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} />
-              <Drawer title="菜单" placement="left" width={240} open={drawerOpen} onClose={() => setDrawerOpen(false)}>
-                <nav aria-label="主菜单">
-                  <Menu mode="vertical" selectedKeys={[selected]} items={items} style={{ borderInlineEnd: 'none' }} onClick={() => setDrawerOpen(false)} />
-                </nav>
-              </Drawer>
+              <Button type="text" icon={<MenuOutlined />} aria-label="打开菜单" aria-expanded={drawerOpen} onClick={openDrawer} />
+              {drawerUsed && (
+                <Suspense fallback={null}>
+                  <PhoneMenu open={drawerOpen} onClose={() => setDrawerOpen(false)} selected={selected} items={items} />
+                </Suspense>
+              )}
             </div>
           ) : (
             <nav aria-label="主菜单" className={styles.menu}>
