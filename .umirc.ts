@@ -46,7 +46,7 @@ export default defineConfig({
   helmet: false,
   // the stable features our browsers lack, not every proposal `core-js` carries
   polyfill: { imports: ['core-js/stable'] },
-  // async chunks (the .docx renderer) must not share minified helper names (Umi's own advice)
+  // async chunks (each page, the phone menu) must not share minified helper names (Umi's own advice)
   esbuildMinifyIIFE: true,
   chainWebpack(memo, opts) {
     memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
