@@ -4,12 +4,11 @@ import UserMenu from '@/components/UserMenu';
 import { siteMenu } from '@/utils/menu';
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Grid, Layout, Menu } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { notifyNoResponse } from '@/utils/errorHandler';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Link, Outlet, useLocation } from 'umi';
 import styles from './BasicLayout.less';
-
-// most visits never open it: its drawer is fetched on the first tap, not with every first page
-const PhoneMenu = lazy(() => import('./PhoneMenu'));
+import type { PhoneMenuProps } from './PhoneMenu';
 
 /**
  * The site frame (basic layout): top menu 首页 · 论文查重 · 论文排版, the user menu, the footer.
@@ -26,12 +25,21 @@ export default function BasicLayout() {
   // a phone has no room for the row of entries: they sit in a drawer behind a labelled button
   const phone = screens.sm === false;
   const [drawerOpen, setDrawerOpen] = useState(false);
-  // once opened the drawer stays mounted, so that it can close with its animation
-  const [drawerUsed, setDrawerUsed] = useState(false);
+  // most visits never open it: the drawer is fetched on the first tap, not with every first page;
+  // once there it stays mounted, so that it closes with its animation
+  const [PhoneMenu, setPhoneMenu] = useState<ComponentType<PhoneMenuProps>>();
   useEffect(() => setDrawerOpen(false), [location.pathname]);
-  const openDrawer = () => {
-    setDrawerUsed(true);
+  const openDrawer = async () => {
     setDrawerOpen(true);
+    if (PhoneMenu) return;
+    try {
+      const loaded = (await import('./PhoneMenu')).default;
+      setPhoneMenu(() => loaded);
+    } catch {
+      // the script did not arrive: the page stays as it was, and the next tap fetches it again
+      setDrawerOpen(false);
+      notifyNoResponse();
+    }
   };
   return (
     <Layout className={styles.frame}>
@@ -41,11 +49,7 @@ export default function BasicLayout() {
           {phone ? (
             <div className={styles.menu}>
               <Button type="text" icon={<MenuOutlined />} aria-label="打开菜单" aria-expanded={drawerOpen} onClick={openDrawer} />
-              {drawerUsed && (
-                <Suspense fallback={null}>
-                  <PhoneMenu open={drawerOpen} onClose={() => setDrawerOpen(false)} selected={selected} items={items} />
-                </Suspense>
-              )}
+              {PhoneMenu && <PhoneMenu open={drawerOpen} onClose={() => setDrawerOpen(false)} selected={selected} items={items} />}
             </div>
           ) : (
             <nav aria-label="主菜单" className={styles.menu}>

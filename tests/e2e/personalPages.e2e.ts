@@ -66,3 +66,21 @@ test('a visitor on a phone finds 论文查重 and 论文排版 behind 打开菜�
   await page.waitForURL((url) => url.pathname.startsWith('/review'));
   expect(await scrollsSideways()).toBe(false);
 });
+
+test('on a phone, a menu whose script does not arrive says 网络异常 and leaves the page as it was; the next tap opens it', async () => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  await page.goto(`${mock()}/home`);
+  await page.getByRole('button', { name: '打开菜单' }).waitFor();
+  // the network drops after the page has loaded: no script arrives
+  await page.route('**/*.js', (route) => route.abort());
+  await page.getByRole('button', { name: '打开菜单' }).click();
+  await page.getByText('网络异常').waitFor();
+  expect(await page.getByRole('button', { name: '打开菜单' }).getAttribute('aria-expanded')).toBe('false');
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+
+  await page.unroute('**/*.js');
+  // the notice covers the header on a phone until it goes (4.5 s)
+  await page.getByText('网络异常').waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: '打开菜单' }).click();
+  await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '论文排版' }).waitFor();
+});
