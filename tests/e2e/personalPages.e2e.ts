@@ -1,7 +1,7 @@
 /**
  * 基本信息 and 查重记录 at phone and desktop sizes (issue 27): no page scrolls sideways, the phone's
- * record card names the system, and a visitor on a phone finds 查重 and 排版 behind 打开菜单.
- * Screenshots in test-results/.
+ * record card names the system, and a visitor on a phone finds 查重 and 排版 behind 打开菜单 (and
+ * is told 网络异常 when the menu's script does not arrive). Screenshots in test-results/.
  */
 import type { Page } from 'playwright-core';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
