@@ -352,14 +352,8 @@ function rewritePassages(pair: Pair, pieces: Chain[], members: Aligned[]): Chain
  * in the source, and with no others: shuffled, split or merged, but one stretch.
  */
 function oneStretch({ sentences }: Pair, group: Aligned[]): boolean {
-  const told = new Set<number>();
-  for (const a of group) {
-    for (const s of a.sources) {
-      told.add(s);
-    }
-  }
-  const order = [...told].sort((a, b) => a - b);
-  return order.length >= 2 && order.every((s, i) => i === 0 || (s === order[i - 1] + 1 && sentences[s].from === sentences[s - 1].to));
+  const told = [...new Set(group.flatMap((a) => a.sources))].sort((a, b) => a - b);
+  return told.length >= 2 && told.every((s, i) => i === 0 || (s === told[i - 1] + 1 && sentences[s].from === sentences[s - 1].to));
 }
 
 /** A group of consecutive aligned sentences passes the gate: it is a rewrite (it shares much, densely), or a piece holds an unbroken run of the minimum. */
