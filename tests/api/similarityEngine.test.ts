@@ -465,6 +465,17 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       expect(report.passages.map((p) => [p.start, p.end])).toEqual([[from, to]]);
     });
 
+    test("is one passage when a merged sentence's second half is reworded too far to align alone, next to the stretch the rest aligns with", async () => {
+      const check = oneDocument(manual.join(' '));
+      // the source's fourth sentence, then its second merged with its third; the third shares a quarter of its word pairs, short of the share that aligns alone
+      const paragraph =
+        'In the first term the share of rooms left vacant after reserving dropped from a third to under a tenth. Every reservation is confirmed by email and freed automatically when nobody checks in within fifteen minutes, and staff can see how full each floor is on a dashboard that updates each minute while the library is open.';
+      const text = `${opening}\n${paragraph}\n${closing}`;
+      const report = await check(text);
+      const to = text.indexOf('a dashboard that') + 'a dashboard that'.length;
+      expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf(paragraph), to]]);
+    });
+
     test('is no passage when they come from here and there in the source: honest text of the same field', async () => {
       // the same two sentences against a manual where they stand apart, with other sentences between them
       const check = oneDocument([manual[1], manual[0], manual[3], manual[4], manual[2]].join(' '));

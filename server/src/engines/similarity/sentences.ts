@@ -27,12 +27,20 @@ function endsSentence(text: string, from: number, to: number) {
   return false;
 }
 
+/** A share of bigrams, for a sentence of words and for one of Chinese characters. */
+interface Shares {
+  words: number;
+  han: number;
+}
 /**
  * How much of the shorter sentence's bigrams the other must share to align with it: a pair of
  * words, or of Chinese characters (about one word, so a swapped word breaks more of them).
  */
-const ALIGNED_SHARE = 0.4;
-const ALIGNED_SHARE_HAN = 0.3;
+const ALIGNED_SHARE: Shares = { words: 0.4, han: 0.3 };
+/** …and a source sentence next to one aligned there, this much (a merged sentence's other half). */
+const NEIGHBOUR_SHARE: Shares = { words: 0.25, han: 0.25 };
+/** …where the sentence and its neighbours align with at most this many source sentences in a row. */
+const NEIGHBOUR_SPAN = 3;
 /** …and at least this many bigrams (a short sentence of common words is no evidence). */
 const ALIGNED_BIGRAMS = 4;
 /**
@@ -189,25 +197,54 @@ interface Pair {
   paragraphs?: Paragraphs;
 }
 
-/** The source sentences a checked sentence aligns with (sharing enough of its bigrams), if any. */
-function alignedSources(pair: Pair, q: Sentence, qBigrams: Map<string, number[]>): number[] {
+/** The source sentences (of `among`, if given) a checked sentence shares `shares` of its bigrams with (of the shorter's). */
+function alignedSources(pair: Pair, q: Sentence, shares: Shares, among?: Set<number>): number[] {
+  const qBigrams = bigramsOf(q, pair.query);
+  if (qBigrams.size < ALIGNED_BIGRAMS) return [];
   let han = 0;
   for (let t = q.from; t < q.to; t += 1) if (isHan(pair.query.value(t)!)) han += 1;
-  const share = 2 * han >= q.to - q.from ? ALIGNED_SHARE_HAN : ALIGNED_SHARE;
+  const share = 2 * han >= q.to - q.from ? shares.han : shares.words;
   const counts = new Map<number, number>();
-  for (const b of qBigrams.keys()) for (const s of pair.holders.get(b) ?? []) counts.set(s, (counts.get(s) ?? 0) + 1);
+  for (const b of qBigrams.keys()) for (const s of pair.holders.get(b) ?? []) if (!among || among.has(s)) counts.set(s, (counts.get(s) ?? 0) + 1);
   return [...counts]
     .filter(([s, n]) => n >= ALIGNED_BIGRAMS && n >= share * Math.min(qBigrams.size, pair.sentences[s].bigrams!.size))
     .map(([s]) => s)
     .sort((a, b) => a - b);
 }
 
-function align(pair: Pair, q: Sentence): Aligned | undefined {
+/** Source sentences `first` to `last` (clipped to those read) follow one another in the source's text. */
+function oneText({ sentences }: Pair, first: number, last: number): boolean {
+  for (let s = Math.max(1, first); s <= Math.min(last, sentences.length - 1); s += 1) if (sentences[s].from !== sentences[s - 1].to) return false;
+  return true;
+}
+
+/**
+ * Each seeded checked sentence's aligned source sentences: those sharing ALIGNED_SHARE of its
+ * bigrams, and then, where it and its neighbours align with one stretch of the source (at most
+ * NEIGHBOUR_SPAN sentences), those next to the stretch sharing NEIGHBOUR_SHARE: a merged sentence's
+ * other half, a sentence reworded more than the rest. Honest text of the same field aligns with
+ * sentences from here and there, and gains nothing.
+ */
+function alignedAll(pair: Pair, querySentences: Sentence[], seeded: Set<number>): Array<number[] | undefined> {
+  const strict = querySentences.map((q, i) => (seeded.has(i) ? alignedSources(pair, q, ALIGNED_SHARE) : []));
+  return strict.map((found, i) => {
+    if (!seeded.has(i)) return undefined;
+    const near = [...(strict[i - 1] ?? []), ...found, ...(strict[i + 1] ?? [])];
+    const first = Math.min(...near);
+    const last = Math.max(...near);
+    let extra: number[] = [];
+    if (near.length && last - first < NEIGHBOUR_SPAN && oneText(pair, first - 1, last + 1)) {
+      const among = new Set<number>();
+      for (let s = Math.max(0, first - 1); s <= last + 1 && s < pair.sentences.length; s += 1) among.add(s);
+      extra = alignedSources(pair, querySentences[i], NEIGHBOUR_SHARE, among);
+    }
+    const all = [...new Set([...found, ...extra])].sort((a, b) => a - b);
+    return all.length ? all : undefined;
+  });
+}
+
+function align(pair: Pair, q: Sentence, sources: number[]): Aligned {
   const { query, sentences } = pair;
-  const qBigrams = bigramsOf(q, query);
-  if (qBigrams.size < ALIGNED_BIGRAMS) return undefined;
-  const sources = alignedSources(pair, q, qBigrams);
-  if (!sources.length) return undefined;
   const shared = new Int32Array(q.to - q.from).fill(-1);
   let last = -1;
   for (let t = q.from; t + 1 < q.to; t += 1) {
@@ -384,7 +421,7 @@ export function alignSentences(
 ): Chain[] {
   const pair: Pair = { query, source, ...sourceSentences(source, sourceText, seeds), sourceId, minTokens, paragraphs };
   const seeded = seededSentences(querySentences, seeds);
-  const aligned = querySentences.map((q, i) => (seeded.has(i) ? align(pair, q) : undefined));
+  const aligned = alignedAll(pair, querySentences, seeded).map((sources, i) => (sources ? align(pair, querySentences[i], sources) : undefined));
   // aligned sentences of one paragraph, or of the next when nothing lies between, are one group
   const passages: Chain[] = [];
   let group: Aligned[] = [];
