@@ -476,6 +476,28 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf(paragraph), to]]);
     });
 
+    test('is one passage when the two stand one sentence apart in the source, the one between left out', async () => {
+      const check = oneDocument(manual.join(' '));
+      // the source's second and fourth sentences, words swapped (no unbroken run of the minimum, short of the dense share)
+      const paragraph =
+        'Each reservation is confirmed by mail and released on its own when nobody checks in within fifteen minutes. In the first term the share of rooms left vacant after reserving dropped from a third to under a tenth.';
+      const text = `${opening}\n${paragraph}\n${closing}`;
+      const report = await check(text);
+      const to = text.indexOf('from a third to') + 'from a third to'.length;
+      expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf(paragraph), to]]);
+    });
+
+    test('is one passage when they share twice the minimum at four-fifths of their words, wherever in the source they come from', async () => {
+      const check = oneDocument(manual.join(' '));
+      // the source's first and fourth sentences, one word in six swapped: no unbroken run of nine, no stretch
+      const paragraph =
+        'The library booking service lets pupils reserve a study room for up to four hours at once. In the first term the portion of rooms left vacant after booking fell from a third to under a tenth.';
+      const text = `${opening}\n${paragraph}\n${closing}`;
+      const report = await check(text);
+      const to = text.indexOf('from a third to') + 'from a third to'.length;
+      expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf(paragraph), to]]);
+    });
+
     test('is no passage when they come from here and there in the source: honest text of the same field', async () => {
       // the same two sentences against a manual where they stand apart, with other sentences between them
       const check = oneDocument([manual[1], manual[0], manual[3], manual[4], manual[2]].join(' '));
