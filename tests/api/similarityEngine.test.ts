@@ -487,6 +487,16 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf(paragraph), to]]);
     });
 
+    test('is one passage when, merged into one sentence with under three-fifths of its words shared, its clauses keep runs of four or more words in order', async () => {
+      const check = oneDocument(manual.join(' '));
+      // the source's third sentence, then its second, merged: 20 of 43 words shared, most of them in runs such as "is confirmed by email and"
+      const paragraph =
+        'In fact, staff can see the occupancy of every floor on a big screen that is renewed each minute while the building is open, and each reservation is confirmed by email and cancelled by the system when no student arrives within fifteen minutes.';
+      const text = `${opening}\n${paragraph}\n${closing}`;
+      const report = await check(text);
+      expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf('staff'), text.indexOf('minutes.') + 'minutes'.length]]);
+    });
+
     test('is one passage when they share twice the minimum at four-fifths of their words, wherever in the source they come from', async () => {
       const check = oneDocument(manual.join(' '));
       // the source's first and fourth sentences, one word in six swapped: no unbroken run of nine, no stretch

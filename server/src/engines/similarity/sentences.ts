@@ -100,6 +100,15 @@ const DENSE = 0.8;
  * field aligns with sentences from here and there, or with one sentence alone.
  */
 const STRETCH_EVIDENCE = 1.5;
+/**
+ * …and there, SPARSE of its tokens will do where ORDERED of the shared tokens stand in runs of
+ * ORDERED_RUN or more in the source's order: clauses copied whole with words swapped between
+ * them. Honest text shares common word pairs here and there (at most 0.43 of its shared words in
+ * such runs, of the same-topic pages' paragraphs telling one stretch).
+ */
+const SPARSE = 0.45;
+const ORDERED = 0.6;
+const ORDERED_RUN = 4;
 /** How far around its seeds a source is read, in tokens. */
 const REACH = 200;
 
@@ -403,13 +412,32 @@ function oneStretch(pair: Pair, group: Aligned[]): boolean {
   return told.length >= 2 && last - first + 1 - told.length <= 1 && oneText(pair, first, last);
 }
 
+/** The share of a group's shared tokens that stand in runs of at least `run` tokens in the source's order. */
+function orderedShare(group: Aligned[], run: number): number {
+  let shared = 0;
+  let ordered = 0;
+  for (const { shared: places } of group) {
+    let length = 0;
+    places.forEach((at, k) => {
+      if (at >= 0) shared += 1;
+      length = at >= 0 && k > 0 && places[k - 1] >= 0 && at === places[k - 1] + 1 ? length + 1 : at >= 0 ? 1 : 0;
+      // a run counts once it is long enough, and each token after that
+      if (length === run) ordered += run;
+      else if (length > run) ordered += 1;
+    });
+  }
+  return shared ? ordered / shared : 0;
+}
+
 /** A group of consecutive aligned sentences passes the gate: it is a rewrite (it shares much, densely), or a piece holds an unbroken run of the minimum. */
 function passagesOf(pair: Pair, group: Aligned[]): Chain[] {
   const sharedTokens = group.reduce((n, a) => n + a.shared.reduce((x, at) => x + (at >= 0 ? 1 : 0), 0), 0);
   const longest = Math.max(...group.map((a) => a.longest));
   const length = group.reduce((n, a) => n + a.sentence.to - a.sentence.from, 0);
   const share = (evidence: number, density: number) => sharedTokens >= evidence * pair.minTokens && sharedTokens >= density * length;
-  const rewrite = share(EVIDENCE, DENSITY) || share(DENSE_EVIDENCE, DENSE) || (share(STRETCH_EVIDENCE, DENSITY) && oneStretch(pair, group));
+  const stretch = share(STRETCH_EVIDENCE, SPARSE) && oneStretch(pair, group);
+  const rewrite =
+    share(EVIDENCE, DENSITY) || share(DENSE_EVIDENCE, DENSE) || (stretch && (share(STRETCH_EVIDENCE, DENSITY) || orderedShare(group, ORDERED_RUN) >= ORDERED));
   if (!rewrite && longest < pair.minTokens) return [];
   const pieces = piecesOf(pair, group, sharedTokens);
   return rewrite ? rewritePassages(pair, pieces, group) : pieces.filter((p) => p.longest >= pair.minTokens);
