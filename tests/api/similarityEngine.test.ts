@@ -455,57 +455,51 @@ describe('rewritten text (降重) and honest text of the same field', () => {
     const third = 'Moreover, staff can see the occupancy of each floor. It is on a dashboard that refreshes every minute during opening hours.';
     const second = 'Every reservation is confirmed by email and freed automatically when nobody checks in within twenty minutes.';
 
+    /** The passages (as places in the paper) of a paragraph between the writer's own sentences, checked against the manual; and the paper. */
+    async function passagesIn(paragraph: string) {
+      const text = `${opening}\n${paragraph}\n${closing}`;
+      const report = await oneDocument(manual.join(' '))(text);
+      return { text, found: report.passages.map((p) => [p.start, p.end]) };
+    }
+    /** Where `words` end in `text`. */
+    const endOf = (text: string, words: string) => text.indexOf(words) + words.length;
+
     test('is one passage when the two follow each other in the source, shuffled and one of them split', async () => {
-      const check = oneDocument(manual.join(' '));
-      const text = `${opening}\n${third} ${second}\n${closing}`;
-      const report = await check(text);
+      const { text, found } = await passagesIn(`${third} ${second}`);
       // from the first three words shared in order to the last shared word (twenty minutes are the writer's)
-      const from = text.indexOf('staff');
-      const to = text.indexOf('within') + 'within'.length;
-      expect(report.passages.map((p) => [p.start, p.end])).toEqual([[from, to]]);
+      expect(found).toEqual([[text.indexOf('staff'), endOf(text, 'within')]]);
     });
 
     test("is one passage when a merged sentence's second half is reworded too far to align alone, next to the stretch the rest aligns with", async () => {
-      const check = oneDocument(manual.join(' '));
       // the source's fourth sentence, then its second merged with its third; the third shares a quarter of its word pairs, short of the share that aligns alone
-      const paragraph =
-        'In the first term the share of rooms left vacant after reserving dropped from a third to under a tenth. Every reservation is confirmed by email and freed automatically when nobody checks in within fifteen minutes, and staff can see how full each floor is on a dashboard that updates each minute while the library is open.';
-      const text = `${opening}\n${paragraph}\n${closing}`;
-      const report = await check(text);
-      const to = text.indexOf('a dashboard that') + 'a dashboard that'.length;
-      expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf(paragraph), to]]);
+      const { text, found } = await passagesIn(
+        'In the first term the share of rooms left vacant after reserving dropped from a third to under a tenth. Every reservation is confirmed by email and freed automatically when nobody checks in within fifteen minutes, and staff can see how full each floor is on a dashboard that updates each minute while the library is open.',
+      );
+      expect(found).toEqual([[text.indexOf('In the first term'), endOf(text, 'a dashboard that')]]);
     });
 
     test('is one passage when the two stand one sentence apart in the source, the one between left out', async () => {
-      const check = oneDocument(manual.join(' '));
       // the source's second and fourth sentences, words swapped (no unbroken run of the minimum, short of the dense share)
-      const paragraph =
-        'Each reservation is confirmed by mail and released on its own when nobody checks in within fifteen minutes. In the first term the share of rooms left vacant after reserving dropped from a third to under a tenth.';
-      const text = `${opening}\n${paragraph}\n${closing}`;
-      const report = await check(text);
-      const to = text.indexOf('from a third to') + 'from a third to'.length;
-      expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf(paragraph), to]]);
+      const { text, found } = await passagesIn(
+        'Each reservation is confirmed by mail and released on its own when nobody checks in within fifteen minutes. In the first term the share of rooms left vacant after reserving dropped from a third to under a tenth.',
+      );
+      expect(found).toEqual([[text.indexOf('Each reservation'), endOf(text, 'from a third to')]]);
     });
 
     test('is one passage when, merged into one sentence with under three-fifths of its words shared, its clauses keep runs of four or more words in order', async () => {
-      const check = oneDocument(manual.join(' '));
       // the source's third sentence, then its second, merged: 20 of 43 words shared, most of them in runs such as "is confirmed by email and"
-      const paragraph =
-        'In fact, staff can see the occupancy of every floor on a big screen that is renewed each minute while the building is open, and each reservation is confirmed by email and cancelled by the system when no student arrives within fifteen minutes.';
-      const text = `${opening}\n${paragraph}\n${closing}`;
-      const report = await check(text);
-      expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf('staff'), text.indexOf('minutes.') + 'minutes'.length]]);
+      const { text, found } = await passagesIn(
+        'In fact, staff can see the occupancy of every floor on a big screen that is renewed each minute while the building is open, and each reservation is confirmed by email and cancelled by the system when no student arrives within fifteen minutes.',
+      );
+      expect(found).toEqual([[text.indexOf('staff'), endOf(text, 'fifteen minutes')]]);
     });
 
     test('is one passage when they share twice the minimum at four-fifths of their words, wherever in the source they come from', async () => {
-      const check = oneDocument(manual.join(' '));
       // the source's first and fourth sentences, one word in six swapped: no unbroken run of nine, no stretch
-      const paragraph =
-        'The library booking service lets pupils reserve a study room for up to four hours at once. In the first term the portion of rooms left vacant after booking fell from a third to under a tenth.';
-      const text = `${opening}\n${paragraph}\n${closing}`;
-      const report = await check(text);
-      const to = text.indexOf('from a third to') + 'from a third to'.length;
-      expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf(paragraph), to]]);
+      const { text, found } = await passagesIn(
+        'The library booking service lets pupils reserve a study room for up to four hours at once. In the first term the portion of rooms left vacant after booking fell from a third to under a tenth.',
+      );
+      expect(found).toEqual([[text.indexOf('The library'), endOf(text, 'from a third to')]]);
     });
 
     test('is no passage when they come from here and there in the source: honest text of the same field', async () => {
