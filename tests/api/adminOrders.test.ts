@@ -70,9 +70,15 @@ test('by e-mail (however typed), order number, status and payment reference', as
 });
 
 test('by the time it was made, paginated as a table asks', async () => {
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+  await tick();
   const before = new Date().toISOString();
-  const made = [await newOrder(), await newOrder(), await newOrder()];
+  // a few milliseconds apart: two made in the same millisecond have no newer one
+  const made = [];
+  for (let i = 0; i < 3; i += 1) {
+    made.push(await newOrder());
+    await tick();
+  }
   const after = new Date(Date.now() + 1000).toISOString();
   const window = `createdFrom=${before}&createdTo=${after}`;
   const first = await search(`${window}&pageSize=2&current=1`);
