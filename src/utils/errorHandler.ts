@@ -1,6 +1,8 @@
-import { FORBIDDEN_PATH, LOGIN_PATH, NOT_FOUND_PATH } from '@/constants';
+import { FORBIDDEN_PATH, LOGIN_PATH, NOT_FOUND_PATH, STYLE_PREFIX } from '@/constants';
 import { history } from 'umi';
 import { message, notification } from 'antd';
+import { CloseOutlined } from '@ant-design/icons';
+import { createElement } from 'react';
 import { ShowType, type ErrorEnvelope } from '../../common/api';
 import { navigation } from './navigation';
 import { buildLoginUrl } from './redirect';
@@ -83,9 +85,12 @@ export function isNoResponse(error: unknown): boolean {
   return Boolean(request);
 }
 
+/** A notice's close control, named in the site's language (the notification library names it "Close"). */
+const closable = () => ({ closeIcon: createElement(CloseOutlined, { className: `${STYLE_PREFIX}-notification-notice-close-icon` }), 'aria-label': '关闭' });
+
 /** The 网络异常 notice (docs/spec.md §8): one on screen however many calls fail together. */
 export function notifyNoResponse() {
-  notification.error({ key: 'network-error', message: NETWORK_ERROR_TITLE, description: NETWORK_ERROR_DESCRIPTION });
+  notification.error({ key: 'network-error', message: NETWORK_ERROR_TITLE, description: NETWORK_ERROR_DESCRIPTION, closable: closable() });
 }
 
 function sendToLogin() {
@@ -102,7 +107,7 @@ export function showError(body: ErrorBody, fallbackText: string) {
       message.warning(text);
       break;
     case ShowType.NOTIFICATION:
-      notification.error({ message: fallbackText, description: text });
+      notification.error({ message: fallbackText, description: text, closable: closable() });
       break;
     case ShowType.REDIRECT:
       if (!isOnLoginPage()) sendToLogin();

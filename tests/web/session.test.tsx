@@ -126,6 +126,8 @@ describe('visitors and the initial state', () => {
     await renderApp('/');
     expect(await screen.findByText('网络异常', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText('您的网络发生异常，无法连接服务器')).toBeInTheDocument();
+    // its close control is named in the site's language
+    expect(screen.getByLabelText('关闭')).toHaveClass(/notification-notice-close/);
   });
 });
 
