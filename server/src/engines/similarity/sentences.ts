@@ -37,7 +37,7 @@ interface Shares {
  * words, or of Chinese characters (about one word, so a swapped word breaks more of them).
  */
 const ALIGNED_SHARE: Shares = { words: 0.4, han: 0.3 };
-/** …and a source sentence next to one aligned there, this much (a merged sentence's other half). */
+/** …and a source sentence next to one aligned there, this much (a merged sentence's other half; in Chinese too: less let a same-topic page's stock sentence through). */
 const NEIGHBOUR_SHARE: Shares = { words: 0.25, han: 0.25 };
 /** …where the sentence and its neighbours align with at most this many source sentences in a row. */
 const NEIGHBOUR_SPAN = 3;
