@@ -135,6 +135,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   closeGently(app, services);
 
   app.setErrorHandler(errorHandler);
+  acceptEmptyJson(app);
   await registerPlugins(app, config, services);
   await app.register(
     async (api) => {
@@ -173,6 +174,18 @@ function closeGently(app: FastifyInstance, { jobs, files, shards, typesets }: Pi
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
+}
+
+/**
+ * A JSON content type with no body is a call without a payload (logout, cancel: docs/spec.md §7
+ * says they carry none), not a malformed one; any other body is read by Fastify's own parser.
+ */
+function acceptEmptyJson(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : parseJson(request, body as string, done),
+  );
 }
 
 /** The security headers, cookies, uploads, the OpenAPI description, the session, and the same-origin rule. */

@@ -83,6 +83,28 @@ describe('the three calls of docs/spec.md §7', () => {
     expect(replay.json().result).toBeNull();
   });
 
+  test('logout takes no body: a JSON content type with nothing after it still ends the session', async () => {
+    const browser = client(t.app);
+    await browser.login();
+    const token = browser.jar.get('zn_session')!;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/actionLogin/logout',
+      headers: { cookie: `zn_session=${token}`, 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, result: null });
+    const replay = await t.app.inject({ method: 'GET', url: '/api/v1/user/getCurrent', headers: { cookie: `zn_session=${token}` } });
+    expect(replay.json().result).toBeNull();
+  });
+
+  test('a call that needs a body and gets an empty one is told so in Chinese', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/actionLogin', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ success: false, errorCode: 'VALIDATION' });
+    expect(res.json().message).toMatch(/^[^A-Za-z]*$/);
+  });
+
   test('a forged or unsigned cookie is a visitor', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/user/getCurrent', headers: { cookie: 'zn_session=abc.def' } });
     expect(res.json()).toEqual({ success: true, result: null });
