@@ -1,7 +1,7 @@
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { formatTime } from '@/utils/time';
-import { Alert, Button, Card, Empty, Grid, message, Popconfirm, Progress, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Grid, message, Pagination, Popconfirm, Progress, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'umi';
@@ -203,20 +203,8 @@ export default function RecordsTable<T extends { id: string }>({ title, columns,
   );
 }
 
+/** A phone's pager: antd's simple one, with the spec's labels (docs/spec.md §9) from the app's locale. */
 function Pager({ current, total, onChange }: { current: number; total: number; onChange: (page: number) => void }) {
-  const pages = Math.ceil(total / PAGE_SIZE);
-  if (pages <= 1) return null;
-  return (
-    <div className={styles.pager}>
-      <Button disabled={current <= 1} onClick={() => onChange(current - 1)}>
-        上一页
-      </Button>
-      <span>
-        第 {current} / {pages} 页
-      </span>
-      <Button disabled={current >= pages} onClick={() => onChange(current + 1)}>
-        下一页
-      </Button>
-    </div>
-  );
+  if (total <= PAGE_SIZE) return null;
+  return <Pagination simple className={styles.pager} current={current} total={total} pageSize={PAGE_SIZE} onChange={onChange} />;
 }
