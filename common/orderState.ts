@@ -1,8 +1,24 @@
 /**
  * One name per state of an order, everywhere: the pages, the mock and the server's messages. A
- * closed order is 已关闭 whether its owner cancelled it or it expired; the reason is told beside it.
+ * closed order is 已关闭 whatever closed it; the reason is told beside it.
  */
 export const ORDER_STATE_NAMES = { pending: '待支付', paid: '已支付', closed: '已关闭', refunded: '已退款' } as const;
 
+/**
+ * Why a closed order closed: its owner cancelled it; it expired unpaid; its record (the paper, the
+ * typesetting) was deleted; a changed paper replaced it with a new order; or its item was paid
+ * through another order. Stored as is (at most 12 characters: the column's width).
+ */
+export const CLOSE_REASONS = ['cancelled', 'expired', 'deleted', 'replaced', 'item_paid'] as const;
+export type CloseReason = (typeof CLOSE_REASONS)[number];
+
+const CLOSE_REASON_TEXTS: Record<CloseReason, string> = {
+  cancelled: '已取消这笔订单',
+  expired: '超过支付时限未付款',
+  deleted: '记录已删除，订单随之关闭',
+  replaced: '内容修改后已换成新订单',
+  item_paid: '已通过另一笔订单付款',
+};
+
 /** Why a closed order closed, in words: told beside its state, never instead of it. */
-export const closeReasonText = (reason: 'cancelled' | 'expired' | null) => (reason === 'expired' ? '超过支付时限未付款' : '已取消这笔订单');
+export const closeReasonText = (reason: CloseReason | null) => CLOSE_REASON_TEXTS[reason ?? 'cancelled'];

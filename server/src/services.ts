@@ -58,6 +58,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
     repo: createTypesetRepo(db),
     jobs,
     storage,
+    orders,
     checkManuscript: files.checkManuscript,
     layoutEngines: config.typesetEngines,
   });

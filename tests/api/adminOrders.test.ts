@@ -8,14 +8,18 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let operator: Awaited<ReturnType<typeof staffUser>>;
 let student: Awaited<ReturnType<typeof otherUser>>;
 let studentEmail: string;
-/** Typesetting's payable, replaced for these tests: item ids are prices in fen. */
+/**
+ * Typesetting's payable, replaced for these tests: an item id is its size, which names its price
+ * in fen, then a number making each order's item its own (an item has one open order).
+ */
 const PRICES: Record<string, number> = { small: 1250, large: 9900 };
+let items = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
   t.app.orders.registerPayable('typeset', {
     async quote(itemId) {
-      return { title: `测试商品 ${itemId}`, amountFen: PRICES[itemId] };
+      return { title: `测试商品 ${itemId}`, amountFen: PRICES[itemId.split('-')[0]] };
     },
     async fulfil() {},
   });
@@ -27,8 +31,9 @@ afterAll(() => t.close());
 
 type Order = { id: string; amountFen: number; status: string; createdAt: string; gatewayTradeNo: string | null };
 
-async function newOrder(itemId = 'small'): Promise<Order> {
-  return (await student.post('/api/v1/order', { kind: 'typeset', itemId })).body.result;
+async function newOrder(size = 'small'): Promise<Order> {
+  items += 1;
+  return (await student.post('/api/v1/order', { kind: 'typeset', itemId: `${size}-${items}` })).body.result;
 }
 
 /** Pays an order as a student does: the pay call, then 支付成功 on the sandbox's page. */

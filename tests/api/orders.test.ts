@@ -5,15 +5,20 @@ import { client, createTestApp, otherUser } from './testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const fulfilled: string[] = [];
-/** Typesetting's payable, replaced for these tests: item ids are prices in fen. */
+/**
+ * Typesetting's payable, replaced for these tests: an item id is its size, which names its price
+ * in fen, and after a dash a number telling items of one size apart (an item has one open order).
+ */
 const PRICES: Record<string, number> = { small: 1250, large: 9900 };
+const priceOf = (itemId: string) => PRICES[itemId.split('-')[0]];
+let items = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
   t.app.orders.registerPayable('typeset', {
     async quote(itemId) {
-      if (!PRICES[itemId]) throw Object.assign(new Error('no such item'), { statusCode: 404 });
-      return { title: `测试商品 ${itemId}`, amountFen: PRICES[itemId] };
+      if (!priceOf(itemId)) throw Object.assign(new Error('no such item'), { statusCode: 404 });
+      return { title: `测试商品 ${itemId}`, amountFen: priceOf(itemId) };
     },
     async fulfil(order) {
       fulfilled.push(order.id);
@@ -52,8 +57,10 @@ async function notify(params: Record<string, string>) {
   return res.body;
 }
 
-async function newOrder(browser: Awaited<ReturnType<typeof signedInClient>>, itemId = 'small') {
-  const res = await browser.post('/api/v1/order', { kind: 'typeset', itemId });
+/** An order of a new item of that size. */
+async function newOrder(browser: Awaited<ReturnType<typeof signedInClient>>, size = 'small') {
+  items += 1;
+  const res = await browser.post('/api/v1/order', { kind: 'typeset', itemId: `${size}-${items}` });
   expect(res.status).toBe(200);
   return res.body.result as { id: string; amountFen: number; status: string; expiresAt: string; createdAt: string };
 }
@@ -115,7 +122,7 @@ describe('the list of one’s orders', () => {
     const mine: string[] = [];
     // the other user's orders are never listed
     await other.post('/api/v1/order', { kind: 'typeset', itemId: 'small' });
-    for (const itemId of ['small', 'large', 'small']) {
+    for (const itemId of ['small-a', 'large', 'small-b']) {
       // apart in time: the list is ordered by creation, to the millisecond
       await new Promise((resolve) => setTimeout(resolve, 5));
       const res = await other.post('/api/v1/order', { kind: 'typeset', itemId });

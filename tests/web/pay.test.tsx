@@ -59,6 +59,36 @@ test('cancelling asks first, then closes the order and says when, without the ol
   expect(screen.queryByText(/30 分钟/)).toBeNull();
 });
 
+const call = (method: string, url: string, data?: object) =>
+  axios.request({ method, url, data, adapter: server.adapter }).then((res: { data: { result: any } }) => res.data.result);
+
+test('an order closed because its paper was deleted says so, not that the student cancelled it', async () => {
+  await signInAsDemo();
+  const order = await demoOrder();
+  await call('DELETE', `/api/v1/review/${order.itemId}/paper`);
+  await renderApp(`/pay/${order.id}`);
+  expect(await screen.findByText('订单已关闭', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByText(/论文已于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 删除，这笔订单随之关闭，没有扣费/)).toBeInTheDocument();
+  expect(screen.queryByText(/取消这笔订单/)).toBeNull();
+});
+
+test('an order replaced after the paper changed says so, and leads to the new order', async () => {
+  await signInAsDemo();
+  const order = await demoOrder();
+  const review = await call('GET', `/api/v1/review/${order.itemId}`);
+  const changed = await call('PUT', `/api/v1/review/${order.itemId}`, {
+    systemId: 'undergraduate',
+    title: '示例论文（修改稿）',
+    author: review.author,
+    reviewId: order.itemId,
+  });
+  await renderApp(`/pay/${order.id}`);
+  expect(await screen.findByText('订单已关闭', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByText(/论文修改后，这笔订单已于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 换成新订单，没有扣费/)).toBeInTheDocument();
+  expect(screen.queryByText(/取消这笔订单/)).toBeNull();
+  expect((await screen.findByText('支付新订单')).closest('a')).toHaveAttribute('href', `/pay/${changed.orderId}`);
+});
+
 test('someone else’s order goes to the 403 page', async () => {
   server.use({
     'GET /api/v1/order/:orderId': (_req, res) => res.status(403).json({ success: false, message: '这不是您的订单', errorCode: 'FORBIDDEN', showType: 2 }),

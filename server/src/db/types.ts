@@ -1,6 +1,7 @@
 /** The database tables, as Kysely sees them. Times are ISO 8601 UTC text in both engines. */
 import type { Generated } from 'kysely';
 import type { OrderKind } from '../../../common/orderKind';
+import type { CloseReason } from '../../../common/orderState';
 import type { Role } from '../../../common/roles';
 
 export interface UserTable {
@@ -103,7 +104,7 @@ export interface OrderTable {
   title: string;
   amount_fen: number;
   status: 'pending' | 'paid' | 'closed' | 'refunded';
-  close_reason: 'cancelled' | 'expired' | null;
+  close_reason: CloseReason | null;
   channel: string | null;
   gateway: string | null;
   gateway_trade_no: string | null;

@@ -116,10 +116,33 @@ function notificationRows(db: Db) {
   };
 }
 
+/** The orders of items (reviews, typesettings) by the items' ids. */
+function itemRows(db: Db) {
+  return {
+    /** The orders of these items (reviews, typesettings), newest first. */
+    ofItems: (itemIds: string[]) =>
+      itemIds.length
+        ? db.selectFrom('orders').select(['id', 'item_id']).where('item_id', 'in', itemIds).orderBy('created_at', 'desc').orderBy('id').execute()
+        : Promise.resolve([]),
+    /** The pending and paid orders of one item, newest first: what ordering or paying it again must see. */
+    liveOrdersOf: (kind: OrderRow['kind'], itemId: string, ex: Executor = db) =>
+      ex
+        .selectFrom('orders')
+        .selectAll()
+        .where('kind', '=', kind)
+        .where('item_id', '=', itemId)
+        .where('status', 'in', ['pending', 'paid'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute(),
+  };
+}
+
 export function createOrderRepo(db: Db) {
   return {
     ...refundRows(db),
     ...notificationRows(db),
+    ...itemRows(db),
     /** Runs `work` in one transaction: payment, its record and the item's fulfilment together. */
     transaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(work),
     async insert(row: OrderRow) {
@@ -194,11 +217,6 @@ export function createOrderRepo(db: Db) {
       ]);
       return { rows, total: Number(count.total) };
     },
-    /** The orders of these items (reviews, typesettings), newest first. */
-    ofItems: (itemIds: string[]) =>
-      itemIds.length
-        ? db.selectFrom('orders').select(['id', 'item_id']).where('item_id', 'in', itemIds).orderBy('created_at', 'desc').orderBy('id').execute()
-        : Promise.resolve([]),
     overduePending: (now: string) => db.selectFrom('orders').select('id').where('status', '=', 'pending').where('expires_at', '<=', now).execute(),
   };
 }

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ORDER_KINDS } from '../../../../common/orderKind';
+import { CLOSE_REASONS } from '../../../../common/orderState';
 import { Ok, OneOf, Page, PageQuery, PriceBreakdown } from '../shared/schemas';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -13,7 +14,7 @@ export const Order = Type.Object(
     /** integer fen, computed by the server */
     amountFen: Type.Integer(),
     status: Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('closed'), Type.Literal('refunded')]),
-    closeReason: Type.Union([Type.Literal('cancelled'), Type.Literal('expired'), Type.Null()]),
+    closeReason: Type.Union([OneOf(CLOSE_REASONS), Type.Null()]),
     channel: Nullable(Type.String()),
     createdAt: Type.String(),
     expiresAt: Type.String(),

@@ -9,6 +9,7 @@ import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
 import { isOrderKind, type OrderKind } from '../../../../common/orderKind';
 import type { PriceBreakdown } from '../../../../common/price';
+import type { CloseReason } from '../../../../common/orderState';
 import type { UserRow } from '../user';
 import { pageWindow } from '../shared/paging';
 import { createRefunds } from './refunds';
@@ -74,19 +75,22 @@ async function closeOverdue(repo: OrderRepo, order: OrderRow): Promise<OrderRow>
   return (await repo.findById(order.id))!;
 }
 
-async function transition(repo: OrderRepo, order: OrderRow, event: OrderEvent, ex?: Transaction<Database>) {
+/** `reason`: why a closing (cancel) event closes it, when not its owner's cancel. */
+async function transition(repo: OrderRepo, order: OrderRow, event: OrderEvent, { ex, reason }: { ex?: Transaction<Database>; reason?: CloseReason } = {}) {
   const to = nextStatus(order.status, event);
   const now = nowIso();
   const changes: Partial<OrderRow> = { status: to };
-  if (event === 'cancel' || event === 'expire') Object.assign(changes, { closed_at: now, close_reason: event === 'cancel' ? 'cancelled' : 'expired' });
+  if (event === 'cancel' || event === 'expire')
+    Object.assign(changes, { closed_at: now, close_reason: reason ?? (event === 'cancel' ? 'cancelled' : 'expired') });
   if (event === 'refund') changes.refunded_at = now;
   return repo.updateFrom(order.id, order.status, changes, ex);
 }
 
 /**
  * Applies a verified payment exactly once: a repeated or concurrent notification of the same
- * gateway transaction changes nothing; a payment for a closed (or already paid) order is kept
- * for refund; the amount must match to the fen.
+ * gateway transaction changes nothing; a payment for a closed (or already paid) order, or for an
+ * item another order has paid, is kept for refund; the amount must match to the fen. Paying an
+ * order closes its item's other open orders, so that no item is paid twice.
  */
 async function applyPayment(repo: OrderRepo, payables: Map<string, Payable>, payment: VerifiedPayment): Promise<PaymentOutcome> {
   const existing = await repo.findById(payment.orderId);
@@ -94,9 +98,11 @@ async function applyPayment(repo: OrderRepo, payables: Map<string, Payable>, pay
   const order = await closeOverdue(repo, existing);
   return repo.transaction(async (trx) => {
     const current = (await repo.findById(order.id, trx))!;
+    const others = (await repo.liveOrdersOf(current.kind, current.item_id, trx)).filter((o) => o.id !== current.id);
+    const paidElsewhere = current.status === 'pending' && others.some((o) => o.status === 'paid');
     let outcome: PaymentOutcome;
     if (payment.amountFen !== current.amount_fen) outcome = 'amount_mismatch';
-    else if (current.status === 'pending') outcome = 'paid';
+    else if (current.status === 'pending' && !paidElsewhere) outcome = 'paid';
     else outcome = 'refund_due';
     const fresh = await repo.recordNotification(
       { gateway: payment.gateway, trade_no: payment.tradeNo, order_id: current.id, amount_fen: payment.amountFen, outcome, created_at: nowIso() },
@@ -118,7 +124,9 @@ async function applyPayment(repo: OrderRepo, payables: Map<string, Payable>, pay
       );
       if (!moved) throw new Error(`order ${current.id} changed during payment`);
       await payables.get(current.kind)?.fulfil({ ...current, status: 'paid' }, trx);
+      for (const other of others) if (other.status === 'pending') await transition(repo, other, 'cancel', { ex: trx, reason: 'item_paid' });
     } else if (outcome === 'refund_due') {
+      if (paidElsewhere) await transition(repo, current, 'cancel', { ex: trx, reason: 'item_paid' });
       await repo.markRefundDue(current.id, trx);
     }
     return outcome;
@@ -136,6 +144,14 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
     return closeIfOverdue(order);
   }
 
+  /** The item's open order, to answer again instead of a second one; refused once the item is paid. */
+  async function openOrderOf(user: UserRow, kind: OrderKind, itemId: string) {
+    const mine = (await repo.liveOrdersOf(kind, itemId)).filter((o) => o.user_id === user.id);
+    const live = await Promise.all(mine.map(closeIfOverdue));
+    if (live.some((o) => o.status === 'paid')) throw new AppError(409, 'ALREADY_PAID', '这项服务已经付款，无需再次支付');
+    return live.find((o) => o.status === 'pending');
+  }
+
   return {
     registerPayable(kind: OrderKind, payable: Payable) {
       payables.set(kind, payable);
@@ -146,6 +162,9 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
       const payable = payables.get(kind)!;
       const { title, amountFen, price } = await payable.quote(itemId, user);
       if (!Number.isInteger(amountFen) || amountFen <= 0) throw new AppError(422, 'BAD_PRICE', '这项服务暂时无法下单');
+      // ordering again (付款并下载, back, again) answers the open order: one item, one payment
+      const open = await openOrderOf(user, kind, itemId);
+      if (open) return open;
       const order = newOrder(user.id, kind, itemId, { title, amountFen, price }, ttlMs);
       await repo.insert(order);
       return order;
@@ -198,6 +217,14 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
       if (order.status !== 'pending') throw new AppError(409, 'ORDER_NOT_PENDING', order.status === 'paid' ? '订单已支付，不能取消' : '订单已关闭');
       if (!(await transition(repo, order, 'cancel'))) throw new AppError(409, 'ORDER_CHANGED', '订单状态已变化，请刷新后重试');
       return (await repo.findById(order.id))!;
+    },
+
+    /**
+     * Closes the open orders of an item for `reason`: its record was deleted, or a changed paper
+     * replaced its order with a new one. A paid order is left as it is.
+     */
+    async closeOpenOf(kind: OrderKind, itemId: string, reason: Extract<CloseReason, 'deleted' | 'replaced'>) {
+      for (const order of await repo.liveOrdersOf(kind, itemId)) if (order.status === 'pending') await transition(repo, order, 'cancel', { reason });
     },
 
     /** A paid order whose item could not be delivered: its money is owed back (the refund is marked). */

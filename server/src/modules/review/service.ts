@@ -352,13 +352,13 @@ export function createReviewService(deps: {
       return { review: await toReview({ ...review, order_id: order.id }), orderId: order.id };
     },
 
-    /** Changes an unpaid review; its old order is cancelled and a new one made at the new price. */
+    /** Changes an unpaid review; its old order is closed as replaced and a new one made at the new price. */
     async update(user: UserTable, id: string, body: Static<typeof ReviewBody>) {
       const review = await own(user, id);
       if (review.status !== 'unpaid') throw new AppError(409, 'ALREADY_PAID', '已付款的检测不能再修改');
       const chosen = await system(body.systemId);
       const paper = await paperOf(repo, reader, user, body.uploadId || body.text ? body : { reviewId: id }, chosen);
-      if (review.order_id) await orders.cancel(user, review.order_id).catch(() => undefined);
+      await orders.closeOpenOf('review', id, 'replaced');
       await repo.updateReview(id, { ...formFields(body, chosen, paper), updated_at: nowIso() });
       const order = await orderFor(user, id);
       return { review: await toReview((await repo.findReview(id))!), orderId: order.id };
@@ -389,7 +389,7 @@ export function createReviewService(deps: {
       const review = await own(user, id);
       if (review.status === 'queued' || review.status === 'running') throw new AppError(409, 'REVIEW_RUNNING', '检测进行中，完成后才能删除论文');
       await removePaper(id, review.file_key);
-      if (review.status === 'unpaid' && review.order_id) await orders.cancel(user as UserTable, review.order_id).catch(() => undefined);
+      if (review.status === 'unpaid') await orders.closeOpenOf('review', id, 'deleted');
       return toReview((await repo.findReview(id))!);
     },
   };

@@ -22,7 +22,7 @@ import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
 import { nowIso } from '../../lib/time';
 import type { JobHandler, JobRunner } from '../../jobs/runner';
-import type { Payable } from '../order';
+import type { OrderService, Payable } from '../order';
 import { pageWindow, parseList } from '../shared/paging';
 import { buffer } from 'stream/consumers';
 import { createPreviewPages } from './preview';
@@ -347,12 +347,14 @@ export function createTypesetService(deps: {
   repo: TypesetRepo;
   jobs: JobRunner;
   storage: Storage;
+  /** closes a deleted typesetting's open order, as a deleted paper's is closed */
+  orders: Pick<OrderService, 'closeOpenOf'>;
   /** reads an uploaded manuscript off the event loop (lib/filePool.ts); in this thread without */
   checkManuscript?: FilePool['checkManuscript'];
   /** LibreOffice engines kept running (config TYPESET_ENGINES); the engine's own default without */
   layoutEngines?: number;
 }) {
-  const { repo, jobs, storage, checkManuscript = async (path: string, name: string) => void (await readManuscript(await readFile(path), name)) } = deps;
+  const { repo, jobs, storage, orders, checkManuscript = async (path: string, name: string) => void (await readManuscript(await readFile(path), name)) } = deps;
   if (deps.layoutEngines !== undefined) setLayoutEngines(deps.layoutEngines);
   const preview = createPreviewPages(storage);
   async function templateOf(id: string) {
@@ -430,8 +432,12 @@ export function createTypesetService(deps: {
     /** Stops the LibreOffice engines (the server's shutdown). */
     close: async () => closeLayoutEngines(),
 
-    /** Removes the manuscript and the documents; the record disappears from the list. */
-    remove: async (user: User, id: string) => removeFiles({ repo, storage, preview }, await own(user, id)),
+    /** Removes the manuscript and the documents; the record disappears from the list, and an unpaid order of it closes. */
+    async remove(user: User, id: string) {
+      const row = await own(user, id);
+      await orders.closeOpenOf('typeset', id, 'deleted');
+      await removeFiles({ repo, storage, preview }, row);
+    },
   };
 }
 

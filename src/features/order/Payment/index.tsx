@@ -1,8 +1,11 @@
 /** The parts of the payment page (/pay/{orderId}): the order's outcome, and paying a pending order. */
 import { cancelOrder, startPayment, type Channel, type Order } from '@/features/order/api';
-import { onwardAfterPayment, orderAgainLink } from '@/features/order/orderLinks';
+import { closedAction, onwardAfterPayment, recordName } from '@/features/order/orderLinks';
+import { getReview } from '@/features/review/api';
+import { useResult } from '@/hooks/useResult';
+import { paths } from '@/utils/paths';
 import { formatFen } from '@/utils/money';
-import { ORDER_STATE_NAMES } from '../../../../common/orderState';
+import { ORDER_STATE_NAMES, type CloseReason } from '../../../../common/orderState';
 import { priceLine } from '../../../../common/price';
 import { formatTime } from '@/utils/time';
 import { AlipayCircleOutlined, WechatOutlined } from '@ant-design/icons';
@@ -16,9 +19,29 @@ import styles from './index.less';
 /** What a closed order's page says: when and why it closed, and that nothing was charged. */
 export function closedText(order: Order) {
   const when = formatTime(order.closedAt);
-  return order.closeReason === 'expired'
-    ? `${order.title} · ${formatFen(order.amountFen)}。超过支付时限未付款，订单已于 ${when} 自动关闭，没有扣费。`
-    : `${order.title} · ${formatFen(order.amountFen)}。您已于 ${when} 取消这笔订单，订单已关闭，没有扣费。`;
+  const why: Record<CloseReason, string> = {
+    expired: `超过支付时限未付款，订单已于 ${when} 自动关闭，没有扣费。`,
+    cancelled: `您已于 ${when} 取消这笔订单，订单已关闭，没有扣费。`,
+    deleted: `${recordName(order)}已于 ${when} 删除，这笔订单随之关闭，没有扣费。`,
+    replaced: `论文修改后，这笔订单已于 ${when} 换成新订单，没有扣费。`,
+    item_paid: `这项服务已通过另一笔订单付款，这笔订单已于 ${when} 关闭，没有扣费。`,
+  };
+  return `${order.title} · ${formatFen(order.amountFen)}。${why[order.closeReason ?? 'cancelled']}`;
+}
+
+/** A closed order's way on, as its page's one button. */
+function ActionLink({ link: [to, label] }: { link: [string, string] }) {
+  return (
+    <Link to={to}>
+      <Button type="primary">{label}</Button>
+    </Link>
+  );
+}
+
+/** The way on from an order replaced after its paper changed: the check's own order now, when it is another. */
+function NewOrderLink({ order }: { order: Order }) {
+  const { data: review } = useResult(() => getReview(order.itemId), [order.itemId]);
+  return <ActionLink link={review?.orderId && review.orderId !== order.id ? [paths.pay(review.orderId), '支付新订单'] : closedAction(order)} />;
 }
 
 /** A paid (or refunded) order: done, and the way on to what was bought. */
@@ -53,11 +76,7 @@ export function ClosedResult({ order }: { order: Order }) {
         status="info"
         title={<h1 style={{ fontSize: 24, margin: 0 }}>订单{ORDER_STATE_NAMES.closed}</h1>}
         subTitle={closedText(order)}
-        extra={
-          <Link to={orderAgainLink(order)}>
-            <Button type="primary">重新下单</Button>
-          </Link>
-        }
+        extra={order.closeReason === 'replaced' && order.kind === 'review' ? <NewOrderLink order={order} /> : <ActionLink link={closedAction(order)} />}
       />
     </Card>
   );
