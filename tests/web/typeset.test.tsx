@@ -22,6 +22,14 @@ test('the templates as cards, filtered by degree and searched', async () => {
   expect(await screen.findByText('没有符合条件的模板，换个学历类型或关键词试试', {}, LONG)).toBeInTheDocument();
 });
 
+test('the degree filter offers only the degrees there are templates for', async () => {
+  await renderApp('/typeset/template-list');
+  await screen.findByText('通用本科毕业论文', {}, LONG);
+  const offered = [...document.querySelectorAll('.ant-segmented-item')].map((item) => item.textContent);
+  // the library has no doctoral template: a 博士 choice could only ever show nothing
+  expect(offered).toEqual(['全部', '本科', '硕士', '期刊', '英文']);
+});
+
 test('a template’s rules; a visitor is asked to log in before starting', async () => {
   await renderApp('/typeset/template-detail/general-bachelor');
   expect(await screen.findByText('排版规范', {}, LONG)).toBeInTheDocument();

@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { Link } from 'umi';
 import { paths } from '@/utils/paths';
 
-const DEGREES = ['全部', '本科', '硕士', '博士', '期刊', '英文'];
+/** The degrees a template may be for, in the order they are offered. */
+const DEGREES = ['本科', '硕士', '博士', '期刊', '英文'];
 
 /** /typeset/template-list: the templates as cards, filtered by degree and searched by name. */
 export default function TemplateListPage() {
@@ -21,6 +22,9 @@ export default function TemplateListPage() {
   // the disciplines there are templates for, from the whole library
   const all = useResult(() => listTemplates({}), []);
   const disciplines = [...new Set((all.data ?? []).map((t) => t.discipline))];
+  // the degrees there are templates for, in the usual order (all of them until the library is read)
+  const present = all.data && new Set(all.data.map((t) => t.degree));
+  const degrees = ['全部', ...(present ? [...DEGREES.filter((d) => present.has(d)), ...[...present].filter((d) => !DEGREES.includes(d))] : DEGREES)];
 
   return (
     <div style={{ padding: '8px 0 24px' }}>
@@ -32,7 +36,7 @@ export default function TemplateListPage() {
         <Segmented
           aria-label="学历类型"
           value={degree}
-          options={DEGREES}
+          options={degrees}
           onChange={(v) => setDegree(String(v))}
           style={{ maxWidth: '100%', overflowX: 'auto' }}
         />
