@@ -10,6 +10,8 @@ export const MAX_PAGE_SIZE = 50;
 /** Longer queries are cut; more words than this are ignored. */
 export const SEARCH_MAX_LENGTH = 60;
 export const SEARCH_MAX_TERMS = 5;
+/** The longest query the API takes at all (a pasted address may carry more than the box allows); it is then cut as above. */
+export const SEARCH_QUERY_MAX_LENGTH = SEARCH_MAX_LENGTH * 2;
 
 /** The words of a search query: split on any white space (including the full-width space), deduplicated. */
 export function searchTerms(query: string): string[] {

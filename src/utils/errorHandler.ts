@@ -85,6 +85,17 @@ export function isNoResponse(error: unknown): boolean {
   return Boolean(request);
 }
 
+/**
+ * The reason the server gave for refusing a call (a 4xx, or a `success: false` answer, with a
+ * message), or undefined when there is none: no answer, a 5xx, a proxy's page. A refusal is not a
+ * fault to retry: the page says what the server said.
+ */
+export function refusalOf(error: unknown): string | undefined {
+  const status = error instanceof BizError ? error.status : (error as HttpErrorLike | undefined)?.response?.status;
+  if (status === undefined || status >= 500) return undefined;
+  return bodyOfError(error)?.message || undefined;
+}
+
 /** A notice's close control, named in the site's language (the notification library names it "Close"). */
 const closable = () => ({ closeIcon: createElement(CloseOutlined, { className: `${STYLE_PREFIX}-notification-notice-close-icon` }), 'aria-label': '关闭' });
 

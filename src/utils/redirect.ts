@@ -30,6 +30,22 @@ export function resolveLoginRedirect(currentHref: string): string {
   }
 }
 
+/**
+ * `path` (a page of the login family: login, register, reset password) carrying on the current
+ * address's `redirect`, so that a visitor who registers or resets a password on the way still ends
+ * at their target after logging in. Only a target login would honour is carried; login checks it again.
+ */
+export function carryRedirect(path: string, currentHref: string): string {
+  const target = getRedirectParam(currentHref);
+  if (!target) return path;
+  try {
+    if (pathWithinSite(target, new URL(currentHref)) === null) return path;
+  } catch {
+    return path;
+  }
+  return `${path}${path.includes('?') ? '&' : '?'}redirect=${encodeURIComponent(target)}`;
+}
+
 /** The target as a path of the current page's site, or null when it leads anywhere else. */
 function pathWithinSite(target: string, current: URL): string | null {
   let resolved: URL;

@@ -225,15 +225,19 @@ describe('the sandbox gateway', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(failed.body).toContain('支付失败');
+    // the result is no dead end (on a phone the gateway opened in a tab of its own): a way back to the order's page
+    expect(failed.body).toMatch(new RegExp(`<a class="back" href="/pay/${order.id}">返回订单页</a>`));
     expect((await owner.get(`/api/v1/order/${order.id}`)).body.result.status).toBe('pending');
 
     const paid = await t.app.inject({ method: 'POST', url: pagePath, payload: 'result=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(paid.body).toContain('支付成功');
+    expect(paid.body).toMatch(new RegExp(`<a class="back" href="/pay/${order.id}">返回订单页</a>`));
     expect((await owner.get(`/api/v1/order/${order.id}`)).body.result).toMatchObject({ status: 'paid', channel: 'wechat' });
     expect(fulfilled.filter((id) => id === order.id)).toHaveLength(1);
 
     const again = await t.app.inject({ method: 'GET', url: pagePath });
     expect(again.body).toContain('已支付');
+    expect(again.body).toContain(`href="/pay/${order.id}"`);
   });
 
   test('a page address for another order, or with a forged token, is refused', async () => {
@@ -243,6 +247,8 @@ describe('the sandbox gateway', () => {
     const other = await newOrder(owner);
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/payment/sandbox/${other.id}${url.search}` });
     expect(res.statusCode).toBe(404);
+    // not this order's page (the link may be forged): the list of the payer's own orders
+    expect(res.body).toContain('<a class="back" href="/personal/order/list">查看我的订单</a>');
   });
 
   test('only the owner may start paying, and only a pending order', async () => {

@@ -1,4 +1,5 @@
 import { client, createTestApp } from './testApp';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../common/content';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -175,5 +176,12 @@ describe('search', () => {
     const empty = await search('   ');
     expect(empty.status).toBe(422);
     expect(empty.body.message).toBe('请输入要搜索的内容');
+  });
+
+  it('refuses a query past its limit saying so, not as an empty one', async () => {
+    const long = await search('论'.repeat(SEARCH_QUERY_MAX_LENGTH + 1));
+    expect(long.status).toBe(422);
+    expect(long.body.message).toBe(`搜索内容不能超过 ${SEARCH_QUERY_MAX_LENGTH} 个字`);
+    expect((await search('论'.repeat(SEARCH_QUERY_MAX_LENGTH))).status).toBe(200);
   });
 });

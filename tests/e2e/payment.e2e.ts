@@ -43,6 +43,11 @@ test('order a check → pay in the sandbox → the payment page turns to success
   await gateway.goto((await link.getAttribute('href'))!.startsWith('http') ? (await link.getAttribute('href'))! : base() + (await link.getAttribute('href'))!);
   await gateway.getByRole('button', { name: '支付成功' }).click();
   await gateway.getByRole('heading', { name: '支付成功' }).waitFor();
+  // no dead end in the gateway's tab: it leads back to the order's page in the app
+  await gateway.getByRole('link', { name: '返回订单页' }).click();
+  await gateway.waitForURL(/\/pay\//);
+  await gateway.getByRole('heading', { name: '支付成功' }).waitFor({ timeout: 15_000 });
+  expect(gateway.url().split('/pay/')[1]).toBe(page.url().split('/pay/')[1]);
   await gateway.close();
 
   await page.getByRole('heading', { name: '支付成功' }).waitFor({ timeout: 15_000 });

@@ -187,3 +187,53 @@ describe('personal centre', () => {
     expect(email).toBeDisabled();
   });
 });
+
+describe('a visitor sent to login on the way somewhere keeps the way through register and reset password', () => {
+  const target = 'http://localhost/review/info?systemId=graduate';
+  const redirectOf = (search: string) => new URLSearchParams(search).get('redirect');
+  const link = (name: string) => screen.getByText(name).closest('a')!;
+
+  test('注册账号 carries the redirect; after registering, login goes on to the target', async () => {
+    const { history } = await renderApp(`/user/login?redirect=${encodeURIComponent(target)}`);
+    await heading('登录');
+    fireEvent.click(link('注册账号'));
+    await waitFor(() => expect(history.location.pathname).toBe('/user/register'));
+    expect(redirectOf(history.location.search)).toBe(target);
+    await heading('注册');
+    expect(redirectOf(link('直接登录').getAttribute('href')!.split('?')[1] ?? '')).toBe(target);
+
+    type('邮箱', 'on.the.way@example.edu.cn');
+    click(/获取验证码/);
+    await screen.findByText(/秒后重新获取/);
+    type('邮箱验证码', DEMO_CODE);
+    type('密码', 'Thesis2026');
+    type('确认密码', 'Thesis2026');
+    type('昵称', '新同学');
+    fireEvent.click(screen.getByRole('checkbox'));
+    click(/^注\s*册$/);
+    await waitFor(() => expect(history.location.pathname).toBe('/user/login'), { timeout: 10_000 });
+    expect(new URLSearchParams(history.location.search).get('email')).toBe('on.the.way@example.edu.cn');
+    expect(redirectOf(history.location.search)).toBe(target);
+
+    await heading('登录');
+    type('密码', 'Thesis2026');
+    fireEvent.click(screen.getByText(/^登\s*录$/, { selector: 'button span' }).closest('button')!);
+    await waitFor(() => expect(`${history.location.pathname}${history.location.search}`).toBe('/review/info?systemId=graduate'), { timeout: 10_000 });
+  });
+
+  test('忘记密码 carries the redirect, and so does the way back to login', async () => {
+    const { history } = await renderApp(`/user/login?redirect=${encodeURIComponent(target)}`);
+    await heading('登录');
+    fireEvent.click(link('忘记密码'));
+    await waitFor(() => expect(history.location.pathname).toBe('/user/reset-password'));
+    expect(redirectOf(history.location.search)).toBe(target);
+    await heading('重置密码');
+    expect(redirectOf(link('返回登录').getAttribute('href')!.split('?')[1] ?? '')).toBe(target);
+  });
+
+  test('a target on another origin is not carried along (login would not honour it, SPEC §2)', async () => {
+    await renderApp(`/user/login?redirect=${encodeURIComponent('https://other.example/x')}`);
+    await heading('登录');
+    expect(link('注册账号')).toHaveAttribute('href', '/user/register');
+  });
+});

@@ -1,5 +1,5 @@
 import { FORBIDDEN_PATH, NOT_FOUND_PATH } from '@/constants';
-import { BizError, handleRequestError, NETWORK_ERROR_DESCRIPTION, NETWORK_ERROR_TITLE, ShowType, STATUS_TEXT } from '@/utils/errorHandler';
+import { BizError, handleRequestError, NETWORK_ERROR_DESCRIPTION, NETWORK_ERROR_TITLE, refusalOf, ShowType, STATUS_TEXT } from '@/utils/errorHandler';
 import { navigation } from '@/utils/navigation';
 import { createHistory } from '@@/core/history';
 import { message, notification } from 'antd';
@@ -102,6 +102,20 @@ describe('no answer, and what a status shows (issue 13)', () => {
   test('a 429 shows the server message as it comes (it says how long to wait)', () => {
     handleRequestError(httpError(429, { success: false, message: '尝试次数过多，请 5 分钟后再试', showType: ShowType.ERROR_MESSAGE }));
     expect(message.error).toHaveBeenCalledWith('尝试次数过多，请 5 分钟后再试');
+  });
+});
+
+describe('a refusal the server explained, as against a fault (what a failed load shows)', () => {
+  test.each([
+    ['a 409 with a message', httpError(409, { success: false, message: '检测尚未完成，报告还不能查看' }), '检测尚未完成，报告还不能查看'],
+    ['a 422 with a message', httpError(422, { success: false, message: '搜索内容不能超过 120 个字' }), '搜索内容不能超过 120 个字'],
+    ['a success: false answer', new BizError({ success: false, message: '订单已关闭' }), '订单已关闭'],
+    ['a 500 with a message', httpError(500, { success: false, message: '服务器开小差了，请稍后再试' }), undefined],
+    ['a 4xx without our envelope', httpError(400, '<html>Bad Request</html>'), undefined],
+    ['no answer', { message: 'Network Error', request: {} }, undefined],
+    ['status 0', { message: 'Network Error', response: { status: 0 }, request: {} }, undefined],
+  ])('%s', (_case, error, expected) => {
+    expect(refusalOf(error)).toBe(expected);
   });
 });
 

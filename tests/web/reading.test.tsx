@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../common/content';
 import { renderMarkdown } from '../../common/markdown';
 import type { MockHandler } from '../../mock/_lib/kit';
 import serverMocks from '../../mock/server';
@@ -110,6 +111,15 @@ describe('search on the home page', () => {
     fireEvent.click(screen.getByText('返回首页').closest('button')!);
     await waitFor(() => expect(history.location.search).toBe(''));
   });
+});
+
+test('a query past the limit is told in the server’s words, not as a network failure', async () => {
+  await renderApp(`/?q=${encodeURIComponent('论'.repeat(150))}`);
+  await waitFor(() => {
+    const alert = [...document.querySelectorAll('[role="alert"]')].find((el) => el.textContent?.includes('搜索'));
+    expect(alert).toHaveTextContent(`搜索内容不能超过 ${SEARCH_QUERY_MAX_LENGTH} 个字`);
+    expect(alert).not.toHaveTextContent(/网络|重新加载/);
+  }, LONG);
 });
 
 describe('the article page', () => {

@@ -1,4 +1,4 @@
-import { buildLoginUrl, logoutDestination, resolveLoginRedirect } from '@/utils/redirect';
+import { buildLoginUrl, carryRedirect, logoutDestination, resolveLoginRedirect } from '@/utils/redirect';
 
 const page = (redirect?: string) => `http://localhost:8000/user/login${redirect === undefined ? '' : `?redirect=${encodeURIComponent(redirect)}`}`;
 
@@ -46,4 +46,20 @@ describe('after logout (docs/spec.md §2)', () => {
 
 test('the login URL carries the address encoded', () => {
   expect(buildLoginUrl('http://localhost:8000/a?b=1&c=2')).toBe('/user/login?redirect=http%3A%2F%2Flocalhost%3A8000%2Fa%3Fb%3D1%26c%3D2');
+});
+
+describe('register and reset password keep the way (carryRedirect)', () => {
+  test('carries a same-origin target, after any query the path has', () => {
+    const target = 'http://localhost:8000/review/info?systemId=graduate';
+    expect(carryRedirect('/user/register', page(target))).toBe(`/user/register?redirect=${encodeURIComponent(target)}`);
+    expect(carryRedirect('/user/login?email=a%40b.cn', page(target))).toBe(`/user/login?email=a%40b.cn&redirect=${encodeURIComponent(target)}`);
+  });
+
+  test.each([
+    ['no target', undefined],
+    ['another origin', 'https://other.example/x'],
+    ['a hash form naming another origin', '/#//evil.example'],
+  ])('%s: nothing is carried', (_case, target) => {
+    expect(carryRedirect('/user/register', page(target))).toBe('/user/register');
+  });
 });

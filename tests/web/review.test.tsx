@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { MockHandler } from '../../mock/_lib/kit';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
+import { demoOrder } from './demoOrders';
 
 afterEach(() => server.reset());
 
@@ -196,4 +197,33 @@ test('pasted text gets a title: its first sentence, when none was typed', async 
   fireEvent.change(await screen.findByLabelText('论文全文'), { target: { value: PAPER } });
   expect(await screen.findByText('应付金额', {}, LONG)).toBeInTheDocument();
   await waitFor(() => expect(input('论文题目').value).toBe('本文讨论县域中学课后服务的组织方式'), LONG);
+});
+
+describe('a report that cannot be shown yet says why, and the way on', () => {
+  const alertText = () =>
+    waitFor(() => {
+      const alert = [...document.querySelectorAll('[role="alert"]')].find((el) => el.textContent?.includes('报告'));
+      expect(alert).toBeDefined();
+      return alert!;
+    }, LONG);
+
+  test('an unpaid check: not a network failure, but its payment, and the list', async () => {
+    await signInAsDemo();
+    const order = await demoOrder();
+    const { history } = await renderApp(`/personal/review/report/${order.itemId}`);
+    const alert = await alertText();
+    expect(alert).toHaveTextContent('检测尚未完成，报告还不能查看');
+    expect(alert).not.toHaveTextContent(/网络|重新加载/);
+    await waitFor(() => expect(screen.getByText(/去付款 ¥36\.00/).closest('a')).toHaveAttribute('href', `/pay/${order.id}`), LONG);
+    expect(screen.getByText('查看查重记录').closest('a')).toHaveAttribute('href', '/personal/review/list');
+    expect(history.location.pathname).toBe(`/personal/review/report/${order.itemId}`);
+  });
+
+  test('no answer at all is still the network failure with a retry', async () => {
+    await signInAsDemo();
+    server.use({ 'GET /api/v1/review/:reviewId/report': (_req, res) => res.socket!.destroy() });
+    await renderApp('/personal/review/report/r1');
+    expect(await screen.findByText('查重报告加载失败', {}, LONG)).toBeInTheDocument();
+    expect(screen.getByText('重新加载')).toBeInTheDocument();
+  });
 });

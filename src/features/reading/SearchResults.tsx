@@ -24,7 +24,14 @@ interface Props {
 export default function SearchResults({ query, kind, current, onChange, onClear }: Props) {
   const { data, loading, error, reload } = useResult(() => search({ q: query, kind, current, pageSize: PAGE_SIZE }), [query, kind, current]);
 
-  if (error && !data) return <LoadError what="搜索结果" onRetry={reload} />;
+  if (error && !data)
+    return (
+      <LoadError what="搜索结果" onRetry={reload} error={error}>
+        <Button type="primary" onClick={onClear}>
+          返回首页
+        </Button>
+      </LoadError>
+    );
   if (!data) return <Skeleton active paragraph={{ rows: 6 }} />;
 
   const nothing = data.counts.article + data.counts.document === 0;

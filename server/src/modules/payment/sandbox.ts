@@ -79,7 +79,16 @@ const STYLE = `body{font-family:system-ui,-apple-system,"PingFang SC","Noto Sans
 main{max-width:420px;margin:0 auto;background:#fff;border-radius:8px;padding:24px;text-align:center}h1{font-size:20px}
 .tag{display:inline-block;background:#fff7e6;color:#d46b08;border:1px solid #ffd591;border-radius:4px;padding:2px 8px;font-size:13px}
 .amount{font-size:32px;font-weight:600;margin:16px 0 4px}button{font-size:16px;padding:10px 0;width:100%;border-radius:6px;border:1px solid #d9d9d9;margin-top:12px;cursor:pointer;background:#fff}
-button.pay{background:#1677ff;border-color:#1677ff;color:#fff}p{color:rgba(0,0,0,.55)}`;
+button.pay{background:#1677ff;border-color:#1677ff;color:#fff}p{color:rgba(0,0,0,.55)}
+a.back{display:block;font-size:16px;padding:10px 0;border-radius:6px;margin-top:12px;background:#1677ff;color:#fff;text-decoration:none}`;
+
+/**
+ * The way back into the app from a result page: the gateway may have opened in a tab of its own (on
+ * a phone it does), and the student must be able to go on. Relative: the page is served on the app's
+ * origin (the pay link is built on PUBLIC_URL).
+ */
+const backLink = (href: string, text: string) => `<a class="back" href="${escapeHtml(href)}">${text}</a>`;
+const toOrder = (orderId: string) => backLink(`/pay/${encodeURIComponent(orderId)}`, '返回订单页');
 
 /** A sandbox page; `script`, when given, runs inline, allowed by its hash. */
 function page(reply: FastifyReply, title: string, body: string, script?: string) {
@@ -109,7 +118,10 @@ export const sandboxRoutes: FastifyPluginAsync<{
     const expected = Buffer.from(pageToken(keys, orderId, channel));
     const given = Buffer.from(token);
     const order = expected.length === given.length && timingSafeEqual(expected, given) ? await orders.find(orderId) : undefined;
-    if (!order) reply.code(404).send(page(reply, '沙箱支付', '<h1>支付链接无效</h1><p>请回到订单页重新发起支付。</p>'));
+    if (!order)
+      reply
+        .code(404)
+        .send(page(reply, '沙箱支付', `<h1>支付链接无效</h1><p>请回到订单页重新发起支付。</p>${backLink('/personal/order/list', '查看我的订单')}`));
     return order && { order, channel, token };
   }
 
@@ -133,7 +145,7 @@ ${
   payable
     ? `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="result" value="pay"><button class="pay" type="submit">支付成功</button></form>
 <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="result" value="fail"><button type="submit">支付失败</button></form>`
-    : `<p>这笔订单${order.status === 'paid' ? '已支付' : '已关闭'}，无需再付款。</p>`
+    : `<p>这笔订单${order.status === 'paid' ? '已支付' : '已关闭'}，无需再付款。</p>${toOrder(order.id)}`
 }`,
       );
     },
@@ -149,13 +161,17 @@ ${
       if (request.body?.result !== 'pay') {
         // the order page listens on this channel (src/pages/Pay) and tells the payer what happened
         const notice = `try{new BroadcastChannel('zn-payment').postMessage({orderId:${JSON.stringify(order.id)},result:'fail'})}catch(e){}`;
-        return page(reply, '沙箱支付', `<span class="tag">沙箱支付</span><h1>支付失败</h1><p>没有扣款。请回到订单页重新支付。</p>`, notice);
+        return page(reply, '沙箱支付', `<span class="tag">沙箱支付</span><h1>支付失败</h1><p>没有扣款。请回到订单页重新支付。</p>${toOrder(order.id)}`, notice);
       }
       const notification = sandboxNotification(keys, order, channel);
       // the gateway's side: keep telling our server until it says success (first try awaited)
       const first = await deliver(notification).catch(() => 'unreachable');
       if (first.trim() !== 'success') void deliverUntilAccepted(() => deliver(notification), [1000, 3000, 10_000, 30_000, 60_000]);
-      return page(reply, '沙箱支付', `<span class="tag">沙箱支付</span><h1>支付成功</h1><p>已支付 ¥${fenToYuan(order.amount_fen)}。请回到订单页查看结果。</p>`);
+      return page(
+        reply,
+        '沙箱支付',
+        `<span class="tag">沙箱支付</span><h1>支付成功</h1><p>已支付 ¥${fenToYuan(order.amount_fen)}。请回到订单页查看结果。</p>${toOrder(order.id)}`,
+      );
     },
   );
 };

@@ -1,11 +1,17 @@
 import { Type } from '@sinclair/typebox';
-import { SEARCH_MAX_LENGTH } from '../../../../common/content';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../../../common/content';
 import { Ok, PageQuery } from '../shared/schemas';
 
 export const SearchKind = Type.Union([Type.Literal('article'), Type.Literal('document')]);
 
 export const SearchQuery = Type.Object({
-  q: Type.String({ minLength: 1, maxLength: SEARCH_MAX_LENGTH * 2, pattern: '\\S', errorMessage: '请输入要搜索的内容' }),
+  q: Type.String({
+    minLength: 1,
+    maxLength: SEARCH_QUERY_MAX_LENGTH,
+    pattern: '\\S',
+    // a query too long is not an empty one: each refusal says what to do
+    errorMessage: { maxLength: `搜索内容不能超过 ${SEARCH_QUERY_MAX_LENGTH} 个字`, _: '请输入要搜索的内容' },
+  }),
   kind: Type.Optional(SearchKind),
   ...PageQuery,
 });

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useCurrentUser } from '@/features/account/useCurrentUser';
 import { Link, useLocation, useModel } from 'umi';
 import { paths } from '@/utils/paths';
+import { useCarryRedirect } from '@/features/account/useCarryRedirect';
 
 export interface LoginFormValues {
   email: string;
@@ -20,6 +21,7 @@ export default function LoginPage() {
   useEffect(() => reset, [reset]);
   const [submitting, setSubmitting] = useState(false);
   const email = new URLSearchParams(useLocation().search).get('email') ?? undefined;
+  const carry = useCarryRedirect();
 
   const onFinish = async (values: LoginFormValues) => {
     setSubmitting(true);
@@ -60,8 +62,8 @@ export default function LoginPage() {
         </Button>
       </Form>
       <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
-        <Link to={paths.register}>注册账号</Link>
-        <Link to={paths.resetPassword}>忘记密码</Link>
+        <Link to={carry(paths.register)}>注册账号</Link>
+        <Link to={carry(paths.resetPassword)}>忘记密码</Link>
       </div>
     </AuthCard>
   );

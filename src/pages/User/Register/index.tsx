@@ -10,12 +10,14 @@ import { Form } from 'antd';
 import { history, Link } from 'umi';
 import { FIELD_RULES } from '../../../../common/fieldRules';
 import { paths } from '@/utils/paths';
+import { useCarryRedirect } from '@/features/account/useCarryRedirect';
 
 type Values = RegisterForm & { confirm: string };
 
 /** /user/register: e-mail with a mailed code, password, nickname, and the user agreement. */
 export default function RegisterPage() {
   const [form] = Form.useForm<Values>();
+  const carry = useCarryRedirect();
   return (
     <AuthCard title="注册" subTitle="注册后即可查重、排版，并在个人中心查看记录">
       <ProForm<Values>
@@ -24,7 +26,7 @@ export default function RegisterPage() {
         onFinish={async ({ confirm: _confirm, ...values }) => {
           const done = await submitConfirmed(form, () => register(values), '注册失败', '注册成功，请登录');
           if (done) {
-            history.push(paths.loginAs(values.email));
+            history.push(carry(paths.loginAs(values.email)));
           }
         }}
       >
@@ -49,7 +51,7 @@ export default function RegisterPage() {
         </ProFormCheckbox>
       </ProForm>
       <p style={{ textAlign: 'center', marginTop: 8 }}>
-        已有账号？<Link to={paths.login}>直接登录</Link>
+        已有账号？<Link to={carry(paths.login)}>直接登录</Link>
       </p>
     </AuthCard>
   );
