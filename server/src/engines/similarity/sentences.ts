@@ -79,34 +79,36 @@ function wordsIn(tokens: { value(i: number): string | undefined }, from: number,
   for (let i = from; i < to && words <= limit; i += 1) words += weight(tokens.value(i) ?? '') * scale(i);
   return words;
 }
+/** A gate: shared tokens, as a multiple of the minimum, and their share of the group's tokens. */
+interface Gate {
+  evidence: number;
+  density: number;
+}
 /**
- * The gate of a group without an unbroken run of the minimum: it shares EVIDENCE times the
- * minimum, and DENSITY of its tokens. Honest text of the same field (the same manual's other
- * pages) shares up to about twice the minimum in a paragraph, rarely more (32 tokens at most of
- * 40 same-topic English pages in the accuracy benchmark, from source sentences here and there).
+ * The gate of a group without an unbroken run of the minimum. Honest text of the same field (the
+ * same manual's other pages) shares up to about twice the minimum in a paragraph, rarely more (32
+ * tokens at most of 40 same-topic English pages in the accuracy benchmark, from source sentences
+ * here and there).
  */
-const EVIDENCE = 2.5;
-const DENSITY = 0.6;
+const GATE: Gate = { evidence: 2.5, density: 0.6 };
 /**
- * …or DENSE_EVIDENCE times the minimum at DENSE of its tokens: a paragraph copied with words
- * swapped is dense where honest text is not (0.71 at most of those 40 pages' paragraphs sharing
- * twice the minimum)…
+ * …or less evidence, densely shared: a paragraph copied with words swapped is dense where honest
+ * text is not (0.71 at most of those 40 pages' paragraphs sharing twice the minimum)…
  */
-const DENSE_EVIDENCE = 2;
-const DENSE = 0.8;
+const DENSE_GATE: Gate = { evidence: 2, density: 0.8 };
 /**
- * …or STRETCH_EVIDENCE times the minimum at DENSITY where its sentences tell one stretch of the
- * source in any order (oneStretch): a copied passage is a stretch, while honest text of the same
- * field aligns with sentences from here and there, or with one sentence alone.
+ * …or less again where its sentences tell one stretch of the source in any order (oneStretch): a
+ * copied passage is a stretch, while honest text of the same field aligns with sentences from here
+ * and there, or with one sentence alone…
  */
-const STRETCH_EVIDENCE = 1.5;
+const STRETCH_GATE: Gate = { evidence: 1.5, density: 0.6 };
 /**
- * …and there, SPARSE of its tokens will do where ORDERED of the shared tokens stand in runs of
+ * …and there, a sparser share will do where ORDERED of the shared tokens stand in runs of
  * ORDERED_RUN or more in the source's order: clauses copied whole with words swapped between
  * them. Honest text shares common word pairs here and there (at most 0.43 of its shared words in
  * such runs, of the same-topic pages' paragraphs telling one stretch).
  */
-const SPARSE = 0.45;
+const SPARSE_STRETCH_GATE: Gate = { evidence: 1.5, density: 0.45 };
 const ORDERED = 0.6;
 const ORDERED_RUN = 4;
 /** How far around its seeds a source is read, in tokens. */
@@ -434,10 +436,9 @@ function passagesOf(pair: Pair, group: Aligned[]): Chain[] {
   const sharedTokens = group.reduce((n, a) => n + a.shared.reduce((x, at) => x + (at >= 0 ? 1 : 0), 0), 0);
   const longest = Math.max(...group.map((a) => a.longest));
   const length = group.reduce((n, a) => n + a.sentence.to - a.sentence.from, 0);
-  const share = (evidence: number, density: number) => sharedTokens >= evidence * pair.minTokens && sharedTokens >= density * length;
-  const stretch = share(STRETCH_EVIDENCE, SPARSE) && oneStretch(pair, group);
-  const rewrite =
-    share(EVIDENCE, DENSITY) || share(DENSE_EVIDENCE, DENSE) || (stretch && (share(STRETCH_EVIDENCE, DENSITY) || orderedShare(group, ORDERED_RUN) >= ORDERED));
+  const passes = ({ evidence, density }: Gate) => sharedTokens >= evidence * pair.minTokens && sharedTokens >= density * length;
+  const stretch = passes(SPARSE_STRETCH_GATE) && oneStretch(pair, group);
+  const rewrite = passes(GATE) || passes(DENSE_GATE) || (stretch && (passes(STRETCH_GATE) || orderedShare(group, ORDERED_RUN) >= ORDERED));
   if (!rewrite && longest < pair.minTokens) return [];
   const pieces = piecesOf(pair, group, sharedTokens);
   return rewrite ? rewritePassages(pair, pieces, group) : pieces.filter((p) => p.longest >= pair.minTokens);
