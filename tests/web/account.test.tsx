@@ -32,20 +32,21 @@ async function modifyPasswordWithAWrongOldOne() {
   click(/^修改密码$/);
 }
 
-describe('register', () => {
-  async function fillRegister(code: string, email = 'new.student@example.edu.cn') {
-    await heading('注册');
-    type('邮箱', email);
-    click(/获取验证码/);
-    await screen.findByText(/秒后重新获取/);
-    type('邮箱验证码', code);
-    type('密码', 'Thesis2026');
-    type('确认密码', 'Thesis2026');
-    type('昵称', '新同学');
-    fireEvent.click(screen.getByRole('checkbox'));
-    click(/^注\s*册$/);
-  }
+/** Fills the register form with `code` and submits it. */
+async function fillRegister(code: string, email = 'new.student@example.edu.cn') {
+  await heading('注册');
+  type('邮箱', email);
+  click(/获取验证码/);
+  await screen.findByText(/秒后重新获取/);
+  type('邮箱验证码', code);
+  type('密码', 'Thesis2026');
+  type('确认密码', 'Thesis2026');
+  type('昵称', '新同学');
+  fireEvent.click(screen.getByRole('checkbox'));
+  click(/^注\s*册$/);
+}
 
+describe('register', () => {
   test('with the mailed code, goes to login with the e-mail filled in', async () => {
     const { history } = await renderApp('/user/register');
     await fillRegister(DEMO_CODE);
@@ -193,24 +194,21 @@ describe('a visitor sent to login on the way somewhere keeps the way through reg
   const redirectOf = (search: string) => new URLSearchParams(search).get('redirect');
   const link = (name: string) => screen.getByText(name).closest('a')!;
 
-  test('注册账号 carries the redirect; after registering, login goes on to the target', async () => {
+  /** From login with the target, through `name` to `path` (titled `title`): the redirect is carried there and on its `back` link. */
+  async function follow(name: string, path: string, title: string, back: string) {
     const { history } = await renderApp(`/user/login?redirect=${encodeURIComponent(target)}`);
     await heading('登录');
-    fireEvent.click(link('注册账号'));
-    await waitFor(() => expect(history.location.pathname).toBe('/user/register'));
+    fireEvent.click(link(name));
+    await waitFor(() => expect(history.location.pathname).toBe(path));
     expect(redirectOf(history.location.search)).toBe(target);
-    await heading('注册');
-    expect(redirectOf(link('直接登录').getAttribute('href')!.split('?')[1] ?? '')).toBe(target);
+    await heading(title);
+    expect(redirectOf(link(back).getAttribute('href')!.split('?')[1] ?? '')).toBe(target);
+    return history;
+  }
 
-    type('邮箱', 'on.the.way@example.edu.cn');
-    click(/获取验证码/);
-    await screen.findByText(/秒后重新获取/);
-    type('邮箱验证码', DEMO_CODE);
-    type('密码', 'Thesis2026');
-    type('确认密码', 'Thesis2026');
-    type('昵称', '新同学');
-    fireEvent.click(screen.getByRole('checkbox'));
-    click(/^注\s*册$/);
+  test('注册账号 carries the redirect; after registering, login goes on to the target', async () => {
+    const history = await follow('注册账号', '/user/register', '注册', '直接登录');
+    await fillRegister(DEMO_CODE, 'on.the.way@example.edu.cn');
     await waitFor(() => expect(history.location.pathname).toBe('/user/login'), { timeout: 10_000 });
     expect(new URLSearchParams(history.location.search).get('email')).toBe('on.the.way@example.edu.cn');
     expect(redirectOf(history.location.search)).toBe(target);
@@ -222,13 +220,7 @@ describe('a visitor sent to login on the way somewhere keeps the way through reg
   });
 
   test('忘记密码 carries the redirect, and so does the way back to login', async () => {
-    const { history } = await renderApp(`/user/login?redirect=${encodeURIComponent(target)}`);
-    await heading('登录');
-    fireEvent.click(link('忘记密码'));
-    await waitFor(() => expect(history.location.pathname).toBe('/user/reset-password'));
-    expect(redirectOf(history.location.search)).toBe(target);
-    await heading('重置密码');
-    expect(redirectOf(link('返回登录').getAttribute('href')!.split('?')[1] ?? '')).toBe(target);
+    await follow('忘记密码', '/user/reset-password', '重置密码', '返回登录');
   });
 
   test('a target on another origin is not carried along (login would not honour it, SPEC §2)', async () => {

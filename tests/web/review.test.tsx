@@ -7,6 +7,13 @@ import { demoOrder } from './demoOrders';
 afterEach(() => server.reset());
 
 const LONG = { timeout: 15_000 };
+
+/** The page at `path`, signed in, while the call `route` gets no answer at all. */
+async function withoutAnswer(route: string, path: string) {
+  await signInAsDemo();
+  server.use({ [route]: (_req, res) => res.socket!.destroy() });
+  return renderApp(path);
+}
 const OWN =
   '本文讨论县域中学课后服务的组织方式。作者在两所学校做了一个学期的观察和访谈，记录了教师的工作负担与学生的参与情况，并比较了两校在经费、课程和激励方面的差别。';
 const COPIED = '塑料制品在环境中经过风化、破碎形成粒径小于 5 毫米的微塑料，可被水生生物摄食并沿食物链传递。河流既是陆地微塑料进入海洋的通道，也是其重要的汇。';
@@ -137,9 +144,7 @@ describe('issue 13: honest lists, filled forms', () => {
   });
 
   test('a list call that gets no answer shows the network notice and the failure, not the empty state', async () => {
-    await signInAsDemo();
-    server.use({ 'GET /api/v1/review': (_req, res) => res.socket!.destroy() });
-    await renderApp('/personal/review/list');
+    await withoutAnswer('GET /api/v1/review', '/personal/review/list');
     expect(await screen.findByText('网络异常', {}, LONG)).toBeInTheDocument();
     expect(screen.getByText('您的网络发生异常，无法连接服务器')).toBeInTheDocument();
     expect(await screen.findByText('查重记录加载失败', {}, LONG)).toBeInTheDocument();
@@ -220,9 +225,7 @@ describe('a report that cannot be shown yet says why, and the way on', () => {
   });
 
   test('no answer at all is still the network failure with a retry', async () => {
-    await signInAsDemo();
-    server.use({ 'GET /api/v1/review/:reviewId/report': (_req, res) => res.socket!.destroy() });
-    await renderApp('/personal/review/report/r1');
+    await withoutAnswer('GET /api/v1/review/:reviewId/report', '/personal/review/report/r1');
     expect(await screen.findByText('查重报告加载失败', {}, LONG)).toBeInTheDocument();
     expect(screen.getByText('重新加载')).toBeInTheDocument();
   });
