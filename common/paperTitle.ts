@@ -40,3 +40,27 @@ export function pastedTitle(text: string): string | null {
   if (!sentence) return null;
   return sentence.length > SENTENCE_TITLE_CHARS ? `${sentence.slice(0, SENTENCE_TITLE_CHARS).trimEnd()}…` : sentence;
 }
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const unescapeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]);
+
+/** Each paragraph of a Word document's XML (`word/document.xml`): its style id, and its text. */
+export function docxParagraphs(documentXml: string): Array<{ style?: string; text: string }> {
+  return documentXml.split(/<\/w:p>/).map((p) => ({
+    style: /<w:pStyle w:val="([^"]+)"/.exec(p)?.[1],
+    text: unescapeXml([...p.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('')),
+  }));
+}
+
+/**
+ * The paragraph a Word document marks as its title (Word's 标题 / Title style), whatever comes before
+ * it: a cover page opens with the school's name, not the title. `stylesXml` (`word/styles.xml`) names
+ * the style where its id is another language's.
+ */
+export function docxTitle(documentXml: string, stylesXml = ''): string | undefined {
+  const ids = new Set(['Title']);
+  for (const [, id, body] of stylesXml.matchAll(/<w:style\b[^>]*w:styleId="([^"]+)"[^>]*>([\s\S]*?)<\/w:style>/g))
+    if (/<w:name w:val="(?:Title|标题)"/i.test(body)) ids.add(id);
+  const title = docxParagraphs(documentXml).find((p) => p.style && ids.has(p.style) && p.text.trim());
+  return title?.text.trim();
+}

@@ -1,8 +1,10 @@
 /**
  * The title a review's form is filled with, read from an uploaded PDF: a PDF's text comes line by
  * line as the page sets it, so a long title wrapped onto a second line, or a cover that sets the
- * school's name above the title, must be read from the page's type sizes instead.
+ * school's name above the title, must be read from the page's type sizes instead. A Word document
+ * says which paragraph is its title by its style.
  */
+import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import PDFDocument from 'pdfkit';
 import { multipart, useSignedInApp } from './testApp';
 
@@ -28,8 +30,8 @@ function pdf(lines: Array<[string, number]>, width = 300): Promise<Buffer> {
 
 const { me } = useSignedInApp();
 
-async function titleOfUpload(data: Buffer) {
-  const body = multipart({}, { name: 'paper.pdf', data });
+async function titleOfUpload(data: Buffer, name = 'paper.pdf') {
+  const body = multipart({}, { name, data });
   const res = await me().call('POST', '/api/v1/review/paper', body.payload, body.headers);
   expect(res.status).toBe(200);
   return res.body.result.title;
@@ -51,6 +53,17 @@ test('a cover with the school above the title: the title is the line in the larg
     451,
   );
   expect(await titleOfUpload(cover)).toBe('县域中学课后服务研究');
+});
+
+test('a Word document with a cover page: the title is the paragraph in the Title style, not the school above it', async () => {
+  const lines = [
+    new Paragraph('示例大学'),
+    new Paragraph('本科毕业论文'),
+    new Paragraph({ text: '县域中学课后服务研究', heading: HeadingLevel.TITLE }),
+    new Paragraph(BODY),
+  ];
+  const docx = await Packer.toBuffer(new Document({ sections: [{ children: lines }] }));
+  expect(await titleOfUpload(docx, 'paper.docx')).toBe('县域中学课后服务研究');
 });
 
 test('a PDF set in one size: its first line, as for any other file', async () => {

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { PLAIN } from '../fixtures/manuscripts';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
@@ -116,6 +117,16 @@ test('the start form is prefilled from 基本信息 and the manuscript’s title
   fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
     target: { files: [new File(['# 县域中学课后服务研究\n\n摘要：本文。\n\n## 绪论\n\n正文。'], '初稿.md')] },
   });
+  await waitFor(() => expect(screen.getByLabelText('论文题目')).toHaveValue('县域中学课后服务研究'), LONG);
+});
+
+test('a Word manuscript with a cover page prefills the title from its Title paragraph, not the school above it', async () => {
+  await signInAsDemo();
+  await renderApp('/typeset/template-detail/general-bachelor');
+  await screen.findByText('上传并排版', {}, LONG);
+  const lines = [new Paragraph('示例大学'), new Paragraph({ text: '县域中学课后服务研究', heading: HeadingLevel.TITLE }), new Paragraph('正文。')];
+  const docx = await Packer.toBuffer(new Document({ sections: [{ children: lines }] }));
+  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [new File([new Uint8Array(docx)], '初稿.docx')] } });
   await waitFor(() => expect(screen.getByLabelText('论文题目')).toHaveValue('县域中学课后服务研究'), LONG);
 });
 

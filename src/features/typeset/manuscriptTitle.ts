@@ -1,8 +1,9 @@
 /**
  * The title a manuscript starts with, read in the browser to prefill the form (the server reads the
- * manuscript again on its own): a Markdown `# 题目`, or the first line of text.
+ * manuscript again on its own): a Word document's Title paragraph, a Markdown `# 题目`, or the first line of text.
  */
 import JSZip from 'jszip';
+import { docxParagraphs, docxTitle } from '../../../common/paperTitle';
 
 const MAX_TITLE = 80;
 
@@ -27,18 +28,10 @@ function read(file: File, as: 'text' | 'buffer') {
 export async function manuscriptTitle(file: File): Promise<string | undefined> {
   try {
     if (/\.docx$/i.test(file.name)) {
-      const xml = await (await JSZip.loadAsync(await read(file, 'buffer'))).file('word/document.xml')?.async('string');
-      const paragraphs = (xml ?? '').split(/<\/w:p>/).map((p) => [...p.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''));
-      return firstLine(
-        paragraphs.map((p) =>
-          p
-            .replace(/&amp;/g, '&')
-            .replace(/&lt;/g, '<')
-            .replace(/&gt;/g, '>')
-            .replace(/&quot;/g, '"')
-            .replace(/&apos;/g, "'"),
-        ),
-      );
+      const zip = await JSZip.loadAsync(await read(file, 'buffer'));
+      const xml = (await zip.file('word/document.xml')?.async('string')) ?? '';
+      const styles = await zip.file('word/styles.xml')?.async('string');
+      return docxTitle(xml, styles) ?? firstLine(docxParagraphs(xml).map((p) => p.text));
     }
     const lines = (await read(file, 'text')).replace(/^\uFEFF/, '').split(/\r?\n/);
     if (/\.md$/i.test(file.name)) {

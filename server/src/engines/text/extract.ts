@@ -6,6 +6,7 @@
  */
 import iconv from 'iconv-lite';
 import mammoth from 'mammoth';
+import { docxTitle } from '../../../../common/paperTitle';
 import { execFile } from 'child_process';
 import { join } from 'path';
 import yauzl from 'yauzl';
@@ -133,10 +134,13 @@ export async function inspectDocx(data: Buffer, keep?: Map<string, Buffer>) {
   await inspectZip(data, keep);
 }
 
-async function docxText(data: Buffer): Promise<string> {
-  await inspectDocx(data);
+/** A Word document's text, and the paragraph it marks as its title (past a cover page's lines). */
+async function docxPaper(data: Buffer): Promise<Paper> {
+  const files = new Map<string, Buffer>();
+  await inspectDocx(data, files);
+  const title = docxTitle(files.get('word/document.xml')!.toString('utf8'), files.get('word/styles.xml')?.toString('utf8'));
   try {
-    return (await mammoth.extractRawText({ buffer: data })).value;
+    return { text: (await mammoth.extractRawText({ buffer: data })).value, title };
   } catch {
     throw new ExtractError('文件已损坏，无法读取其中的文字');
   }
@@ -172,7 +176,7 @@ async function pdfPaper(data: Buffer): Promise<{ text: string; title?: string }>
 
 export interface Paper {
   text: string;
-  /** the title as the file's layout shows it, where the text alone cannot (a PDF's largest type on its first page) */
+  /** the title as the file's layout shows it, where the text alone cannot (a PDF's largest type on its first page, a Word document's Title paragraph) */
   title?: string;
 }
 
@@ -181,7 +185,7 @@ export async function extractPaper(data: Buffer, fileName: string): Promise<Pape
   if (data.length === 0) throw new ExtractError('文件是空的');
   const extension = extensionOf(fileName);
   let read: Paper;
-  if (extension === 'docx') read = { text: await docxText(data) };
+  if (extension === 'docx') read = await docxPaper(data);
   else if (extension === 'pdf') read = await pdfPaper(data);
   else if (extension === 'txt' || extension === 'md') read = { text: decodeText(data) };
   else throw new ExtractError('只支持 .docx、.pdf、.txt 和 .md 文件');
