@@ -200,8 +200,12 @@ interface Aligned {
   sources: number[];
   /** per token, where it is in the source (−1: not shared) */
   shared: Int32Array;
+  /** how many tokens are shared */
+  count: number;
   /** the longest run of tokens shared in order (the unbroken evidence in the pair) */
   longest: number;
+  /** how many shared tokens stand in runs of ORDERED_RUN or more in the source's order */
+  ordered: number;
 }
 
 /** One source and the checked text, as the alignment of their sentences reads them. */
@@ -215,19 +219,21 @@ interface Pair {
   paragraphs?: Paragraphs;
 }
 
-/** The source sentences (of `among`, if given) a checked sentence shares `shares` of its bigrams with (of the shorter's). */
-function alignedSources(pair: Pair, q: Sentence, shares: Shares, among?: Set<number>): number[] {
+/** The source sentences (of `among`, if given) a checked sentence shares `shares` of its bigrams with (of the shorter's): its pairs are counted once, for every share asked. */
+function alignedSources(pair: Pair, q: Sentence): (shares: Shares, among?: Set<number>) => number[] {
   const qBigrams = bigramsOf(q, pair.query);
-  if (qBigrams.size < ALIGNED_BIGRAMS) return [];
+  if (qBigrams.size < ALIGNED_BIGRAMS) return () => [];
   let han = 0;
   for (let t = q.from; t < q.to; t += 1) if (isHan(pair.query.value(t)!)) han += 1;
-  const share = 2 * han >= q.to - q.from ? shares.han : shares.words;
   const counts = new Map<number, number>();
-  for (const b of qBigrams.keys()) for (const s of pair.holders.get(b) ?? []) if (!among || among.has(s)) counts.set(s, (counts.get(s) ?? 0) + 1);
-  return [...counts]
-    .filter(([s, n]) => n >= ALIGNED_BIGRAMS && n >= share * Math.min(qBigrams.size, pair.sentences[s].bigrams!.size))
-    .map(([s]) => s)
-    .sort((a, b) => a - b);
+  for (const b of qBigrams.keys()) for (const s of pair.holders.get(b) ?? []) counts.set(s, (counts.get(s) ?? 0) + 1);
+  return (shares, among) => {
+    const share = 2 * han >= q.to - q.from ? shares.han : shares.words;
+    return [...counts]
+      .filter(([s, n]) => (!among || among.has(s)) && n >= ALIGNED_BIGRAMS && n >= share * Math.min(qBigrams.size, pair.sentences[s].bigrams!.size))
+      .map(([s]) => s)
+      .sort((a, b) => a - b);
+  };
 }
 
 /** Source sentences `first` to `last` (clipped to those read) follow one another in the source's text. */
@@ -244,7 +250,8 @@ function oneText({ sentences }: Pair, first: number, last: number): boolean {
  * sentences from here and there, and gains nothing.
  */
 function alignedAll(pair: Pair, querySentences: Sentence[], seeded: Set<number>): Array<number[] | undefined> {
-  const strict = querySentences.map((q, i) => (seeded.has(i) ? alignedSources(pair, q, ALIGNED_SHARE) : []));
+  const sharing = querySentences.map((q, i) => (seeded.has(i) ? alignedSources(pair, q) : undefined));
+  const strict = sharing.map((sources) => sources?.(ALIGNED_SHARE) ?? []);
   return strict.map((found, i) => {
     if (!seeded.has(i)) return undefined;
     const near = [...(strict[i - 1] ?? []), ...found, ...(strict[i + 1] ?? [])];
@@ -254,7 +261,7 @@ function alignedAll(pair: Pair, querySentences: Sentence[], seeded: Set<number>)
     if (near.length && last - first < NEIGHBOUR_SPAN && oneText(pair, first - 1, last + 1)) {
       const among = new Set<number>();
       for (let s = Math.max(0, first - 1); s <= last + 1 && s < pair.sentences.length; s += 1) among.add(s);
-      extra = alignedSources(pair, querySentences[i], NEIGHBOUR_SHARE, among);
+      extra = sharing[i]!(NEIGHBOUR_SHARE, among);
     }
     const all = [...new Set([...found, ...extra])].sort((a, b) => a - b);
     return all.length ? all : undefined;
@@ -279,12 +286,18 @@ function align(pair: Pair, q: Sentence, sources: number[]): Aligned {
     shared[t + 1 - q.from] = at + 1;
     last = at + 1;
   }
+  let count = 0;
   let longest = 0;
+  let ordered = 0;
   for (let k = 0, run = 0; k < shared.length; k += 1) {
     run = shared[k] >= 0 && k > 0 && shared[k] === shared[k - 1] + 1 ? run + 1 : shared[k] >= 0 ? 1 : 0;
+    if (shared[k] >= 0) count += 1;
     longest = Math.max(longest, run);
+    // a run counts once it is ORDERED_RUN long, and each token after that
+    if (run === ORDERED_RUN) ordered += ORDERED_RUN;
+    else if (run > ORDERED_RUN) ordered += 1;
   }
-  return { sentence: q, sources, shared, longest };
+  return { sentence: q, sources, shared, count, longest, ordered };
 }
 
 /** Which of the source's sentences holds token `at`. */
@@ -414,31 +427,15 @@ function oneStretch(pair: Pair, group: Aligned[]): boolean {
   return told.length >= 2 && last - first + 1 - told.length <= 1 && oneText(pair, first, last);
 }
 
-/** The share of a group's shared tokens that stand in runs of at least `run` tokens in the source's order. */
-function orderedShare(group: Aligned[], run: number): number {
-  let shared = 0;
-  let ordered = 0;
-  for (const { shared: places } of group) {
-    let length = 0;
-    places.forEach((at, k) => {
-      if (at >= 0) shared += 1;
-      length = at >= 0 && k > 0 && places[k - 1] >= 0 && at === places[k - 1] + 1 ? length + 1 : at >= 0 ? 1 : 0;
-      // a run counts once it is long enough, and each token after that
-      if (length === run) ordered += run;
-      else if (length > run) ordered += 1;
-    });
-  }
-  return shared ? ordered / shared : 0;
-}
-
 /** A group of consecutive aligned sentences passes the gate: it is a rewrite (it shares much, densely), or a piece holds an unbroken run of the minimum. */
 function passagesOf(pair: Pair, group: Aligned[]): Chain[] {
-  const sharedTokens = group.reduce((n, a) => n + a.shared.reduce((x, at) => x + (at >= 0 ? 1 : 0), 0), 0);
+  const sharedTokens = group.reduce((n, a) => n + a.count, 0);
+  const ordered = group.reduce((n, a) => n + a.ordered, 0);
   const longest = Math.max(...group.map((a) => a.longest));
   const length = group.reduce((n, a) => n + a.sentence.to - a.sentence.from, 0);
   const passes = ({ evidence, density }: Gate) => sharedTokens >= evidence * pair.minTokens && sharedTokens >= density * length;
   const stretch = passes(SPARSE_STRETCH_GATE) && oneStretch(pair, group);
-  const rewrite = passes(GATE) || passes(DENSE_GATE) || (stretch && (passes(STRETCH_GATE) || orderedShare(group, ORDERED_RUN) >= ORDERED));
+  const rewrite = passes(GATE) || passes(DENSE_GATE) || (stretch && (passes(STRETCH_GATE) || ordered >= ORDERED * sharedTokens));
   if (!rewrite && longest < pair.minTokens) return [];
   const pieces = piecesOf(pair, group, sharedTokens);
   return rewrite ? rewritePassages(pair, pieces, group) : pieces.filter((p) => p.longest >= pair.minTokens);
