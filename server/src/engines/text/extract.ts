@@ -134,11 +134,17 @@ export async function inspectDocx(data: Buffer, keep?: Map<string, Buffer>) {
   await inspectZip(data, keep);
 }
 
-/** A Word document's text, and the paragraph it marks as its title (past a cover page's lines). */
-async function docxPaper(data: Buffer): Promise<Paper> {
+/** Inspects a Word document (inspectDocx) and reads the paragraph it marks as its title, past a cover page's lines. */
+async function inspectedDocxTitle(data: Buffer): Promise<string | undefined> {
   const files = new Map<string, Buffer>();
   await inspectDocx(data, files);
-  const title = docxTitle(files.get('word/document.xml')!.toString('utf8'), files.get('word/styles.xml')?.toString('utf8'));
+  // what else was inflated (pictures) is let go here, before the text is read
+  return docxTitle(files.get('word/document.xml')!.toString('utf8'), files.get('word/styles.xml')?.toString('utf8'));
+}
+
+/** A Word document's text, and its title. */
+async function docxPaper(data: Buffer): Promise<Paper> {
+  const title = await inspectedDocxTitle(data);
   try {
     return { text: (await mammoth.extractRawText({ buffer: data })).value, title };
   } catch {
