@@ -95,8 +95,9 @@ const routes: AppRoute[] = [
         path: '/',
         component: '@/layouts/BasicLayout',
         routes: [
-          { path: '/', name: '首页', component: page('Home') },
-          { path: '/home', title: '首页', component: page('Home') },
+          // the home page carries the product's title alone (docs/spec.md §1, docs/ux.md)
+          { path: '/', component: page('Home') },
+          { path: '/home', component: page('Home') },
           {
             path: '/article/detail/:articleId',
             title: '文章详情',

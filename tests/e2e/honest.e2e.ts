@@ -26,9 +26,9 @@ beforeEach(() => {
 
 const setFault = (type: string) => page.evaluate((t) => fetch(`/api/v1/mock/fault?type=${t}`).then((r) => r.status), type);
 
-test('the title names the page: 首页 on /, the article on its detail page', async () => {
+test('the title names the page: the product alone on /, the article on its detail page', async () => {
   await page.goto(`${mock()}/`);
-  await page.waitForFunction((t) => document.title === t, `首页 - ${SITE_TITLE}`);
+  await page.waitForFunction((t) => document.title === t, SITE_TITLE);
   const first = page.locator('a[href^="/article/detail/"]').first();
   await first.waitFor();
   const name = (await first.textContent())!.trim();

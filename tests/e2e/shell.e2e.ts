@@ -20,10 +20,16 @@ async function fillLogin(email: string, password: string) {
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
-test('the title names the page before the platform name (docs/spec.md §1: 首页 - 论文网一站式服务平台【智能论文】)', async () => {
-  await page.goto(`${base()}/`);
-  await page.waitForFunction(() => document.title.startsWith('首页'));
-  await expect(page.title()).resolves.toBe('首页 - 论文网一站式服务平台【智能论文】');
+test('the home page carries the product title alone (docs/spec.md §1), another page names itself before it', async () => {
+  await page.goto(`${base()}/typeset/template-list`);
+  await page.waitForFunction(() => document.title.startsWith('排版模板'));
+  await expect(page.title()).resolves.toBe('排版模板 - 论文网一站式服务平台【智能论文】');
+  await page.getByRole('link', { name: '首页' }).first().click();
+  await page.waitForURL(`${base()}/`);
+  await page.waitForFunction(() => document.title === '论文网一站式服务平台【智能论文】');
+  await page.goto(`${base()}/home`);
+  await page.getByRole('link', { name: '首页' }).first().waitFor();
+  await expect(page.title()).resolves.toBe('论文网一站式服务平台【智能论文】');
 });
 
 test('a wrong password shows the message, then a same-origin redirect is followed', async () => {
