@@ -486,6 +486,14 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       expect(found).toEqual([[text.indexOf('Each reservation'), endOf(text, 'from a third to')]]);
     });
 
+    test('is one passage when the sentence left out between them is cut into pieces by quoted full stops', async () => {
+      // the source's third sentence reads as three short sentences ("." ends one); the same paper as above, second and fourth
+      const pieces = [...manual.slice(0, 2), 'Staff mark a full floor with "." and a closed one with ".." on the dashboard.', ...manual.slice(3)];
+      const text = `${opening}\nEach reservation is confirmed by mail and released on its own when nobody checks in within fifteen minutes. In the first term the share of rooms left vacant after reserving dropped from a third to under a tenth.\n${closing}`;
+      const report = await oneDocument(pieces.join(' '))(text);
+      expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf('Each reservation'), endOf(text, 'from a third to')]]);
+    });
+
     test('is one passage when, merged into one sentence with under three-fifths of its words shared, its clauses keep runs of four or more words in order', async () => {
       // the source's third sentence, then its second, merged: 20 of 43 words shared, most of them in runs such as "is confirmed by email and"
       const { text, found } = await passagesIn(

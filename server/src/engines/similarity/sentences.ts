@@ -111,6 +111,8 @@ const STRETCH_GATE: Gate = { evidence: 1.5, density: 0.6 };
 const SPARSE_STRETCH_GATE: Gate = { evidence: 1.5, density: 0.45 };
 const ORDERED = 0.6;
 const ORDERED_RUN = 4;
+/** The words of source sentences a stretch may leave out, where it leaves out more than one (oneStretch). */
+const STRETCH_SKIP = 15;
 /** How far around its seeds a source is read, in tokens. */
 const REACH = 200;
 
@@ -417,14 +419,22 @@ function rewritePassages(pair: Pair, pieces: Chain[], members: Aligned[]): Chain
 
 /**
  * Whether a group's sentences align with two or more source sentences that follow one another
- * in the source, all but one at most (the sentence the rewriter changed most), and with no
- * others: shuffled, split or merged, but one stretch.
+ * in the source, all but one at most (the sentence the rewriter changed most) or all but
+ * STRETCH_SKIP words (one sentence that a full stop in a name or quotation cut into pieces), and
+ * with no others: shuffled, split or merged, but one stretch.
  */
 function oneStretch(pair: Pair, group: Aligned[]): boolean {
   const told = [...new Set(group.flatMap((a) => a.sources))].sort((a, b) => a - b);
   const first = told[0];
   const last = told[told.length - 1];
-  return told.length >= 2 && last - first + 1 - told.length <= 1 && oneText(pair, first, last);
+  if (told.length < 2 || !oneText(pair, first, last)) return false;
+  if (last - first + 1 - told.length <= 1) return true;
+  let untold = 0;
+  for (let s = first, k = 0; s <= last && untold <= STRETCH_SKIP; s += 1) {
+    if (told[k] === s) k += 1;
+    else untold += wordsIn(pair.source, pair.sentences[s].from, pair.sentences[s].to, STRETCH_SKIP);
+  }
+  return untold <= STRETCH_SKIP;
 }
 
 /** A group of consecutive aligned sentences passes the gate: it is a rewrite (it shares much, densely), or a piece holds an unbroken run of the minimum. */
