@@ -16,7 +16,7 @@ import { charsOf, tokenize, type Token } from '../server/src/engines/similarity/
 import { REVIEW_SYSTEMS } from '../server/src/modules/review/systems';
 import { buildAccuracySet, INNOCENT, OBFUSCATIONS, type Suspicious } from './accuracySet';
 import { panScores, type Detection } from './pan';
-import type { Language } from './realText';
+import type { Language, Library } from './realText';
 
 type Engine = 'ours' | 'dolos-core' | 'sim_text';
 const ENGINES: Engine[] = ['ours', 'dolos-core', 'sim_text'];
@@ -25,6 +25,16 @@ const PER_KIND = Number(process.env.BENCH_ACCURACY_PER_KIND || 40);
 const SEED = Number(process.env.BENCH_ACCURACY_SEED || 20261123);
 
 type Dolos = typeof import('@dodona/dolos-core');
+
+/**
+ * The sets measured: English twice, with the manual pages as the library and with the guides
+ * (running prose, as students write) as the library, the manual pages copying from them.
+ */
+const SETS: Array<{ language: Language; library: Library; name: string }> = [
+  { language: 'en', library: 'manuals', name: 'English' },
+  { language: 'en', library: 'guides', name: 'English prose (the guides as the library)' },
+  { language: 'zh', library: 'manuals', name: 'Chinese' },
+];
 
 interface Prepared {
   corpus: Map<string, string>;
@@ -146,9 +156,9 @@ function markedShare(tokens: Token[], detections: Detection[]) {
 
 async function main() {
   const dolos = await import('@dodona/dolos-core');
-  for (const language of ['en', 'zh'] as Language[]) {
+  for (const { language, library, name } of SETS) {
     const started = Date.now();
-    const { corpus, set } = buildAccuracySet(language, PER_KIND, SEED);
+    const { corpus, set } = buildAccuracySet(language, PER_KIND, SEED, library);
     const prepared: Prepared = {
       corpus,
       corpusTokens: new Map([...corpus].map(([id, text]) => [id, tokenize(text)])),
@@ -156,9 +166,7 @@ async function main() {
       setTokens: set.map((d) => tokenize(d.text)),
     };
     const corpusChars = [...corpus.values()].reduce((n, t) => n + t.length, 0);
-    console.log(
-      `\n${language === 'zh' ? 'Chinese' : 'English'}: ${set.length} documents against a corpus of ${corpus.size} documents (${(corpusChars / 1e6).toFixed(2)} M characters)`,
-    );
+    console.log(`\n${name}: ${set.length} documents against a corpus of ${corpus.size} documents (${(corpusChars / 1e6).toFixed(2)} M characters)`);
 
     // every engine at every system's shortest passage (once for systems that share it)
     const found = new Map<string, Detection[][]>();

@@ -15,7 +15,7 @@
 import { execFileSync } from 'child_process';
 import { readFileSync } from 'fs';
 import { Converter } from 'opencc-js';
-import { realText, type Language } from './realText';
+import { realText, type Language, type Library } from './realText';
 
 export type Obfuscation = 'verbatim' | 'noise' | 'reorder' | 'edit' | 'traditional' | 'synonyms' | 'restructure' | 'mixed' | 'traditional synonyms';
 export type Innocence = 'no copy' | 'common phrases' | 'same topic';
@@ -337,9 +337,9 @@ function sameTopic(first: string[], others: string[], corpus: string[], language
 }
 
 /** The set for one language: `perKind` documents of every obfuscation and every kind of innocence. */
-export function buildAccuracySet(language: Language, perKind = 40, seed = 20261123) {
+export function buildAccuracySet(language: Language, perKind = 40, seed = 20261123, library: Library = 'manuals') {
   const next = random(seed + (language === 'zh' ? 1 : 2));
-  const { corpus, hosts, sameTopic: pages } = realText(language);
+  const { corpus, hosts, sameTopic: pages } = realText(language, library);
   const words = lexicon(language, hosts);
   const ids = corpus.map((_, i) => `${language}-${String(i).padStart(4, '0')}`);
   const corpusText = corpus.join('\n');

@@ -178,12 +178,19 @@ function quotesNothing(corpus: string[], language: Language) {
 }
 
 /**
+ * Which text is the library searched: the manual pages (technical: prose beside code, names and
+ * options), or the guides (running prose), the manual pages then being the hosts that copy.
+ */
+export type Library = 'manuals' | 'guides';
+
+/**
  * Documents of the corpus searched, host documents (that copy nothing by themselves), and
  * documents of the same field that copy nothing either (quoting no run of the corpus).
  */
-export function realText(language: Language) {
+export function realText(language: Language, library: Library = 'manuals') {
   const size = language === 'zh' ? 2_000 : 4_000;
-  const { corpus, hosts, sameTopic } = SOURCES[language];
+  const sources = SOURCES[language];
+  const { corpus, hosts, sameTopic } = library === 'guides' ? { ...sources, corpus: sources.hosts, hosts: sources.corpus } : sources;
   const corpusDocs = documents(
     corpus.flatMap((s) => prose(s, language)),
     size,
