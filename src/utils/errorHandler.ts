@@ -134,11 +134,16 @@ export function showError(body: ErrorBody, fallbackText: string) {
  * 403 → /403 (not on the login page), 404 → /404, no response → the network notification, other
  * statuses only logged. A refusal our API explains in its envelope (a 4xx with a message, e.g. a
  * 429 that says how long to wait) is shown as the server words it, at the level it names; a 5xx is
- * the server's fault, not the user's news, and is only logged.
+ * the server's fault, not the user's news, and is only logged. A page that says the refusal in its
+ * own text (`refusalShownByPage`) gets no toast repeating it; a level that moves the user on still runs.
  */
-export function handleRequestError(error: unknown): void {
+export function handleRequestError(error: unknown, { refusalShownByPage = false }: { refusalShownByPage?: boolean } = {}): void {
+  const show = (body: ErrorBody, fallbackText: string) => {
+    if (refusalShownByPage && refusalOf(error) && body.showType !== ShowType.REDIRECT) return;
+    showError(body, fallbackText);
+  };
   if (error instanceof BizError) {
-    showError(error.body, STATUS_TEXT[error.status] || '请求失败');
+    show(error.body, STATUS_TEXT[error.status] || '请求失败');
     return;
   }
   if (isNoResponse(error)) {
@@ -163,7 +168,7 @@ export function handleRequestError(error: unknown): void {
     const text = STATUS_TEXT[status] || response.statusText || '请求失败';
     console.error(`请求错误 ${status} ${config?.url ?? ''}：${text}`);
     const body = bodyOfError(error);
-    if (status < 500 && body?.message) showError(body, text);
+    if (status < 500 && body?.message) show(body, text);
     return;
   }
   console.error(error);

@@ -26,6 +26,11 @@ export type PageQuery = { [K in keyof typeof shared.PageQuery]?: Static<(typeof 
 export interface CallOptions {
   /** Handle failures yourself: no redirect, no message. */
   skipErrorHandler?: boolean;
+  /**
+   * The page says a refusal's message in its own text (LoadError): it is not said again as a toast.
+   * Everything else is handled as usual: login, /403, /404, the network notice.
+   */
+  refusalShownByPage?: boolean;
   /** Upload progress, for long uploads. */
   onUploadProgress?: (event: { loaded: number; total?: number }) => void;
   signal?: AbortSignal;

@@ -22,7 +22,7 @@ export const requestConfig: RequestConfig = {
         if (isNoResponse(error)) notifyNoResponse();
         throw error;
       }
-      handleRequestError(error);
+      handleRequestError(error, { refusalShownByPage: opts?.refusalShownByPage });
     },
   },
 };

@@ -1,7 +1,7 @@
 /**
- * One item, paid once: ordering it again answers its open order, a paid item is not ordered
- * again, paying one of two open orders closes the other, and an order whose item was deleted or
- * replaced closes with its own reason.
+ * One item, paid once: ordering it again (even twice at once) answers its open order, a paid item
+ * is not ordered again, a payment reaching another order of a paid item is kept for refund, and an
+ * order whose item was deleted or replaced closes with its own reason.
  */
 import { FIELDS } from '../fixtures/manuscripts';
 import { PASTED_PAPER } from '../fixtures/pastedPaper';
@@ -29,13 +29,33 @@ async function doneTypeset() {
   return id;
 }
 
-/** A second pending order of the same item, as older data may hold. */
+/** A second order of the same item, a copy of the order as it stands now. */
 async function copyOf(orderId: string) {
   const { db } = signedIn.test().app;
   const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   const copy = { ...row, id: `${row.id}b`, created_at: new Date(Date.parse(row.created_at) + 1).toISOString() };
   await db.insertInto('orders').values(copy).execute();
   return copy;
+}
+
+/**
+ * Two requests at the same instant: the first two looks for an item's open orders are held until
+ * both are made, so that neither request has made its order when the other looks (run one after
+ * the other, a request on SQLite finishes before the next has read its body).
+ */
+function bothLookBeforeEitherOrders() {
+  const executor = signedIn.test().app.db.getExecutor();
+  const run = executor.executeQuery.bind(executor);
+  const held: Array<() => void> = [];
+  return jest.spyOn(executor, 'executeQuery').mockImplementation(async (query) => {
+    if (held.length < 2 && /from "orders" where "kind" = .* and "item_id" = .* and "status" in/.test(query.sql)) {
+      await new Promise<void>((resume) => {
+        held.push(resume);
+        if (held.length === 2) held.forEach((go) => go());
+      });
+    }
+    return run(query);
+  });
 }
 
 describe('ordering an item again', () => {
@@ -58,6 +78,19 @@ describe('ordering an item again', () => {
     expect(paid.body.message).toMatch(/已经付款/);
   });
 
+  test('two orders of one item at the same instant: both answer one order, one row is pending', async () => {
+    const id = await doneTypeset();
+    const met = bothLookBeforeEitherOrders();
+    const order = () => signedIn.me().post('/api/v1/order', { kind: 'typeset', itemId: id });
+    const answers = await Promise.all([order(), order()]);
+    met.mockRestore();
+    expect(answers.map((res) => res.status)).toEqual([200, 200]);
+    expect(new Set(answers.map((res) => res.body.result.id)).size).toBe(1);
+    const { db } = signedIn.test().app;
+    const pending = await db.selectFrom('orders').select('id').where('item_id', '=', id).where('status', '=', 'pending').execute();
+    expect(pending).toEqual([{ id: answers[0].body.result.id }]);
+  });
+
   test('an expired order is not answered again: a new one is made', async () => {
     const { review, orderId } = await newReview();
     await signedIn
@@ -72,29 +105,20 @@ describe('ordering an item again', () => {
   });
 });
 
-describe('two open orders of one item (older data)', () => {
-  test('paying one closes the other, which can then be neither started nor paid', async () => {
-    const id = await doneTypeset();
-    const first = (await signedIn.me().post('/api/v1/order', { kind: 'typeset', itemId: id })).body.result;
-    const copy = await copyOf(first.id);
-    expect(await payAsGateway(signedIn.test().app, first.id, first.amountFen)).toBe('paid');
-    expect(await orderOf(copy.id)).toMatchObject({ status: 'closed', closeReason: 'item_paid' });
-    const start = await signedIn.me().post(`/api/v1/order/${copy.id}/pay`, { channel: 'alipay' });
-    expect(start.status).toBe(409);
-    expect(await payAsGateway(signedIn.test().app, copy.id, copy.amount_fen)).toBe('refund_due');
-  });
-
-  test('a payment reaching the other before it was closed is kept for refund, not taken twice', async () => {
+describe('an item paid through another order', () => {
+  test('a payment reaching its other order, open again, is kept for refund, not taken twice', async () => {
     const { review, orderId } = await newReview();
-    const copy = await copyOf(orderId);
     const { db } = signedIn.test().app;
-    // the first is paid as if its closing of the copy had never happened (a payment already under way)
-    expect(await payAsGateway(signedIn.test().app, orderId, copy.amount_fen)).toBe('paid');
-    await db.updateTable('orders').set({ status: 'pending', close_reason: null, closed_at: null }).where('id', '=', copy.id).execute();
+    // the other order is open while the first is paid: a payment already under way as it closed
+    expect(await payAsGateway(signedIn.test().app, orderId, (await orderOf(orderId)).amountFen)).toBe('paid');
+    const copy = await copyOf(orderId);
+    await db.updateTable('orders').set({ status: 'pending', paid_at: null, gateway: null, gateway_trade_no: null }).where('id', '=', copy.id).execute();
     expect(await payAsGateway(signedIn.test().app, copy.id, copy.amount_fen)).toBe('refund_due');
     const row = await db.selectFrom('orders').selectAll().where('id', '=', copy.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'closed', close_reason: 'item_paid', refund_due: 1 });
     expect((await signedIn.me().get(`/api/v1/review/${review.id}`)).body.result.orderId).toBe(orderId);
+    const start = await signedIn.me().post(`/api/v1/order/${copy.id}/pay`, { channel: 'alipay' });
+    expect(start.status).toBe(409);
   });
 });
 

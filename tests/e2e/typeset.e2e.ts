@@ -1,6 +1,7 @@
 /**
  * Typesetting end to end against the real server: pick a template, upload a manuscript, see the
  * preview page by page (watermarked pictures), pay in the sandbox, download the .docx and the PDF;
+ * a typesetting deleted before its order was paid closes that order's payment page;
  * at phone width every preview page and every sample page is wholly on the screen.
  */
 import JSZip from 'jszip';
@@ -56,6 +57,32 @@ test('template → upload → preview pictures with watermark → pay in the san
       .subarray(0, 5)
       .toString(),
   ).toBe('%PDF-');
+});
+
+test('a typesetting deleted while its order is open: its payment page says the order closed and offers 重新排版', async () => {
+  const title = '县域中学课后服务研究（删除）';
+  await signInTo(page, base(), '/typeset/template-detail/general-bachelor', DEMO_ACCOUNT);
+  await typesetManuscript(page, title);
+  await page.getByRole('button', { name: /付款并下载/ }).click();
+  await page.waitForURL(/\/pay\//);
+  const payUrl = page.url();
+
+  // the student deletes it from 排版记录 before paying
+  await page.goto(`${base()}/personal/typeset/list`);
+  await page.locator('tr', { hasText: title }).getByRole('button', { name: '删除' }).click();
+  // antd spaces a two-character button's label: 删 除
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /^删\s?除$/ })
+    .click();
+  await page.getByText('排版记录和文件已删除').waitFor();
+
+  await page.goto(payUrl);
+  await page.getByRole('heading', { name: '订单已关闭' }).waitFor();
+  await page.getByText(/排版记录已于 .+ 删除，这笔订单随之关闭，没有扣费。/).waitFor();
+  await expect(page.getByText('支付宝').count()).resolves.toBe(0);
+  await page.getByRole('link', { name: '重新排版' }).click();
+  await page.waitForURL((url) => url.pathname === '/typeset/template-list');
 });
 
 /** Each picture or page inside `selector`, scrolled into view: loaded and wholly within the screen's width. */

@@ -117,6 +117,20 @@ describe('a refusal the server explained, as against a fault (what a failed load
   ])('%s', (_case, error, expected) => {
     expect(refusalOf(error)).toBe(expected);
   });
+
+  test('a page that says the refusal itself gets no toast; 404, redirects and no answer are handled as ever', () => {
+    const shown = { refusalShownByPage: true };
+    handleRequestError(httpError(409, { success: false, message: '检测尚未完成，报告还不能查看' }), shown);
+    handleRequestError(new BizError({ success: false, message: '订单已关闭', showType: ShowType.NOTIFICATION }), shown);
+    expect(message.error).not.toHaveBeenCalled();
+    expect(notification.error).not.toHaveBeenCalled();
+    handleRequestError(new BizError({ success: false, message: '请先登录', showType: ShowType.REDIRECT }), shown);
+    expect(replaceLocation).toHaveBeenCalled();
+    handleRequestError({ message: 'Network Error', request: {} }, shown);
+    expect(notification.error).toHaveBeenCalledWith(expect.objectContaining({ message: NETWORK_ERROR_TITLE }));
+    handleRequestError(httpError(404, { success: false, message: '检测记录不存在' }), shown);
+    expect(history.location.pathname).toBe(NOT_FOUND_PATH);
+  });
 });
 
 test('the status table covers exactly the statuses of docs/spec.md §8, in Chinese', () => {

@@ -52,6 +52,33 @@ describe('the home page', () => {
     expect(server.requests.some((r) => r.path === '/api/v1/article' && r.query.category === '排版规范')).toBe(true);
   });
 
+  test('the chosen category is kept in the address: back from an article shows it again', async () => {
+    const { history } = await renderApp('/');
+    await screen.findByText('用户论文的存储与删除政策', {}, LONG);
+    fireEvent.click(tab('排版规范')!);
+    const article = await screen.findByText('毕业论文排版的十条硬规定', {}, LONG);
+    expect(history.location.search).toBe(`?category=${encodeURIComponent('排版规范')}`);
+    fireEvent.click(article);
+    await waitFor(() => expect(history.location.pathname).toMatch(/^\/article\/detail\//));
+    act(() => history.back());
+    expect(await screen.findByText('毕业论文排版的十条硬规定', {}, LONG)).toBeInTheDocument();
+    expect(tab('排版规范')).toHaveAttribute('aria-selected', 'true');
+    fireEvent.click(tab('全部')!);
+    await waitFor(() => expect(history.location.search).toBe(''));
+  });
+
+  test('a link (or a reload) with a category opens on it', async () => {
+    await renderApp(`/home?category=${encodeURIComponent('查重知识')}`);
+    await waitFor(() => expect(tab('查重知识')).toHaveAttribute('aria-selected', 'true'), LONG);
+    expect(server.requests.some((r) => r.path === '/api/v1/article' && r.query.category === '查重知识')).toBe(true);
+  });
+
+  test('a category the page does not know opens on 全部', async () => {
+    await renderApp('/?category=nonsense');
+    await waitFor(() => expect(tab('全部')).toHaveAttribute('aria-selected', 'true'), LONG);
+    expect(server.requests.some((r) => r.path === '/api/v1/article' && r.query.category)).toBe(false);
+  });
+
   test('pages the library on the server and filters it by degree type', async () => {
     await renderApp('/home');
     await screen.findByText('范文库', {}, LONG);
@@ -113,13 +140,16 @@ describe('search on the home page', () => {
   });
 });
 
-test('a query past the limit is told in the server’s words, not as a network failure', async () => {
+test('a query past the limit is told once, in the server’s words, not as a network failure', async () => {
   await renderApp(`/?q=${encodeURIComponent('论'.repeat(150))}`);
   await waitFor(() => {
     const alert = [...document.querySelectorAll('[role="alert"]')].find((el) => el.textContent?.includes('搜索'));
     expect(alert).toHaveTextContent(`搜索内容不能超过 ${SEARCH_QUERY_MAX_LENGTH} 个字`);
     expect(alert).not.toHaveTextContent(/网络|重新加载/);
   }, LONG);
+  // said once, in the page: no toast says it again (a toast would be on screen by now)
+  await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  expect(screen.getAllByText(`搜索内容不能超过 ${SEARCH_QUERY_MAX_LENGTH} 个字`)).toHaveLength(1);
 });
 
 describe('the article page', () => {

@@ -20,6 +20,13 @@ const COPIED = '塑料制品在环境中经过风化、破碎形成粒径小于 
 const PAPER = `${OWN}\n${COPIED}\n${OWN.replace('本文', '本章')}`;
 const failing: MockHandler = (_req, res) => res.status(500).json({ success: false, message: '服务器开小差了，请稍后再试', errorCode: 'INTERNAL', showType: 0 });
 
+/** The server's words for a refusal are on screen once, in the page: no toast says them again. */
+async function expectSaidOnce(text: string) {
+  // a toast would be on screen by now: the page shows the refusal after the request layer handled it
+  await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  expect(screen.getAllByText(text)).toHaveLength(1);
+}
+
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
 async function fillAndSubmit(title: string) {
@@ -212,13 +219,14 @@ describe('a report that cannot be shown yet says why, and the way on', () => {
       return alert!;
     }, LONG);
 
-  test('an unpaid check: not a network failure, but its payment, and the list', async () => {
+  test('an unpaid check: not a network failure, but its payment, and the list; the reason said once', async () => {
     await signInAsDemo();
     const order = await demoOrder();
     const { history } = await renderApp(`/personal/review/report/${order.itemId}`);
     const alert = await alertText();
     expect(alert).toHaveTextContent('检测尚未完成，报告还不能查看');
     expect(alert).not.toHaveTextContent(/网络|重新加载/);
+    await expectSaidOnce('检测尚未完成，报告还不能查看');
     await waitFor(() => expect(screen.getByText(/去付款 ¥36\.00/).closest('a')).toHaveAttribute('href', `/pay/${order.id}`), LONG);
     expect(screen.getByText('查看查重记录').closest('a')).toHaveAttribute('href', '/personal/review/list');
     expect(history.location.pathname).toBe(`/personal/review/report/${order.itemId}`);

@@ -531,6 +531,21 @@ export const migrations: Record<string, Migration> = {
     up: (db: Kysely<any>) => similarityType(db, 'double precision'),
     down: (db: Kysely<any>) => similarityType(db, 'real'),
   },
+  '0021_one_open_order': {
+    // One payable order per item: two requests ordering it at once both found none open and both
+    // made one. The index lets only one be pending; of the pending orders older data may hold for
+    // one item, the newest (the one ordering again answered) stays open, the others close as replaced.
+    async up(db: Kysely<any>) {
+      await sql`UPDATE orders SET status = 'closed', close_reason = 'replaced', closed_at = ${new Date().toISOString()}
+        WHERE status = 'pending' AND EXISTS (
+          SELECT 1 FROM orders newer WHERE newer.kind = orders.kind AND newer.item_id = orders.item_id AND newer.status = 'pending'
+            AND (newer.created_at > orders.created_at OR (newer.created_at = orders.created_at AND newer.id < orders.id)))`.execute(db);
+      await db.schema.createIndex('orders_one_pending').on('orders').columns(['kind', 'item_id']).unique().where(sql.ref('status'), '=', 'pending').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropIndex('orders_one_pending').execute();
+    },
+  },
 };
 
 /** A review's similarity stored as `type` on PostgreSQL (SQLite's REAL already has eight bytes). */

@@ -6,7 +6,7 @@ import { EyeOutlined } from '@ant-design/icons';
 import ItemList from '@/components/ItemList';
 import { Card, Space, Tabs } from 'antd';
 import { useState } from 'react';
-import { Link } from 'umi';
+import { Link, useSearchParams } from 'umi';
 import { ARTICLE_CATEGORIES, type ArticleCategory } from '../../../common/content';
 import styles from './home.less';
 import { paths } from '@/utils/paths';
@@ -14,9 +14,23 @@ import { paths } from '@/utils/paths';
 const PAGE_SIZE = 5;
 const ALL = '全部';
 
-/** The newest articles, by category, paged on the server. */
+/** The category a page's address names (`?category=`); 全部 for none or one the page does not know. */
+const categoryOf = (params: URLSearchParams): ArticleCategory | typeof ALL => ARTICLE_CATEGORIES.find((c) => c === params.get('category')) ?? ALL;
+
+/**
+ * The newest articles, by category, paged on the server. The chosen category is kept in the
+ * address, so that back from an article, a reload and a shared link show it again.
+ */
 export default function LatestArticles() {
-  const [category, setCategory] = useState<ArticleCategory | typeof ALL>(ALL);
+  const [params, setParams] = useSearchParams();
+  const category = categoryOf(params);
+  const setCategory = (next: string) => {
+    const kept = new URLSearchParams(params);
+    if (next === ALL) kept.delete('category');
+    else kept.set('category', next);
+    // replaced, not pushed: back leaves the page rather than stepping through its tabs
+    setParams(kept, { replace: true });
+  };
   const [current, setCurrent] = useState(1);
   const { data, loading, error, reload } = useResult(
     () => listArticles({ category: category === ALL ? undefined : category, current, pageSize: PAGE_SIZE }),
@@ -27,7 +41,7 @@ export default function LatestArticles() {
       <Tabs
         activeKey={category}
         onChange={(key) => {
-          setCategory(key as ArticleCategory);
+          setCategory(key);
           setCurrent(1);
         }}
         items={[ALL, ...ARTICLE_CATEGORIES].map((c) => ({ key: c, label: c }))}

@@ -22,7 +22,11 @@ interface Props {
 
 /** Search results on the home page: articles and papers in two tabs, matched words marked. */
 export default function SearchResults({ query, kind, current, onChange, onClear }: Props) {
-  const { data, loading, error, reload } = useResult(() => search({ q: query, kind, current, pageSize: PAGE_SIZE }), [query, kind, current]);
+  const { data, loading, error, reload } = useResult(
+    // a refusal (a query too long) is said by LoadError below, once
+    () => search({ q: query, kind, current, pageSize: PAGE_SIZE }, { refusalShownByPage: true }),
+    [query, kind, current],
+  );
 
   if (error && !data)
     return (

@@ -1,6 +1,6 @@
 /** Articles, the document library and search (public: visitors may read everything). */
 import type { ArticleCategory, DocumentType } from '../../../common/content';
-import { get, type ApiResponse, type Paged, type PageQuery, segment } from '@/utils/request';
+import { get, type ApiResponse, type CallOptions, type Paged, type PageQuery, segment } from '@/utils/request';
 import type { Static } from '@sinclair/typebox';
 import type * as articleSchemas from '../../../server/src/modules/article/schemas';
 import type * as documentSchemas from '../../../server/src/modules/document/schemas';
@@ -30,4 +30,5 @@ export const getDocument = (documentId: string) => get<ApiResponse<DocumentDetai
 /** Where the original file of a document downloads from (a plain link, not a call). */
 export const documentFileUrl = (documentId: string) => `/api/v1/document/${segment(documentId)}/file`;
 
-export const search = (query: PageQuery & { q: string; kind?: SearchKind }) => get<ApiResponse<SearchResult>>('/v1/search', { ...query });
+export const search = (query: PageQuery & { q: string; kind?: SearchKind }, options?: CallOptions) =>
+  get<ApiResponse<SearchResult>>('/v1/search', { ...query }, options);

@@ -38,7 +38,7 @@ export const getReview = (reviewId: string) => get<ApiResponse<Review>>(`/v1/rev
 
 export const deletePaper = (reviewId: string) => del<ApiResponse<Review>>(`/v1/review/${segment(reviewId)}/paper`);
 
-export const getReport = (reviewId: string) => get<ApiResponse<Report>>(`/v1/review/${segment(reviewId)}/report`);
+export const getReport = (reviewId: string, options?: CallOptions) => get<ApiResponse<Report>>(`/v1/review/${segment(reviewId)}/report`, undefined, options);
 
 /** Where the report's PDF downloads from (a plain link: the browser sends the session cookie). */
 export const reportPdfUrl = (reviewId: string) => `/api/v1/review/${segment(reviewId)}/report.pdf`;

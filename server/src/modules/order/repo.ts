@@ -145,9 +145,8 @@ export function createOrderRepo(db: Db) {
     ...itemRows(db),
     /** Runs `work` in one transaction: payment, its record and the item's fulfilment together. */
     transaction: <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(work),
-    async insert(row: OrderRow) {
-      await db.insertInto('orders').values(row).execute();
-    },
+    /** false when the item already has a pending order (the unique index orders_one_pending). */
+    insert: (row: OrderRow) => insertedUnlessTaken(() => db.insertInto('orders').values(row).execute()),
     findById: (id: string, ex: Executor = db) => ex.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst(),
     /** Moves an order on only from the status it was read in; false when someone else moved it first. */
     async updateFrom(id: string, from: OrderRow['status'], changes: Partial<OrderRow>, ex: Executor = db) {

@@ -166,8 +166,11 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
       const open = await openOrderOf(user, kind, itemId);
       if (open) return open;
       const order = newOrder(user.id, kind, itemId, { title, amountFen, price }, ttlMs);
-      await repo.insert(order);
-      return order;
+      if (await repo.insert(order)) return order;
+      // another request ordered the item in the meantime: its order, the one the index let in, is the answer
+      const won = await openOrderOf(user, kind, itemId);
+      if (won) return won;
+      throw new AppError(409, 'ORDER_CHANGED', '订单状态已变化，请刷新后重试');
     },
 
     /** The user's own order (403 for someone else's, 404 for none), with expiry applied. */

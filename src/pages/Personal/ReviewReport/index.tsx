@@ -9,7 +9,7 @@ import { useParams } from 'umi';
 /** /personal/review/report/{reviewId}: figures, chapters, sources, and the text with every copied passage marked. */
 export default function ReviewReportPage() {
   const { reviewId = '' } = useParams<{ reviewId: string }>();
-  const { data: report, error, reload } = useResult(() => getReport(reviewId), [reviewId]);
+  const { data: report, error, reload } = useResult(() => getReport(reviewId, { refusalShownByPage: true }), [reviewId]);
   if (error && !report)
     return (
       <LoadError what="查重报告" onRetry={reload} error={error}>
