@@ -12,8 +12,11 @@
 export interface AppRoute {
   path?: string;
   name?: string;
-  /** the page's name in the browser title where it has no menu name (src/utils/title.ts) */
-  title?: string;
+  /**
+   * the page's name in the browser title where it has no menu name (src/utils/title.ts); false:
+   * the product's title alone (the home page)
+   */
+  title?: string | false;
   component?: string;
   redirect?: string;
   hideInMenu?: boolean;
@@ -96,8 +99,8 @@ const routes: AppRoute[] = [
         component: '@/layouts/BasicLayout',
         routes: [
           // the home page carries the product's title alone (docs/spec.md §1, docs/ux.md)
-          { path: '/', component: page('Home') },
-          { path: '/home', component: page('Home') },
+          { path: '/', name: '首页', title: false, component: page('Home') },
+          { path: '/home', title: false, component: page('Home') },
           {
             path: '/article/detail/:articleId',
             title: '文章详情',

@@ -2,11 +2,12 @@ import { pageTitle } from '@/utils/title';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useSelectedRoutes } from 'umi';
 
-/** The name a matched route gives its page: the deepest route's `title` or menu `name`. */
+/** The name a matched route gives its page: the deepest route's `title` or menu `name` (none where its title is false). */
 function routeName(routes: Array<{ route: unknown }>): string | undefined {
   for (let i = routes.length - 1; i >= 0; i -= 1) {
-    const { title, name } = routes[i].route as { title?: string; name?: string };
-    if (title || name) return title ?? name;
+    const { title, name } = routes[i].route as { title?: string | false; name?: string };
+    if (title === false) return undefined;
+    if (title || name) return title || name;
   }
   return undefined;
 }

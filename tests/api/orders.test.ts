@@ -122,7 +122,7 @@ describe('the list of one’s orders', () => {
     const mine: string[] = [];
     // the other user's orders are never listed
     await other.post('/api/v1/order', { kind: 'typeset', itemId: 'small' });
-    for (const itemId of ['small-a', 'large', 'small-b']) {
+    for (const itemId of ['small-a', 'large-listed', 'small-b']) {
       // apart in time: the list is ordered by creation, to the millisecond
       await new Promise((resolve) => setTimeout(resolve, 5));
       const res = await other.post('/api/v1/order', { kind: 'typeset', itemId });
@@ -132,7 +132,7 @@ describe('the list of one’s orders', () => {
     expect(first.status).toBe(200);
     expect(first.body.result).toMatchObject({ total: 4, current: 1, pageSize: 2 });
     expect(first.body.result.list.map((o: { id: string }) => o.id)).toEqual([mine[2], mine[1]]);
-    expect(first.body.result.list[1]).toMatchObject({ kind: 'typeset', itemId: 'large', amountFen: 9900, status: 'pending' });
+    expect(first.body.result.list[1]).toMatchObject({ kind: 'typeset', itemId: 'large-listed', amountFen: 9900, status: 'pending' });
 
     const owner = await signedInClient(t.app);
     const listed = (await owner.get('/api/v1/order/list?pageSize=50')).body.result.list.map((o: { id: string }) => o.id);

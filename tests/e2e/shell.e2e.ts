@@ -24,11 +24,11 @@ test('the home page carries the product title alone (docs/spec.md §1), another 
   await page.goto(`${base()}/typeset/template-list`);
   await page.waitForFunction(() => document.title.startsWith('排版模板'));
   await expect(page.title()).resolves.toBe('排版模板 - 论文网一站式服务平台【智能论文】');
-  await page.getByRole('link', { name: '首页' }).first().click();
+  await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '首页' }).click();
   await page.waitForURL(`${base()}/`);
   await page.waitForFunction(() => document.title === '论文网一站式服务平台【智能论文】');
   await page.goto(`${base()}/home`);
-  await page.getByRole('link', { name: '首页' }).first().waitFor();
+  await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '首页' }).waitFor();
   await expect(page.title()).resolves.toBe('论文网一站式服务平台【智能论文】');
 });
 
