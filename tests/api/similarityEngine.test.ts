@@ -378,6 +378,18 @@ describe('the report', () => {
     expect(report.excludingQuotes.matchedChars).toBe(countChars(copied));
     expect(report.excludingQuotes.similarity).toBeLessThan(report.similarity);
   });
+  test('a copied abstract does not mark the chapter heading after it, which the source has elsewhere', async () => {
+    // in the source the keywords line stands between the abstract and 第1章 引言; the paper's own paragraph follows the heading
+    const abstract = sentenceOf('cs-01-campus-card-recommendation.md', '摘要：', 4);
+    const data = sentenceOf('cs-01-campus-card-recommendation.md', '原始记录只包含', 3);
+    const text = [abstract, '第1章 引言', OWN_OPENING, data].join('\n');
+    const report = await check(text);
+    expect(report.passages.map((p) => text.slice(p.start, p.end + 1))).toEqual([abstract, data]);
+    expect(report.chapters.map((c) => [c.title, c.matchedChars])).toEqual([
+      ['前置部分', countChars(abstract)],
+      ['第1章 引言', countChars(data)],
+    ]);
+  });
 });
 
 describe('rewritten text (降重) and honest text of the same field', () => {

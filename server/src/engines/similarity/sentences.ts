@@ -437,6 +437,30 @@ function oneStretch(pair: Pair, group: Aligned[]): boolean {
   return untold <= STRETCH_SKIP;
 }
 
+/** Whether the checked sentence is a line of its own (a paragraph of one sentence) shorter than the minimum: a heading, a caption. */
+function shortLine({ paragraphs, minTokens }: Pair, { from, to }: Sentence): boolean {
+  if (!paragraphs || to - from >= minTokens) return false;
+  return (from === 0 || paragraphs[from - 1] !== paragraphs[from]) && (to >= paragraphs.length || paragraphs[to] !== paragraphs[to - 1]);
+}
+
+/** Whether two aligned sentences tell source sentences next to each other (or the same). */
+function nextInSource(pair: Pair, a: Aligned, b: Aligned): boolean {
+  return a.sources.some((s) => b.sources.some((t) => Math.abs(s - t) <= 1 && oneText(pair, Math.min(s, t), Math.max(s, t))));
+}
+
+/**
+ * A group without a short line of its own at either end that tells another place of the source
+ * than its neighbour: 第1章 引言 after a copied abstract stands in every thesis, and in the source
+ * after other lines; it is no part of the copy.
+ */
+function withoutStrayLines(pair: Pair, group: Aligned[]): Aligned[] {
+  let first = 0;
+  let last = group.length - 1;
+  while (first < last && shortLine(pair, group[first].sentence) && !nextInSource(pair, group[first], group[first + 1])) first += 1;
+  while (last > first && shortLine(pair, group[last].sentence) && !nextInSource(pair, group[last], group[last - 1])) last -= 1;
+  return group.slice(first, last + 1);
+}
+
 /** A group of consecutive aligned sentences passes the gate: it is a rewrite (it shares much, densely), or a piece holds an unbroken run of the minimum. */
 function passagesOf(pair: Pair, group: Aligned[]): Chain[] {
   const sharedTokens = group.reduce((n, a) => n + a.count, 0);
@@ -476,11 +500,11 @@ export function alignSentences(
     if (!a) return;
     const previous = group[group.length - 1];
     if (previous && paragraph(a) !== paragraph(previous) && (paragraph(a) - paragraph(previous) > 1 || previous.sentence !== querySentences[i - 1])) {
-      passages.push(...passagesOf(pair, group));
+      passages.push(...passagesOf(pair, withoutStrayLines(pair, group)));
       group = [];
     }
     group.push(a);
   });
-  if (group.length) passages.push(...passagesOf(pair, group));
+  if (group.length) passages.push(...passagesOf(pair, withoutStrayLines(pair, group)));
   return passages;
 }
