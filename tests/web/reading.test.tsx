@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../common/content';
 import { renderMarkdown } from '../../common/markdown';
 import type { MockHandler } from '../../mock/_lib/kit';
@@ -65,6 +65,26 @@ describe('the home page', () => {
     expect(tab('排版规范')).toHaveAttribute('aria-selected', 'true');
     fireEvent.click(tab('全部')!);
     await waitFor(() => expect(history.location.search).toBe(''));
+  });
+
+  test('the page of articles is kept in the address too: back from an article on page 2 shows page 2 again', async () => {
+    const { history } = await renderApp('/');
+    const card = (await screen.findByRole('heading', { name: '最新文章' }, LONG)).closest('.ant-card') as HTMLElement;
+    await within(card).findByText('用户论文的存储与删除政策', {}, LONG);
+    fireEvent.click(card.querySelector('li[title="Next Page"]')!);
+    await waitFor(() => expect(history.location.search).toBe('?articles=2'));
+    await waitFor(() => expect(within(card).queryByText('用户论文的存储与删除政策')).toBeNull(), LONG);
+    const second = within(card).getAllByRole('link')[0];
+    const title = second.textContent!;
+    fireEvent.click(second);
+    await waitFor(() => expect(history.location.pathname).toMatch(/^\/article\/detail\//));
+    act(() => history.back());
+    const again = (await screen.findByRole('heading', { name: '最新文章' }, LONG)).closest('.ant-card') as HTMLElement;
+    expect(await within(again).findByText(title, {}, LONG)).toBeInTheDocument();
+    expect(history.location.search).toBe('?articles=2');
+    // another category starts at its first page
+    fireEvent.click(tab('排版规范')!);
+    await waitFor(() => expect(history.location.search).toBe(`?category=${encodeURIComponent('排版规范')}`));
   });
 
   test('a link (or a reload) with a category opens on it', async () => {

@@ -5,7 +5,6 @@ import { listArticles } from '@/features/reading/api';
 import { EyeOutlined } from '@ant-design/icons';
 import ItemList from '@/components/ItemList';
 import { Card, Space, Tabs } from 'antd';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'umi';
 import { ARTICLE_CATEGORIES, type ArticleCategory } from '../../../common/content';
 import styles from './home.less';
@@ -18,34 +17,31 @@ const ALL = '全部';
 const categoryOf = (params: URLSearchParams): ArticleCategory | typeof ALL => ARTICLE_CATEGORIES.find((c) => c === params.get('category')) ?? ALL;
 
 /**
- * The newest articles, by category, paged on the server. The chosen category is kept in the
- * address, so that back from an article, a reload and a shared link show it again.
+ * The newest articles, by category, paged on the server. The chosen category and page are kept in
+ * the address (`?category=`, `?articles=`), so that back from an article, a reload and a shared
+ * link show them again.
  */
 export default function LatestArticles() {
   const [params, setParams] = useSearchParams();
   const category = categoryOf(params);
-  const setCategory = (next: string) => {
+  const current = Math.max(1, Math.floor(Number(params.get('articles'))) || 1);
+  /** The list's place in the address: 全部 and the first page leave it bare. */
+  const show = (next: string, page: number) => {
     const kept = new URLSearchParams(params);
     if (next === ALL) kept.delete('category');
     else kept.set('category', next);
+    if (page > 1) kept.set('articles', String(page));
+    else kept.delete('articles');
     // replaced, not pushed: back leaves the page rather than stepping through its tabs
     setParams(kept, { replace: true });
   };
-  const [current, setCurrent] = useState(1);
   const { data, loading, error, reload } = useResult(
     () => listArticles({ category: category === ALL ? undefined : category, current, pageSize: PAGE_SIZE }),
     [category, current],
   );
   return (
     <Card title={<h2 className={styles.cardHeading}>最新文章</h2>} className={styles.card}>
-      <Tabs
-        activeKey={category}
-        onChange={(key) => {
-          setCategory(key);
-          setCurrent(1);
-        }}
-        items={[ALL, ...ARTICLE_CATEGORIES].map((c) => ({ key: c, label: c }))}
-      />
+      <Tabs activeKey={category} onChange={(key) => show(key, 1)} items={[ALL, ...ARTICLE_CATEGORIES].map((c) => ({ key: c, label: c }))} />
       {error && !data ? (
         <LoadError what="文章" onRetry={reload} />
       ) : (
@@ -68,7 +64,7 @@ export default function LatestArticles() {
           }))}
         />
       )}
-      {data && <ListPager current={current} pageSize={PAGE_SIZE} total={data.total} onChange={setCurrent} />}
+      {data && <ListPager current={current} pageSize={PAGE_SIZE} total={data.total} onChange={(page) => show(category, page)} />}
     </Card>
   );
 }
