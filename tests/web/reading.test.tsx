@@ -107,6 +107,21 @@ describe('the home page', () => {
     expect(await screen.findByText('清代万里茶道上的晋商经营网络', {}, LONG)).toBeInTheDocument();
   });
 
+  test("the library's degree type and discipline are kept in the address: back from a paper shows them again", async () => {
+    const { history } = await renderApp('/home');
+    await screen.findByText('范文库', {}, LONG);
+    fireEvent.click(screen.getByText('博士'));
+    const paper = await screen.findByText('清代万里茶道上的晋商经营网络', {}, LONG);
+    expect(history.location.search).toBe(`?type=${encodeURIComponent('博士')}`);
+    fireEvent.click(paper);
+    await waitFor(() => expect(history.location.pathname).toMatch(/^\/document\/detail\//));
+    act(() => history.back());
+    expect(await screen.findByText('清代万里茶道上的晋商经营网络', {}, LONG)).toBeInTheDocument();
+    expect(screen.getByText('博士').closest('.ant-segmented-item')).toHaveClass('ant-segmented-item-selected');
+    await renderApp(`/home?discipline=${encodeURIComponent('计算机科学')}`);
+    await waitFor(() => expect(server.requests.some((r) => r.path === '/api/v1/document' && r.query.discipline === '计算机科学')).toBe(true), LONG);
+  });
+
   test('says so when a list fails, and loads it again on retry', async () => {
     server.use({ 'GET /api/v1/article': failing });
     await renderApp('/');

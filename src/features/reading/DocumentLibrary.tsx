@@ -5,18 +5,25 @@ import { documentEntry } from '@/features/reading/DocumentItem';
 import ItemList from '@/components/ItemList';
 import { listDisciplines, listDocuments } from '@/features/reading/api';
 import { Card, Segmented } from 'antd';
-import { useState } from 'react';
+import { pageFrom, pageTo, useAddressParams } from '@/hooks/useAddressParams';
 import { DOCUMENT_TYPES, type DocumentType } from '../../../common/content';
 import styles from './home.less';
 
 const PAGE_SIZE = 8;
 const ALL = '全部';
 
-/** The sample papers: recommended ones first, filtered by degree type and discipline, paged on the server. */
+/** The degree type a page's address names (`?type=`); 全部 for none or one the page does not know. */
+const typeOf = (params: URLSearchParams): DocumentType | typeof ALL => DOCUMENT_TYPES.find((t) => t === params.get('type')) ?? ALL;
+
+/**
+ * The sample papers: recommended ones first, filtered by degree type and discipline, paged on the
+ * server. The filters and the page are kept in the address (`?type=`, `?discipline=`, `?library=`).
+ */
 export default function DocumentLibrary() {
-  const [type, setType] = useState<DocumentType | typeof ALL>(ALL);
-  const [discipline, setDiscipline] = useState<string>();
-  const [current, setCurrent] = useState(1);
+  const [params, change] = useAddressParams();
+  const type = typeOf(params);
+  const discipline = params.get('discipline') || undefined;
+  const current = pageFrom(params.get('library'));
   const disciplines = useResult(() => listDisciplines(), []);
   const { data, loading, error, reload } = useResult(
     () => listDocuments({ type: type === ALL ? undefined : type, discipline, current, pageSize: PAGE_SIZE }),
@@ -29,10 +36,7 @@ export default function DocumentLibrary() {
           aria-label="学位类型"
           value={type}
           options={[ALL, ...DOCUMENT_TYPES]}
-          onChange={(value) => {
-            setType(value as DocumentType);
-            setCurrent(1);
-          }}
+          onChange={(value) => change({ type: value === ALL ? undefined : value, library: undefined })}
         />
         {/* a native select: the home page is a first page, and antd's Select is heavy for one filter */}
         <select
@@ -40,10 +44,7 @@ export default function DocumentLibrary() {
           value={discipline ?? ''}
           className={styles.disciplineSelect}
           aria-busy={disciplines.loading}
-          onChange={(event) => {
-            setDiscipline(event.target.value || undefined);
-            setCurrent(1);
-          }}
+          onChange={(event) => change({ discipline: event.target.value, library: undefined })}
         >
           <option value="">全部学科</option>
           {(disciplines.data ?? []).map((d) => (
@@ -58,7 +59,7 @@ export default function DocumentLibrary() {
       ) : (
         <ItemList loading={loading} items={(data?.list ?? []).map(documentEntry)} emptyText="没有符合条件的范文，换个类型或学科试试" />
       )}
-      {data && <ListPager current={current} pageSize={PAGE_SIZE} total={data.total} onChange={setCurrent} />}
+      {data && <ListPager current={current} pageSize={PAGE_SIZE} total={data.total} onChange={(page) => change({ library: pageTo(page) })} />}
     </Card>
   );
 }

@@ -5,7 +5,8 @@ import { listArticles } from '@/features/reading/api';
 import { EyeOutlined } from '@ant-design/icons';
 import ItemList from '@/components/ItemList';
 import { Card, Space, Tabs } from 'antd';
-import { Link, useSearchParams } from 'umi';
+import { Link } from 'umi';
+import { pageFrom, pageTo, useAddressParams } from '@/hooks/useAddressParams';
 import { ARTICLE_CATEGORIES, type ArticleCategory } from '../../../common/content';
 import styles from './home.less';
 import { paths } from '@/utils/paths';
@@ -22,19 +23,10 @@ const categoryOf = (params: URLSearchParams): ArticleCategory | typeof ALL => AR
  * link show them again.
  */
 export default function LatestArticles() {
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useAddressParams();
   const category = categoryOf(params);
-  const current = Math.max(1, Math.floor(Number(params.get('articles'))) || 1);
-  /** The list's place in the address: 全部 and the first page leave it bare. */
-  const show = (next: string, page: number) => {
-    const kept = new URLSearchParams(params);
-    if (next === ALL) kept.delete('category');
-    else kept.set('category', next);
-    if (page > 1) kept.set('articles', String(page));
-    else kept.delete('articles');
-    // replaced, not pushed: back leaves the page rather than stepping through its tabs
-    setParams(kept, { replace: true });
-  };
+  const current = pageFrom(params.get('articles'));
+  const show = (next: string, page: number) => change({ category: next === ALL ? undefined : next, articles: pageTo(page) });
   const { data, loading, error, reload } = useResult(
     () => listArticles({ category: category === ALL ? undefined : category, current, pageSize: PAGE_SIZE }),
     [category, current],

@@ -10,6 +10,7 @@ import SearchBox from '@/features/reading/SearchBox';
 import SearchResults from '@/features/reading/SearchResults';
 import styles from '@/features/reading/home.less';
 import { paths } from '@/utils/paths';
+import { pageFrom, pageTo } from '@/hooks/useAddressParams';
 
 const services = [
   {
@@ -39,14 +40,15 @@ export default function HomePage() {
   const [params, setParams] = useSearchParams();
   const query = (params.get('q') ?? '').trim();
   const kind = (['article', 'document'] as const).find((k) => k === params.get('kind'));
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = pageFrom(params.get('page'));
 
   const showResults = (change: { q?: string; kind?: SearchKind; current?: number }) => {
     const q = change.q ?? query;
     if (!q) return setParams({});
     const next: Record<string, string> = { q };
     if (change.kind) next.kind = change.kind;
-    if (change.current && change.current > 1) next.page = String(change.current);
+    const at = pageTo(change.current ?? 1);
+    if (at) next.page = at;
     setParams(next);
     window.scrollTo?.(0, 0);
   };
