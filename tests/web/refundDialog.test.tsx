@@ -91,3 +91,28 @@ test('an order paid twice: the duplicate is offered first, from its own trade; t
   submit();
   await waitFor(() => expect(refund).toHaveBeenLastCalledWith('o1', expect.objectContaining({ tradeNo: 'T-OWN', amountFen: undefined })));
 });
+
+test('an amount over what is left, zero, or with more than two decimals is told, not changed, and nothing is sent', async () => {
+  refundable({ payment: 'due', gateway: 'sandbox', tradeNo: 'T-TWICE', amountFen: 1990, refundedFen: 500 });
+  refund.mockResolvedValue({ success: true, result: { order, notifications: [], refunds: [] } } as never);
+  open();
+  await screen.findByText(/重复支付/);
+  fireEvent.change(screen.getByLabelText('退款原因'), { target: { value: '重复支付' } });
+  fireEvent.click(screen.getByLabelText('部分退款'));
+  const amount = await screen.findByLabelText('退款金额（元）');
+  for (const [typed, told] of [
+    ['20', '退款金额不能超过可退金额 ¥14.90'],
+    ['0', '请输入大于 0 的金额，最多两位小数'],
+    ['1.005', '请输入大于 0 的金额，最多两位小数'],
+  ]) {
+    fireEvent.change(amount, { target: { value: typed } });
+    fireEvent.blur(amount);
+    submit();
+    expect(await screen.findByText(told)).toBeInTheDocument();
+    expect(amount).toHaveValue(typed);
+  }
+  expect(refund).not.toHaveBeenCalled();
+  fireEvent.change(amount, { target: { value: '14.9' } });
+  submit();
+  await waitFor(() => expect(refund).toHaveBeenCalledWith('o1', expect.objectContaining({ tradeNo: 'T-TWICE', amountFen: 1490 })));
+});

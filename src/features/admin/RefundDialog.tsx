@@ -2,6 +2,7 @@ import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { fenOf, formatFen, yuanOf } from '@/utils/money';
 import { submitConfirmed } from '@/utils/formErrors';
+import { numberRules } from '@/utils/formRules';
 import { ModalForm, ProFormDependency, ProFormDigit, ProFormRadio, ProFormTextArea } from '@ant-design/pro-form';
 import { Form, Skeleton } from 'antd';
 import { useState } from 'react';
@@ -55,10 +56,15 @@ function AmountFields({ payments }: { payments: Refundable[] }) {
               <ProFormDigit
                 name="amount"
                 label="退款金额（元）"
-                min={0.01}
-                max={yuanOf(left)}
-                fieldProps={{ precision: 2, step: 1 }}
-                rules={[{ required: true, message: '请填写退款金额' }]}
+                fieldProps={{ step: 1 }}
+                rules={numberRules({
+                  missing: '请填写退款金额',
+                  min: 0.01,
+                  max: yuanOf(left),
+                  decimals: 2,
+                  invalid: '请输入大于 0 的金额，最多两位小数',
+                  tooLarge: `退款金额不能超过可退金额 ${formatFen(left)}`,
+                })}
               />
             )}
           </>
