@@ -22,3 +22,13 @@ const CLOSE_REASON_TEXTS: Record<CloseReason, string> = {
 
 /** Why a closed order closed, in words: told beside its state, never instead of it. */
 export const closeReasonText = (reason: CloseReason | null) => CLOSE_REASON_TEXTS[reason ?? 'cancelled'];
+
+/**
+ * How much of an order came back: none; part (what was bought stays paid for, and the order's
+ * state says 已退款 with the amount beside it); or all of it (what was bought is no longer paid for).
+ * A closed order never is: money that reached it late went back apart from anything bought.
+ */
+export function refundExtent(order: { status: keyof typeof ORDER_STATE_NAMES; amountFen: number; refundedFen: number }): 'none' | 'part' | 'full' {
+  if (order.status !== 'refunded') return 'none';
+  return order.refundedFen < order.amountFen ? 'part' : 'full';
+}

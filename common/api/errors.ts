@@ -42,6 +42,8 @@ export const ERROR_CODES = {
   ORDER_NOT_PENDING: 409,
   ORDER_CHANGED: 409,
   NOT_PAID: 409,
+  /** what was bought was given back in full: no longer paid for */
+  REFUNDED: 409,
   NOT_READY: 409,
   REPORT_NOT_READY: 409,
   REVIEW_RUNNING: 409,

@@ -41,3 +41,43 @@ export const paperRules = (field: PaperField, required?: string): Rule[] => [
 
 /** What an input takes at most, so typing stops at the limit the server enforces. */
 export const paperMaxLength = (field: PaperField) => PAPER_FIELDS[field].maxLength;
+
+/** Whether `value` has at most `decimals` decimals (within floating point's error: 14.9 × 100). */
+const hasDecimals = (value: number, decimals: number) => {
+  const scaled = value * 10 ** decimals;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+};
+
+/**
+ * A required number from `min` to `max` with at most `decimals` decimals, told rather than fixed:
+ * an input's own min, max and precision change what was typed without a word (20 becomes the
+ * maximum, 1.005 becomes 1.01), so the field keeps what was typed and these rules say what is
+ * wrong. `invalid` is told for a number below `min` or with too many decimals, `tooLarge` (else
+ * `invalid`) for one above `max`.
+ */
+export function numberRules({
+  missing,
+  min,
+  max,
+  decimals,
+  invalid = decimals ? `请输入 ${min} 到 ${max} 之间的数，最多 ${decimals} 位小数` : `请输入 ${min} 到 ${max} 之间的整数`,
+  tooLarge = invalid,
+}: {
+  missing: string;
+  min: number;
+  max: number;
+  decimals: number;
+  invalid?: string;
+  tooLarge?: string;
+}): Rule[] {
+  return [
+    { required: true, message: missing },
+    {
+      validator: (_rule, value: number | null | undefined) => {
+        if (value === null || value === undefined) return Promise.resolve();
+        if (typeof value !== 'number' || !Number.isFinite(value) || value < min || !hasDecimals(value, decimals)) return Promise.reject(new Error(invalid));
+        return value > max ? Promise.reject(new Error(tooLarge)) : Promise.resolve();
+      },
+    },
+  ];
+}

@@ -155,7 +155,11 @@ describe('refunds through the sandbox gateway', () => {
         targetType: 'order',
         targetId: order.id,
         before: { status: 'paid', refundedFen: 0 },
-        after: { status: 'refunded', refundedFen: 9900, refund: { requestNo, amountFen: 9900, reason: '查重系统故障，未能出具报告' } },
+        after: {
+          status: 'refunded',
+          refundedFen: 9900,
+          refund: { requestNo, amountFen: 9900, reason: '查重系统故障，未能出具报告', tradeNo: order.gatewayTradeNo },
+        },
       }),
     ]);
 
@@ -238,6 +242,75 @@ describe('refunds through the sandbox gateway', () => {
     expect(refundedOnGateway(`LATE2${order.id}`)).toBe(1250);
     expect(await refundsOf(order.id)).toHaveLength(1);
     expect((await search('refundDue=true')).list.map((o) => o.id)).not.toContain(order.id);
+  });
+
+  test('an order paid twice: the duplicate is given back from its own trade, the order stays paid; the service is refunded apart', async () => {
+    const order = await newOrder('large');
+    // two tabs: each opened the payment page before either paid
+    const urls = await Promise.all(
+      ['alipay', 'wechat'].map(async (channel) => (await student.post(`/api/v1/order/${order.id}/pay`, { channel })).body.result.payUrl as string),
+    );
+    for (const payUrl of urls) {
+      const { pathname, search: query } = new URL(payUrl);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: pathname + query,
+        payload: 'result=pay',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(res.body).toContain('支付成功');
+    }
+    const detail = (await operator.get(`/api/v1/admin/orders/${order.id}`)).body.result;
+    expect(detail.order).toMatchObject({ status: 'paid', refundDue: true });
+    const duplicate = detail.notifications.find((n: { outcome: string }) => n.outcome === 'refund_due').tradeNo as string;
+    expect(duplicate).not.toBe(detail.order.gatewayTradeNo);
+    expect(detail.refundable).toEqual([
+      { payment: 'order', gateway: 'sandbox', tradeNo: detail.order.gatewayTradeNo, amountFen: 9900, refundedFen: 0 },
+      { payment: 'due', gateway: 'sandbox', tradeNo: duplicate, amountFen: 9900, refundedFen: 0 },
+    ]);
+    const revenue = async () => (await operator.get('/api/v1/admin/overview')).body.result.totals.revenueFen as number;
+    const revenueBefore = await revenue();
+
+    // the duplicate, in two parts: the order stays paid and owes a refund until all of it is back
+    const part = await operator.post(`/api/v1/admin/orders/${order.id}/refund`, {
+      requestNo: newRequestNo(),
+      tradeNo: duplicate,
+      amountFen: 4000,
+      reason: '重复支付',
+    });
+    expect(part.status).toBe(200);
+    expect(part.body.result.order).toMatchObject({ status: 'paid', refundedFen: 0, refundDue: true });
+    const tooMuch = await operator.post(`/api/v1/admin/orders/${order.id}/refund`, {
+      requestNo: newRequestNo(),
+      tradeNo: duplicate,
+      amountFen: 5901,
+      reason: '超额',
+    });
+    expect(tooMuch.body.errors.amountFen).toBe('退款金额不能超过可退金额 59.00 元');
+    const rest = await operator.post(`/api/v1/admin/orders/${order.id}/refund`, { requestNo: newRequestNo(), tradeNo: duplicate, reason: '重复支付余款' });
+    expect(rest.body.result.order).toMatchObject({ status: 'paid', refundedFen: 0, refundDue: false });
+    expect(rest.body.result.refundable[1]).toMatchObject({ tradeNo: duplicate, refundedFen: 9900 });
+    expect(refundedOnGateway(duplicate)).toBe(9900);
+    expect(refundedOnGateway(order.gatewayTradeNo ?? detail.order.gatewayTradeNo)).toBe(0);
+    expect(await revenue()).toBe(revenueBefore);
+    const entries = await refundsOf(order.id);
+    expect(entries.map((e: { after: { status: string; refund: { tradeNo: string } } }) => [e.after.status, e.after.refund.tradeNo])).toEqual([
+      ['paid', duplicate],
+      ['paid', duplicate],
+    ]);
+    expect(
+      (await operator.post(`/api/v1/admin/orders/${order.id}/refund`, { requestNo: newRequestNo(), tradeNo: duplicate, reason: '再退' })).body.errorCode,
+    ).toBe('ALREADY_REFUNDED');
+
+    // the service itself, still from the original trade
+    const service = await operator.post(`/api/v1/admin/orders/${order.id}/refund`, { requestNo: newRequestNo(), reason: '服务退款' });
+    expect(service.body.result.order).toMatchObject({ status: 'refunded', refundedFen: 9900, refundDue: false });
+    expect(refundedOnGateway(detail.order.gatewayTradeNo)).toBe(9900);
+    expect(await revenue()).toBe(revenueBefore - 9900);
+    // a trade that is not this order's is refused
+    const foreign = await operator.post(`/api/v1/admin/orders/${order.id}/refund`, { requestNo: newRequestNo(), tradeNo: 'NOT-THIS-ONE', reason: '别的交易' });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.errors.tradeNo).toBeDefined();
   });
 
   test('an unpaid order is not refunded; the refund needs a reason and a request number', async () => {

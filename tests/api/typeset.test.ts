@@ -8,7 +8,7 @@ import { execFileSync } from 'child_process';
 import { existsSync, readdirSync } from 'fs';
 import { join } from 'path';
 import { FIELDS, wordManuscript } from '../fixtures/manuscripts';
-import { client, expectBrowserDefences, multipart, otherUser, payAsGateway, useSignedInApp } from './testApp';
+import { client, expectBrowserDefences, multipart, otherUser, payAsGateway, staffUser, useSignedInApp } from './testApp';
 import { MANUSCRIPT_UPLOAD } from '../../common/api';
 
 // each job lays its pages out in LibreOffice: seconds, not milliseconds
@@ -124,6 +124,34 @@ test('upload → job → the preview is pictures with nothing of the text → un
   for (const phrase of BEYOND_FIRST_PAGE) expect(pdfText).toContain(phrase);
   expect(pdfText).not.toContain('预览版');
   expect((await signedIn.me().post('/api/v1/order', { kind: 'typeset', itemId: id })).status).toBe(409);
+}, 120_000);
+
+test('a typesetting refunded in part stays paid; refunded in full it is no longer paid: downloads refused, paying again offered', async () => {
+  const { id } = (await submit(signedIn.me(), { name: '论文初稿.docx', data: await wordManuscript() })).body.result;
+  await signedIn.test().app.jobs.drain();
+  const order = (await signedIn.me().post('/api/v1/order', { kind: 'typeset', itemId: id })).body.result;
+  await payAsGateway(signedIn.test().app, order.id, order.amountFen);
+  const operator = await staffUser(signedIn.test(), 'operator');
+  const refund = (amountFen: number) =>
+    operator.post(`/api/v1/admin/orders/${order.id}/refund`, { requestNo: `RFTYPESET${amountFen}${id}`, amountFen, reason: '排版有误' });
+
+  expect((await refund(500)).status).toBe(200);
+  expect((await signedIn.me().get(`/api/v1/typeset/${id}`)).body.result).toMatchObject({ paid: true, refunded: false });
+  expect((await signedIn.me().get(`/api/v1/typeset/${id}/download`)).status).toBe(200);
+
+  expect((await refund(order.amountFen - 500)).status).toBe(200);
+  expect((await signedIn.me().get(`/api/v1/typeset/${id}`)).body.result).toMatchObject({ paid: false, refunded: true });
+  for (const file of ['download', 'download.pdf']) {
+    const refused = await signedIn.me().get(`/api/v1/typeset/${id}/${file}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ errorCode: 'REFUNDED', message: '这份排版的订单已全额退款，不能再下载；如仍需要，请重新付款' });
+  }
+  // paying again is a new order, and unlocks the downloads again
+  const again = (await signedIn.me().post('/api/v1/order', { kind: 'typeset', itemId: id })).body.result;
+  expect(again.id).not.toBe(order.id);
+  expect(await payAsGateway(signedIn.test().app, again.id, again.amountFen)).toBe('paid');
+  expect((await signedIn.me().get(`/api/v1/typeset/${id}`)).body.result).toMatchObject({ paid: true, refunded: false, orderId: again.id });
+  expect((await signedIn.me().get(`/api/v1/typeset/${id}/download`)).status).toBe(200);
 }, 120_000);
 
 test('only the owner sees a typeset, its preview and its download', async () => {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { MockHandler } from '../../mock/_lib/kit';
 import serverMocks from '../../mock/server';
+import { MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD } from '../../mock/_lib/users';
 import { demoOrder, refundedDemoOrder } from './demoOrders';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
@@ -61,6 +62,22 @@ test('a refunded order says 已退款, and a partial refund how much came back; 
   expect(card.getByText('退 ¥10.00')).toBeInTheDocument();
   expect(card.queryByRole('link', { name: '去支付' })).toBeNull();
 });
+
+test('the back office’s 订单 shows how much of an order a partial refund gave back', async () => {
+  await signInAsDemo();
+  const { id } = await refundedDemoOrder();
+  await axios.post('/api/v1/actionLogin', { email: MOCK_ADMIN_EMAIL, password: MOCK_ADMIN_PASSWORD }, { adapter: server.adapter });
+  const full = (await axios.get(`/api/v1/admin/orders/${id}`, { adapter: server.adapter })).data.result.order;
+  const partial = { ...full, id: `${id}-2`, refundedFen: 500 };
+  server.use({
+    'GET /api/v1/admin/orders': (_req, res) => res.json({ success: true, result: { list: [full, partial], total: 2, current: 1, pageSize: 20 } }),
+  });
+  await renderApp('/admin/orders');
+  expect(await screen.findByText('退 ¥5.00 / 共 ¥36.00', {}, LONG)).toBeInTheDocument();
+  // the full refund is 已退款 alone
+  expect(screen.getAllByText('已退款').length).toBeGreaterThanOrEqual(2);
+  expect(screen.queryByText(/退 ¥36.00/)).toBeNull();
+}, 60_000);
 
 test('no orders yet: says so and where to start', async () => {
   server.use({ 'GET /api/v1/order/list': (_req, res) => res.json({ success: true, result: { list: [], total: 0, current: 1, pageSize: 10 } }) });

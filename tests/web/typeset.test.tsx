@@ -149,3 +149,33 @@ test('the list of typesets says what to do when it is empty', async () => {
   await renderApp('/personal/typeset/list');
   expect(await screen.findByText('还没有排版记录', {}, LONG)).toBeInTheDocument();
 });
+
+test('a typesetting refunded in full says so, offers no download and offers paying again', async () => {
+  await signInAsDemo();
+  const refunded = {
+    id: 'ts-refunded',
+    templateId: 'general-bachelor',
+    templateName: '通用本科毕业论文',
+    title: '县域中学课后服务研究',
+    fields: {},
+    manuscriptName: '初稿.docx',
+    status: 'done',
+    progress: 100,
+    warnings: [],
+    priceFen: 1990,
+    paid: false,
+    refunded: true,
+    previewPages: 0,
+    previewUnavailable: '暂时无法预览',
+    pdf: true,
+    orderId: 'o-refunded',
+    failureReason: null,
+    createdAt: new Date().toISOString(),
+  };
+  server.use({ 'GET /api/v1/typeset/ts-refunded': (_req, res) => res.json({ success: true, result: refunded }) });
+  await renderApp('/typeset/preview/ts-refunded');
+  expect(await screen.findByText(/这份排版的订单已全额退款，不能再下载/, {}, LONG)).toBeInTheDocument();
+  expect(screen.queryByText(/已付款/)).toBeNull();
+  expect(screen.queryByText('下载 Word 文档')).toBeNull();
+  expect(screen.getByText(/重新付款并下载/).closest('button')).toHaveTextContent('¥19.90');
+}, 60_000);

@@ -1,5 +1,6 @@
 import { fenOf, yuanOf } from '@/utils/money';
 import { submitConfirmed } from '@/utils/formErrors';
+import { numberRules } from '@/utils/formRules';
 import { ModalForm, ProFormDigit, ProFormSwitch } from '@ant-design/pro-form';
 import { Form } from 'antd';
 import type { ReactNode } from 'react';
@@ -50,10 +51,13 @@ function CatalogueDialog<V extends Record<string, unknown>>({
   );
 }
 
-/** A number the dialog cannot save without: `precision` decimals from `min` to `max`; `missing` says it is empty. */
+/**
+ * A number the dialog cannot save without: at most `precision` decimals from `min` to `max`, told
+ * by its rules rather than changed by the input; `missing` says it is empty.
+ */
 function RequiredNumber(props: { name: string; label: string; min: number; max: number; precision: number; missing: string }) {
   const { name, label, min, max, precision, missing } = props;
-  return <ProFormDigit name={name} label={label} min={min} max={max} fieldProps={{ precision }} rules={[{ required: true, message: missing }]} />;
+  return <ProFormDigit name={name} label={label} rules={numberRules({ missing, min, max, decimals: precision })} />;
 }
 
 /** A review system's price per thousand characters, its limits, and whether it is offered. */

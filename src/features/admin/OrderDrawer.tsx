@@ -63,6 +63,8 @@ function Lists({ detail }: { detail: AdminOrderDetail }) {
         columns={[
           { title: '时间', dataIndex: 'createdAt', render: formatTime },
           { title: '金额', dataIndex: 'amountFen', render: formatFen },
+          // the trade given back: the order's own, or a payment kept for refund (paid twice, or after it closed)
+          { title: '流水号', dataIndex: 'tradeNo' },
           { title: '原因', dataIndex: 'reason' },
           { title: '状态', dataIndex: 'status', render: (status: Refund['status']) => <Tag color={REFUND_STATES[status][1]}>{REFUND_STATES[status][0]}</Tag> },
           { title: '退款单号', dataIndex: 'requestNo' },

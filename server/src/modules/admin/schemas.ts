@@ -91,11 +91,28 @@ export const Refund = Type.Object(
 export const RefundBody = Type.Object({
   requestNo: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', errorMessage: '退款单号应为 8 到 64 位字母、数字、下划线或连字符' }),
   amountFen: Type.Optional(Type.Integer({ minimum: 1, errorMessage: '退款金额应为正整数（分）' })),
+  /** the payment given back, by its trade number; left out: the order's own (a closed order's: its payment kept for refund) */
+  tradeNo: Type.Optional(Type.String({ minLength: 1, maxLength: 64, errorMessage: '交易号应为 1 到 64 个字符' })),
   reason: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', errorMessage: '请填写退款原因（最多 200 字）' }),
 });
 
+/**
+ * A payment of the order that may be given back from its own transaction: `order`, the one that
+ * bought the service; `due`, one kept for refund (it reached the order after it closed, or paid it twice).
+ */
+export const Refundable = Type.Object(
+  {
+    payment: Type.Union([Type.Literal('order'), Type.Literal('due')]),
+    gateway: Type.String(),
+    tradeNo: Nullable(Type.String()),
+    amountFen: Type.Integer(),
+    refundedFen: Type.Integer(),
+  },
+  { additionalProperties: false },
+);
+
 export const AdminOrderDetail = Type.Object(
-  { order: AdminOrder, notifications: Type.Array(PaymentNotification), refunds: Type.Array(Refund) },
+  { order: AdminOrder, notifications: Type.Array(PaymentNotification), refunds: Type.Array(Refund), refundable: Type.Array(Refundable) },
   { additionalProperties: false },
 );
 export const AdminOrderReply = Ok(AdminOrderDetail);

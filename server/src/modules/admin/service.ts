@@ -60,6 +60,8 @@ export interface RefundRequestBody {
   requestNo: string;
   /** omitted: all that is left */
   amountFen?: number;
+  /** the payment given back; omitted: the order's own */
+  tradeNo?: string;
   reason: string;
 }
 
@@ -100,7 +102,7 @@ async function refundThroughGateway(
           after: {
             status: after.status,
             refundedFen: after.refunded_fen,
-            refund: { requestNo: refund.request_no, amountFen: refund.amount_fen, reason: refund.reason },
+            refund: { requestNo: refund.request_no, amountFen: refund.amount_fen, reason: refund.reason, tradeNo: refund.trade_no },
           },
         },
         trx,
@@ -164,12 +166,12 @@ export function createAdminService(deps: {
       return toAdminUser(after);
     },
 
-    /** An order with the gateway's notifications for it. */
+    /** An order with the gateway's notifications for it, its refunds and what of it may be given back. */
     async orderDetail(orderId: string) {
       const order = await orders.get(orderId);
       const [[adminOrder], notifications] = await Promise.all([withEmails([order]), orders.notificationsOf(orderId)]);
-      const refunds = await orders.refundsOf(orderId);
-      return { order: adminOrder, notifications: notifications.map(toPublicNotification), refunds: refunds.map(toPublicRefund) };
+      const [refunds, refundable] = await Promise.all([orders.refundsOf(orderId), orders.refundablesOf(order)]);
+      return { order: adminOrder, notifications: notifications.map(toPublicNotification), refunds: refunds.map(toPublicRefund), refundable };
     },
 
     /** Refunds an order through its gateway (refundThroughGateway), and answers its detail. */

@@ -98,16 +98,30 @@ function refundRows(db: Db) {
 /** What the gateways told us of payments: each transaction recorded once. */
 function notificationRows(db: Db) {
   return {
-    /** The latest payment that reached an order after it closed (kept for refund). */
-    latestPaymentDue: (orderId: string) =>
-      db
-        .selectFrom('payment_notifications')
-        .selectAll()
-        .where('order_id', '=', orderId)
-        .where('outcome', '=', 'refund_due')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
+    /**
+     * The payments kept for refund of an order (one that reached it after it closed, or paid it
+     * twice), oldest first, each with what its own transaction has had back.
+     */
+    async paymentsDue(orderId: string, ex: Executor = db) {
+      const rows = await ex
+        .selectFrom('payment_notifications as n')
+        .select(['n.gateway', 'n.trade_no', 'n.amount_fen'])
+        .select((eb) =>
+          eb
+            .selectFrom('refunds as r')
+            .select(sql<number>`coalesce(sum(r.amount_fen), 0)`.as('fen'))
+            .whereRef('r.order_id', '=', 'n.order_id')
+            .whereRef('r.trade_no', '=', 'n.trade_no')
+            .where('r.status', '=', 'succeeded')
+            .as('refunded_fen'),
+        )
+        .where('n.order_id', '=', orderId)
+        .where('n.outcome', '=', 'refund_due')
+        .orderBy('n.id')
+        .execute();
+      // PostgreSQL answers a sum as text
+      return rows.map((row) => ({ ...row, refunded_fen: Number(row.refunded_fen ?? 0) }));
+    },
     /** The gateway's notifications for an order, oldest first. */
     notificationsOf: (orderId: string) => db.selectFrom('payment_notifications').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
     /** Records a gateway transaction; false when it was recorded before (a repeated notification). */

@@ -29,7 +29,10 @@ export const Typeset = Type.Object(
     progress: Type.Integer(),
     warnings: Type.Array(Type.String()),
     priceFen: Type.Integer(),
+    /** paid, and its order not given back in full: the downloads are open */
     paid: Type.Boolean(),
+    /** its order was given back in full: no longer paid, and it may be bought again */
+    refunded: Type.Boolean(),
     /** how many pages the preview has (GET …/preview/{n}.png, watermarked pictures) */
     previewPages: Type.Integer(),
     /** why a finished typeset has no preview, for the page to say so */

@@ -31,6 +31,7 @@ import { rulesOf } from './rules';
 import { sampleFields, sampleManuscript } from './sample';
 import { CoverFields, type Typeset } from './schemas';
 import { isAccepted, MANUSCRIPT_UPLOAD } from '../../../../common/api';
+import { refundExtent } from '../../../../common/orderState';
 
 export const PREVIEW_WATERMARK = '智能论文 · 预览版';
 const PDF = 'pdf';
@@ -110,9 +111,18 @@ const summary = (t: TemplateTable) => ({
   priceFen: t.price_fen,
 });
 
+type Orders = Pick<OrderService, 'closeOpenOf' | 'find'>;
+
+/** A paid typesetting whose order was given back in full: no longer paid (a partial refund leaves it paid). */
+async function refundedInFull(orders: Orders, row: TypesetRow) {
+  const order = row.paid_at && row.order_id ? await orders.find(row.order_id) : undefined;
+  return !!order && refundExtent({ status: order.status, amountFen: order.amount_fen, refundedFen: order.refunded_fen }) === 'full';
+}
+
 /** A typesetting as its owner sees it. */
-async function typesetView(repo: TypesetRepo, row: TypesetRow): Promise<Static<typeof Typeset>> {
+async function typesetView(repo: TypesetRepo, orders: Orders, row: TypesetRow): Promise<Static<typeof Typeset>> {
   const template = (await repo.findTemplate(row.template_id))!;
+  const refunded = await refundedInFull(orders, row);
   return {
     id: row.id,
     templateId: row.template_id,
@@ -124,7 +134,8 @@ async function typesetView(repo: TypesetRepo, row: TypesetRow): Promise<Static<t
     progress: row.progress,
     warnings: parseList(row.warnings),
     priceFen: template.price_fen,
-    paid: !!row.paid_at,
+    paid: !!row.paid_at && !refunded,
+    refunded,
     previewPages: row.preview_pages,
     previewUnavailable: row.status === 'done' && !row.preview_pages ? previewUnavailable() : null,
     pdf: !!row.pdf_key,
@@ -135,11 +146,12 @@ async function typesetView(repo: TypesetRepo, row: TypesetRow): Promise<Static<t
 }
 
 /** A finished typesetting is bought at its template's price; paying unlocks its downloads. */
-function typesetPayable(repo: TypesetRepo, own: (user: User, id: string) => Promise<TypesetRow>): Payable {
+function typesetPayable(repo: TypesetRepo, orders: Orders, own: (user: User, id: string) => Promise<TypesetRow>): Payable {
   return {
     async quote(itemId, user) {
       const row = await own(user, itemId);
-      if (row.paid_at) throw new AppError(409, 'ALREADY_PAID', '这份排版已经付款，可以直接下载');
+      // refunded in full, it may be bought again
+      if (row.paid_at && !(await refundedInFull(orders, row))) throw new AppError(409, 'ALREADY_PAID', '这份排版已经付款，可以直接下载');
       if (row.status !== 'done') throw new AppError(409, 'NOT_READY', '排版完成、看过预览后再付款');
       const template = (await repo.findTemplate(row.template_id))!;
       return { title: `${template.name} · ${row.title}`, amountFen: template.price_fen };
@@ -347,8 +359,8 @@ export function createTypesetService(deps: {
   repo: TypesetRepo;
   jobs: JobRunner;
   storage: Storage;
-  /** closes a deleted typesetting's open order, as a deleted paper's is closed */
-  orders: Pick<OrderService, 'closeOpenOf'>;
+  /** closes a deleted typesetting's open order, as a deleted paper's is closed; tells a refunded one */
+  orders: Orders;
   /** reads an uploaded manuscript off the event loop (lib/filePool.ts); in this thread without */
   checkManuscript?: FilePool['checkManuscript'];
   /** LibreOffice engines kept running (config TYPESET_ENGINES); the engine's own default without */
@@ -384,14 +396,15 @@ export function createTypesetService(deps: {
   async function download(user: User, id: string, kind: 'docx' | typeof PDF) {
     const row = await done(user, id);
     if (!row.paid_at) throw new AppError(409, 'NOT_PAID', '请先付款，再下载排版后的文档');
+    if (await refundedInFull(orders, row)) throw new AppError(409, 'REFUNDED', '这份排版的订单已全额退款，不能再下载；如仍需要，请重新付款');
     if (kind === PDF && !row.pdf_key) throw notFound(`这份排版没有 PDF：${previewUnavailable()}`);
     return { stream: streamOf(kind === PDF ? row.pdf_key : row.output_key), fileName: `${row.title}.${kind}` };
   }
 
-  const toTypeset = (row: TypesetRow) => typesetView(repo, row);
+  const toTypeset = (row: TypesetRow) => typesetView(repo, orders, row);
 
   return {
-    payable: typesetPayable(repo, own),
+    payable: typesetPayable(repo, orders, own),
     job: typesetJob({ repo, storage, preview }),
     ...templateCatalogue(repo, templateOf),
     ...templateSamples(templateOf),

@@ -4,7 +4,7 @@ import { itemLink, kindName } from '@/features/order/orderLinks';
 import { formatFen } from '@/utils/money';
 import { paths } from '@/utils/paths';
 import { Tag } from 'antd';
-import { closeReasonText, ORDER_STATE_NAMES } from '../../../../common/orderState';
+import { closeReasonText, ORDER_STATE_NAMES, refundExtent } from '../../../../common/orderState';
 import { priceLine } from '../../../../common/price';
 import styles from './index.less';
 
@@ -12,7 +12,7 @@ const STATUS_COLORS: Record<Order['status'], string | undefined> = { pending: 'o
 
 /** An order's state in words (common/orderState.ts), coloured as the other records colour theirs; a partial refund says how much came back. */
 function OrderState({ order }: { order: Order }) {
-  const partial = order.status === 'refunded' && order.refundedFen < order.amountFen;
+  const partial = refundExtent(order) === 'part';
   return (
     <>
       <Tag color={STATUS_COLORS[order.status]} title={order.status === 'closed' ? closeReasonText(order.closeReason) : undefined}>

@@ -10,6 +10,7 @@ import type { ProColumns } from '@ant-design/pro-table';
 import { Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { refundExtent } from '../../../../common/orderState';
 
 /** A day range as the API's creation-time window: from the first day's start to the last day's end. */
 const dayWindow = (range: [string, string]) => ({
@@ -28,8 +29,12 @@ function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) 
       dataIndex: 'status',
       valueEnum: orderStateEnum,
       render: (dom, order) => (
-        <Space size={4}>
+        <Space size={4} wrap>
           {dom}
+          {/* a partial refund: how much of how much came back, as the student's own list says it */}
+          {refundExtent(order) === 'part' && (
+            <span style={{ whiteSpace: 'nowrap' }}>{`退 ${formatFen(order.refundedFen)} / 共 ${formatFen(order.amountFen)}`}</span>
+          )}
           {order.refundDue && <Tag color="red">待退款</Tag>}
         </Space>
       ),

@@ -7,7 +7,9 @@ import { paths } from '@/utils/paths';
 /** A typeset's state once it is not at work. */
 function typesetState(t: Typeset): { text: string; color: string } {
   if (t.status === 'failed') return { text: '失败', color: 'red' };
-  return t.paid ? { text: '已付款', color: 'green' } : { text: '待付款', color: 'orange' };
+  if (t.paid) return { text: '已付款', color: 'green' };
+  // its order given back in full: no longer paid, and it may be bought again
+  return t.refunded ? { text: '已退款', color: 'blue' } : { text: '待付款', color: 'orange' };
 }
 
 const columns: RecordColumn<Typeset>[] = [

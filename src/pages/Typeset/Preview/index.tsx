@@ -57,7 +57,7 @@ function PayOrDownload({ typeset }: { typeset: Typeset }) {
   if (!typeset.paid) {
     return (
       <Button type="primary" size="large" loading={ordering} onClick={pay}>
-        付款并下载 {formatFen(typeset.priceFen)}
+        {typeset.refunded ? '重新付款并下载' : '付款并下载'} {formatFen(typeset.priceFen)}
       </Button>
     );
   }
@@ -94,6 +94,13 @@ function Warnings({ warnings }: { warnings: string[] }) {
   );
 }
 
+/** Where the document stands with payment: paid, refunded in full (no longer paid: it may be bought again), or not yet paid. */
+function saidOfPayment(typeset: Typeset, formats: string) {
+  if (typeset.paid) return `已付款，可以下载无水印的 ${formats}。`;
+  if (typeset.refunded) return `这份排版的订单已全额退款，不能再下载；如仍需要，可重新付款后下载无水印的 ${formats}。`;
+  return `预览带水印，只能查看不能复制；付款后下载无水印的 ${formats}。`;
+}
+
 /** The finished document: what it is, pay or download, the warnings, and its pages. */
 function Finished({ typeset }: { typeset: Typeset }) {
   const formats = `Word 文档${typeset.pdf ? '和 PDF' : ''}`;
@@ -102,8 +109,7 @@ function Finished({ typeset }: { typeset: Typeset }) {
       <Card>
         <h1 style={{ fontSize: 22, marginTop: 0 }}>排版预览：{typeset.title}</h1>
         <Typography.Paragraph type="secondary">
-          模板：{typeset.templateName}。
-          {typeset.paid ? `已付款，可以下载无水印的 ${formats}。` : `预览带水印，只能查看不能复制；付款后下载无水印的 ${formats}。`}
+          模板：{typeset.templateName}。{saidOfPayment(typeset, formats)}
         </Typography.Paragraph>
         <Space wrap>
           <PayOrDownload typeset={typeset} />
