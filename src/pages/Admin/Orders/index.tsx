@@ -1,3 +1,4 @@
+import CloseReason from '@/components/CloseReason';
 import AdminTable, { type Listing } from '@/features/admin/AdminTable';
 import OrderDrawer from '@/features/admin/OrderDrawer';
 import RefundDialog from '@/features/admin/RefundDialog';
@@ -30,6 +31,7 @@ function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) 
       render: (dom, order) => (
         <Space size={4}>
           {dom}
+          <CloseReason order={order} />
           {order.refundDue && <Tag color="red">待退款</Tag>}
         </Space>
       ),
