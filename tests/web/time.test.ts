@@ -1,0 +1,12 @@
+/** Every time the app tells is Beijing time (common/time.ts), as the report PDF and the back office's days are. */
+import { formatTime, formatTimeLabelled } from '@/utils/time';
+
+test('a list’s time is Beijing time, whatever the browser’s clock: past 16:00 UTC is the next day', () => {
+  expect(formatTime('2026-11-20T16:30:00.000Z')).toBe('2026-11-21 00:30');
+  expect(formatTime(null)).toBe('—');
+});
+
+test('a time standing alone says it is Beijing time', () => {
+  expect(formatTimeLabelled('2026-11-20T13:19:08.000Z')).toBe('2026-11-20 21:19（北京时间）');
+  expect(formatTimeLabelled(null)).toBe('—');
+});
