@@ -20,9 +20,16 @@ const dayWindow = (range: [string, string]) => ({
 
 function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) => void): ProColumns<AdminOrder>[] {
   return [
-    { title: '订单号', dataIndex: 'id', copyable: true, search: { transform: (orderId: string) => ({ orderId }) } },
-    { title: '用户邮箱', dataIndex: 'userEmail', fieldProps: { placeholder: '学生的注册邮箱' }, search: { transform: (email: string) => ({ email }) } },
-    { title: '内容', dataIndex: 'title', search: false, ellipsis: true, width: 220 },
+    { title: '订单号', dataIndex: 'id', copyable: true, ellipsis: true, width: 150, search: { transform: (orderId: string) => ({ orderId }) } },
+    {
+      title: '用户邮箱',
+      dataIndex: 'userEmail',
+      ellipsis: true,
+      width: 180,
+      fieldProps: { placeholder: '学生的注册邮箱' },
+      search: { transform: (email: string) => ({ email }) },
+    },
+    { title: '内容', dataIndex: 'title', search: false, ellipsis: true, width: 200 },
     { title: '金额', dataIndex: 'amountFen', search: false, render: (_, order) => formatFen(order.amountFen) },
     {
       title: '状态',
@@ -40,7 +47,7 @@ function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) 
     { title: '待退款', dataIndex: 'refundDue', hideInTable: true, valueEnum: { true: { text: '只看待退款的订单' } } },
     { title: '下单时间', dataIndex: 'createdAt', hideInSearch: true, render: (_, order) => formatTime(order.createdAt) },
     { title: '下单日期', dataIndex: 'createdRange', valueType: 'dateRange', hideInTable: true, search: { transform: dayWindow } },
-    { title: '支付流水号', dataIndex: 'gatewayTradeNo', copyable: true, search: { transform: (tradeNo: string) => ({ tradeNo }) } },
+    { title: '支付流水号', dataIndex: 'gatewayTradeNo', copyable: true, ellipsis: true, width: 150, search: { transform: (tradeNo: string) => ({ tradeNo }) } },
     actionsColumn((order) => [
       <a key="view" onClick={() => open(order)}>
         详情
