@@ -11,12 +11,13 @@ import type { ProColumns } from '@ant-design/pro-table';
 import { Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { chinaDayWindow } from '../../../../common/time';
 
-/** A day range as the API's creation-time window: from the first day's start to the last day's end. */
-const dayWindow = (range: [string, string]) => ({
-  createdFrom: dayjs(range[0]).startOf('day').toISOString(),
-  createdTo: dayjs(range[1]).endOf('day').toISOString(),
-});
+/** A day range as the API's creation-time window, in China's days like the times the table shows (common/time.ts). */
+function dayWindow(range: [string, string]) {
+  const { from, to } = chinaDayWindow(dayjs(range[0]).format('YYYY-MM-DD'), dayjs(range[1]).format('YYYY-MM-DD'));
+  return { createdFrom: from, createdTo: to };
+}
 
 function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) => void): ProColumns<AdminOrder>[] {
   return [
