@@ -67,6 +67,13 @@ test('the introduction follows the systems on sale: their count and the characte
   expect(await screen.findByText(new RegExp(`^${own[0].name}以连续 13 字相同为起点标出，按字数计费`), {}, LONG)).toBeInTheDocument();
 });
 
+test('with every system off sale the page says so and where else to go, not an empty page', async () => {
+  server.use({ 'GET /api/v1/review/system': (_req, res) => res.json({ success: true, result: [] }) });
+  await renderApp('/review/home');
+  expect(await screen.findByText('查重系统暂时都已停售，请稍后再来', {}, LONG)).toBeInTheDocument();
+  expect(screen.getByText('看看论文排版').closest('a')).toHaveAttribute('href', '/typeset/template-list');
+});
+
 test('a failure to load the systems says so, with a retry', async () => {
   server.use({ 'GET /api/v1/review/system': failing });
   await renderApp('/review/home');

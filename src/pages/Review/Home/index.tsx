@@ -4,7 +4,7 @@ import { useResult } from '@/hooks/useResult';
 import { listSystems, type ReviewSystem } from '@/features/review/api';
 import { formatFen } from '@/utils/money';
 import { CheckCircleFilled } from '@ant-design/icons';
-import { Button, Card, Col, Row, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Col, Empty, Row, Skeleton, Tag, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'umi';
 import styles from './index.less';
 import { paths } from '@/utils/paths';
@@ -44,6 +44,13 @@ export default function ReviewHomePage() {
         <LoadError what="查重系统" onRetry={reload} />
       ) : !systems ? (
         <Skeleton active paragraph={{ rows: 8 }} />
+      ) : systems.length === 0 ? (
+        // every system taken off sale in the back office: say so, and where else to go
+        <Empty description="查重系统暂时都已停售，请稍后再来">
+          <Link to={paths.templateList}>
+            <Button type="primary">看看论文排版</Button>
+          </Link>
+        </Empty>
       ) : (
         <Row gutter={[16, 16]}>
           {systems.map((system) => {
