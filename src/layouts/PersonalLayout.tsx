@@ -56,9 +56,10 @@ export default function PersonalLayout() {
           />
         </nav>
       )}
-      <Layout.Content style={{ minWidth: 0 }}>
+      {/* a plain box, not Layout.Content: that is a <main>, and BasicLayout's <main> already holds this page */}
+      <div style={{ flex: 'auto', minWidth: 0 }}>
         <Outlet />
-      </Layout.Content>
+      </div>
     </Layout>
   );
 }

@@ -26,6 +26,12 @@ const auditOf = async (articleId: string) =>
   }>;
 const homeList = async () => (await reader().get('/api/v1/article?pageSize=5')).body.result.list as Array<{ id: string; title: string }>;
 
+test('a summary made from the body is its text: a table’s cells, a link’s words, underscores inside words kept', async () => {
+  const body = '说明 [link](javascript:alert(1)) 见 file__name__v2。\n\n| a | b |\n|---|---|\n| 1 | 2 |';
+  const created = await operator.post('/api/v1/admin/articles', { ...draft, title: '摘要文章', body });
+  expect(created.body.result.summary).toBe('说明 link 见 file__name__v2。 a b 1 2');
+});
+
 test('a draft is unseen by readers; published, it is first on the home page and readable; one audit entry each', async () => {
   const created = await operator.post('/api/v1/admin/articles', draft);
   expect(created.status).toBe(200);

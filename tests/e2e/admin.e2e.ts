@@ -4,8 +4,8 @@
  * publishes an article and it is on the home page at once. The gate and the console's other pages:
  * adminConsole.e2e.ts. Screenshots in test-results/.
  */
-import type { Page } from 'playwright-core';
-import { horizontalOverflow, payInSandbox, resizeToPhone, signInTo, usePagePerTest } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { horizontalOverflow, payInSandbox, resizeToPhone, signInTo, usePagePerTest, VIEWPORTS } from './browser';
 import { PASTED_PAPER } from '../fixtures/pastedPaper';
 import { base, register, staff } from './staff';
 
@@ -34,6 +34,43 @@ async function paidCheck() {
   await payInSandbox(page, base());
   return orderId;
 }
+
+/** Whether `target` lies wholly inside the window, as the page first shows it (nothing scrolled sideways). */
+async function inView(target: Locator) {
+  const box = (await target.boundingBox())!;
+  return box.x >= 0 && box.x + box.width <= VIEWPORTS.desktop.width;
+}
+
+test('at 1280×800 the orders’ 详情 and 退款 and the audit’s 修改后 are in view without scrolling sideways; at 375 only the tables scroll', async () => {
+  const student = await register('student');
+  await signInTo(page, base(), '/personal/home/basic-info', student);
+  const orderId = await paidCheck();
+  await signOut();
+
+  await signInTo(page, base(), '/admin/orders', await staff('admin'));
+  await page.getByLabel('用户邮箱').fill(student.email);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const row = page.getByRole('row').filter({ hasText: orderId });
+  await row.getByText('已支付').waitFor();
+  expect(await inView(row.getByText('详情', { exact: true }))).toBe(true);
+  expect(await inView(row.getByText('退款', { exact: true }))).toBe(true);
+  await page.screenshot({ path: 'test-results/admin_orders_desktop.png' });
+  await resizeToPhone(page);
+  expect(await horizontalOverflow(page)).toBe(0);
+
+  // an entry with a staff member's long e-mail and a whole order before and after
+  await page.evaluate(async (id) => {
+    const body = JSON.stringify({ requestNo: `RF${id.replace(/\W/g, '')}`.slice(0, 32), reason: '版面测试' });
+    await fetch(`/api/v1/admin/orders/${id}/refund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  }, orderId);
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.goto(`${base()}/admin/audit`);
+  await page.getByRole('row').filter({ hasText: 'order.refund' }).first().waitFor();
+  expect(await inView(page.getByRole('columnheader', { name: '修改后' }))).toBe(true);
+  await page.screenshot({ path: 'test-results/admin_audit_desktop.png' });
+  await resizeToPhone(page);
+  expect(await horizontalOverflow(page)).toBe(0);
+});
 
 test('an operator finds a paid order by the student’s e-mail and refunds it; the student sees 已退款', async () => {
   const student = await register('student');

@@ -89,3 +89,8 @@ test('the marked text says what is marked: shared text and rewritten sentences, 
   const card = screen.getByText('全文对照').closest('.ant-card')!;
   expect(within(card as HTMLElement).getByText(/标色的是与来源相同的文字.*换词、调整语序、打乱句序.*自写文字和零散的常用短语不标色/)).toBeInTheDocument();
 });
+
+test('检测时间 is told as the report PDF tells it: in Beijing time and labelled, whatever the browser’s clock', () => {
+  render(view({ ...report, review: { ...report.review, finishedAt: '2026-11-20T13:19:08.000Z' } }));
+  expect(screen.getByText('2026-11-20 21:19（北京时间）')).toBeInTheDocument();
+});

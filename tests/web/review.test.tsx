@@ -42,11 +42,36 @@ test('the systems side by side, for visitors too; choosing one leads to the form
   const { history } = await renderApp('/review/home');
   expect(await screen.findByText('硕博学位论文检测', {}, LONG)).toBeInTheDocument();
   expect(screen.getByText('¥3.00')).toBeInTheDocument();
-  // every system reports from 13 characters (words)
+  // every system reports from 13 characters (words), and the introduction says so
   expect(screen.getAllByText('连续 13 字（英文 13 词）相同即标出')).toHaveLength(3);
+  expect(screen.getByText(/^三个系统面向的论文、篇幅上限和报告内容不同，都以连续 13 字相同为起点标出/)).toBeInTheDocument();
   fireEvent.click(screen.getByText('选择本科毕业论文检测'));
   // the form needs a login: a visitor is sent there first
   await waitFor(() => expect(history.location.pathname).toBe('/user/login'), LONG);
+});
+
+test('the introduction follows the systems on sale: their count and the characters each marks from', async () => {
+  const own = (await axios.get('/api/v1/review/system', { adapter: server.adapter })).data.result;
+  // one system taken off sale, another marking from 8 characters
+  const shown = [own[0], { ...own[1], minMatch: 8 }];
+  server.use({ 'GET /api/v1/review/system': (_req, res) => res.json({ success: true, result: shown }) });
+  const first = await renderApp('/review/home');
+  expect(
+    await screen.findByText(/^两个系统面向的论文、篇幅上限和报告内容不同，标出的起点也不同（连续 8 \/ 13 字相同，见各系统），按字数计费/, {}, LONG),
+  ).toBeInTheDocument();
+  expect(screen.queryByText(/三个系统/)).toBeNull();
+  first.unmount();
+
+  server.use({ 'GET /api/v1/review/system': (_req, res) => res.json({ success: true, result: [own[0]] }) });
+  await renderApp('/review/home');
+  expect(await screen.findByText(new RegExp(`^${own[0].name}以连续 13 字相同为起点标出，按字数计费`), {}, LONG)).toBeInTheDocument();
+});
+
+test('with every system off sale the page says so and where else to go, not an empty page', async () => {
+  server.use({ 'GET /api/v1/review/system': (_req, res) => res.json({ success: true, result: [] }) });
+  await renderApp('/review/home');
+  expect(await screen.findByText('查重系统暂时都已停售，请稍后再来', {}, LONG)).toBeInTheDocument();
+  expect(screen.getByText('看看论文排版').closest('a')).toHaveAttribute('href', '/typeset/template-list');
 });
 
 test('a failure to load the systems says so, with a retry', async () => {

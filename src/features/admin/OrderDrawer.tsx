@@ -1,3 +1,4 @@
+import CloseReason from '@/components/CloseReason';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { formatFen } from '@/utils/money';
@@ -25,6 +26,8 @@ function OrderFacts({ detail }: { detail: AdminOrderDetail }) {
       <Descriptions.Item label="金额">{formatFen(order.amountFen)}</Descriptions.Item>
       <Descriptions.Item label="状态">
         {ORDER_STATE_NAMES[order.status]}
+        {order.status === 'closed' && ' '}
+        <CloseReason order={order} />
         {order.refundDue && (
           <Tag color="red" style={{ marginLeft: 8 }}>
             待退款

@@ -3,8 +3,16 @@ import type { ActionType, ProColumns } from '@ant-design/pro-table';
 import { Popconfirm } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
 
-/** A back-office list's 操作 column: the row's actions, never searched. */
-export const actionsColumn = <T,>(render: (row: T) => ReactNode): ProColumns<T> => ({ title: '操作', valueType: 'option', render: (_, row) => render(row) });
+/**
+ * A back-office list's 操作 column: the row's actions, never searched, held at the table's right
+ * edge so they are in view however wide the other columns make the table (it scrolls beneath them).
+ */
+export const actionsColumn = <T,>(render: (row: T) => ReactNode): ProColumns<T> => ({
+  title: '操作',
+  valueType: 'option',
+  fixed: 'right',
+  render: (_, row) => render(row),
+});
 
 /** A row's action that is asked first (`question`, what follows from it), then taken by `onConfirm`. */
 export function ConfirmLink(props: { question: string; consequence: string; okText: string; danger?: boolean; onConfirm: () => void; children: ReactNode }) {

@@ -10,9 +10,9 @@ import type PDFKit from 'pdfkit';
 import { quotations, type Section } from '../../engines/similarity/structure';
 import { formatCount } from '../../../../common/formatCount';
 import { bandOf } from '../../../../common/similarityBand';
+import { chinaTime } from '../../../../common/time';
 
 const FONT = require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
-const TIME_ZONE = 'Asia/Shanghai';
 /** One colour per source, in the order of the ranked list: dark enough to read as text colour. */
 const PALETTE = ['#cf1322', '#d46b08', '#7c6a00', '#389e0d', '#08979c', '#1d39c4', '#531dab', '#c41d7f'];
 const INK = '#1f1f1f';
@@ -45,24 +45,6 @@ export interface ReportPdfInput {
 const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
 const count = formatCount;
 export const colourOf = (source: number) => PALETTE[source % PALETTE.length];
-
-/** A moment in China time, as 2026-05-01 14:30（北京时间）. */
-export function chinaTime(iso: string | Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}（北京时间）`;
-}
 
 /** Whether most of a passage lies inside quotation marks: quoted, not copied. */
 const isQuoted = (passage: { start: number; end: number }, quotes: Section[]) =>

@@ -1,23 +1,23 @@
+import CloseReason from '@/components/CloseReason';
 import RecordsTable, { createdColumn, RowLink, type RecordColumn } from '@/components/RecordsTable';
 import { listOrders, type Order } from '@/features/order/api';
 import { itemLink, kindName } from '@/features/order/orderLinks';
 import { formatFen } from '@/utils/money';
 import { paths } from '@/utils/paths';
 import { Tag } from 'antd';
-import { closeReasonText, ORDER_STATE_NAMES, refundExtent } from '../../../../common/orderState';
+import { ORDER_STATE_NAMES, refundExtent } from '../../../../common/orderState';
 import { priceLine } from '../../../../common/price';
 import styles from './index.less';
 
 const STATUS_COLORS: Record<Order['status'], string | undefined> = { pending: 'orange', paid: 'green', refunded: 'blue', closed: undefined };
 
-/** An order's state in words (common/orderState.ts), coloured as the other records colour theirs; a partial refund says how much came back. */
+/** An order's state in words (common/orderState.ts), coloured as the other records colour theirs; a partial refund says how much came back, a closed one why it closed. */
 function OrderState({ order }: { order: Order }) {
   const partial = refundExtent(order) === 'part';
   return (
     <>
-      <Tag color={STATUS_COLORS[order.status]} title={order.status === 'closed' ? closeReasonText(order.closeReason) : undefined}>
-        {ORDER_STATE_NAMES[order.status]}
-      </Tag>
+      <Tag color={STATUS_COLORS[order.status]}>{ORDER_STATE_NAMES[order.status]}</Tag>
+      <CloseReason order={order} />
       {partial && <span style={{ whiteSpace: 'nowrap' }}>退 {formatFen(order.refundedFen)}</span>}
     </>
   );

@@ -9,6 +9,7 @@ import { Link } from 'umi';
 import styles from './index.less';
 import { formatCount } from '../../../../common/formatCount';
 import { bandOf } from '../../../../common/similarityBand';
+import { formatTimeLabelled } from '@/utils/time';
 
 /** One colour per source, in the order of the ranked list. */
 const PALETTE = ['#ff7875', '#ffa940', '#fadb14', '#73d13d', '#36cfc9', '#597ef7', '#9254de', '#f759ab'];
@@ -56,7 +57,7 @@ function Summary({ report }: { report: Report }) {
       <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
         <Descriptions.Item label="检测系统">{report.review.systemName}</Descriptions.Item>
         <Descriptions.Item label="作者">{report.review.author}</Descriptions.Item>
-        <Descriptions.Item label="检测时间">{report.review.finishedAt ? new Date(report.review.finishedAt).toLocaleString('zh-CN') : '—'}</Descriptions.Item>
+        <Descriptions.Item label="检测时间">{formatTimeLabelled(report.review.finishedAt)}</Descriptions.Item>
         <Descriptions.Item label="检测字数">
           {formatCount(report.totalChars)}
           <Help figure="检测字数" />

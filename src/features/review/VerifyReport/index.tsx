@@ -2,6 +2,7 @@ import { formatPercent, verifyReport } from '@/features/review/api';
 import { Alert, Descriptions, Input } from 'antd';
 import { useState } from 'react';
 import { formatCount } from '../../../../common/formatCount';
+import { formatTimeLabelled } from '@/utils/time';
 
 type Verified = Awaited<ReturnType<typeof verifyReport>>['result'];
 
@@ -41,7 +42,7 @@ export default function VerifyReport() {
         <Descriptions bordered size="small" column={1} style={{ marginTop: 12 }} title="报告真实有效">
           <Descriptions.Item label="论文题目">{result.title}</Descriptions.Item>
           <Descriptions.Item label="检测系统">{result.systemName}</Descriptions.Item>
-          <Descriptions.Item label="检测时间">{new Date(result.finishedAt).toLocaleString('zh-CN')}</Descriptions.Item>
+          <Descriptions.Item label="检测时间">{formatTimeLabelled(result.finishedAt)}</Descriptions.Item>
           <Descriptions.Item label="字数">{formatCount(result.charCount)}</Descriptions.Item>
           <Descriptions.Item label="总相似度">{formatPercent(result.similarity)}</Descriptions.Item>
         </Descriptions>

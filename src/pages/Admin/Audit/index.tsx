@@ -2,6 +2,7 @@ import AdminTable, { type Listing } from '@/features/admin/AdminTable';
 import { listAudit, type AuditEntry, type AuditQuery } from '@/features/admin/api';
 import { formatTime } from '@/utils/time';
 import type { ProColumns } from '@ant-design/pro-table';
+import { Typography } from 'antd';
 
 /** A record before or after a change, as compact JSON (the log keeps whatever the change stored). */
 const asJson = (value: unknown) =>
@@ -9,12 +10,28 @@ const asJson = (value: unknown) =>
 
 const columns: ProColumns<AuditEntry>[] = [
   { title: '时间', dataIndex: 'createdAt', search: false, render: (_, entry) => formatTime(entry.createdAt) },
-  { title: '操作人', dataIndex: 'actorEmail', search: false },
+  // an e-mail and an id are one long word each: broken anywhere rather than widening the table past 1280 px
+  {
+    title: '操作人',
+    dataIndex: 'actorEmail',
+    search: false,
+    width: 140,
+    render: (_, entry) => <span style={{ wordBreak: 'break-all' }}>{entry.actorEmail}</span>,
+  },
   { title: '操作', dataIndex: 'action', fieldProps: { placeholder: '如 order.refund' } },
   { title: '对象', dataIndex: 'targetType', search: false },
-  { title: '对象 ID', dataIndex: 'targetId', copyable: true },
-  { title: '修改前', dataIndex: 'before', search: false, width: 260, render: (_, entry) => asJson(entry.before) },
-  { title: '修改后', dataIndex: 'after', search: false, width: 320, render: (_, entry) => asJson(entry.after) },
+  {
+    title: '对象 ID',
+    dataIndex: 'targetId',
+    width: 140,
+    render: (_, entry) => (
+      <Typography.Text copyable style={{ wordBreak: 'break-all' }}>
+        {entry.targetId}
+      </Typography.Text>
+    ),
+  },
+  { title: '修改前', dataIndex: 'before', search: false, width: 190, render: (_, entry) => asJson(entry.before) },
+  { title: '修改后', dataIndex: 'after', search: false, width: 210, render: (_, entry) => asJson(entry.after) },
 ];
 
 const listing: Listing<AuditEntry, AuditQuery> = { what: '审计日志', emptyText: '没有符合条件的记录', fetch: listAudit };

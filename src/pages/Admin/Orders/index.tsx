@@ -1,3 +1,4 @@
+import CloseReason from '@/components/CloseReason';
 import AdminTable, { type Listing } from '@/features/admin/AdminTable';
 import OrderDrawer from '@/features/admin/OrderDrawer';
 import RefundDialog from '@/features/admin/RefundDialog';
@@ -11,18 +12,26 @@ import { Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { refundExtent } from '../../../../common/orderState';
+import { chinaDayWindow } from '../../../../common/time';
 
-/** A day range as the API's creation-time window: from the first day's start to the last day's end. */
-const dayWindow = (range: [string, string]) => ({
-  createdFrom: dayjs(range[0]).startOf('day').toISOString(),
-  createdTo: dayjs(range[1]).endOf('day').toISOString(),
-});
+/** A day range as the API's creation-time window, in China's days like the times the table shows (common/time.ts). */
+function dayWindow(range: [string, string]) {
+  const { from, to } = chinaDayWindow(dayjs(range[0]).format('YYYY-MM-DD'), dayjs(range[1]).format('YYYY-MM-DD'));
+  return { createdFrom: from, createdTo: to };
+}
 
 function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) => void): ProColumns<AdminOrder>[] {
   return [
-    { title: '订单号', dataIndex: 'id', copyable: true, search: { transform: (orderId: string) => ({ orderId }) } },
-    { title: '用户邮箱', dataIndex: 'userEmail', fieldProps: { placeholder: '学生的注册邮箱' }, search: { transform: (email: string) => ({ email }) } },
-    { title: '内容', dataIndex: 'title', search: false, ellipsis: true, width: 220 },
+    { title: '订单号', dataIndex: 'id', copyable: true, ellipsis: true, width: 150, search: { transform: (orderId: string) => ({ orderId }) } },
+    {
+      title: '用户邮箱',
+      dataIndex: 'userEmail',
+      ellipsis: true,
+      width: 180,
+      fieldProps: { placeholder: '学生的注册邮箱' },
+      search: { transform: (email: string) => ({ email }) },
+    },
+    { title: '内容', dataIndex: 'title', search: false, ellipsis: true, width: 200 },
     { title: '金额', dataIndex: 'amountFen', search: false, render: (_, order) => formatFen(order.amountFen) },
     {
       title: '状态',
@@ -31,6 +40,7 @@ function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) 
       render: (dom, order) => (
         <Space size={4} wrap>
           {dom}
+          <CloseReason order={order} />
           {/* a partial refund: how much of how much came back, as the student's own list says it */}
           {refundExtent(order) === 'part' && (
             <span style={{ whiteSpace: 'nowrap' }}>{`退 ${formatFen(order.refundedFen)} / 共 ${formatFen(order.amountFen)}`}</span>
@@ -43,7 +53,7 @@ function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) 
     { title: '待退款', dataIndex: 'refundDue', hideInTable: true, valueEnum: { true: { text: '只看待退款的订单' } } },
     { title: '下单时间', dataIndex: 'createdAt', hideInSearch: true, render: (_, order) => formatTime(order.createdAt) },
     { title: '下单日期', dataIndex: 'createdRange', valueType: 'dateRange', hideInTable: true, search: { transform: dayWindow } },
-    { title: '支付流水号', dataIndex: 'gatewayTradeNo', copyable: true, search: { transform: (tradeNo: string) => ({ tradeNo }) } },
+    { title: '支付流水号', dataIndex: 'gatewayTradeNo', copyable: true, ellipsis: true, width: 150, search: { transform: (tradeNo: string) => ({ tradeNo }) } },
     actionsColumn((order) => [
       <a key="view" onClick={() => open(order)}>
         详情

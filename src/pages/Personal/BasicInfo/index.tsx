@@ -11,6 +11,7 @@ import { useCurrentUser } from '@/features/account/useCurrentUser';
 import { useModel } from 'umi';
 import { DEGREES } from '../../../../common/fieldRules';
 import { AVATAR_MAX_BYTES, AVATAR_TYPE_MESSAGE, AVATAR_TYPES } from '../../../../common/api';
+import { formatDay } from '@/utils/time';
 
 /** /personal/home/basic-info: view and edit nickname, name, school, major, degree, phone, avatar. */
 export default function BasicInfoPage() {
@@ -53,7 +54,7 @@ export default function BasicInfoPage() {
       </Space>
       <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
         <Descriptions.Item label="登录邮箱">{currentUser.email}</Descriptions.Item>
-        <Descriptions.Item label="注册时间">{new Date(currentUser.createdAt).toLocaleDateString('zh-CN')}</Descriptions.Item>
+        <Descriptions.Item label="注册时间">{formatDay(currentUser.createdAt)}</Descriptions.Item>
       </Descriptions>
       <div style={{ maxWidth: 480 }}>
         <ProForm<BasicInfo>

@@ -1,14 +1,29 @@
 import LoadError from '@/components/LoadError';
 import VerifyReport from '@/features/review/VerifyReport';
 import { useResult } from '@/hooks/useResult';
-import { listSystems } from '@/features/review/api';
+import { listSystems, type ReviewSystem } from '@/features/review/api';
 import { formatFen } from '@/utils/money';
 import { CheckCircleFilled } from '@ant-design/icons';
-import { Button, Card, Col, Row, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Col, Empty, Row, Skeleton, Tag, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'umi';
 import styles from './index.less';
 import { paths } from '@/utils/paths';
 import { formatCount } from '../../../../common/formatCount';
+
+const COUNTS = ['', '一', '两', '三', '四', '五', '六', '七', '八', '九', '十'];
+
+/**
+ * The introduction as the systems on sale say it (the back office edits them): how many there are
+ * and from how many identical characters each marks, so it never contradicts the cards.
+ */
+function systemsIntro(systems: ReviewSystem[]) {
+  const after = '按字数计费；提交前会显示准确字数和价格，付款后开始检测，进度随时可查。';
+  const mins = [...new Set(systems.map((s) => s.minMatch))].sort((a, b) => a - b);
+  if (systems.length === 1) return `${systems[0].name}以连续 ${mins[0]} 字相同为起点标出，${after}`;
+  const count = `${COUNTS[systems.length] ?? systems.length}个系统面向的论文、篇幅上限和报告内容不同，`;
+  const marks = mins.length === 1 ? `都以连续 ${mins[0]} 字相同为起点标出，` : `标出的起点也不同（连续 ${mins.join(' / ')} 字相同，见各系统），`;
+  return `${count}${marks}${after}`;
+}
 
 /**
  * /review/home and /review/home/{systemId}: the check systems side by side (price, strictness,
@@ -24,13 +39,18 @@ export default function ReviewHomePage() {
       <Typography.Title level={1} className={styles.title}>
         选择查重系统
       </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        三个系统面向的论文、篇幅上限和报告内容不同，都以连续 13 字相同为起点标出，按字数计费；提交前会显示准确字数和价格，付款后开始检测，进度随时可查。
-      </Typography.Paragraph>
+      {systems && systems.length > 0 && <Typography.Paragraph type="secondary">{systemsIntro(systems)}</Typography.Paragraph>}
       {error && !systems ? (
         <LoadError what="查重系统" onRetry={reload} />
       ) : !systems ? (
         <Skeleton active paragraph={{ rows: 8 }} />
+      ) : systems.length === 0 ? (
+        // every system taken off sale in the back office: say so, and where else to go
+        <Empty description="查重系统暂时都已停售，请稍后再来">
+          <Link to={paths.templateList}>
+            <Button type="primary">看看论文排版</Button>
+          </Link>
+        </Empty>
       ) : (
         <Row gutter={[16, 16]}>
           {systems.map((system) => {
