@@ -23,3 +23,6 @@ export const pageFrom = (value: string | null) => Math.max(1, Math.floor(Number(
 
 /** A page number for the address: none for the first. */
 export const pageTo = (page: number) => (page > 1 ? String(page) : undefined);
+
+/** One of `choices` the address names, if it names one (none for one the page does not know). */
+export const choiceFrom = <T extends string>(choices: readonly T[], value: string | null): T | undefined => choices.find((choice) => choice === value);

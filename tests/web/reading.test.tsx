@@ -35,6 +35,13 @@ async function firstId(path: string) {
   return (await axios.get(path, { adapter: server.adapter })).data.result.list[0];
 }
 
+/** Opens a list's entry and comes back with the browser's back button, as a reader does. */
+async function openAndGoBack(history: Awaited<ReturnType<typeof renderApp>>['history'], entry: HTMLElement, detail: RegExp) {
+  fireEvent.click(entry);
+  await waitFor(() => expect(history.location.pathname).toMatch(detail));
+  act(() => history.back());
+}
+
 describe('the home page', () => {
   test('shows the services, the newest articles by category, recommended papers and the library', async () => {
     await renderApp('/');
@@ -58,9 +65,7 @@ describe('the home page', () => {
     fireEvent.click(tab('排版规范')!);
     const article = await screen.findByText('毕业论文排版的十条硬规定', {}, LONG);
     expect(history.location.search).toBe(`?category=${encodeURIComponent('排版规范')}`);
-    fireEvent.click(article);
-    await waitFor(() => expect(history.location.pathname).toMatch(/^\/article\/detail\//));
-    act(() => history.back());
+    await openAndGoBack(history, article, /^\/article\/detail\//);
     expect(await screen.findByText('毕业论文排版的十条硬规定', {}, LONG)).toBeInTheDocument();
     expect(tab('排版规范')).toHaveAttribute('aria-selected', 'true');
     fireEvent.click(tab('全部')!);
@@ -76,9 +81,7 @@ describe('the home page', () => {
     await waitFor(() => expect(within(card).queryByText('用户论文的存储与删除政策')).toBeNull(), LONG);
     const second = within(card).getAllByRole('link')[0];
     const title = second.textContent!;
-    fireEvent.click(second);
-    await waitFor(() => expect(history.location.pathname).toMatch(/^\/article\/detail\//));
-    act(() => history.back());
+    await openAndGoBack(history, second, /^\/article\/detail\//);
     const again = (await screen.findByRole('heading', { name: '最新文章' }, LONG)).closest('.ant-card') as HTMLElement;
     expect(await within(again).findByText(title, {}, LONG)).toBeInTheDocument();
     expect(history.location.search).toBe('?articles=2');
@@ -113,9 +116,7 @@ describe('the home page', () => {
     fireEvent.click(screen.getByText('博士'));
     const paper = await screen.findByText('清代万里茶道上的晋商经营网络', {}, LONG);
     expect(history.location.search).toBe(`?type=${encodeURIComponent('博士')}`);
-    fireEvent.click(paper);
-    await waitFor(() => expect(history.location.pathname).toMatch(/^\/document\/detail\//));
-    act(() => history.back());
+    await openAndGoBack(history, paper, /^\/document\/detail\//);
     expect(await screen.findByText('清代万里茶道上的晋商经营网络', {}, LONG)).toBeInTheDocument();
     expect(screen.getByText('博士').closest('.ant-segmented-item')).toHaveClass('ant-segmented-item-selected');
     await renderApp(`/home?discipline=${encodeURIComponent('计算机科学')}`);

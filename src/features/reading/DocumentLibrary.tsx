@@ -5,15 +5,12 @@ import { documentEntry } from '@/features/reading/DocumentItem';
 import ItemList from '@/components/ItemList';
 import { listDisciplines, listDocuments } from '@/features/reading/api';
 import { Card, Segmented } from 'antd';
-import { pageFrom, pageTo, useAddressParams } from '@/hooks/useAddressParams';
-import { DOCUMENT_TYPES, type DocumentType } from '../../../common/content';
+import { choiceFrom, pageFrom, pageTo, useAddressParams } from '@/hooks/useAddressParams';
+import { DOCUMENT_TYPES } from '../../../common/content';
 import styles from './home.less';
 
 const PAGE_SIZE = 8;
 const ALL = '全部';
-
-/** The degree type a page's address names (`?type=`); 全部 for none or one the page does not know. */
-const typeOf = (params: URLSearchParams): DocumentType | typeof ALL => DOCUMENT_TYPES.find((t) => t === params.get('type')) ?? ALL;
 
 /**
  * The sample papers: recommended ones first, filtered by degree type and discipline, paged on the
@@ -21,7 +18,7 @@ const typeOf = (params: URLSearchParams): DocumentType | typeof ALL => DOCUMENT_
  */
 export default function DocumentLibrary() {
   const [params, change] = useAddressParams();
-  const type = typeOf(params);
+  const type = choiceFrom(DOCUMENT_TYPES, params.get('type')) ?? ALL;
   const discipline = params.get('discipline') || undefined;
   const current = pageFrom(params.get('library'));
   const disciplines = useResult(() => listDisciplines(), []);

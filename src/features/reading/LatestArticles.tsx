@@ -6,16 +6,13 @@ import { EyeOutlined } from '@ant-design/icons';
 import ItemList from '@/components/ItemList';
 import { Card, Space, Tabs } from 'antd';
 import { Link } from 'umi';
-import { pageFrom, pageTo, useAddressParams } from '@/hooks/useAddressParams';
-import { ARTICLE_CATEGORIES, type ArticleCategory } from '../../../common/content';
+import { choiceFrom, pageFrom, pageTo, useAddressParams } from '@/hooks/useAddressParams';
+import { ARTICLE_CATEGORIES } from '../../../common/content';
 import styles from './home.less';
 import { paths } from '@/utils/paths';
 
 const PAGE_SIZE = 5;
 const ALL = '全部';
-
-/** The category a page's address names (`?category=`); 全部 for none or one the page does not know. */
-const categoryOf = (params: URLSearchParams): ArticleCategory | typeof ALL => ARTICLE_CATEGORIES.find((c) => c === params.get('category')) ?? ALL;
 
 /**
  * The newest articles, by category, paged on the server. The chosen category and page are kept in
@@ -24,7 +21,7 @@ const categoryOf = (params: URLSearchParams): ArticleCategory | typeof ALL => AR
  */
 export default function LatestArticles() {
   const [params, change] = useAddressParams();
-  const category = categoryOf(params);
+  const category = choiceFrom(ARTICLE_CATEGORIES, params.get('category')) ?? ALL;
   const current = pageFrom(params.get('articles'));
   const show = (next: string, page: number) => change({ category: next === ALL ? undefined : next, articles: pageTo(page) });
   const { data, loading, error, reload } = useResult(

@@ -25,6 +25,17 @@ function systemsIntro(systems: ReviewSystem[]) {
   return `${count}${marks}${after}`;
 }
 
+/** Every system taken off sale in the back office: said, with where else to go. */
+function NoneOnSale() {
+  return (
+    <Empty description="查重系统暂时都已停售，请稍后再来">
+      <Link to={paths.templateList}>
+        <Button type="primary">看看论文排版</Button>
+      </Link>
+    </Empty>
+  );
+}
+
 /**
  * /review/home and /review/home/{systemId}: the check systems side by side (price, strictness,
  * corpora, limit, turnaround); choosing one leads to the information form. Visitors may browse.
@@ -45,12 +56,7 @@ export default function ReviewHomePage() {
       ) : !systems ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : systems.length === 0 ? (
-        // every system taken off sale in the back office: say so, and where else to go
-        <Empty description="查重系统暂时都已停售，请稍后再来">
-          <Link to={paths.templateList}>
-            <Button type="primary">看看论文排版</Button>
-          </Link>
-        </Empty>
+        <NoneOnSale />
       ) : (
         <Row gutter={[16, 16]}>
           {systems.map((system) => {
