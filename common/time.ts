@@ -24,8 +24,13 @@ export function chinaMinute(time: string | Date): string {
 /** A moment in Beijing time and saying so, as the report PDF prints it: 2026-05-01 14:30（北京时间）. */
 export const chinaTime = (time: string | Date) => `${chinaMinute(time)}（北京时间）`;
 
-/** A day (YYYY-MM-DD) of China's calendar as an instant range: its first millisecond to its last (no daylight saving there). */
+/** The day of China's calendar a moment falls on, as 2026-05-01. */
+export const chinaDay = (time: string | Date) => chinaMinute(time).slice(0, 10);
+
+/** The first instant of a day (YYYY-MM-DD) of China's calendar (no daylight saving there: every day is 24 hours). */
+export const chinaMidnight = (day: string) => new Date(`${day}T00:00:00+08:00`);
+
+/** Days (YYYY-MM-DD) of China's calendar as an instant range: the first day's first millisecond to the last day's last. */
 export function chinaDayWindow(firstDay: string, lastDay: string): { from: string; to: string } {
-  const midnight = (day: string) => new Date(`${day}T00:00:00+08:00`).getTime();
-  return { from: new Date(midnight(firstDay)).toISOString(), to: new Date(midnight(lastDay) + 86_400_000 - 1).toISOString() };
+  return { from: chinaMidnight(firstDay).toISOString(), to: new Date(chinaMidnight(lastDay).getTime() + 86_400_000 - 1).toISOString() };
 }

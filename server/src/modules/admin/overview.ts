@@ -4,17 +4,14 @@
  * now. Each module counts its own rows per UTC hour in SQL (db/hourly.ts); the hours are folded
  * here into the days of the business's time zone, so a day is a day in China on either database.
  */
-import { CHINA_TIME_ZONE } from '../../../../common/time';
+import { chinaDay as dayOf, chinaMidnight as midnightOf } from '../../../../common/time';
 import type { HourRow } from '../../db/hourly';
 import type { JobRunner } from '../../jobs/runner';
 import type { OrderService } from '../order';
 import type { ReviewService } from '../review';
 
-const DAY_MS = 86_400_000;
 /** The days of the overview are China's (no daylight saving: every day is 24 whole hours). */
-const dayOf = (time: Date) => time.toLocaleDateString('sv-SE', { timeZone: CHINA_TIME_ZONE });
-/** Midnight of a day (YYYY-MM-DD) in the time zone, as an instant. */
-const midnightOf = (day: string) => new Date(`${day}T00:00:00+08:00`);
+const DAY_MS = 86_400_000;
 
 export interface OverviewDay {
   /** YYYY-MM-DD, China time */

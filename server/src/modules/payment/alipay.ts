@@ -6,6 +6,7 @@ import { AlipaySdk } from 'alipay-sdk';
 import { RefundRefused, type Channel, type PaymentGateway } from './gateway';
 import { readNotification } from './notify';
 import { fenToYuan, yuanToFen, type Params } from './signing';
+import { CHINA_TIME_ZONE } from '../../../../common/time';
 
 export interface AlipaySettings {
   appId: string;
@@ -37,7 +38,7 @@ export function alipayGateway(settings: AlipaySettings): PaymentGateway {
           subject: order.title,
           product_code: 'FAST_INSTANT_TRADE_PAY',
           // Alipay's own clock closes the trade when our order expires
-          time_expire: new Date(order.expires_at).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' }),
+          time_expire: new Date(order.expires_at).toLocaleString('sv-SE', { timeZone: CHINA_TIME_ZONE }),
         },
         notifyUrl: settings.notifyUrl,
         returnUrl: settings.returnUrl.replace(':orderId', order.id),
