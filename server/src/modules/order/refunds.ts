@@ -25,12 +25,12 @@ export interface Refundable {
 const leftOf = (payment: Refundable) => payment.amountFen - payment.refundedFen;
 
 /** What of an order may be given back: its own payment once paid, then each payment kept for refund. */
-async function refundablesOf(repo: OrderRepo, order: OrderRow, trx?: Transaction<Database>): Promise<Refundable[]> {
+async function refundablesOf(repo: OrderRepo, order: OrderRow): Promise<Refundable[]> {
   const own: Refundable[] =
     order.status === 'paid' || order.status === 'refunded'
       ? [{ payment: 'order', gateway: order.gateway ?? '', tradeNo: order.gateway_trade_no, amountFen: order.amount_fen, refundedFen: order.refunded_fen }]
       : [];
-  const due = (await repo.paymentsDue(order.id, trx)).map((row): Refundable => ({
+  const due = (await repo.paymentsDue(order.id)).map((row): Refundable => ({
     payment: 'due',
     gateway: row.gateway,
     tradeNo: row.trade_no,

@@ -89,8 +89,8 @@ async function transition(repo: OrderRepo, order: OrderRow, event: OrderEvent, {
 /**
  * Applies a verified payment exactly once: a repeated or concurrent notification of the same
  * gateway transaction changes nothing; a payment for a closed (or already paid) order, or for an
- * item another order has paid, is kept for refund; the amount must match to the fen. Paying an
- * order closes its item's other open orders, so that no item is paid twice.
+ * item another order has paid, is kept for refund; the amount must match to the fen. An item has
+ * no other open order to close when one is paid: the database keeps one (0021_one_open_order).
  */
 async function applyPayment(repo: OrderRepo, payables: Map<string, Payable>, payment: VerifiedPayment): Promise<PaymentOutcome> {
   const existing = await repo.findById(payment.orderId);
@@ -98,8 +98,8 @@ async function applyPayment(repo: OrderRepo, payables: Map<string, Payable>, pay
   const order = await closeOverdue(repo, existing);
   return repo.transaction(async (trx) => {
     const current = (await repo.findById(order.id, trx))!;
-    const others = (await repo.liveOrdersOf(current.kind, current.item_id, trx)).filter((o) => o.id !== current.id);
-    const paidElsewhere = current.status === 'pending' && others.some((o) => o.status === 'paid');
+    const paidElsewhere =
+      current.status === 'pending' && (await repo.liveOrdersOf(current.kind, current.item_id, trx)).some((o) => o.id !== current.id && o.status === 'paid');
     let outcome: PaymentOutcome;
     if (payment.amountFen !== current.amount_fen) outcome = 'amount_mismatch';
     else if (current.status === 'pending' && !paidElsewhere) outcome = 'paid';
@@ -124,7 +124,6 @@ async function applyPayment(repo: OrderRepo, payables: Map<string, Payable>, pay
       );
       if (!moved) throw new Error(`order ${current.id} changed during payment`);
       await payables.get(current.kind)?.fulfil({ ...current, status: 'paid' }, trx);
-      for (const other of others) if (other.status === 'pending') await transition(repo, other, 'cancel', { ex: trx, reason: 'item_paid' });
     } else if (outcome === 'refund_due') {
       if (paidElsewhere) await transition(repo, current, 'cancel', { ex: trx, reason: 'item_paid' });
       await repo.markRefundDue(current.id, trx);
