@@ -2,6 +2,7 @@
  * A paper's title, read from its text so the form need not ask for it again (docs/ux.md): one
  * reading for the server and the mock (which runs the server's service).
  */
+import { unescapeXml } from './xml';
 
 /** Longest title made from a sentence; a longer sentence is cut there with an ellipsis. */
 const SENTENCE_TITLE_CHARS = 40;
@@ -40,9 +41,6 @@ export function pastedTitle(text: string): string | null {
   if (!sentence) return null;
   return sentence.length > SENTENCE_TITLE_CHARS ? `${sentence.slice(0, SENTENCE_TITLE_CHARS).trimEnd()}…` : sentence;
 }
-
-const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const unescapeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]);
 
 /** Each paragraph of a Word document's XML (`word/document.xml`): its style id, and its text. */
 export function docxParagraphs(documentXml: string): Array<{ style?: string; text: string }> {

@@ -21,6 +21,7 @@ import { createInterface } from 'readline';
 import { promisify } from 'util';
 import { deflate } from 'zlib';
 import { fontEnv } from './fonts';
+import { unescapeXml } from '../../../../common/xml';
 
 const CONVERT_TIMEOUT_MS = 180_000;
 const START_TIMEOUT_MS = 150_000;
@@ -430,10 +431,6 @@ export interface PdfLayout {
   /** the PDF's bookmarks (the headings, as LibreOffice exports them) in order, with their depth and page (0-based) */
   outline: Array<{ title: string; depth: number; page: number }>;
 }
-
-const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const unescapeXml = (text: string) =>
-  text.replace(/&(amp|lt|gt|quot|apos|#\d+);/g, (_, name: string) => (name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : XML_ENTITIES[name]));
 
 /** What poppler reads of a PDF this server made: each page's text as laid out, and its bookmarks. */
 export function readPdf(pdf: Buffer): Promise<PdfLayout> {
