@@ -3,6 +3,7 @@
  * (`umi dev` with MOCK=1) or, later, the real server. Used by the e2e global setup.
  */
 import { spawn, type ChildProcess } from 'child_process';
+import { createWriteStream } from 'fs';
 import { createServer } from 'net';
 
 export function freePort(): Promise<number> {
@@ -35,20 +36,29 @@ export async function waitForApi(baseUrl: string, timeoutMs: number, child: Chil
   throw new Error(`server at ${baseUrl} did not answer within ${timeoutMs} ms`);
 }
 
-export async function startProcess(command: string, args: string[], env: Record<string, string>, baseUrl: string) {
+/**
+ * `logFile`: everything the process prints is also written there, so that a failed test can be
+ * read beside what the server said at the time (CI prints its end when the browser tests fail).
+ */
+export async function startProcess(command: string, args: string[], env: Record<string, string>, baseUrl: string, logFile?: string) {
   const child = spawn(command, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  const log = logFile ? createWriteStream(logFile) : undefined;
   let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on('data', (chunk) => {
+      output = (output + chunk).slice(-4000);
+      log?.write(chunk);
+    });
+  }
   try {
     await waitForApi(baseUrl, 300_000, child);
   } catch (error) {
     stopProcess(child);
-    throw new Error(`${(error as Error).message}\n${output.slice(-4000)}`);
+    throw new Error(`${(error as Error).message}\n${output}`);
   }
   return child;
 }

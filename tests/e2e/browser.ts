@@ -149,6 +149,14 @@ export async function typesetManuscript(page: Page, title: string, options: { fi
   const upload = page.getByRole('button', { name: '上传并排版' });
   await (options.tap ? upload.tap() : upload.click());
   await page.waitForURL(/\/typeset\/preview\//);
-  // the finished preview (each page drawn by the server when it first comes near the screen)
-  await page.getByRole('heading', { name: `排版预览：${title}` }).waitFor({ timeout: 90_000 });
+  // the finished preview (each page drawn by the server when it first comes near the screen), or
+  // the failure, whose reason the test then says, as it says what the page showed when it waited too long
+  const finished = page.getByRole('heading', { name: `排版预览：${title}` });
+  const failed = page.getByRole('heading', { name: '排版未能完成' });
+  try {
+    await finished.or(failed).waitFor({ timeout: 90_000 });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\nThe page showed: ${await page.locator('main').innerText()}`);
+  }
+  if (await failed.isVisible()) throw new Error(`The typesetting failed: ${await page.locator('main').innerText()}`);
 }

@@ -1,7 +1,10 @@
-import { mkdtempSync } from 'fs';
+import { mkdirSync, mkdtempSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { freePort, startProcess } from './appServer';
+
+/** What the real server printed during the run: CI shows its end when a browser test fails. */
+export const REAL_SERVER_LOG = join('test-results', 'e2e-real-server.log');
 
 /**
  * Jest global setup: the Umi mock server (for the app shell's tests) and the real product as
@@ -12,6 +15,7 @@ export default async function setup() {
   const mockUrl = `http://localhost:${mockPort}`;
   const realUrl = `http://localhost:${realPort}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'zn-e2e-'));
+  mkdirSync('test-results', { recursive: true });
   const [mock, real] = await Promise.all([
     startProcess('node', ['node_modules/umi/bin/umi.js', 'dev'], { MOCK: '1', PORT: String(mockPort), BROWSER: 'none' }, mockUrl),
     // orders expire after a minute here, so that a browser test can watch one expire
@@ -20,6 +24,7 @@ export default async function setup() {
       ['scripts/start.js'],
       { PORT: String(realPort), DATA_DIR: dataDir, EXPOSE_OUTBOX: '1', PUBLIC_URL: realUrl, ORDER_TTL_SECONDS: '60' },
       realUrl,
+      REAL_SERVER_LOG,
     ),
   ]);
   process.env.E2E_MOCK_URL = mockUrl;
