@@ -514,6 +514,15 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       expect(found).toEqual([[text.indexOf('staff'), endOf(text, 'fifteen minutes')]]);
     });
 
+    test('is one passage when they follow each other in the source, under three-fifths of their words shared and under three-fifths of those in runs, the one making up for the other', async () => {
+      // the source's third sentence and its second, words swapped and added: 24 of 41 words shared, 10 of them in runs of four or more
+      const { text, found } = await passagesIn(
+        'Staff can watch the occupancy of every floor of the building on a dashboard which refreshes every minute in opening hours. Each reservation is confirmed by mail and freed on its own when nobody has checked in within a quarter hour.',
+      );
+      // from the first three words shared in order to the last three
+      expect(found).toEqual([[text.indexOf('the occupancy'), endOf(text, 'is confirmed by')]]);
+    });
+
     test('is one passage when they share twice the minimum at four-fifths of their words, wherever in the source they come from', async () => {
       // the source's first and fourth sentences, one word in six swapped: no unbroken run of nine, no stretch
       const { text, found } = await passagesIn(
@@ -527,6 +536,16 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       const check = oneDocument([manual[1], manual[0], manual[3], manual[4], manual[2]].join(' '));
       const report = await check(`${opening}\n${third} ${second}\n${closing}`);
       expect(report.passages).toEqual([]);
+    });
+
+    test("is one passage when it is instead one long sentence told again, three-quarters of its words shared, most of them in the source's order", async () => {
+      // a source sentence of 33 words told with words swapped: 26 of 35 shared, in runs of six at most, four-fifths in runs of four or more
+      const long =
+        'Students who book a room during the examination weeks must bring their card to the front desk, show the confirmation on their phone and return the key before the library closes at ten.';
+      const check = oneDocument([manual[0], long, manual[2]].join(' '));
+      const text = `${opening}\nStudents who book a room in the examination weeks have to bring their card to the front office, show the confirmation on their mobile and give back the key before the library shuts at ten.\n${closing}`;
+      const report = await check(text);
+      expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf('Students who'), endOf(text, 'before the library')]]);
     });
   });
 

@@ -111,6 +111,19 @@ const STRETCH_GATE: Gate = { evidence: 1.5, density: 0.6 };
 const SPARSE_STRETCH_GATE: Gate = { evidence: 1.5, density: 0.45 };
 const ORDERED = 0.6;
 const ORDERED_RUN = 4;
+/**
+ * …or, in words, density and ordered share that make up for each other: together at least
+ * BALANCED (a stretch half shared, half of that in order). The same-topic pages' stretches reach
+ * 0.77 at most. In Chinese, a library's other version of the source passed this where the source
+ * itself did not, and took the passage from it: there the two gates above stay.
+ */
+const BALANCED = 1;
+/**
+ * A sentence alone passes with a stretch's evidence, densely shared, when this much of it stands
+ * in the source's order: a long sentence copied with words swapped. An honest sentence of the
+ * same field shares 15 tokens at most of the minimum's 1.5 × 13.
+ */
+const ONE_SENTENCE_ORDERED = 0.8;
 /** The words of source sentences a stretch may leave out, where it leaves out more than one (oneStretch). */
 const STRETCH_SKIP = 15;
 /** How far around its seeds a source is read, in tokens. */
@@ -469,7 +482,9 @@ function passagesOf(pair: Pair, group: Aligned[]): Chain[] {
   const length = group.reduce((n, a) => n + a.sentence.to - a.sentence.from, 0);
   const passes = ({ evidence, density }: Gate) => sharedTokens >= evidence * pair.minTokens && sharedTokens >= density * length;
   const stretch = passes(SPARSE_STRETCH_GATE) && oneStretch(pair, group);
-  const rewrite = passes(GATE) || passes(DENSE_GATE) || (stretch && (passes(STRETCH_GATE) || ordered >= ORDERED * sharedTokens));
+  const balanced = !isHan(pair.query.value(group[0].sentence.from)!) && sharedTokens / length + ordered / sharedTokens >= BALANCED;
+  const oneSentence = group.length === 1 && passes(STRETCH_GATE) && ordered >= ONE_SENTENCE_ORDERED * sharedTokens;
+  const rewrite = passes(GATE) || passes(DENSE_GATE) || oneSentence || (stretch && (passes(STRETCH_GATE) || ordered >= ORDERED * sharedTokens || balanced));
   if (!rewrite && longest < pair.minTokens) return [];
   const pieces = piecesOf(pair, group, sharedTokens);
   return rewrite ? rewritePassages(pair, pieces, group) : pieces.filter((p) => p.longest >= pair.minTokens);
