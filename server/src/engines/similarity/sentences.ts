@@ -119,11 +119,11 @@ const ORDERED_RUN = 4;
  */
 const BALANCED = 1;
 /**
- * A sentence alone passes with a stretch's evidence, densely shared, when this much of it stands
- * in the source's order: a long sentence copied with words swapped. An honest sentence of the
+ * A sentence alone passes with a stretch's evidence, densely shared, when `ordered` of it stands
+ * in runs in the source's order: a long sentence copied with words swapped. An honest sentence of the
  * same field shares 15 tokens at most of the minimum's 1.5 × 13.
  */
-const ONE_SENTENCE_ORDERED = 0.8;
+const ONE_SENTENCE_GATE = { ...STRETCH_GATE, ordered: 0.8 };
 /** The words of source sentences a stretch may leave out, where it leaves out more than one (oneStretch). */
 const STRETCH_SKIP = 15;
 /** How far around its seeds a source is read, in tokens. */
@@ -483,7 +483,7 @@ function passagesOf(pair: Pair, group: Aligned[]): Chain[] {
   const passes = ({ evidence, density }: Gate) => sharedTokens >= evidence * pair.minTokens && sharedTokens >= density * length;
   const stretch = passes(SPARSE_STRETCH_GATE) && oneStretch(pair, group);
   const balanced = !isHan(pair.query.value(group[0].sentence.from)!) && sharedTokens / length + ordered / sharedTokens >= BALANCED;
-  const oneSentence = group.length === 1 && passes(STRETCH_GATE) && ordered >= ONE_SENTENCE_ORDERED * sharedTokens;
+  const oneSentence = group.length === 1 && passes(ONE_SENTENCE_GATE) && ordered >= ONE_SENTENCE_GATE.ordered * sharedTokens;
   const rewrite = passes(GATE) || passes(DENSE_GATE) || oneSentence || (stretch && (passes(STRETCH_GATE) || ordered >= ORDERED * sharedTokens || balanced));
   if (!rewrite && longest < pair.minTokens) return [];
   const pieces = piecesOf(pair, group, sharedTokens);
