@@ -314,6 +314,22 @@ describe('writing the .docx', () => {
     expect([...parts.keys()].sort()).toEqual([...methods.keys()].sort());
   });
 
+  test("a cover line whose fields are all left empty is dropped with its label; the template's own lines stay", async () => {
+    const m = await readManuscript(Buffer.from(PLAIN), 'paper.txt');
+    const cover = async (template: Template) => {
+      const { document } = await xmlOf(await writeDocx(m, template, { ...FIELDS, supervisor: '  ', studentNumber: '' }));
+      return document.slice(0, document.indexOf('</w:sectPr>'));
+    };
+    const english = await cover(templates.get('english-thesis-apa')!);
+    expect(english).not.toContain('Supervisor');
+    expect(english).toContain(FIELDS.author);
+    const chinese = await cover(bachelor);
+    expect(chinese).not.toContain('指导教师');
+    expect(chinese).not.toContain('学    号');
+    expect(chinese).toContain('本科毕业论文');
+    expect(chinese).toContain(`学生姓名：${FIELDS.author}`);
+  });
+
   test('the journal template numbers headings 一、/（一）, the English one sorts references APA-style', async () => {
     const m = await readManuscript(Buffer.from(PLAIN), 'paper.txt');
     const journal = await xmlOf(await writeDocx(m, templates.get('journal-gbt7714')!, FIELDS));

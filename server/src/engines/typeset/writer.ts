@@ -156,15 +156,20 @@ function laidOut(pages: string[], numbers: Array<string | undefined>, toc: TextS
 /** '第{1}章' → '第%1章' (Word's level text). */
 const levelText = (format: string) => format.replace(/\{(\d)\}/g, '%$1');
 
-/** Fills {title}, {school} … in a template line; lines whose fields are all empty are dropped. */
+/**
+ * Fills {title}, {school} … in a template line. A line with fields, all of them empty, is dropped,
+ * its label with it: a cover handed in never reads 指导教师： or Supervisor: with nothing after it.
+ */
 function fill(line: string, fields: CoverFields): string | undefined {
-  let empty = false;
+  let filled = false;
+  let hasFields = false;
   const text = line.replace(/\{(\w+)\}/g, (_, key: keyof CoverFields) => {
+    hasFields = true;
     const value = fields[key]?.trim();
-    if (!value) empty = true;
+    if (value) filled = true;
     return value ?? '';
   });
-  return empty && !text.replace(/[\s（）()：:]/g, '') ? undefined : text;
+  return hasFields && !filled ? undefined : text;
 }
 
 export interface WriteOptions {
