@@ -24,11 +24,19 @@ const CLOSE_REASON_TEXTS: Record<CloseReason, string> = {
 export const closeReasonText = (reason: CloseReason | null) => CLOSE_REASON_TEXTS[reason ?? 'cancelled'];
 
 /**
- * How much of an order came back: none; part (what was bought stays paid for, and the order's
- * state says 已退款 with the amount beside it); or all of it (what was bought is no longer paid for).
+ * How much of an order came back: none; part (what was bought stays paid for, and the order reads
+ * 部分退款 with the amount beside it); or all of it (what was bought is no longer paid for).
  * A closed order never is: money that reached it late went back apart from anything bought.
  */
 export function refundExtent(order: { status: keyof typeof ORDER_STATE_NAMES; amountFen: number; refundedFen: number }): 'none' | 'part' | 'full' {
   if (order.status !== 'refunded') return 'none';
   return order.refundedFen < order.amountFen ? 'part' : 'full';
+}
+
+/** A partial refund's name: the order stays refunded in its data, but must not read as given back whole. */
+export const PARTLY_REFUNDED = '部分退款';
+
+/** An order's state as every page shows it: its state's name, or 部分退款 where only part came back. */
+export function orderStateText(order: Parameters<typeof refundExtent>[0]): string {
+  return refundExtent(order) === 'part' ? PARTLY_REFUNDED : ORDER_STATE_NAMES[order.status];
 }

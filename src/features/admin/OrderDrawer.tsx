@@ -4,7 +4,7 @@ import { useResult } from '@/hooks/useResult';
 import { formatFen } from '@/utils/money';
 import { formatTime } from '@/utils/time';
 import { Button, Descriptions, Drawer, Grid, Skeleton, Tag } from 'antd';
-import { ORDER_STATE_NAMES } from '../../../common/orderState';
+import { orderStateText } from '../../../common/orderState';
 import { getAdminOrder, type AdminOrder, type AdminOrderDetail } from './api';
 import DrawerTable from './DrawerTable';
 import { canRefund } from './orderState';
@@ -25,7 +25,7 @@ function OrderFacts({ detail }: { detail: AdminOrderDetail }) {
       <Descriptions.Item label="内容">{order.title}</Descriptions.Item>
       <Descriptions.Item label="金额">{formatFen(order.amountFen)}</Descriptions.Item>
       <Descriptions.Item label="状态">
-        {ORDER_STATE_NAMES[order.status]}
+        {orderStateText(order)}
         {order.status === 'closed' && ' '}
         <CloseReason order={order} />
         {order.refundDue && (

@@ -1,12 +1,13 @@
 import LoadError from '@/components/LoadError';
 import { reviewState } from '@/pages/Personal/ReviewList';
+import { typesetState } from '@/pages/Personal/TypesetList';
 import { useResult } from '@/hooks/useResult';
 import { formatFen } from '@/utils/money';
 import { formatTime } from '@/utils/time';
 import { Descriptions, Drawer, Grid, Skeleton, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
-import { ORDER_STATE_NAMES } from '../../../common/orderState';
+import { orderStateText } from '../../../common/orderState';
 import { ROLE_NAMES } from '../../../common/roles';
 import { getAdminUser, type AdminUserDetail } from './api';
 import DrawerTable from './DrawerTable';
@@ -14,12 +15,12 @@ import DrawerTable from './DrawerTable';
 type Detail = AdminUserDetail;
 type Typeset = Detail['typesets']['list'][number];
 
-/** A typesetting job's state in the words of the student's own list (个人中心 → 排版记录). */
-function typesetState(job: Typeset) {
+/** A typesetting job's state in the words of the student's own list (个人中心 → 排版记录): 已退款 too. */
+function typesetTag(job: Typeset) {
   if (job.status === 'queued') return <Tag color="blue">排队中</Tag>;
   if (job.status === 'running') return <Tag color="processing">{`排版中 ${job.progress}%`}</Tag>;
-  if (job.status === 'failed') return <Tag color="red">失败</Tag>;
-  return job.paid ? <Tag color="green">已付款</Tag> : <Tag color="orange">待付款</Tag>;
+  const { text, color } = typesetState(job);
+  return <Tag color={color}>{text}</Tag>;
 }
 
 const time = (value: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(value)}</span>;
@@ -73,7 +74,7 @@ const orderColumns: ColumnsType<Detail['orders']['list'][number]> = [
     dataIndex: 'status',
     render: (_, order) => (
       <>
-        {ORDER_STATE_NAMES[order.status]}
+        {orderStateText(order)}
         {order.refundDue && (
           <Tag color="red" style={{ marginLeft: 8 }}>
             待退款
@@ -87,7 +88,7 @@ const orderColumns: ColumnsType<Detail['orders']['list'][number]> = [
 const reviewColumns = workColumns<Detail['reviews']['list'][number]>({ title: '检测系统', dataIndex: 'systemName' }, (review) => (
   <Tag color={reviewState(review).color}>{reviewState(review).text}</Tag>
 ));
-const typesetColumns = workColumns<Typeset>({ title: '模板', dataIndex: 'templateName' }, typesetState);
+const typesetColumns = workColumns<Typeset>({ title: '模板', dataIndex: 'templateName' }, typesetTag);
 
 function Lists({ detail }: { detail: Detail }) {
   return (

@@ -5,7 +5,7 @@ import { itemLink, kindName } from '@/features/order/orderLinks';
 import { formatFen } from '@/utils/money';
 import { paths } from '@/utils/paths';
 import { Tag } from 'antd';
-import { ORDER_STATE_NAMES, refundExtent } from '../../../../common/orderState';
+import { orderStateText, refundExtent } from '../../../../common/orderState';
 import { priceLine } from '../../../../common/price';
 import styles from './index.less';
 
@@ -16,7 +16,7 @@ function OrderState({ order }: { order: Order }) {
   const partial = refundExtent(order) === 'part';
   return (
     <>
-      <Tag color={STATUS_COLORS[order.status]}>{ORDER_STATE_NAMES[order.status]}</Tag>
+      <Tag color={STATUS_COLORS[order.status]}>{orderStateText(order)}</Tag>
       <CloseReason order={order} />
       {partial && <span style={{ whiteSpace: 'nowrap' }}>退 {formatFen(order.refundedFen)}</span>}
     </>

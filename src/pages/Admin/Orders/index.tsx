@@ -11,7 +11,7 @@ import type { ProColumns } from '@ant-design/pro-table';
 import { Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { refundExtent } from '../../../../common/orderState';
+import { orderStateText, refundExtent } from '../../../../common/orderState';
 import { chinaDayWindow } from '../../../../common/time';
 
 /** A day range as the API's creation-time window, in China's days like the times the table shows (common/time.ts). */
@@ -37,9 +37,9 @@ function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) 
       title: '状态',
       dataIndex: 'status',
       valueEnum: orderStateEnum,
-      render: (dom, order) => (
+      render: (_, order) => (
         <Space size={4} wrap>
-          {dom}
+          {orderStateText(order)}
           <CloseReason order={order} />
           {/* a partial refund: how much of how much came back, as the student's own list says it */}
           {refundExtent(order) === 'part' && (

@@ -4,8 +4,8 @@ import { formatFen } from '@/utils/money';
 import { Button } from 'antd';
 import { paths } from '@/utils/paths';
 
-/** A typeset's state once it is not at work. */
-function typesetState(t: Typeset): { text: string; color: string } {
+/** A typeset's state once it is not at work (the back office's user detail says it in these words too). */
+export function typesetState(t: Typeset): { text: string; color: string } {
   if (t.status === 'failed') return { text: '失败', color: 'red' };
   if (t.paid) return { text: '已付款', color: 'green' };
   // its order given back in full: no longer paid, and it may be bought again
