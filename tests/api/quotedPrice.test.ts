@@ -1,9 +1,10 @@
 /**
  * The price a student saw travels with the submit (`quotedFen`): when staff changed the price in
- * between, the check is refused with a 409 that says both amounts, and nothing is created or
- * changed. Without the field the server behaves as before (older pages).
+ * between, the check (or the typesetting's order) is refused with a 409 that says both amounts,
+ * and nothing is created or changed. Without the field the server behaves as before (older pages).
  */
-import { client, createTestApp, staffUser } from './testApp';
+import { FIELDS, wordManuscript } from '../fixtures/manuscripts';
+import { client, createTestApp, multipart, staffUser } from './testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let operator: Awaited<ReturnType<typeof staffUser>>;
@@ -78,5 +79,37 @@ test('quotedFen must be a whole number of fen', async () => {
   for (const quotedFen of [-1, 1.5, 'six']) {
     const res = await student.post('/api/v1/review', { ...FORM, quotedFen });
     expect(res.status).toBe(422);
+  }
+});
+
+test('a typesetting ordered at its template’s old price is refused; without quotedFen, or at the new price, it is ordered', async () => {
+  const body = multipart({ ...FIELDS, templateId: 'general-bachelor' }, { name: '论文.docx', data: await wordManuscript() });
+  const { id } = (await student.call('POST', '/api/v1/typeset', body.payload, body.headers)).body.result;
+  // a PATH without LibreOffice: the job finishes at once, without preview pages (enough to order it)
+  const path = process.env.PATH;
+  process.env.PATH = '';
+  try {
+    await t.app.jobs.drain();
+  } finally {
+    process.env.PATH = path;
+  }
+  const seen = (await student.get(`/api/v1/typeset/${id}`)).body.result;
+  expect(seen).toMatchObject({ status: 'done', priceFen: 1990 });
+  expect((await operator.put('/api/v1/admin/templates/general-bachelor', { priceFen: 2490, enabled: true })).status).toBe(200);
+  try {
+    const refused = await student.post('/api/v1/order', { kind: 'typeset', itemId: id, quotedFen: seen.priceFen });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ errorCode: 'PRICE_CHANGED', message: '价格已调整：应付金额由 ¥19.90 变为 ¥24.90，请确认后重新提交' });
+    expect((await student.get('/api/v1/order/list')).body.result.list.some((o: { itemId: string }) => o.itemId === id)).toBe(false);
+
+    const now = (await student.get(`/api/v1/typeset/${id}`)).body.result.priceFen;
+    expect(now).toBe(2490);
+    const order = await student.post('/api/v1/order', { kind: 'typeset', itemId: id, quotedFen: now });
+    expect(order.status).toBe(200);
+    expect(order.body.result.amountFen).toBe(2490);
+    // asked again without the field (an older page), the open order is the answer, as before
+    expect((await student.post('/api/v1/order', { kind: 'typeset', itemId: id })).body.result.id).toBe(order.body.result.id);
+  } finally {
+    await operator.put('/api/v1/admin/templates/general-bachelor', { priceFen: 1990, enabled: true });
   }
 });

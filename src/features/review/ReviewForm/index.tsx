@@ -12,7 +12,7 @@ import {
 } from '@/features/review/api';
 import { useResult } from '@/hooks/useResult';
 import { useUploadProgress } from '@/hooks/useUploadProgress';
-import { bodyOfError } from '@/utils/errorHandler';
+import { bodyOfError, priceChangeOf } from '@/utils/errorHandler';
 import { submitForm } from '@/utils/formErrors';
 import { formatFen } from '@/utils/money';
 import { paperMaxLength, paperRules } from '@/utils/formRules';
@@ -83,9 +83,9 @@ async function saveAtQuote(review: Review | undefined, body: ReviewFields, onPri
   try {
     return await saveReview(review, body);
   } catch (error) {
-    const refusal = bodyOfError(error);
-    if (refusal?.errorCode !== 'PRICE_CHANGED' || !refusal.message) throw error;
-    onPriceChanged(refusal.message);
+    const said = priceChangeOf(error);
+    if (!said) throw error;
+    onPriceChanged(said);
     return undefined;
   }
 }
