@@ -41,6 +41,8 @@ export const ERROR_CODES = {
   ALREADY_PAID: 409,
   ORDER_NOT_PENDING: 409,
   ORDER_CHANGED: 409,
+  /** the price changed since the page showed it (`quotedFen`): nothing was ordered */
+  PRICE_CHANGED: 409,
   NOT_PAID: 409,
   /** what was bought was given back in full: no longer paid for */
   REFUNDED: 409,

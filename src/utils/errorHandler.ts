@@ -96,6 +96,12 @@ export function refusalOf(error: unknown): string | undefined {
   return bodyOfError(error)?.message || undefined;
 }
 
+/** The server's words when a price changed since the page showed it (409 PRICE_CHANGED: nothing was ordered), else undefined. */
+export function priceChangeOf(error: unknown): string | undefined {
+  const body = bodyOfError(error);
+  return body?.errorCode === 'PRICE_CHANGED' ? body.message || undefined : undefined;
+}
+
 /** A notice's close control, named in the site's language (the notification library names it "Close"). */
 const closable = () => ({ closeIcon: createElement(CloseOutlined, { className: `${STYLE_PREFIX}-notification-notice-close-icon` }), 'aria-label': '关闭' });
 

@@ -84,6 +84,14 @@ const scenarios: Array<[string, string, string, object | undefined, number]> = [
   ['the check systems', 'GET', '/api/v1/review/system', undefined, 200],
   ['a price', 'POST', '/api/v1/review/quote', { systemId: 'undergraduate', text: PAPER }, 200],
   ['a price for too short a paper', 'POST', '/api/v1/review/quote', { systemId: 'undergraduate', text: '太短' }, 422],
+  // the page showed another price than the server's now: refused, nothing made
+  [
+    'a new check at a price no longer asked',
+    'POST',
+    '/api/v1/review',
+    { systemId: 'undergraduate', title: '测试论文', author: '林晓', text: PAPER, quotedFen: 1 },
+    409,
+  ],
   ['a new check', 'POST', '/api/v1/review', { systemId: 'undergraduate', title: '测试论文', author: '林晓', text: PAPER }, 200],
   ['the checks', 'GET', '/api/v1/review', undefined, 200],
   ['a check', 'GET', '/api/v1/review/{reviewId}', undefined, 200],
@@ -155,7 +163,7 @@ beforeAll(async () => {
 
 test.each(scenarios)('%s: %s %s answers %d in the server’s shape', async (_case, method, path, data, status) => {
   const { status: got, body } = await callMock(method, path, data);
-  if (path === '/api/v1/review' && method === 'POST') ids.reviewId = body.result.review.id;
+  if (path === '/api/v1/review' && method === 'POST' && body.success) ids.reviewId = body.result.review.id;
   if (path === '/api/v1/order' && method === 'POST') ids.reviewOrderId = body.result.id;
   expect(got).toBe(status);
   const param = path.includes('/users/') ? '{userId}' : path.includes('/articles/') ? '{articleId}' : '{orderId}';

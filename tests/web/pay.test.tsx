@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { MockHandler } from '../../mock/_lib/kit';
 import { demoOrder, expiredDemoOrder } from './demoOrders';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
@@ -96,4 +97,36 @@ test('someone else’s order goes to the 403 page', async () => {
   await signInAsDemo();
   const { history } = await renderApp('/pay/not-mine');
   await waitFor(() => expect(history.location.pathname).toBe('/403'), { timeout: 10_000 });
+});
+
+test('a channel that cannot be started is never shown with another channel’s code; the page says so, and a retry works', async () => {
+  await signInAsDemo();
+  const order = await demoOrder();
+  await renderApp(`/pay/${order.id}`);
+  fireEvent.click(await screen.findByText('支付宝', {}, { timeout: 10_000 }));
+  expect(await screen.findByText('请用支付宝扫码，或', {}, { timeout: 10_000 })).toBeInTheDocument();
+  const alipayUrl = screen.getByText('打开支付页面').closest('a')!.getAttribute('href');
+  expect(alipayUrl).toMatch(/channel=alipay/);
+
+  // the network drops: no call gets an answer
+  const noAnswer: MockHandler = (_req, res) => res.socket!.destroy();
+  server.use({ 'POST /api/v1/order/:orderId/pay': noAnswer, 'GET /api/v1/order/:orderId': noAnswer });
+  fireEvent.click(screen.getByText('微信支付'));
+  expect(await screen.findByText('微信支付没有启动成功', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByText(/请检查网络后重试/)).toBeInTheDocument();
+  // the working channel stays chosen with its own code; nothing says 微信 beside Alipay's page
+  expect(screen.queryByText('请用微信扫码，或')).toBeNull();
+  expect(screen.getByText('请用支付宝扫码，或')).toBeInTheDocument();
+  expect(screen.getByText('打开支付页面').closest('a')).toHaveAttribute('href', alipayUrl);
+  expect(screen.getByRole('radio', { name: /支付宝/ })).toBeChecked();
+  expect(screen.getByRole('radio', { name: /微信支付/ })).not.toBeChecked();
+
+  // the network is back: trying again starts WeChat Pay
+  server.reset();
+  await signInAsDemo();
+  fireEvent.click(screen.getByText('微信支付'));
+  expect(await screen.findByText('请用微信扫码，或', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByText('打开支付页面').closest('a')).toHaveAttribute('href', expect.stringMatching(/channel=wechat/));
+  expect(screen.queryByText('微信支付没有启动成功')).toBeNull();
+  expect(screen.getByRole('radio', { name: /微信支付/ })).toBeChecked();
 });

@@ -3,6 +3,7 @@ import type { MockHandler } from '../../mock/_lib/kit';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
 import { demoOrder } from './demoOrders';
+import { MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD } from '../../mock/_lib/users';
 
 afterEach(() => server.reset());
 
@@ -93,6 +94,42 @@ test('the form shows the server’s count and price before submitting, then goes
   expect(await screen.findByText(/硕博学位论文检测 · 县域中学课后服务研究/, {}, LONG)).toBeInTheDocument();
   expect(screen.getByText('¥5.00')).toBeInTheDocument();
   expect(screen.getByText(/^\d+ 字 → 1 个千字（不足千字按千字计）× ¥5\.00 = ¥5\.00$/)).toBeInTheDocument();
+});
+
+/** The back office sets a system's price per thousand characters; the demo is signed in again. */
+async function setPricePerThousand(systemId: string, pricePerThousandFen: number) {
+  const call = (method: string, url: string, data?: object) => axios.request({ method, url, data, adapter: server.adapter });
+  await call('POST', '/api/v1/actionLogin', { email: MOCK_ADMIN_EMAIL, password: MOCK_ADMIN_PASSWORD });
+  const systems = (await call('GET', '/api/v1/admin/systems')).data.result.list as Array<{ id: string; minMatch: number; maxChars: number; enabled: boolean }>;
+  const { minMatch, maxChars, enabled } = systems.find((s) => s.id === systemId)!;
+  await call('PUT', `/api/v1/admin/systems/${systemId}`, { pricePerThousandFen, minMatch, maxChars, enabled });
+  await signInAsDemo();
+}
+
+test('a price changed after the quote is said in the form with the new price; nothing is ordered until submitted again', async () => {
+  await signInAsDemo();
+  const { history } = await renderApp('/review/info?systemId=graduate');
+  await fillAndSubmit('县域中学课后服务研究');
+  expect(screen.getByText('¥5.00')).toBeInTheDocument();
+  await setPricePerThousand('graduate', 800);
+  try {
+    fireEvent.click(screen.getByText('提交并去支付').closest('button')!);
+    const said = '价格已调整：应付金额由 ¥5.00 变为 ¥8.00，请确认后重新提交';
+    expect(await screen.findByText(said, {}, LONG)).toBeInTheDocument();
+    await expectSaidOnce(said);
+    expect(history.location.pathname).toBe('/review/info');
+    expect(server.requests.filter((r) => r.path === '/api/v1/review' && r.method === 'POST').pop()!.body).toMatchObject({ quotedFen: 500 });
+    // the new quote, and the system's new rate, before submitting again
+    expect(await screen.findByText(/^计价：\d+ 字 → 1 个千字（不足千字按千字计）× ¥8\.00 = ¥8\.00$/, {}, LONG)).toBeInTheDocument();
+    expect(await screen.findByText(/硕博学位论文检测 · ¥8\.00\/千字/, {}, LONG)).toBeInTheDocument();
+
+    fireEvent.click(screen.getByText('提交并去支付').closest('button')!);
+    await waitFor(() => expect(history.location.pathname).toMatch(/^\/pay\//), LONG);
+    expect(await screen.findByText(/硕博学位论文检测 · 县域中学课后服务研究/, {}, LONG)).toBeInTheDocument();
+    expect(screen.getByText('¥8.00')).toBeInTheDocument();
+  } finally {
+    await setPricePerThousand('graduate', 500);
+  }
 });
 
 test('too short a paper is refused with the reason, and cannot be submitted', async () => {

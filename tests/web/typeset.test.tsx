@@ -179,3 +179,47 @@ test('a typesetting refunded in full says so, offers no download and offers payi
   expect(screen.queryByText('下载 Word 文档')).toBeNull();
   expect(screen.getByText(/重新付款并下载/).closest('button')).toHaveTextContent('¥19.90');
 }, 60_000);
+
+test('a template price changed after the preview was opened is said in the page, the button shows the new price, nothing is ordered', async () => {
+  await signInAsDemo();
+  let priceFen = 1990;
+  const typeset = () => ({
+    id: 'ts-price',
+    templateId: 'general-bachelor',
+    templateName: '通用本科毕业论文',
+    title: '县域中学课后服务研究',
+    fields: {},
+    manuscriptName: '初稿.docx',
+    status: 'done',
+    progress: 100,
+    warnings: [],
+    priceFen,
+    paid: false,
+    refunded: false,
+    previewPages: 0,
+    previewUnavailable: '暂时无法预览',
+    pdf: true,
+    orderId: null,
+    failureReason: null,
+    createdAt: new Date().toISOString(),
+  });
+  const said = '价格已调整：应付金额由 ¥19.90 变为 ¥24.90，请确认后重新提交';
+  server.use({
+    'GET /api/v1/typeset/ts-price': (_req, res) => res.json({ success: true, result: typeset() }),
+    // the server's answer to an order at a price no longer asked (tests/api/quotedPrice.test.ts)
+    'POST /api/v1/order': (_req, res) => res.status(409).json({ success: false, message: said, errorCode: 'PRICE_CHANGED', showType: 1 }),
+  });
+  await renderApp('/typeset/preview/ts-price');
+  const button = () => screen.getByText(/付款并下载/).closest('button')!;
+  expect(await screen.findByText(/付款并下载/, {}, LONG)).toBeInTheDocument();
+  expect(button()).toHaveTextContent('¥19.90');
+  priceFen = 2490; // the back office raises the template's price
+
+  fireEvent.click(button());
+  expect(await screen.findByText(said, {}, LONG)).toBeInTheDocument();
+  // said once, in the page: no toast repeats it
+  await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  expect(screen.getAllByText(said)).toHaveLength(1);
+  expect(server.requests.find((r) => r.path === '/api/v1/order')!.body).toEqual({ kind: 'typeset', itemId: 'ts-price', quotedFen: 1990 });
+  await waitFor(() => expect(button()).toHaveTextContent('¥24.90'), LONG);
+}, 60_000);

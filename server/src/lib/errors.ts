@@ -3,6 +3,7 @@
  * with `message` in Chinese for users. Codes and show levels are the contract's (common/api).
  */
 import { failure, ShowType, type ErrorCode, type ErrorEnvelope } from '../../../common/api';
+import { formatFen } from '../../../common/price';
 
 export { ShowType };
 
@@ -33,4 +34,18 @@ export function ownedBy<T extends { user_id: string }>(row: T | undefined, userI
   if (!row) throw notFound(`${what}不存在`);
   if (row.user_id !== userId) throw forbidden(`这不是您的${what}`);
   return row;
+}
+
+/**
+ * The price a page showed (`quotedFen`), checked against the one an order would be made at: a
+ * student never pays a price changed behind their back. Absent (older pages), nothing is checked.
+ */
+export function checkQuoted(quotedFen: number | undefined, amountFen: number) {
+  if (quotedFen === undefined || quotedFen === amountFen) return;
+  throw new AppError(
+    409,
+    'PRICE_CHANGED',
+    `价格已调整：应付金额由 ${formatFen(quotedFen)} 变为 ${formatFen(amountFen)}，请确认后重新提交`,
+    ShowType.WARN_MESSAGE,
+  );
 }

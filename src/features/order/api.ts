@@ -1,5 +1,5 @@
 import { get, post, segment } from '@/utils/request';
-import type { ApiResponse, Paged, PageQuery } from '@/utils/request';
+import type { ApiResponse, CallOptions, Paged, PageQuery } from '@/utils/request';
 import type { Static } from '@sinclair/typebox';
 import type * as schemas from '../../../server/src/modules/order/schemas';
 import type * as payment from '../../../server/src/modules/payment/schemas';
@@ -24,5 +24,9 @@ export const getGateway = () => get<ApiResponse<Static<typeof payment.GatewayInf
 /** The payment address of the order on the active gateway (the QR code's content). */
 export const startPayment = (orderId: string, channel: Channel) => post<ApiResponse<Payment>>(`/v1/order/${segment(orderId)}/pay`, { channel });
 
-/** An order for something payable (`review`, `typeset`): the server sets the price. */
-export const createOrder = (kind: string, itemId: string) => post<ApiResponse<Order>>('/v1/order', { kind, itemId });
+/**
+ * An order for something payable (`review`, `typeset`): the server sets the price. With `quotedFen`
+ * (the price the page showed), a new order at another price is refused (409 PRICE_CHANGED).
+ */
+export const createOrder = (kind: string, itemId: string, quotedFen?: number, options?: CallOptions) =>
+  post<ApiResponse<Order>>('/v1/order', { kind, itemId, quotedFen }, undefined, options);

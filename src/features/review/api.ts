@@ -27,10 +27,12 @@ export function uploadPaper(file: File, options: CallOptions = {}) {
 
 export const quoteReview = (body: Paper & { systemId: string }) => post<ApiResponse<Quote>>('/v1/review/quote', body, undefined, { skipErrorHandler: true });
 
-export const createReview = (body: ReviewForm) => post<ApiResponse<{ review: Review; orderId: string }>>('/v1/review', body);
+/** A new check and its order; `quotedFen`, the price the form showed, is refused (409 PRICE_CHANGED) when no longer the price. */
+export const createReview = (body: ReviewForm, options?: CallOptions) =>
+  post<ApiResponse<{ review: Review; orderId: string }>>('/v1/review', body, undefined, options);
 
-export const updateReview = (reviewId: string, body: ReviewForm) =>
-  put<ApiResponse<{ review: Review; orderId: string }>>(`/v1/review/${segment(reviewId)}`, body);
+export const updateReview = (reviewId: string, body: ReviewForm, options?: CallOptions) =>
+  put<ApiResponse<{ review: Review; orderId: string }>>(`/v1/review/${segment(reviewId)}`, body, undefined, options);
 
 export const listReviews = (query: PageQuery) => get<ApiResponse<Paged<Review>>>('/v1/review', { ...query });
 

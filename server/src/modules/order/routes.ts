@@ -16,7 +16,7 @@ export interface OrderPayments {
 /** /v1/order: an order, its cancellation, and paying it (through the payment module's service). */
 export const orderRoutes: FastifyPluginAsyncTypebox<{ service: OrderService; payments: OrderPayments }> = async (app, { service, payments }) => {
   app.post('', { preHandler: requireUser, schema: { tags: ['order'], body: CreateOrderBody, response: { 200: OrderReply } } }, async (request) =>
-    success(toPublicOrder(await service.create(userOf(request), request.body.kind, request.body.itemId))),
+    success(toPublicOrder(await service.create(userOf(request), request.body.kind, request.body.itemId, request.body.quotedFen))),
   );
 
   app.get(

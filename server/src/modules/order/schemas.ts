@@ -32,6 +32,8 @@ export const Order = Type.Object(
 export const CreateOrderBody = Type.Object({
   kind: Type.String({ minLength: 1, maxLength: 20, errorMessage: '请选择要购买的服务' }),
   itemId: Type.String({ minLength: 1, maxLength: 64, errorMessage: '请选择要购买的项目' }),
+  /** the amount the page showed, in fen: a new order at another price is refused (409 PRICE_CHANGED) */
+  quotedFen: Type.Optional(Type.Integer({ minimum: 0, errorMessage: '价格有误，请刷新后重试' })),
 });
 
 export const OrderParams = Type.Object({ orderId: Type.String({ minLength: 1, maxLength: 32 }) });

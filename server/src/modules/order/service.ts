@@ -4,7 +4,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types';
-import { AppError, notFound, ownedBy } from '../../lib/errors';
+import { AppError, checkQuoted, notFound, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { nowIso } from '../../lib/time';
 import { isOrderKind, type OrderKind } from '../../../../common/orderKind';
@@ -152,11 +152,10 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
   }
 
   return {
-    registerPayable(kind: OrderKind, payable: Payable) {
-      payables.set(kind, payable);
-    },
+    registerPayable: (kind: OrderKind, payable: Payable) => void payables.set(kind, payable),
 
-    async create(user: UserRow, kind: string, itemId: string) {
+    /** An order for the item at its current price; with `quotedFen`, only at the price the page showed. */
+    async create(user: UserRow, kind: string, itemId: string, quotedFen?: number) {
       if (!isOrderKind(kind) || !payables.has(kind)) throw new AppError(422, 'UNKNOWN_KIND', '不支持的订单类型');
       const payable = payables.get(kind)!;
       const { title, amountFen, price } = await payable.quote(itemId, user);
@@ -164,6 +163,8 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
       // ordering again (付款并下载, back, again) answers the open order: one item, one payment
       const open = await openOrderOf(user, kind, itemId);
       if (open) return open;
+      // only a new order is checked: an open one keeps the amount it was made at
+      checkQuoted(quotedFen, amountFen);
       const order = newOrder(user.id, kind, itemId, { title, amountFen, price }, ttlMs);
       if (await repo.insert(order)) return order;
       // another request ordered the item in the meantime: its order, the one the index let in, is the answer

@@ -14,6 +14,7 @@ import { sandboxRefund, type SandboxLedger } from './sandboxRefunds';
 import { allowInline } from '../../plugins/securityHeaders';
 import { readNotification } from './notify';
 import { fenToYuan, signParams, verifyParams, type Params } from './signing';
+import { CHANNEL_NAMES } from '../../../../common/orderKind';
 
 export interface SandboxKeys {
   appId: string;
@@ -22,7 +23,6 @@ export interface SandboxKeys {
 }
 
 export const SANDBOX_NOTIFY_PATH = '/api/v1/payment/notify/sandbox';
-const CHANNEL_NAMES: Record<Channel, string> = { alipay: '支付宝', wechat: '微信支付' };
 
 /** The payment page's address carries a MAC, so nobody can forge a sandbox link for another order. */
 function pageToken(keys: SandboxKeys, orderId: string, channel: string) {

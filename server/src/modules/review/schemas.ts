@@ -63,6 +63,8 @@ export const ReviewBody = Type.Object({
   school: OptionalPaperText('school'),
   major: OptionalPaperText('major'),
   ...Paper,
+  /** the amount the form showed, in fen: a different price now is refused (409 PRICE_CHANGED) */
+  quotedFen: Type.Optional(Type.Integer({ minimum: 0, errorMessage: '价格有误，请刷新后重试' })),
 });
 
 export const ReviewParams = Type.Object({ reviewId: Type.String({ maxLength: 32 }) });

@@ -10,7 +10,7 @@ import type { FilePool, PaperText } from '../../lib/filePool';
 import { storedFileName } from '../../lib/fileNames';
 import { ExtractError, extensionOf, extractPaper, tidyText } from '../../engines/text/extract';
 import type { ReviewSystemTable, UserTable } from '../../db/types';
-import { AppError, forbidden, invalidField, notFound, ownedBy } from '../../lib/errors';
+import { AppError, checkQuoted, forbidden, invalidField, notFound, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
 import { nowIso } from '../../lib/time';
@@ -346,7 +346,9 @@ export function createReviewService(deps: {
     async create(user: UserTable, body: Static<typeof ReviewBody>) {
       const chosen = await system(body.systemId);
       const paper = await paperOf(repo, reader, user, body, chosen);
-      const review = newReview(user.id, formFields(body, chosen, paper));
+      const fields = formFields(body, chosen, paper);
+      checkQuoted(body.quotedFen, fields.amount_fen);
+      const review = newReview(user.id, fields);
       await repo.insertReview(review);
       const order = await orderFor(user, review.id);
       return { review: await toReview({ ...review, order_id: order.id }), orderId: order.id };
@@ -358,8 +360,10 @@ export function createReviewService(deps: {
       if (review.status !== 'unpaid') throw new AppError(409, 'ALREADY_PAID', '已付款的检测不能再修改');
       const chosen = await system(body.systemId);
       const paper = await paperOf(repo, reader, user, body.uploadId || body.text ? body : { reviewId: id }, chosen);
+      const fields = formFields(body, chosen, paper);
+      checkQuoted(body.quotedFen, fields.amount_fen);
       await orders.closeOpenOf('review', id, 'replaced');
-      await repo.updateReview(id, { ...formFields(body, chosen, paper), updated_at: nowIso() });
+      await repo.updateReview(id, { ...fields, updated_at: nowIso() });
       const order = await orderFor(user, id);
       return { review: await toReview((await repo.findReview(id))!), orderId: order.id };
     },

@@ -5,6 +5,7 @@ import { getReview } from '@/features/review/api';
 import { useResult } from '@/hooks/useResult';
 import { paths } from '@/utils/paths';
 import { formatFen } from '@/utils/money';
+import { CHANNEL_NAMES } from '../../../../common/orderKind';
 import { ORDER_STATE_NAMES, type CloseReason } from '../../../../common/orderState';
 import { priceLine } from '../../../../common/price';
 import { formatTime } from '@/utils/time';
@@ -82,7 +83,8 @@ export function ClosedResult({ order }: { order: Order }) {
   );
 }
 
-type Payment = { payUrl: string; qr: string; sandbox: boolean };
+/** A started payment: its address, as a QR code, and the channel it was started on. */
+type Payment = { payUrl: string; qr: string; sandbox: boolean; channel: Channel };
 
 /** The payment address as a QR code: SVG, sharp at any size and drawn without a canvas. */
 async function qrOf(payUrl: string) {
@@ -116,11 +118,11 @@ function OrderSummary({ order }: { order: Order }) {
 }
 
 /** The QR code of a started payment, and the link to the gateway's page. */
-function PaymentCode({ payment, channel }: { payment: Payment; channel: Channel }) {
+function PaymentCode({ payment }: { payment: Payment }) {
   return (
     <div style={{ textAlign: 'center' }}>
       <img src={payment.qr} alt="支付二维码" width={200} height={200} />
-      <p style={{ margin: '8px 0' }}>请用{channel === 'alipay' ? '支付宝' : '微信'}扫码，或</p>
+      <p style={{ margin: '8px 0' }}>请用{payment.channel === 'alipay' ? '支付宝' : '微信'}扫码，或</p>
       <Button type="primary" href={payment.payUrl} target="_blank" rel="noopener">
         打开支付页面
       </Button>
@@ -154,24 +156,46 @@ function CancelOrder({ orderId, onDone }: { orderId: string; onDone: () => Promi
   );
 }
 
+/** A channel whose payment could not be started: said in the page, with a retry (the code below, if any, stays its own channel's). */
+function StartFailed({ channel, payment, onRetry }: { channel: Channel; payment?: Payment; onRetry: () => void }) {
+  const keep = payment ? `下方仍是${CHANNEL_NAMES[payment.channel]}的二维码，也可以继续用它支付。` : '';
+  return (
+    <Alert
+      role="alert"
+      type="error"
+      showIcon
+      message={`${CHANNEL_NAMES[channel]}没有启动成功`}
+      description={`没有扣款，订单仍待付款。请检查网络后重试。${keep}`}
+      action={
+        <Button size="small" onClick={onRetry}>
+          重试
+        </Button>
+      }
+    />
+  );
+}
+
 /** A pending order: the channel, its QR code, the sandbox's failures, cancelling. */
 export function PendingPayment({ order, sandbox, reload }: { order: Order; sandbox: boolean; reload: () => Promise<unknown> }) {
-  const [channel, setChannel] = useState<Channel>('alipay');
+  // the channel shown chosen is always the one whose code is shown: a start that fails changes neither
   const [payment, setPayment] = useState<Payment>();
-  const [starting, setStarting] = useState(false);
+  const [starting, setStarting] = useState<Channel>();
+  const [startFailed, setStartFailed] = useState<Channel>();
   const paymentFailure = usePaymentFailure(order.id);
 
   const pay = async (chosen: Channel) => {
-    setChannel(chosen);
-    setStarting(true);
+    setStarting(chosen);
+    setStartFailed(undefined);
     paymentFailure.clear();
     try {
       const { payUrl, sandbox: onSandbox } = (await startPayment(order.id, chosen)).result;
-      setPayment({ payUrl, sandbox: onSandbox, qr: await qrOf(payUrl) });
+      setPayment({ payUrl, sandbox: onSandbox, qr: await qrOf(payUrl), channel: chosen });
     } catch {
+      setStartFailed(chosen);
+      // the order may have been paid or closed meanwhile: its page then says so
       await reload();
     } finally {
-      setStarting(false);
+      setStarting(undefined);
     }
   };
 
@@ -181,17 +205,18 @@ export function PendingPayment({ order, sandbox, reload }: { order: Order; sandb
       {(sandbox || payment?.sandbox) && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="沙箱支付：当前是测试环境，不会真实扣款。" />}
       <OrderSummary order={order} />
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        {startFailed && <StartFailed channel={startFailed} payment={payment} onRetry={() => pay(startFailed)} />}
         {paymentFailure.failed && (
           <Alert role="alert" type="error" showIcon message="支付没有成功" description="没有扣款，订单仍待付款。可以再次打开支付页面，或换一种支付方式重试。" />
         )}
         <div>
           <Typography.Text>支付方式：</Typography.Text>
-          <Radio.Group value={payment ? channel : undefined} onChange={(e) => pay(e.target.value)} disabled={starting} aria-label="支付方式">
+          <Radio.Group value={starting ?? payment?.channel} onChange={(e) => pay(e.target.value)} disabled={Boolean(starting)} aria-label="支付方式">
             <Radio.Button value="alipay">
-              <AlipayCircleOutlined /> 支付宝
+              <AlipayCircleOutlined /> {CHANNEL_NAMES.alipay}
             </Radio.Button>
             <Radio.Button value="wechat">
-              <WechatOutlined /> 微信支付
+              <WechatOutlined /> {CHANNEL_NAMES.wechat}
             </Radio.Button>
           </Radio.Group>
         </div>
@@ -200,7 +225,7 @@ export function PendingPayment({ order, sandbox, reload }: { order: Order; sandb
             <Spin /> 正在生成支付二维码…
           </Space>
         )}
-        {payment && !starting && <PaymentCode payment={payment} channel={channel} />}
+        {payment && !starting && <PaymentCode payment={payment} />}
         {!payment && <Typography.Text type="secondary">选择支付方式后显示二维码。</Typography.Text>}
         <CancelOrder orderId={order.id} onDone={reload} />
       </Space>

@@ -12,7 +12,7 @@ import {
 } from '@/features/review/api';
 import { useResult } from '@/hooks/useResult';
 import { useUploadProgress } from '@/hooks/useUploadProgress';
-import { bodyOfError } from '@/utils/errorHandler';
+import { bodyOfError, priceChangeOf } from '@/utils/errorHandler';
 import { submitForm } from '@/utils/formErrors';
 import { formatFen } from '@/utils/money';
 import { paperMaxLength, paperRules } from '@/utils/formRules';
@@ -71,8 +71,31 @@ function bodyOf(values: ReviewFields, mode: Mode, uploaded?: Uploaded): ReviewFi
   return { ...details, ...(mode === 'upload' ? { uploadId: uploaded?.uploadId } : { text: pasted?.trim() ? pasted : undefined }) };
 }
 
-/** A new check, or an unpaid one changed: either way an order to pay. */
-const saveReview = (review: Review | undefined, body: ReviewFields) => (review ? updateReview(review.id, body) : createReview(body));
+/**
+ * A new check, or an unpaid one changed: either way an order to pay, at the price the form showed.
+ * A refusal is said by the form (submitForm, or the price-changed notice), not again as a toast.
+ */
+const saveReview = (review: Review | undefined, body: ReviewFields) =>
+  review ? updateReview(review.id, body, { refusalShownByPage: true }) : createReview(body, { refusalShownByPage: true });
+
+/** Saves at the price the form showed (`quotedFen`); a price changed meanwhile is handed to `onPriceChanged`, in the server's words. */
+async function saveAtQuote(review: Review | undefined, body: ReviewFields, onPriceChanged: (said: string) => void) {
+  try {
+    return await saveReview(review, body);
+  } catch (error) {
+    const said = priceChangeOf(error);
+    if (!said) throw error;
+    onPriceChanged(said);
+    return undefined;
+  }
+}
+
+/** The paper to price: a new file or text, else an unpaid check's own paper. */
+function paperOfForm(mode: Mode, uploaded: Uploaded | undefined, text: string | undefined, review: Review | undefined): Paper | undefined {
+  const own = review ? { reviewId: review.id } : undefined;
+  if (mode === 'upload') return uploaded ? { uploadId: uploaded.uploadId } : own;
+  return text?.trim() ? { text } : own;
+}
 
 /** The paper's file: checked here first, then uploaded with its progress; its title fills an empty 论文题目. */
 function usePaperFile(form: FormInstance<ReviewFields>) {
@@ -154,20 +177,10 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
   const systemId = Form.useWatch('systemId', form);
   const text = Form.useWatch('text', form);
 
-  const paper: Paper | undefined =
-    mode === 'upload'
-      ? uploaded
-        ? { uploadId: uploaded.uploadId }
-        : review
-          ? { reviewId: review.id }
-          : undefined
-      : text?.trim()
-        ? { text }
-        : review
-          ? { reviewId: review.id }
-          : undefined;
+  const paper = paperOfForm(mode, uploaded, text, review);
   // the price, from the server, whenever the system or the paper changes
-  const { quote, error: quoteError } = useQuote(systemId, paper, [mode, uploaded?.uploadId, text], mode === 'text');
+  const { quote, error: quoteError, requote } = useQuote(systemId, paper, [mode, uploaded?.uploadId, text], mode === 'text');
+  const [priceChanged, setPriceChanged] = useState<string>();
   // pasted text is named from its first line or sentence, unless a title was typed
   useEffect(() => {
     if (mode === 'text' && quote?.title && !form.getFieldValue('title')?.trim()) form.setFieldValue('title', quote.title);
@@ -179,7 +192,14 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
       return;
     }
     setSubmitting(true);
-    const done = await submitForm(form, () => saveReview(review, bodyOf(values, mode, uploaded)));
+    setPriceChanged(undefined);
+    const onPriceChanged = (said: string) => {
+      // nothing was ordered: the new price is shown before the student submits again
+      setPriceChanged(said);
+      systems.reload();
+      requote();
+    };
+    const done = await submitForm(form, () => saveAtQuote(review, { ...bodyOf(values, mode, uploaded), quotedFen: quote?.amountFen }, onPriceChanged));
     setSubmitting(false);
     if (done) navigate(paths.pay(done.result.orderId));
   };
@@ -212,6 +232,9 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
           <Form.Item name="text" rules={paperRules('text')}>
             <Input.TextArea rows={10} placeholder="把论文全文粘贴到这里" aria-label="论文全文" />
           </Form.Item>
+        )}
+        {priceChanged && (
+          <Alert role="alert" type="warning" showIcon message={priceChanged} description="还没有下单。新的字数和价格见下方，确认后再点一次提交。" />
         )}
         <QuoteLine quote={quote} error={quoteError} hasPaper={paper !== undefined} />
         <Space wrap>

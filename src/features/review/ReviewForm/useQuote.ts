@@ -9,11 +9,13 @@ const TYPING_PAUSE_MS = 600;
 
 /**
  * The server's character count and price of the paper in the chosen system, asked again whenever
- * either changes; `key` names the paper (typing is waited out).
+ * either changes; `key` names the paper (typing is waited out). `requote` asks again (the price
+ * changed meanwhile).
  */
 export function useQuote(systemId: string | undefined, paper: Paper | undefined, key: unknown[], typing: boolean) {
   const [quote, setQuote] = useState<Quote>();
   const [error, setError] = useState<string>();
+  const [round, setRound] = useState(0);
   useEffect(() => {
     setQuote(undefined);
     setError(undefined);
@@ -33,6 +35,6 @@ export function useQuote(systemId: string | undefined, paper: Paper | undefined,
     };
     // `paper` is a new object on every render; `key` says when it is another paper
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [systemId, ...key]);
-  return { quote, error };
+  }, [systemId, round, ...key]);
+  return { quote, error, requote: () => setRound((n) => n + 1) };
 }

@@ -9,6 +9,7 @@ import { Alert, Button, Card, Progress, Result, Skeleton, Space, Typography } fr
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'umi';
 import { paths } from '@/utils/paths';
+import { handleRequestError, priceChangeOf } from '@/utils/errorHandler';
 
 /** A preview page: one width (the server draws it at 96 dpi, an A4 page 794 px wide), also opened full size. */
 const previewPicture = (typeset: Typeset) => (page: number) => {
@@ -43,15 +44,19 @@ function Running({ typeset }: { typeset: Typeset }) {
 }
 
 /** Pay (which opens the order's payment page), or once paid the downloads. */
-function PayOrDownload({ typeset }: { typeset: Typeset }) {
+function PayOrDownload({ typeset, onPriceChanged }: { typeset: Typeset; onPriceChanged: (said: string) => void }) {
   const navigate = useNavigate();
   const [ordering, setOrdering] = useState(false);
   const pay = async () => {
     setOrdering(true);
     try {
-      navigate(paths.pay((await createOrder('typeset', typeset.id)).result.id));
-    } catch {
+      // at the price on the button: a price changed meanwhile is said by the page, not as a toast
+      navigate(paths.pay((await createOrder('typeset', typeset.id, typeset.priceFen, { skipErrorHandler: true })).result.id));
+    } catch (error) {
       setOrdering(false);
+      const said = priceChangeOf(error);
+      if (said) onPriceChanged(said);
+      else handleRequestError(error);
     }
   };
   if (!typeset.paid) {
@@ -102,8 +107,14 @@ function saidOfPayment(typeset: Typeset, formats: string) {
 }
 
 /** The finished document: what it is, pay or download, the warnings, and its pages. */
-function Finished({ typeset }: { typeset: Typeset }) {
+function Finished({ typeset, reload }: { typeset: Typeset; reload: () => Promise<unknown> }) {
   const formats = `Word 文档${typeset.pdf ? '和 PDF' : ''}`;
+  const [priceChanged, setPriceChanged] = useState<string>();
+  const onPriceChanged = (said: string) => {
+    // nothing was ordered: the button shows the new price before the student pays
+    setPriceChanged(said);
+    reload();
+  };
   return (
     <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 16, padding: '8px 0 24px' }}>
       <Card>
@@ -111,8 +122,18 @@ function Finished({ typeset }: { typeset: Typeset }) {
         <Typography.Paragraph type="secondary">
           模板：{typeset.templateName}。{saidOfPayment(typeset, formats)}
         </Typography.Paragraph>
+        {priceChanged && (
+          <Alert
+            role="alert"
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={priceChanged}
+            description="还没有下单。按钮上已是现在的价格，确认后再点一次付款。"
+          />
+        )}
         <Space wrap>
-          <PayOrDownload typeset={typeset} />
+          <PayOrDownload typeset={typeset} onPriceChanged={onPriceChanged} />
           <Link to={paths.typesetList}>
             <Button size="large">排版记录</Button>
           </Link>
@@ -157,5 +178,5 @@ export default function TypesetPreviewPage() {
       />
     );
   }
-  return isRunning(typeset) ? <Running typeset={typeset} /> : <Finished typeset={typeset} />;
+  return isRunning(typeset) ? <Running typeset={typeset} /> : <Finished typeset={typeset} reload={reload} />;
 }
