@@ -115,6 +115,7 @@ export const FIELD_LABELS: Record<string, string> = {
   pricePerThousandFen: '每千字价格',
   published: '发布状态',
   q: '搜索内容',
+  quotedFen: '页面显示的价格',
   realName: '姓名',
   reason: '原因',
   refundDue: '待退款',
