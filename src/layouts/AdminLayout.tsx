@@ -1,3 +1,4 @@
+import PageErrorBoundary from '@/components/PageErrorBoundary';
 import AdminForbidden from '@/features/admin/AdminForbidden';
 import { useCurrentUser } from '@/features/account/useCurrentUser';
 import { adminMenu } from '@/utils/menu';
@@ -45,7 +46,9 @@ export default function AdminLayout() {
         </Link>,
       ]}
     >
-      <Outlet />
+      <PageErrorBoundary>
+        <Outlet />
+      </PageErrorBoundary>
     </ProLayout>
   );
 }

@@ -1,4 +1,5 @@
 import Brand, { BrandMark } from '@/components/Brand';
+import PageErrorBoundary from '@/components/PageErrorBoundary';
 import SiteFooter from '@/components/SiteFooter';
 import UserMenu from '@/components/UserMenu';
 import { siteMenu } from '@/utils/menu';
@@ -60,7 +61,9 @@ export default function BasicLayout() {
         </div>
       </Layout.Header>
       <main className={styles.main}>
-        <Outlet />
+        <PageErrorBoundary>
+          <Outlet />
+        </PageErrorBoundary>
       </main>
       <SiteFooter />
     </Layout>

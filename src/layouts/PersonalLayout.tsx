@@ -1,3 +1,4 @@
+import PageErrorBoundary from '@/components/PageErrorBoundary';
 import { personalMenu, type MenuEntry } from '@/utils/menu';
 import { Grid, Layout, Menu, Select } from 'antd';
 import type { ItemType } from 'antd/es/menu/interface';
@@ -58,7 +59,9 @@ export default function PersonalLayout() {
       )}
       {/* a plain box, not Layout.Content: that is a <main>, and BasicLayout's <main> already holds this page */}
       <div style={{ flex: 'auto', minWidth: 0 }}>
-        <Outlet />
+        <PageErrorBoundary>
+          <Outlet />
+        </PageErrorBoundary>
       </div>
     </Layout>
   );

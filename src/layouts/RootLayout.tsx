@@ -1,3 +1,4 @@
+import PageErrorBoundary from '@/components/PageErrorBoundary';
 import { pageTitle } from '@/utils/title';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useSelectedRoutes } from 'umi';
@@ -22,5 +23,10 @@ export default function RootLayout() {
   useEffect(() => {
     document.title = pageTitle(name);
   }, [pathname, name]);
-  return <Outlet />;
+  // last resort, for a layout whose own script failed: the message rather than a blank screen
+  return (
+    <PageErrorBoundary>
+      <Outlet />
+    </PageErrorBoundary>
+  );
 }

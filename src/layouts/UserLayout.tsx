@@ -1,4 +1,5 @@
 import Brand from '@/components/Brand';
+import PageErrorBoundary from '@/components/PageErrorBoundary';
 import SiteFooter from '@/components/SiteFooter';
 import { Outlet } from 'umi';
 import styles from './UserLayout.less';
@@ -12,7 +13,9 @@ export default function UserLayout() {
         <p className={styles.slogan}>论文查重 · 论文排版 · 范文阅读，一站办好</p>
       </header>
       <main className={styles.main}>
-        <Outlet />
+        <PageErrorBoundary>
+          <Outlet />
+        </PageErrorBoundary>
       </main>
       <SiteFooter />
     </div>

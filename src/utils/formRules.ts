@@ -7,10 +7,17 @@ export const emailRules: Rule[] = [
   { type: 'email', max: R.email.maxLength, message: R.email.message },
 ];
 
+const passwordPattern = new RegExp(R.password.pattern);
+
 export const passwordRules: Rule[] = [
   { required: true, message: '请输入密码' },
-  { min: R.password.minLength, max: R.password.maxLength, message: R.password.message },
-  { pattern: new RegExp(R.password.pattern), message: R.password.message },
+  // one check for length and letters-and-digits: they share one message, which two rules would show twice
+  {
+    validator: (_rule, value?: string) =>
+      !value || (value.length >= R.password.minLength && value.length <= R.password.maxLength && passwordPattern.test(value))
+        ? Promise.resolve()
+        : Promise.reject(new Error(R.password.message)),
+  },
 ];
 
 export const nicknameRules: Rule[] = [

@@ -99,6 +99,16 @@ describe('register', () => {
     expect(screen.queryByText('请输入验证码')).not.toBeInTheDocument();
     expect(server.requests.some((r) => r.path === '/api/v1/user/register')).toBe(false);
   });
+
+  test('a password both too short and without a digit is refused in one message, not one per rule it breaks', async () => {
+    await renderApp('/user/register');
+    await heading('注册');
+    type('密码', 'short');
+    click(/^注\s*册$/);
+    // the agreement's message comes in the same pass: by then every message of the pass shows
+    expect(await screen.findByText('请阅读并同意用户协议', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getAllByText('密码至少 8 位，需同时包含字母和数字')).toHaveLength(1);
+  });
 });
 
 describe('personal centre', () => {

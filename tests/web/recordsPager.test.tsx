@@ -27,3 +27,34 @@ test("a personal list of several pages on a phone pages with the spec's English 
   expect(await card.findByText('第2页的订单', {}, LONG)).toBeInTheDocument();
   expect(asked).toContain(2);
 });
+
+test('a personal list shows the page its address names, and paging replaces the address (?page=) rather than adding to the history', async () => {
+  await signInAsDemo();
+  const order = await demoOrder();
+  const asked: number[] = [];
+  server.use({
+    'GET /api/v1/order/list': (req, res) => {
+      const current = Number(req.query.current);
+      asked.push(current);
+      res.json({ success: true, result: { list: [{ ...order, id: `o${current}`, title: `第${current}页的订单` }], total: 23, current, pageSize: 10 } });
+    },
+  });
+  const { history } = await renderApp('/personal/order/list?page=2');
+  const heading = await screen.findByText('订单记录', { selector: 'h1' }, LONG);
+  const card = within(heading.closest('.ant-card') as HTMLElement);
+  expect(await card.findByText('第2页的订单', {}, LONG)).toBeInTheDocument();
+  expect(asked).not.toContain(1);
+
+  const entry = history.index;
+  fireEvent.click(card.getByTitle('Next Page'));
+  expect(await card.findByText('第3页的订单', {}, LONG)).toBeInTheDocument();
+  expect(history.location.search).toBe('?page=3');
+  expect(history.index).toBe(entry);
+
+  // the first page is the address without a page
+  fireEvent.click(card.getByTitle('Previous Page'));
+  fireEvent.click(await card.findByTitle('Previous Page'));
+  expect(await card.findByText('第1页的订单', {}, LONG)).toBeInTheDocument();
+  expect(history.location.search).toBe('');
+  expect(history.index).toBe(entry);
+});

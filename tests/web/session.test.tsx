@@ -61,6 +61,21 @@ describe('login', () => {
   });
 });
 
+describe('the register page', () => {
+  test('tells a signed-in user who they are, as login does, with the way home', async () => {
+    await signInAsDemo();
+    await renderApp('/user/register');
+    const notice = await screen.findByText(/您已登录为 演示同学/, {}, { timeout: 10_000 });
+    expect(within(notice).getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
+  });
+
+  test('says nothing of it to a visitor', async () => {
+    await renderApp('/user/register');
+    await screen.findByText('注册后即可查重、排版，并在个人中心查看记录', {}, { timeout: 10_000 });
+    expect(screen.queryByText(/您已登录为/)).not.toBeInTheDocument();
+  });
+});
+
 describe('the login page', () => {
   test('tells a signed-in user who they are', async () => {
     await signInAsDemo();

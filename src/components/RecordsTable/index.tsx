@@ -3,7 +3,8 @@ import { useResult } from '@/hooks/useResult';
 import { formatTime } from '@/utils/time';
 import { Alert, Button, Card, Empty, Grid, message, Pagination, Popconfirm, Progress, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState, type ReactNode } from 'react';
+import { pageFrom, pageTo, useAddressParams } from '@/hooks/useAddressParams';
+import type { ReactNode } from 'react';
 import { Link } from 'umi';
 import styles from './index.less';
 
@@ -124,7 +125,10 @@ interface Props<T> {
  * that failed says so and offers a retry; only a load that succeeded with no rows is "empty".
  */
 export default function RecordsTable<T extends { id: string }>({ title, columns, actions, load, isRunning, empty }: Props<T>) {
-  const [current, setCurrent] = useState(1);
+  // the page is kept in the address (?page=), so that a reload and back from a record show it again
+  const [params, change] = useAddressParams();
+  const current = pageFrom(params.get('page'));
+  const setCurrent = (page: number) => change({ page: pageTo(page) });
   const { data, loading, error, reload } = useResult(() => load({ current, pageSize: PAGE_SIZE }), [current], {
     pollWhile: isRunning && ((page) => page.list.some(isRunning)),
     // a record made in another tab (a new check, a payment) shows when the user comes back

@@ -1,9 +1,9 @@
 import AuthCard from '@/features/account/AuthCard';
+import SignedInNotice from '@/features/account/SignedInNotice';
 import { emailRules } from '@/utils/formRules';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
-import { useCurrentUser } from '@/features/account/useCurrentUser';
 import { Link, useLocation, useModel } from 'umi';
 import { paths } from '@/utils/paths';
 import { useCarryRedirect } from '@/features/account/useCarryRedirect';
@@ -16,7 +16,6 @@ export interface LoginFormValues {
 /** /user/login: e-mail and password; a refused login shows the server's message on the form. */
 export default function LoginPage() {
   const { status, message, login, reset } = useModel('login');
-  const { currentUser } = useCurrentUser();
   // a message from an earlier visit to this page is not news
   useEffect(() => reset, [reset]);
   const [submitting, setSubmitting] = useState(false);
@@ -36,18 +35,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="登录" subTitle="登录后可以查重、排版和查看您的订单">
-      {currentUser && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={
-            <>
-              您已登录为 {currentUser.nickname}。<Link to="/">返回首页</Link>，或用其他账号重新登录。
-            </>
-          }
-        />
-      )}
+      <SignedInNotice otherwise="用其他账号重新登录" />
       {/* antd's own Form: the login page is a first page, and pro-form weighs more than it gives here */}
       <Form<LoginFormValues> layout="vertical" initialValues={{ email }} onFinish={onFinish} requiredMark>
         {status === 'error' && <Alert role="alert" type="error" showIcon message={message || '登录失败，请重试'} style={{ marginBottom: 24 }} />}

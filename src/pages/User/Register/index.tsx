@@ -1,5 +1,6 @@
 import NewPasswordFields from '@/features/account/NewPasswordFields';
 import AuthCard from '@/features/account/AuthCard';
+import SignedInNotice from '@/features/account/SignedInNotice';
 import CodeField from '@/features/account/CodeField';
 import { register, type RegisterForm } from '@/features/account/api';
 import { submitConfirmed } from '@/utils/formErrors';
@@ -20,6 +21,7 @@ export default function RegisterPage() {
   const carry = useCarryRedirect();
   return (
     <AuthCard title="注册" subTitle="注册后即可查重、排版，并在个人中心查看记录">
+      <SignedInNotice otherwise="注册一个新账号" />
       <ProForm<Values>
         form={form}
         submitter={submitOnly('注册')}
