@@ -7,7 +7,8 @@ afterEach(() => server.reset());
 
 const LONG = { timeout: 15_000 };
 
-test("a personal list of several pages on a phone pages with the spec's English labels, and Next Page loads the next page", async () => {
+/** Signed in, with 23 orders: each page one order named after its page; the pages asked for, in order. */
+async function ordersOfThreePages() {
   await signInAsDemo();
   const order = await demoOrder();
   const asked: number[] = [];
@@ -18,6 +19,11 @@ test("a personal list of several pages on a phone pages with the spec's English 
       res.json({ success: true, result: { list: [{ ...order, id: `o${current}`, title: `第${current}页的订单` }], total: 23, current, pageSize: 10 } });
     },
   });
+  return asked;
+}
+
+test("a personal list of several pages on a phone pages with the spec's English labels, and Next Page loads the next page", async () => {
+  const asked = await ordersOfThreePages();
   await renderApp('/personal/order/list');
   const heading = await screen.findByText('订单记录', { selector: 'h1' }, LONG);
   const card = within(heading.closest('.ant-card') as HTMLElement);
@@ -29,16 +35,7 @@ test("a personal list of several pages on a phone pages with the spec's English 
 });
 
 test('a personal list shows the page its address names, and paging replaces the address (?page=) rather than adding to the history', async () => {
-  await signInAsDemo();
-  const order = await demoOrder();
-  const asked: number[] = [];
-  server.use({
-    'GET /api/v1/order/list': (req, res) => {
-      const current = Number(req.query.current);
-      asked.push(current);
-      res.json({ success: true, result: { list: [{ ...order, id: `o${current}`, title: `第${current}页的订单` }], total: 23, current, pageSize: 10 } });
-    },
-  });
+  const asked = await ordersOfThreePages();
   const { history } = await renderApp('/personal/order/list?page=2');
   const heading = await screen.findByText('订单记录', { selector: 'h1' }, LONG);
   const card = within(heading.closest('.ant-card') as HTMLElement);

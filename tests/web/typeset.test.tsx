@@ -150,28 +150,32 @@ test('the list of typesets says what to do when it is empty', async () => {
   expect(await screen.findByText('还没有排版记录', {}, LONG)).toBeInTheDocument();
 });
 
+/** A finished, unpaid typesetting of the demo manuscript as the API answers it (its pages not drawn), with `changes`. */
+const doneTypeset = (changes: Record<string, unknown>) => ({
+  id: 'ts-done',
+  templateId: 'general-bachelor',
+  templateName: '通用本科毕业论文',
+  title: '县域中学课后服务研究',
+  fields: {},
+  manuscriptName: '初稿.docx',
+  status: 'done',
+  progress: 100,
+  warnings: [],
+  priceFen: 1990,
+  paid: false,
+  refunded: false,
+  previewPages: 0,
+  previewUnavailable: '暂时无法预览',
+  pdf: true,
+  orderId: null,
+  failureReason: null,
+  createdAt: new Date().toISOString(),
+  ...changes,
+});
+
 test('a typesetting refunded in full says so, offers no download and offers paying again', async () => {
   await signInAsDemo();
-  const refunded = {
-    id: 'ts-refunded',
-    templateId: 'general-bachelor',
-    templateName: '通用本科毕业论文',
-    title: '县域中学课后服务研究',
-    fields: {},
-    manuscriptName: '初稿.docx',
-    status: 'done',
-    progress: 100,
-    warnings: [],
-    priceFen: 1990,
-    paid: false,
-    refunded: true,
-    previewPages: 0,
-    previewUnavailable: '暂时无法预览',
-    pdf: true,
-    orderId: 'o-refunded',
-    failureReason: null,
-    createdAt: new Date().toISOString(),
-  };
+  const refunded = doneTypeset({ id: 'ts-refunded', refunded: true, orderId: 'o-refunded' });
   server.use({ 'GET /api/v1/typeset/ts-refunded': (_req, res) => res.json({ success: true, result: refunded }) });
   await renderApp('/typeset/preview/ts-refunded');
   expect(await screen.findByText(/这份排版的订单已全额退款，不能再下载/, {}, LONG)).toBeInTheDocument();
@@ -183,26 +187,7 @@ test('a typesetting refunded in full says so, offers no download and offers payi
 test('a template price changed after the preview was opened is said in the page, the button shows the new price, nothing is ordered', async () => {
   await signInAsDemo();
   let priceFen = 1990;
-  const typeset = () => ({
-    id: 'ts-price',
-    templateId: 'general-bachelor',
-    templateName: '通用本科毕业论文',
-    title: '县域中学课后服务研究',
-    fields: {},
-    manuscriptName: '初稿.docx',
-    status: 'done',
-    progress: 100,
-    warnings: [],
-    priceFen,
-    paid: false,
-    refunded: false,
-    previewPages: 0,
-    previewUnavailable: '暂时无法预览',
-    pdf: true,
-    orderId: null,
-    failureReason: null,
-    createdAt: new Date().toISOString(),
-  });
+  const typeset = () => doneTypeset({ id: 'ts-price', priceFen });
   const said = '价格已调整：应付金额由 ¥19.90 变为 ¥24.90，请确认后重新提交';
   server.use({
     'GET /api/v1/typeset/ts-price': (_req, res) => res.json({ success: true, result: typeset() }),
