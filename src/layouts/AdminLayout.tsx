@@ -1,11 +1,11 @@
-import PageErrorBoundary from '@/components/PageErrorBoundary';
+import PageOutlet from '@/components/PageOutlet';
 import AdminForbidden from '@/features/admin/AdminForbidden';
 import { useCurrentUser } from '@/features/account/useCurrentUser';
 import { adminMenu } from '@/utils/menu';
 import type { Access } from '@/access';
 import { ProLayout } from '@ant-design/pro-layout';
 import { Grid } from 'antd';
-import { Link, Outlet, useAccess, useLocation, useSelectedRoutes } from 'umi';
+import { Link, useAccess, useLocation, useSelectedRoutes } from 'umi';
 
 /** The access key the deepest matched route asks for (config/routes.ts `access:`). */
 function neededAccess(matched: Array<{ route: unknown }>): keyof Access | undefined {
@@ -46,9 +46,7 @@ export default function AdminLayout() {
         </Link>,
       ]}
     >
-      <PageErrorBoundary>
-        <Outlet />
-      </PageErrorBoundary>
+      <PageOutlet />
     </ProLayout>
   );
 }

@@ -1,5 +1,5 @@
 import Brand, { BrandMark } from '@/components/Brand';
-import PageErrorBoundary from '@/components/PageErrorBoundary';
+import PageOutlet from '@/components/PageOutlet';
 import SiteFooter from '@/components/SiteFooter';
 import UserMenu from '@/components/UserMenu';
 import { siteMenu } from '@/utils/menu';
@@ -7,7 +7,7 @@ import { MenuOutlined } from '@ant-design/icons';
 import { Button, Grid, Layout, Menu } from 'antd';
 import { notifyNoResponse } from '@/utils/errorHandler';
 import { useEffect, useState, type ComponentType } from 'react';
-import { Link, Outlet, useLocation } from 'umi';
+import { Link, useLocation } from 'umi';
 import styles from './BasicLayout.less';
 import type { PhoneMenuProps } from './PhoneMenu';
 
@@ -61,9 +61,7 @@ export default function BasicLayout() {
         </div>
       </Layout.Header>
       <main className={styles.main}>
-        <PageErrorBoundary>
-          <Outlet />
-        </PageErrorBoundary>
+        <PageOutlet />
       </main>
       <SiteFooter />
     </Layout>

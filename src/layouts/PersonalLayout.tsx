@@ -1,8 +1,8 @@
-import PageErrorBoundary from '@/components/PageErrorBoundary';
+import PageOutlet from '@/components/PageOutlet';
 import { personalMenu, type MenuEntry } from '@/utils/menu';
 import { Grid, Layout, Menu, Select } from 'antd';
 import type { ItemType } from 'antd/es/menu/interface';
-import { history, Outlet, useLocation } from 'umi';
+import { history, useLocation } from 'umi';
 
 /** A group with one page shows as that page; a group of several (安全设置) as a submenu. */
 const toItems = (entries: MenuEntry[]): ItemType[] =>
@@ -59,9 +59,7 @@ export default function PersonalLayout() {
       )}
       {/* a plain box, not Layout.Content: that is a <main>, and BasicLayout's <main> already holds this page */}
       <div style={{ flex: 'auto', minWidth: 0 }}>
-        <PageErrorBoundary>
-          <Outlet />
-        </PageErrorBoundary>
+        <PageOutlet />
       </div>
     </Layout>
   );

@@ -1,7 +1,7 @@
-import PageErrorBoundary from '@/components/PageErrorBoundary';
+import PageOutlet from '@/components/PageOutlet';
 import { pageTitle } from '@/utils/title';
 import { useEffect } from 'react';
-import { Outlet, useLocation, useSelectedRoutes } from 'umi';
+import { useLocation, useSelectedRoutes } from 'umi';
 
 /** The name a matched route gives its page: the deepest route's `title` or menu `name` (none where its title is false). */
 function routeName(routes: Array<{ route: unknown }>): string | undefined {
@@ -24,9 +24,5 @@ export default function RootLayout() {
     document.title = pageTitle(name);
   }, [pathname, name]);
   // last resort, for a layout whose own script failed: the message rather than a blank screen
-  return (
-    <PageErrorBoundary>
-      <Outlet />
-    </PageErrorBoundary>
-  );
+  return <PageOutlet />;
 }

@@ -1,7 +1,6 @@
 import Brand from '@/components/Brand';
-import PageErrorBoundary from '@/components/PageErrorBoundary';
+import PageOutlet from '@/components/PageOutlet';
 import SiteFooter from '@/components/SiteFooter';
-import { Outlet } from 'umi';
 import styles from './UserLayout.less';
 
 /** The account layout: login, register, agreement and reset pages on a quiet background. */
@@ -13,9 +12,7 @@ export default function UserLayout() {
         <p className={styles.slogan}>论文查重 · 论文排版 · 范文阅读，一站办好</p>
       </header>
       <main className={styles.main}>
-        <PageErrorBoundary>
-          <Outlet />
-        </PageErrorBoundary>
+        <PageOutlet />
       </main>
       <SiteFooter />
     </div>

@@ -1,6 +1,6 @@
 import LoadError from '@/components/LoadError';
 import { Component, type ReactNode } from 'react';
-import { useLocation } from 'umi';
+import { Outlet, useLocation } from 'umi';
 
 /** A page's script that did not arrive (webpack's ChunkLoadError, or its CSS counterpart). */
 const isChunkFailure = (error: unknown) => error instanceof Error && (error.name === 'ChunkLoadError' || /Loading (CSS )?chunk .* failed/.test(error.message));
@@ -41,11 +41,15 @@ class Boundary extends Component<Props, State> {
 }
 
 /**
- * Around a layout's <Outlet/>: a page whose script does not arrive, or that throws while rendering,
- * shows 页面加载失败 with 重新加载 in its place, and the layout (header, menus) stays usable. Without
- * it React unmounts the whole app and leaves a blank screen.
+ * A layout's <Outlet/>: a page whose script does not arrive, or that throws while rendering, shows
+ * 页面加载失败 with 重新加载 in its place, and the layout (header, menus) stays usable. Without the
+ * boundary React unmounts the whole app and leaves a blank screen.
  */
-export default function PageErrorBoundary({ children }: { children: ReactNode }) {
+export default function PageOutlet() {
   const { pathname } = useLocation();
-  return <Boundary pathname={pathname}>{children}</Boundary>;
+  return (
+    <Boundary pathname={pathname}>
+      <Outlet />
+    </Boundary>
+  );
 }
