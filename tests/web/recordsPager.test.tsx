@@ -55,3 +55,21 @@ test('a personal list shows the page its address names, and paging replaces the 
   expect(history.location.search).toBe('');
   expect(history.index).toBe(entry);
 });
+
+test('a page past the last (its last record deleted elsewhere, an older address) gives way to the last page', async () => {
+  await signInAsDemo();
+  const order = await demoOrder();
+  // 20 orders: two pages, the third empty
+  server.use({
+    'GET /api/v1/order/list': (req, res) => {
+      const current = Number(req.query.current);
+      const list = current <= 2 ? [{ ...order, id: `o${current}`, title: `第${current}页的订单` }] : [];
+      res.json({ success: true, result: { list, total: 20, current, pageSize: 10 } });
+    },
+  });
+  const { history } = await renderApp('/personal/order/list?page=3');
+  const heading = await screen.findByText('订单记录', { selector: 'h1' }, LONG);
+  const card = within(heading.closest('.ant-card') as HTMLElement);
+  expect(await card.findByText('第2页的订单', {}, LONG)).toBeInTheDocument();
+  expect(history.location.search).toBe('?page=2');
+});

@@ -4,7 +4,7 @@ import { formatTime } from '@/utils/time';
 import { Alert, Button, Card, Empty, Grid, message, Pagination, Popconfirm, Progress, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { pageFrom, pageTo, useAddressParams } from '@/hooks/useAddressParams';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'umi';
 import styles from './index.less';
 
@@ -119,6 +119,15 @@ interface Props<T> {
   empty: EmptyList;
 }
 
+/** A page past the last (its last record deleted, or an older address) gives way to the last one. */
+function useLastPageWhenPastIt(current: number, data: { list: unknown[]; total: number } | undefined, setCurrent: (page: number) => void) {
+  const lastPage = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  const pastIt = Boolean(data && !data.list.length && data.total > 0 && current > lastPage);
+  useEffect(() => {
+    if (pastIt) setCurrent(lastPage);
+  });
+}
+
 /**
  * A personal-centre list of records (checks, typesets, orders): server-paged, live while anything runs.
  * A table on wide screens, a card per record with the essential fields on a phone (docs/ux.md). A load
@@ -134,6 +143,7 @@ export default function RecordsTable<T extends { id: string }>({ title, columns,
     // a record made in another tab (a new check, a payment) shows when the user comes back
     refreshOnShow: true,
   });
+  useLastPageWhenPastIt(current, data, setCurrent);
   const phone = Grid.useBreakpoint().md === false;
   const rowActions = (row: T) => (
     <Space size={4} wrap>
