@@ -10,6 +10,7 @@ import {
   type Review,
   type ReviewForm as ReviewFields,
 } from '@/features/review/api';
+import PriceChanged from '@/features/order/PriceChanged';
 import { useResult } from '@/hooks/useResult';
 import { useUploadProgress } from '@/hooks/useUploadProgress';
 import { bodyOfError, priceChangeOf } from '@/utils/errorHandler';
@@ -233,9 +234,7 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
             <Input.TextArea rows={10} placeholder="把论文全文粘贴到这里" aria-label="论文全文" />
           </Form.Item>
         )}
-        {priceChanged && (
-          <Alert role="alert" type="warning" showIcon message={priceChanged} description="还没有下单。新的字数和价格见下方，确认后再点一次提交。" />
-        )}
+        {priceChanged && <PriceChanged said={priceChanged} next="新的字数和价格见下方，确认后再点一次提交。" />}
         <QuoteLine quote={quote} error={quoteError} hasPaper={paper !== undefined} />
         <Space wrap>
           <Button type="primary" htmlType="submit" size="large" loading={submitting} disabled={!quote}>

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'umi';
 import { paths } from '@/utils/paths';
 import { handleRequestError, priceChangeOf } from '@/utils/errorHandler';
+import PriceChanged from '@/features/order/PriceChanged';
 
 /** A preview page: one width (the server draws it at 96 dpi, an A4 page 794 px wide), also opened full size. */
 const previewPicture = (typeset: Typeset) => (page: number) => {
@@ -122,16 +123,7 @@ function Finished({ typeset, reload }: { typeset: Typeset; reload: () => Promise
         <Typography.Paragraph type="secondary">
           模板：{typeset.templateName}。{saidOfPayment(typeset, formats)}
         </Typography.Paragraph>
-        {priceChanged && (
-          <Alert
-            role="alert"
-            type="warning"
-            showIcon
-            style={{ marginBottom: 16 }}
-            message={priceChanged}
-            description="还没有下单。按钮上已是现在的价格，确认后再点一次付款。"
-          />
-        )}
+        {priceChanged && <PriceChanged said={priceChanged} next="按钮上已是现在的价格，确认后再点一次付款。" />}
         <Space wrap>
           <PayOrDownload typeset={typeset} onPriceChanged={onPriceChanged} />
           <Link to={paths.typesetList}>
