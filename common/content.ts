@@ -7,6 +7,8 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 50;
+/** The furthest page a list is asked for: further is an address typed by hand. */
+export const MAX_PAGE = 100_000;
 /** Longer queries are cut; more words than this are ignored. */
 export const SEARCH_MAX_LENGTH = 60;
 export const SEARCH_MAX_TERMS = 5;

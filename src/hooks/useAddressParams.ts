@@ -1,4 +1,5 @@
 import { useSearchParams } from 'umi';
+import { MAX_PAGE } from '../../common/content';
 
 /**
  * A page's choices kept in its address (`?key=value`), so that back, a reload and a shared link
@@ -18,8 +19,8 @@ export function useAddressParams() {
   return [params, change] as const;
 }
 
-/** A page number from the address: 1 for none or nonsense. */
-export const pageFrom = (value: string | null) => Math.max(1, Math.floor(Number(value)) || 1);
+/** A page number from the address: 1 for none or nonsense, MAX_PAGE at most (a list steps back from a page past its last). */
+export const pageFrom = (value: string | null) => Math.min(MAX_PAGE, Math.max(1, Math.floor(Number(value)) || 1));
 
 /** A page number for the address: none for the first. */
 export const pageTo = (page: number) => (page > 1 ? String(page) : undefined);

@@ -28,7 +28,7 @@ describe('article lists', () => {
     expect(past.body.result).toMatchObject({ list: [], total: 12, current: 99 });
     const zero = await get('/api/v1/article?current=0');
     expect(zero.status).toBe(422);
-    expect(zero.body.message).toBe('页码应为正整数');
+    expect(zero.body.message).toBe('页码应在 1 到 100000 之间');
     expect((await get('/api/v1/article?pageSize=51')).status).toBe(422);
     expect((await get('/api/v1/article?pageSize=abc')).status).toBe(422);
   });

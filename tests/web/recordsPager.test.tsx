@@ -73,3 +73,26 @@ test('a page past the last (its last record deleted elsewhere, an older address)
   expect(await card.findByText('第2页的订单', {}, LONG)).toBeInTheDocument();
   expect(history.location.search).toBe('?page=2');
 });
+
+test('a page number past what any list is asked for (typed by hand) gives way to the last page, with no refusal shown', async () => {
+  await signInAsDemo();
+  const order = await demoOrder();
+  const asked: number[] = [];
+  server.use({
+    'GET /api/v1/order/list': (req, res) => {
+      const current = Number(req.query.current);
+      asked.push(current);
+      // the API's bounds (MAX_PAGE)
+      if (current > 100_000) return void res.status(422).json({ success: false, errorCode: 'VALIDATION', message: '页码应在 1 到 100000 之间', showType: 2 });
+      const list = current <= 2 ? [{ ...order, id: `o${current}`, title: `第${current}页的订单` }] : [];
+      res.json({ success: true, result: { list, total: 20, current, pageSize: 10 } });
+    },
+  });
+  const { history } = await renderApp('/personal/order/list?page=100001');
+  const heading = await screen.findByText('订单记录', { selector: 'h1' }, LONG);
+  const card = within(heading.closest('.ant-card') as HTMLElement);
+  expect(await card.findByText('第2页的订单', {}, LONG)).toBeInTheDocument();
+  expect(history.location.search).toBe('?page=2');
+  expect(asked.every((page) => page <= 100_000)).toBe(true);
+  expect(screen.queryByText(/页码应在/)).not.toBeInTheDocument();
+});

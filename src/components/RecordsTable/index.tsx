@@ -153,7 +153,7 @@ export default function RecordsTable<T extends { id: string }>({ title, columns,
 
   let body: ReactNode;
   if (error && !data) {
-    body = <LoadError what={title} onRetry={reload} />;
+    body = <LoadError what={title} onRetry={reload} error={error} />;
   } else if (data && data.total === 0) {
     body = <EmptyRecords {...empty} />;
   } else if (phone) {

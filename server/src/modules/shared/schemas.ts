@@ -3,7 +3,7 @@
  * answers in the tests, so QA never tests against a fiction.
  */
 import { Type, type SchemaOptions, type TSchema } from '@sinclair/typebox';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../../common/content';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from '../../../../common/content';
 import { FIELD_RULES as R, PAPER_FIELDS, type PaperField } from '../../../../common/fieldRules';
 import { ROLES } from '../../../../common/roles';
 
@@ -154,7 +154,7 @@ export const Message = Ok(Type.Null());
 
 /** `?current=&pageSize=` of every paginated list (1-based, at most MAX_PAGE_SIZE a page). */
 export const PageQuery = {
-  current: Type.Integer({ minimum: 1, maximum: 100000, default: 1, errorMessage: '页码应为正整数' }),
+  current: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, errorMessage: `页码应在 1 到 ${MAX_PAGE} 之间` }),
   pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, errorMessage: `每页条数应在 1 到 ${MAX_PAGE_SIZE} 之间` }),
 };
 
