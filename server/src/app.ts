@@ -71,6 +71,8 @@ declare module 'fastify' {
     deleteExpiredPapers: () => Promise<number>;
     /** Forgets attempt counters whose windows ended long ago (main.ts runs it hourly). */
     purgeThrottles: () => Promise<void>;
+    /** The answer to a path no route takes (web.ts): the app's page, or the API's 404. */
+    answerUnmatched: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   }
 }
 
@@ -116,6 +118,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: true }, plugins: [ajvErrors as never] },
+    // an address that is not valid percent-encoding (a link cut short in a chat) matches no route either
+    frameworkErrors: (error, request, reply) => {
+      if (error.code === 'FST_ERR_BAD_URL') void request.server.answerUnmatched(request, reply);
+      else void errorHandler(error, request, reply as FastifyReply);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 

@@ -4,7 +4,7 @@
  * deep links such as /review/home/3 work. Unknown /api paths answer 404 JSON.
  */
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { notFound } from './lib/errors';
@@ -27,7 +27,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
   }
   let indexHtml: string | undefined;
 
-  app.setNotFoundHandler(async (request, reply) => {
+  const answerUnmatched = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0];
     if (path === '/api' || path.startsWith('/api/') || path.startsWith('/dist/') || !hasApp) {
       const error = notFound(`接口不存在：${request.method} ${path}`);
@@ -39,5 +39,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | undefi
     // read once: the built app does not change while the server runs
     indexHtml ??= readFileSync(indexFile!, 'utf8');
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-  });
+  };
+  app.setNotFoundHandler(answerUnmatched);
+  app.decorate('answerUnmatched', answerUnmatched);
 }

@@ -35,16 +35,26 @@ describe('serving the built app', () => {
     expect(decode(res.rawPayload).toString()).toBe('console.log(1)');
   });
 
-  test.each(['/', '/review/home/3', '/personal/home/basic-info', '/no/such/page'])('%s falls back to index.html, not cached', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('论文网一站式服务平台【智能论文】');
-  });
+  // the last: a link to an article cut short inside a Chinese character (not valid percent-encoding)
+  test.each(['/', '/review/home/3', '/personal/home/basic-info', '/no/such/page', '/article/detail/%E7%9D'])(
+    '%s falls back to index.html, not cached',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('论文网一站式服务平台【智能论文】');
+    },
+  );
 
   test('an unknown /api path answers 404 JSON', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/nothing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, errorCode: 'NOT_FOUND' });
+  });
+
+  test("an /api path cut short inside a character answers the API's 404, not the framework's English", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/article/%E7%9D' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, errorCode: 'NOT_FOUND' });
   });
