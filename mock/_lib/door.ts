@@ -11,9 +11,9 @@ import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { failure } from '../../common/api';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
+import { internal } from '../../server/src/lib/errors';
 import { seedDemoContent } from '../../server/src/seed';
 import { kept, type MockRequest, type MockResponse, type UploadedFile } from './kit';
 import { DEMO_CODE, mailedCode, seedMockAccounts } from './users';
@@ -106,6 +106,6 @@ export async function forward(req: MockRequest, res: MockResponse) {
     res.end(answer.rawPayload);
   } catch (error) {
     console.error(error);
-    res.status(500).json(failure('服务器开小差了，请稍后再试', 'INTERNAL'));
+    res.status(500).json(internal().toBody());
   }
 }

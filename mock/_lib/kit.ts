@@ -3,7 +3,7 @@
  * hands them over, and the QA fault switch. Excluded from mock scanning in .umirc.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { failure, type ErrorCode } from '../../common/api';
+import { forbidden, internal, notFound, unauthenticated, type AppError } from '../../server/src/lib/errors';
 
 /** An uploaded file as multer (Umi's mock server) hands it over. */
 export interface UploadedFile {
@@ -52,11 +52,12 @@ export function readCookie(req: MockRequest, name: string): string | undefined {
 export const FAULTS = ['401', '403', '404', '500', 'network'] as const;
 export type Fault = (typeof FAULTS)[number];
 
-const FAULT_TEXT: Record<Exclude<Fault, 'network'>, [string, ErrorCode]> = {
-  '401': ['请先登录', 'UNAUTHENTICATED'],
-  '403': ['您无权访问这条记录', 'FORBIDDEN'],
-  '404': ['没有找到这条记录', 'NOT_FOUND'],
-  '500': ['服务器开小差了，请稍后再试', 'INTERNAL'],
+/** Each failure as the real server answers it: its own errors, so the envelopes (level included) cannot drift apart. */
+const FAULT_ERRORS: Record<Exclude<Fault, 'network'>, () => AppError> = {
+  '401': unauthenticated,
+  '403': () => forbidden(),
+  '404': () => notFound(),
+  '500': internal,
 };
 
 /** The switch's cookie (readable by the page, gone after ten minutes); '' clears it. */
@@ -76,8 +77,8 @@ export function withFault(handler: MockHandler): MockHandler {
       res.socket?.destroy();
       return;
     }
-    const [message, code] = FAULT_TEXT[fault];
-    res.status(Number(fault)).json(failure(message, code));
+    const error = FAULT_ERRORS[fault]();
+    res.status(error.statusCode).json(error.toBody());
   };
 }
 

@@ -16,7 +16,7 @@ import { createDb, migrateToLatest, type Db } from './db';
 import type { JobRunner } from './jobs/runner';
 import type { CorpusShards } from './modules/review';
 import { cookieSigner } from './lib/cookieSigner';
-import { AppError, ShowType } from './lib/errors';
+import { AppError, internal, ShowType } from './lib/errors';
 import type { Storage } from './lib/storage';
 import { adminModule } from './modules/admin';
 import { articleModule } from './modules/article';
@@ -225,5 +225,5 @@ function errorHandler(error: FastifyError & { validation?: AjvError[] }, request
     return reply.code(error.statusCode).send(new AppError(error.statusCode, 'BAD_REQUEST', '请求有误，请检查后重试').toBody());
   }
   request.log.error(error);
-  return reply.code(500).send(new AppError(500, 'INTERNAL', '服务器开小差了，请稍后再试').toBody());
+  return reply.code(500).send(internal().toBody());
 }

@@ -12,6 +12,7 @@ import { createTestApp } from './testApp';
 type Spec = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>> };
 let spec: Spec;
 let close: () => Promise<void>;
+let realApp: Awaited<ReturnType<typeof createTestApp>>['app'];
 const ajv = new Ajv({ strict: false, allErrors: true });
 const mock = createMockServer();
 
@@ -20,6 +21,7 @@ beforeAll(async () => {
   await t.app.ready();
   spec = t.app.swagger() as unknown as Spec;
   close = t.close;
+  realApp = t.app;
 });
 afterAll(() => close());
 
@@ -239,6 +241,15 @@ test.each(['401', '403', '404', '500'])('the QA fault %s answers in the error en
   expect(status).toBe(Number(fault));
   expect(ajv.validate(ErrorBody, body)).toBe(true);
   await callMock('GET', '/api/v1/mock/fault?type=off');
+});
+
+test('the QA fault 401 answers as the real server does to a visitor, the redirect level included', async () => {
+  await callMock('GET', '/api/v1/mock/fault?type=401');
+  const { body } = await callMock('GET', '/api/v1/review');
+  await callMock('GET', '/api/v1/mock/fault?type=off');
+  const real = await realApp.inject({ method: 'GET', url: '/api/v1/review' });
+  expect(real.statusCode).toBe(401);
+  expect(body).toEqual(real.json());
 });
 
 test('the mock’s library lists and removes (the upload: tests/web/adminLibrary); an account’s detail; all in the server’s shapes', async () => {

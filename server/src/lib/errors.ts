@@ -26,6 +26,8 @@ export class AppError extends Error {
 export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', '请先登录', ShowType.REDIRECT);
 export const forbidden = (message = '您无权访问这条记录') => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = '没有找到这条记录') => new AppError(404, 'NOT_FOUND', message);
+/** A fault of ours (logged where it happened): the student is told only to try again later. */
+export const internal = () => new AppError(500, 'INTERNAL', '服务器开小差了，请稍后再试');
 /** A single field's problem, shown beside that field. */
 export const invalidField = (field: string, message: string) => new AppError(422, 'VALIDATION', message, ShowType.ERROR_MESSAGE, { [field]: message });
 
