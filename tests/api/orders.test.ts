@@ -196,6 +196,9 @@ describe('payment notifications', () => {
     const row = await t.app.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'closed', refund_due: 1 });
     expect(fulfilled).not.toContain(order.id);
+    // and its owner is told: the order page must not say nothing was charged
+    expect((await owner.get(`/api/v1/order/${order.id}`)).body.result).toMatchObject({ status: 'closed', refundDue: true });
+    expect((await owner.get('/api/v1/order/list')).body.result.list.find((o: { id: string }) => o.id === order.id)).toMatchObject({ refundDue: true });
   });
 });
 
@@ -238,6 +241,39 @@ describe('the sandbox gateway', () => {
     const again = await t.app.inject({ method: 'GET', url: pagePath });
     expect(again.body).toContain('已支付');
     expect(again.body).toContain(`href="/pay/${order.id}"`);
+  });
+
+  test('a page opened before the order closed, or before the other channel paid it, takes no money', async () => {
+    const owner = await signedInClient(t.app);
+    const pressPay = (url: URL) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${url.pathname}${url.search}`,
+        payload: 'result=pay',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const paymentsOf = async (orderId: string) =>
+      (await t.app.db.selectFrom('payment_notifications').select('outcome').where('order_id', '=', orderId).execute()).length;
+
+    // opened, then the order cancelled in the app: 支付成功 on the old page
+    const cancelled = await newOrder(owner);
+    const cancelledPage = await payUrlFor(owner, cancelled.id);
+    await owner.post(`/api/v1/order/${cancelled.id}/cancel`);
+    const late = await pressPay(cancelledPage);
+    expect(late.body).toContain('没有扣款');
+    expect(late.body).toContain('这笔订单已关闭，无需再付款');
+    expect(await paymentsOf(cancelled.id)).toBe(0);
+    expect((await owner.get(`/api/v1/order/${cancelled.id}`)).body.result).toMatchObject({ status: 'closed', refundDue: false });
+
+    // both channels' pages opened, one paid: the other takes nothing
+    const order = await newOrder(owner);
+    const alipayPage = await payUrlFor(owner, order.id, 'alipay');
+    const wechatPage = await payUrlFor(owner, order.id, 'wechat');
+    expect((await pressPay(wechatPage)).body).toContain('支付成功');
+    const second = await pressPay(alipayPage);
+    expect(second.body).toContain('这笔订单已支付，无需再付款');
+    expect(await paymentsOf(order.id)).toBe(1);
+    expect((await owner.get(`/api/v1/order/${order.id}`)).body.result).toMatchObject({ status: 'paid', channel: 'wechat', refundDue: false });
   });
 
   test('a page address for another order, or with a forged token, is refused', async () => {

@@ -90,6 +90,12 @@ a.back{display:block;font-size:16px;padding:10px 0;border-radius:6px;margin-top:
 const backLink = (href: string, text: string) => `<a class="back" href="${escapeHtml(href)}">${text}</a>`;
 const toOrder = (orderId: string) => backLink(`/pay/${encodeURIComponent(orderId)}`, '返回订单页');
 
+/** An order the sandbox takes money for: pending, and not past its time to pay (as a gateway's trade closes with it). */
+const payable = (order: OrderRow) => order.status === 'pending' && order.expires_at > new Date().toISOString();
+/** What a page says of an order it takes no money for, and the way back to it. */
+const notPayable = (order: OrderRow) =>
+  `<p>这笔订单${order.status === 'pending' ? '已超过支付时限' : order.status === 'closed' ? '已关闭' : '已支付'}，无需再付款。</p>${toOrder(order.id)}`;
+
 /** A sandbox page; `script`, when given, runs inline, allowed by its hash. */
 function page(reply: FastifyReply, title: string, body: string, script?: string) {
   reply.type('text/html; charset=utf-8');
@@ -133,7 +139,6 @@ export const sandboxRoutes: FastifyPluginAsync<{
       if (!found) return reply;
       const { order, channel, token } = found;
       const action = `/api/v1/payment/sandbox/${order.id}?${new URLSearchParams({ channel, token })}`;
-      const payable = order.status === 'pending' && order.expires_at > new Date().toISOString();
       return page(
         reply,
         '沙箱支付',
@@ -142,10 +147,10 @@ export const sandboxRoutes: FastifyPluginAsync<{
 <p>${escapeHtml(order.title)}</p>
 <div class="amount">¥${fenToYuan(order.amount_fen)}</div>
 ${
-  payable
+  payable(order)
     ? `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="result" value="pay"><button class="pay" type="submit">支付成功</button></form>
 <form method="post" action="${escapeHtml(action)}"><input type="hidden" name="result" value="fail"><button type="submit">支付失败</button></form>`
-    : `<p>这笔订单${order.status === 'paid' ? '已支付' : '已关闭'}，无需再付款。</p>${toOrder(order.id)}`
+    : notPayable(order)
 }`,
       );
     },
@@ -158,6 +163,8 @@ ${
       const found = await orderOfPage(request, reply);
       if (!found) return reply;
       const { order, channel } = found;
+      // a page opened before the order was paid or closed takes no money: the trade closed with it
+      if (!payable(order)) return page(reply, '沙箱支付', `<span class="tag">沙箱支付</span><h1>没有扣款</h1>${notPayable(order)}`);
       if (request.body?.result !== 'pay') {
         // the order page listens on this channel (src/pages/Pay) and tells the payer what happened
         const notice = `try{new BroadcastChannel('zn-payment').postMessage({orderId:${JSON.stringify(order.id)},result:'fail'})}catch(e){}`;
