@@ -33,6 +33,15 @@ export function refundExtent(order: { status: keyof typeof ORDER_STATE_NAMES; am
   return order.refundedFen < order.amountFen ? 'part' : 'full';
 }
 
+/**
+ * What the owner is told of a payment kept for refund (`refundDue`): one that reached the order
+ * after it closed (a gateway's page left open), or paid it a second time (both channels).
+ */
+export function refundDueText(order: { status: keyof typeof ORDER_STATE_NAMES; refundDue: boolean }): string | undefined {
+  if (!order.refundDue) return undefined;
+  return order.status === 'closed' ? '订单关闭后仍收到一笔付款，这笔钱将原路退回' : '收到重复付款，多付的钱将原路退回';
+}
+
 /** A partial refund's name: the order stays refunded in its data, but must not read as given back whole. */
 export const PARTLY_REFUNDED = '部分退款';
 

@@ -130,3 +130,33 @@ test('a channel that cannot be started is never shown with another channel’s c
   expect(screen.queryByText('微信支付没有启动成功')).toBeNull();
   expect(screen.getByRole('radio', { name: /微信支付/ })).toBeChecked();
 });
+
+test('money that reached an order after it closed, or paid it twice, is told as going back, never as nothing charged', async () => {
+  await signInAsDemo();
+  const closed = await call('POST', `/api/v1/order/${(await demoOrder()).id}/cancel`);
+  const paid = await demoOrder();
+  await call('GET', `/api/v1/mock/pay/${paid.id}`);
+  const paidOrder = await call('GET', `/api/v1/order/${paid.id}`);
+  // as the server answers once a gateway's page left open took a payment (tests/api/orders.test.ts)
+  const answers: Record<string, object> = { [closed.id]: { ...closed, refundDue: true }, [paid.id]: { ...paidOrder, refundDue: true } };
+  server.use({
+    'GET /api/v1/order/list': (_req, res) => res.json({ success: true, result: { list: Object.values(answers), total: 2, current: 1, pageSize: 10 } }),
+    'GET /api/v1/order/:orderId': (req, res) => res.json({ success: true, result: answers[req.params.orderId] }),
+  });
+
+  const { unmount } = await renderApp(`/pay/${closed.id}`);
+  expect(await screen.findByText('订单已关闭', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByText(/取消这笔订单，订单已关闭，订单关闭后仍收到一笔付款，这笔钱将原路退回。/)).toBeInTheDocument();
+  expect(screen.queryByText(/没有扣费/)).toBeNull();
+  unmount();
+
+  const again = await renderApp(`/pay/${paid.id}`);
+  expect(await screen.findByText('支付成功', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByRole('alert')).toHaveTextContent('收到重复付款，多付的钱将原路退回');
+  again.unmount();
+
+  // and the order list says it beside the state
+  await renderApp('/personal/order/list');
+  expect(await screen.findByText('订单关闭后仍收到一笔付款，这笔钱将原路退回', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByText('收到重复付款，多付的钱将原路退回')).toBeInTheDocument();
+});

@@ -40,6 +40,7 @@ export function toPublicOrder(row: OrderRow) {
     closedAt: row.closed_at,
     refundedAt: row.refunded_at,
     refundedFen: row.refunded_fen,
+    refundDue: row.refund_due === 1,
     /** how the amount was reached, for an item priced per started thousand characters */
     price: row.price_chars === null || row.price_per_thousand_fen === null ? null : priceOf(row.price_chars, row.price_per_thousand_fen),
   };

@@ -23,6 +23,8 @@ export const Order = Type.Object(
     refundedAt: Nullable(Type.String()),
     /** what has come back through refunds, integer fen (less than amountFen: a partial refund) */
     refundedFen: Type.Integer(),
+    /** a payment reached it after it closed, or paid it a second time: that money is to go back (cleared once it has) */
+    refundDue: Type.Boolean(),
     price: Type.Union([PriceBreakdown, Type.Null()]),
   },
   { additionalProperties: false },

@@ -5,7 +5,7 @@ import { itemLink, kindName } from '@/features/order/orderLinks';
 import { formatFen } from '@/utils/money';
 import { paths } from '@/utils/paths';
 import { Tag } from 'antd';
-import { orderStateText, refundExtent } from '../../../../common/orderState';
+import { orderStateText, refundDueText, refundExtent } from '../../../../common/orderState';
 import { priceLine } from '../../../../common/price';
 import styles from './index.less';
 
@@ -19,6 +19,7 @@ function OrderState({ order }: { order: Order }) {
       <Tag color={STATUS_COLORS[order.status]}>{orderStateText(order)}</Tag>
       <CloseReason order={order} />
       {partial && <span style={{ whiteSpace: 'nowrap' }}>退 {formatFen(order.refundedFen)}</span>}
+      {order.refundDue && <div className={styles.price}>{refundDueText(order)}</div>}
     </>
   );
 }

@@ -6,7 +6,7 @@ import { useResult } from '@/hooks/useResult';
 import { paths } from '@/utils/paths';
 import { formatFen } from '@/utils/money';
 import { CHANNEL_NAMES } from '../../../../common/orderKind';
-import { ORDER_STATE_NAMES, type CloseReason } from '../../../../common/orderState';
+import { ORDER_STATE_NAMES, refundDueText, type CloseReason } from '../../../../common/orderState';
 import { priceLine } from '../../../../common/price';
 import { formatTime } from '@/utils/time';
 import { AlipayCircleOutlined, WechatOutlined } from '@ant-design/icons';
@@ -17,17 +17,18 @@ import { Link } from 'umi';
 import { useCountdown, usePaymentFailure } from '../usePayment';
 import styles from './index.less';
 
-/** What a closed order's page says: when and why it closed, and that nothing was charged. */
+/** What a closed order's page says: when and why it closed, and what became of the money (nothing charged, or a late payment going back). */
 export function closedText(order: Order) {
   const when = formatTime(order.closedAt);
   const why: Record<CloseReason, string> = {
-    expired: `超过支付时限未付款，订单已于 ${when} 自动关闭，没有扣费。`,
-    cancelled: `您已于 ${when} 取消这笔订单，订单已关闭，没有扣费。`,
-    deleted: `${recordName(order)}已于 ${when} 删除，这笔订单随之关闭，没有扣费。`,
-    replaced: `论文修改后，这笔订单已于 ${when} 换成新订单，没有扣费。`,
-    item_paid: `这项服务已通过另一笔订单付款，这笔订单已于 ${when} 关闭，没有扣费。`,
+    expired: `超过支付时限未付款，订单已于 ${when} 自动关闭`,
+    cancelled: `您已于 ${when} 取消这笔订单，订单已关闭`,
+    deleted: `${recordName(order)}已于 ${when} 删除，这笔订单随之关闭`,
+    replaced: `论文修改后，这笔订单已于 ${when} 换成新订单`,
+    item_paid: `这项服务已通过另一笔订单付款，这笔订单已于 ${when} 关闭`,
   };
-  return `${order.title} · ${formatFen(order.amountFen)}。${why[order.closeReason ?? 'cancelled']}`;
+  const money = refundDueText(order) ?? (order.refundedFen > 0 ? `关闭后收到的 ${formatFen(order.refundedFen)} 已原路退回` : '没有扣费');
+  return `${order.title} · ${formatFen(order.amountFen)}。${why[order.closeReason ?? 'cancelled']}，${money}。`;
 }
 
 /** A closed order's way on, as its page's one button. */
@@ -45,11 +46,13 @@ function NewOrderLink({ order }: { order: Order }) {
   return <ActionLink link={review?.orderId && review.orderId !== order.id ? [paths.pay(review.orderId), '支付新订单'] : closedAction(order)} />;
 }
 
-/** A paid (or refunded) order: done, and the way on to what was bought. */
+/** A paid (or refunded) order: done, and the way on to what was bought; a second payment, going back. */
 export function PaidResult({ order }: { order: Order }) {
   const [to, label] = onwardAfterPayment(order);
+  const dueBack = refundDueText(order);
   return (
     <Card>
+      {dueBack && <Alert type="warning" showIcon message={dueBack} style={{ marginBottom: 16 }} />}
       <Result
         status="success"
         title={<h1 style={{ fontSize: 24, margin: 0 }}>{order.status === 'paid' ? '支付成功' : '订单已退款'}</h1>}
