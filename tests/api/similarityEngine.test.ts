@@ -392,6 +392,26 @@ describe('the report', () => {
   });
 });
 
+describe("a title and an opening of the writer's own on the subject of a copied sentence", () => {
+  const id = 'lit-01-wang-zengqi.md';
+  const copied = sentenceOf(id, '汪曾祺的小说以平淡');
+  const closing = sentenceOf(id, '日常生活书写构成了');
+  // the title and the opening share the subject's words (汪曾祺, 小说, 生活, 研究, 本文) with the source's abstract, here and there
+  const text = `汪曾祺小说的生活美学研究\n\n摘要：本文讨论汪曾祺小说中的生活美学。${copied}\n\n第三章 结论\n\n${closing}`;
+
+  test('are not marked with it: only the copied sentences are', async () => {
+    const report = await check(text);
+    expect(report.passages.map((p) => text.slice(p.start, p.end + 1))).toEqual([copied, closing]);
+  });
+
+  test("a sentence copied whole shows its own place in the source, not the subject's words said earlier there", async () => {
+    const report = await check(text);
+    const last = report.passages[report.passages.length - 1];
+    const source = corpus.get(id)!;
+    expect(source.slice(last.sourceStart, last.sourceEnd + 1)).toBe(closing);
+  });
+});
+
 describe('rewritten text (降重) and honest text of the same field', () => {
   /** A library of one manual page, the checked text against it. */
   function oneDocument(text: string) {

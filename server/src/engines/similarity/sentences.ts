@@ -283,17 +283,32 @@ function alignedAll(pair: Pair, querySentences: Sentence[], seeded: Set<number>)
   });
 }
 
+/** How many tokens from checked token `t` (up to `end`) equal the source's from `place` on. */
+function equalRun({ query, source }: Pair, t: number, end: number, place: number) {
+  let run = 0;
+  while (t + run < end && query.value(t + run) === source.value(place + run)) run += 1;
+  return run;
+}
+
 function align(pair: Pair, q: Sentence, sources: number[]): Aligned {
   const { query, sentences } = pair;
   const shared = new Int32Array(q.to - q.from).fill(-1);
   let last = -1;
   for (let t = q.from; t + 1 < q.to; t += 1) {
     const b = bigram(query.value(t)!, query.value(t + 1)!);
-    // of the places the source has it, the first after the last shared token's (else the first)
+    // of the places the source has it: one an unbroken run of the minimum starts from (a sentence
+    // copied whole is found whole, not pieced from the topic's words said earlier in the source);
+    // else the first after the last shared token's, else the first
     let at = -1;
+    let atRun = 0;
     for (const s of sources) {
       for (const place of sentences[s].bigrams!.get(b) ?? []) {
-        if (at < 0 || (place >= last && (at < last || place < at))) at = place;
+        const run = place === last ? 0 : equalRun(pair, t, q.to, place);
+        const whole = run >= pair.minTokens;
+        if (at < 0 || (whole && run > atRun) || (!whole && atRun === 0 && place >= last && (at < last || place < at))) {
+          at = place;
+          atRun = whole ? run : 0;
+        }
       }
     }
     if (at < 0) continue;
@@ -474,6 +489,24 @@ function withoutStrayLines(pair: Pair, group: Aligned[]): Aligned[] {
   return group.slice(first, last + 1);
 }
 
+/**
+ * Whether an aligned sentence shares only scattered pairs with the source: fewer tokens than the
+ * minimum, none of them in a run of ORDERED_RUN in the source's order. A title or an opening of
+ * one's own on the same subject (汪曾祺小说的生活美学研究) shares that much with any page about
+ * it; a sentence reworded from the source keeps runs between the words swapped.
+ */
+const scattered = ({ minTokens, query }: Pair, a: Aligned) => isHan(query.value(a.sentence.from)!) && a.count < minTokens && a.ordered === 0;
+
+/** A group without stray lines, then without scattered sentences, at either end: they are no part of the copy beside them, however close. */
+function withoutStrayEdges(pair: Pair, lines: Aligned[]): Aligned[] {
+  const group = withoutStrayLines(pair, lines);
+  let first = 0;
+  let last = group.length - 1;
+  while (first < last && scattered(pair, group[first])) first += 1;
+  while (last > first && scattered(pair, group[last])) last -= 1;
+  return group.slice(first, last + 1);
+}
+
 /** A group of consecutive aligned sentences passes the gate: it is a rewrite (it shares much, densely), or a piece holds an unbroken run of the minimum. */
 function passagesOf(pair: Pair, group: Aligned[]): Chain[] {
   const sharedTokens = group.reduce((n, a) => n + a.count, 0);
@@ -515,11 +548,11 @@ export function alignSentences(
     if (!a) return;
     const previous = group[group.length - 1];
     if (previous && paragraph(a) !== paragraph(previous) && (paragraph(a) - paragraph(previous) > 1 || previous.sentence !== querySentences[i - 1])) {
-      passages.push(...passagesOf(pair, withoutStrayLines(pair, group)));
+      passages.push(...passagesOf(pair, withoutStrayEdges(pair, group)));
       group = [];
     }
     group.push(a);
   });
-  if (group.length) passages.push(...passagesOf(pair, withoutStrayLines(pair, group)));
+  if (group.length) passages.push(...passagesOf(pair, withoutStrayEdges(pair, group)));
   return passages;
 }
