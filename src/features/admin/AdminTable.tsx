@@ -1,6 +1,10 @@
 import LoadError from '@/components/LoadError';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-table';
 import { useRef, useState, type MutableRefObject, type ReactNode } from 'react';
+import { MAX_PAGE_SIZE } from '../../../common/content';
+
+/** The sizes a list offers: none over what the API serves in one page (a larger one would be refused). */
+const PAGE_SIZES = [10, 20, MAX_PAGE_SIZE];
 
 /** ProTable's search values as the API's query: empty fields left out. */
 function queryOf(params: Record<string, unknown>) {
@@ -50,7 +54,7 @@ export default function AdminTable<T extends Record<string, unknown> & { id: unk
         scroll={{ x: 'max-content' }}
         search={search ?? { labelWidth: 'auto', defaultCollapsed: false }}
         options={{ density: false, setting: false, reload: true }}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        pagination={{ defaultPageSize: 20, pageSizeOptions: PAGE_SIZES, showSizeChanger: true }}
         locale={{ emptyText: failed ? `${what}加载失败` : emptyText }}
         toolBarRender={toolBar ? () => toolBar : false}
         request={async (params) => {
