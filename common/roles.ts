@@ -1,7 +1,8 @@
 /**
  * Who may do what (docs/features.md, "Back office"): every account is a `user` (a student); an
  * `operator` answers students and refunds their orders in the back office; an `admin` may do all
- * that and also read the audit log and grant roles (from the command line only).
+ * that and also change prices, limits and sale (价格与上架), read the audit log and grant roles
+ * (from the command line only).
  */
 export const ROLES = ['user', 'operator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];

@@ -116,8 +116,8 @@ test('an operator publishes an article and it is on the home page at once', asyn
   await page.getByRole('link', { name: title }).first().waitFor();
 });
 
-test('an operator changes a check system’s price in 价格与上架, and students are offered the new price', async () => {
-  await signInTo(page, base(), '/admin/catalogue', await operator());
+test('an admin changes a check system’s price in 价格与上架, and students are offered the new price', async () => {
+  await signInTo(page, base(), '/admin/catalogue', await staff('admin'));
   const row = page.getByRole('row').filter({ hasText: '期刊职称论文检测' });
   await row.getByText('¥4.00').waitFor();
   const change = async (yuan: string) => {
