@@ -128,14 +128,12 @@ export function createAdminService(deps: {
   }
 
   return {
-    /** Orders by number, e-mail, status, creation time and payment reference, newest first. */
+    /** Orders by number, part of an e-mail, status, creation time and payment reference, newest first. */
     async searchOrders(query: AdminOrderQuery) {
       const { current, pageSize, email, createdFrom, createdTo, ...rest } = query;
       let userIds: string[] | undefined;
-      if (email?.trim()) {
-        const account = await users.findByEmail(email);
-        userIds = account ? [account.id] : [];
-      }
+      // part of an e-mail, as 用户 finds accounts
+      if (email?.trim()) userIds = await users.idsWithEmailContaining(email);
       const page = await orders.search({ ...rest, userIds, createdFrom: iso(createdFrom), createdTo: iso(createdTo) }, { current, pageSize });
       return { ...page, list: await withEmails(page.list) };
     },

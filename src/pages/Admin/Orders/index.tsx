@@ -4,7 +4,7 @@ import OrderDrawer from '@/features/admin/OrderDrawer';
 import RefundDialog from '@/features/admin/RefundDialog';
 import { searchOrders, type AdminOrder, type AdminOrderQuery } from '@/features/admin/api';
 import { canRefund, orderStateEnum } from '@/features/admin/orderState';
-import { actionsColumn, useListDialog, useTableActions } from '@/features/admin/tableActions';
+import { actionsColumn, EMAIL_SEARCH_HINT, useListDialog, useTableActions } from '@/features/admin/tableActions';
 import { formatFen } from '@/utils/money';
 import { formatTime } from '@/utils/time';
 import type { ProColumns } from '@ant-design/pro-table';
@@ -28,7 +28,7 @@ function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) 
       dataIndex: 'userEmail',
       ellipsis: true,
       width: 180,
-      fieldProps: { placeholder: '学生的注册邮箱' },
+      fieldProps: { placeholder: EMAIL_SEARCH_HINT },
       search: { transform: (email: string) => ({ email }) },
     },
     { title: '内容', dataIndex: 'title', search: false, ellipsis: true, width: 200 },

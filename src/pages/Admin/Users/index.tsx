@@ -3,7 +3,7 @@ import AdminTable, { type Listing } from '@/features/admin/AdminTable';
 import DisableDialog from '@/features/admin/DisableDialog';
 import UserDrawer from '@/features/admin/UserDrawer';
 import { enableUser, searchUsers, type AdminUser, type AdminUserQuery } from '@/features/admin/api';
-import { actionsColumn, ConfirmLink, useListDialog, useTableActions } from '@/features/admin/tableActions';
+import { actionsColumn, ConfirmLink, EMAIL_SEARCH_HINT, useListDialog, useTableActions } from '@/features/admin/tableActions';
 import { formatTime } from '@/utils/time';
 import type { ProColumns } from '@ant-design/pro-table';
 import { Tag } from 'antd';
@@ -22,7 +22,7 @@ interface RowActions {
 
 function columns({ show, disable, enable, may }: RowActions): ProColumns<AdminUser>[] {
   return [
-    { title: '邮箱', dataIndex: 'email', copyable: true, fieldProps: { placeholder: '注册邮箱' } },
+    { title: '邮箱', dataIndex: 'email', copyable: true, fieldProps: { placeholder: EMAIL_SEARCH_HINT } },
     { title: '昵称', dataIndex: 'nickname', search: false },
     { title: '角色', dataIndex: 'role', search: false, valueEnum: roleEnum },
     {
