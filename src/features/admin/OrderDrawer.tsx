@@ -4,7 +4,8 @@ import { useResult } from '@/hooks/useResult';
 import { formatFen } from '@/utils/money';
 import { formatTime } from '@/utils/time';
 import { Button, Descriptions, Drawer, Grid, Skeleton, Tag } from 'antd';
-import { orderStateText } from '../../../common/orderState';
+import { gatewayName } from '../../../common/orderKind';
+import { orderStateText, paymentOutcomeText } from '../../../common/orderState';
 import { getAdminOrder, type AdminOrder, type AdminOrderDetail } from './api';
 import DrawerTable from './DrawerTable';
 import { canRefund } from './orderState';
@@ -37,7 +38,7 @@ function OrderFacts({ detail }: { detail: AdminOrderDetail }) {
       <Descriptions.Item label="已退金额">{formatFen(order.refundedFen)}</Descriptions.Item>
       <Descriptions.Item label="下单时间">{formatTime(order.createdAt)}</Descriptions.Item>
       <Descriptions.Item label="支付时间">{formatTime(order.paidAt)}</Descriptions.Item>
-      <Descriptions.Item label="支付渠道">{order.gateway ?? '—'}</Descriptions.Item>
+      <Descriptions.Item label="支付渠道">{gatewayName(order.gateway)}</Descriptions.Item>
       <Descriptions.Item label="支付流水号">{order.gatewayTradeNo ?? '—'}</Descriptions.Item>
     </Descriptions>
   );
@@ -55,7 +56,7 @@ function Lists({ detail }: { detail: AdminOrderDetail }) {
           { title: '时间', dataIndex: 'createdAt', render: formatTime },
           { title: '流水号', dataIndex: 'tradeNo' },
           { title: '金额', dataIndex: 'amountFen', render: formatFen },
-          { title: '结果', dataIndex: 'outcome' },
+          { title: '结果', dataIndex: 'outcome', render: paymentOutcomeText },
         ]}
       />
       <DrawerTable
