@@ -29,6 +29,12 @@ interface AdminTableProps<T, Q> {
   toolBar?: ReactNode[];
   /** false: a short list with nothing to search (the catalogue) */
   search?: false;
+  /**
+   * The width (px) below which the table scrolls sideways inside itself, when every column names its
+   * width: the columns keep those widths and long text ends in an ellipsis. Left out, each column is
+   * as wide as its longest text.
+   */
+  scrollX?: number;
 }
 
 /**
@@ -39,7 +45,7 @@ interface AdminTableProps<T, Q> {
 export default function AdminTable<T extends Record<string, unknown> & { id: unknown }, Q extends Record<string, unknown> = Record<string, unknown>>(
   props: AdminTableProps<T, Q>,
 ) {
-  const { columns, toolBar, search } = props;
+  const { columns, toolBar, search, scrollX } = props;
   const { fetch, what, emptyText } = props.listing;
   const ownRef = useRef<ActionType>();
   const actionRef = props.actionRef ?? ownRef;
@@ -51,7 +57,7 @@ export default function AdminTable<T extends Record<string, unknown> & { id: unk
         actionRef={actionRef}
         rowKey="id"
         columns={columns}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: scrollX ?? 'max-content' }}
         search={search ?? { labelWidth: 'auto', defaultCollapsed: false }}
         options={{ density: false, setting: false, reload: true }}
         pagination={{ defaultPageSize: 20, pageSizeOptions: PAGE_SIZES, showSizeChanger: true }}

@@ -3,7 +3,7 @@ import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { formatFen } from '@/utils/money';
 import { formatTime } from '@/utils/time';
-import { Button, Descriptions, Drawer, Grid, Skeleton, Tag } from 'antd';
+import { Button, Descriptions, Drawer, Grid, Skeleton, Tag, Typography } from 'antd';
 import { gatewayName } from '../../../common/orderKind';
 import { orderStateText, paymentOutcomeText } from '../../../common/orderState';
 import { getAdminOrder, type AdminOrder, type AdminOrderDetail } from './api';
@@ -21,7 +21,9 @@ function OrderFacts({ detail }: { detail: AdminOrderDetail }) {
   const { order } = detail;
   return (
     <Descriptions column={1} size="small" bordered>
-      <Descriptions.Item label="订单号">{order.id}</Descriptions.Item>
+      <Descriptions.Item label="订单号">
+        <Typography.Text copyable>{order.id}</Typography.Text>
+      </Descriptions.Item>
       <Descriptions.Item label="用户邮箱">{order.userEmail ?? '（账号已删除）'}</Descriptions.Item>
       <Descriptions.Item label="内容">{order.title}</Descriptions.Item>
       <Descriptions.Item label="金额">{formatFen(order.amountFen)}</Descriptions.Item>
@@ -39,7 +41,9 @@ function OrderFacts({ detail }: { detail: AdminOrderDetail }) {
       <Descriptions.Item label="下单时间">{formatTime(order.createdAt)}</Descriptions.Item>
       <Descriptions.Item label="支付时间">{formatTime(order.paidAt)}</Descriptions.Item>
       <Descriptions.Item label="支付渠道">{gatewayName(order.gateway)}</Descriptions.Item>
-      <Descriptions.Item label="支付流水号">{order.gatewayTradeNo ?? '—'}</Descriptions.Item>
+      <Descriptions.Item label="支付流水号">
+        {order.gatewayTradeNo ? <Typography.Text copyable>{order.gatewayTradeNo}</Typography.Text> : '—'}
+      </Descriptions.Item>
     </Descriptions>
   );
 }
