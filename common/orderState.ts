@@ -49,3 +49,15 @@ export const PARTLY_REFUNDED = '部分退款';
 export function orderStateText(order: Parameters<typeof refundExtent>[0]): string {
   return refundExtent(order) === 'part' ? PARTLY_REFUNDED : ORDER_STATE_NAMES[order.status];
 }
+
+/**
+ * What a gateway's payment notice did to its order, by the names the back office shows: it paid the
+ * order; it came after the order closed (or paid it twice) and is kept for refund; or its amount
+ * was not the order's, and nothing was credited. An outcome not named here shows as stored.
+ */
+export const PAYMENT_OUTCOME_NAMES: Record<string, string> = {
+  paid: ORDER_STATE_NAMES.paid,
+  refund_due: '待退款（订单已关闭或重复支付）',
+  amount_mismatch: '金额不符，未入账',
+};
+export const paymentOutcomeText = (outcome: string) => PAYMENT_OUTCOME_NAMES[outcome] ?? outcome;

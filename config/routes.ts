@@ -65,7 +65,7 @@ const adminRoutes: AppRoute[] = [
   { path: '/admin/orders', name: '订单', component: page('Admin/Orders'), access: 'canOperate' },
   { path: '/admin/users', name: '用户', component: page('Admin/Users'), access: 'canOperate' },
   { path: '/admin/articles', name: '文章', component: page('Admin/Articles'), access: 'canOperate' },
-  { path: '/admin/catalogue', name: '价格与上架', component: page('Admin/Catalogue'), access: 'canOperate' },
+  { path: '/admin/catalogue', name: '价格与上架', component: page('Admin/Catalogue'), access: 'canAdmin' },
   { path: '/admin/jobs', name: '任务', component: page('Admin/Jobs'), access: 'canOperate' },
   { path: '/admin/library', name: '文献库', component: page('Admin/Library'), access: 'canOperate' },
   { path: '/admin/audit', name: '审计日志', component: page('Admin/Audit'), access: 'canAdmin' },

@@ -78,6 +78,17 @@ test('by e-mail (however typed), order number, status and payment reference', as
   expect((await search('email=nobody%40example.cn')).total).toBe(0);
 });
 
+test('by part of the e-mail, as the accounts are found; LIKE wildcards taken as typed', async () => {
+  const made = await newOrder();
+  // the middle of the address, in capitals: the student's orders, as 用户 finds the account
+  const part = await search(`email=${encodeURIComponent(studentEmail.slice(2, 9).toUpperCase())}`);
+  expect(ids(part)).toContain(made.id);
+  expect(part.list.every((order) => order.userEmail === studentEmail)).toBe(true);
+  // % and _ match themselves only: no address holds them
+  expect((await search('email=%25')).total).toBe(0);
+  expect((await search(`email=${encodeURIComponent(`${studentEmail.slice(0, 5)}_`)}`)).total).toBe(0);
+});
+
 test('by the time it was made, paginated as a table asks', async () => {
   const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
   await tick();

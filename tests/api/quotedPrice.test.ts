@@ -1,5 +1,5 @@
 /**
- * The price a student saw travels with the submit (`quotedFen`): when staff changed the price in
+ * The price a student saw travels with the submit (`quotedFen`): when an admin changed the price in
  * between, the check (or the typesetting's order) is refused with a 409 that says both amounts,
  * and nothing is created or changed. Without the field the server behaves as before (older pages).
  */
@@ -7,12 +7,12 @@ import { FIELDS, wordManuscript } from '../fixtures/manuscripts';
 import { client, createTestApp, multipart, staffUser } from './testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
-let operator: Awaited<ReturnType<typeof staffUser>>;
+let admin: Awaited<ReturnType<typeof staffUser>>;
 let student: ReturnType<typeof client>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  operator = await staffUser(t, 'operator');
+  admin = await staffUser(t, 'admin');
   student = client(t.app);
   await student.login();
 });
@@ -23,7 +23,7 @@ const TEXT = '县域中学课后服务的组织方式、经费来源与学生参
 const FORM = { systemId: 'undergraduate', title: '县域中学课后服务研究', author: '林晓', text: TEXT };
 
 const setPrice = async (pricePerThousandFen: number) => {
-  const res = await operator.put('/api/v1/admin/systems/undergraduate', { pricePerThousandFen, minMatch: 13, maxChars: 150_000, enabled: true });
+  const res = await admin.put('/api/v1/admin/systems/undergraduate', { pricePerThousandFen, minMatch: 13, maxChars: 150_000, enabled: true });
   expect(res.status).toBe(200);
 };
 const quote = async () =>
@@ -95,7 +95,7 @@ test('a typesetting ordered at its template’s old price is refused; without qu
   }
   const seen = (await student.get(`/api/v1/typeset/${id}`)).body.result;
   expect(seen).toMatchObject({ status: 'done', priceFen: 1990 });
-  expect((await operator.put('/api/v1/admin/templates/general-bachelor', { priceFen: 2490, enabled: true })).status).toBe(200);
+  expect((await admin.put('/api/v1/admin/templates/general-bachelor', { priceFen: 2490, enabled: true })).status).toBe(200);
   try {
     const refused = await student.post('/api/v1/order', { kind: 'typeset', itemId: id, quotedFen: seen.priceFen });
     expect(refused.status).toBe(409);
@@ -110,6 +110,6 @@ test('a typesetting ordered at its template’s old price is refused; without qu
     // asked again without the field (an older page), the open order is the answer, as before
     expect((await student.post('/api/v1/order', { kind: 'typeset', itemId: id })).body.result.id).toBe(order.body.result.id);
   } finally {
-    await operator.put('/api/v1/admin/templates/general-bachelor', { priceFen: 1990, enabled: true });
+    await admin.put('/api/v1/admin/templates/general-bachelor', { priceFen: 1990, enabled: true });
   }
 });

@@ -41,7 +41,7 @@ async function inView(target: Locator) {
   return box.x >= 0 && box.x + box.width <= VIEWPORTS.desktop.width;
 }
 
-test('at 1280×800 the orders’ 详情 and 退款 and the audit’s 修改后 are in view without scrolling sideways; at 375 only the tables scroll', async () => {
+test('at 1280×800 the orders’ whole rows, 详情 and 退款 included, and the audit’s 修改后 are in view without scrolling sideways; at 375 only the tables scroll', async () => {
   const student = await register('student');
   await signInTo(page, base(), '/personal/home/basic-info', student);
   const orderId = await paidCheck();
@@ -54,6 +54,14 @@ test('at 1280×800 the orders’ 详情 and 退款 and the audit’s 修改后 a
   await row.getByText('已支付').waitFor();
   expect(await inView(row.getByText('详情', { exact: true }))).toBe(true);
   expect(await inView(row.getByText('退款', { exact: true }))).toBe(true);
+  // the whole row reads at once: the table does not scroll sideways, so nothing lies under the fixed 操作
+  const table = page.locator('.ant-table-content, .ant-table-body').first();
+  expect(await table.evaluate((box) => box.scrollWidth - box.clientWidth)).toBe(0);
+  const actions = (await page.getByRole('columnheader', { name: '操作' }).boundingBox())!;
+  for (const name of ['金额', '状态', '下单时间']) {
+    const header = (await page.getByRole('columnheader', { name }).boundingBox())!;
+    expect([name, header.x + header.width <= actions.x + 1]).toEqual([name, true]);
+  }
   await page.screenshot({ path: 'test-results/admin_orders_desktop.png' });
   await resizeToPhone(page);
   expect(await horizontalOverflow(page)).toBe(0);
@@ -116,8 +124,8 @@ test('an operator publishes an article and it is on the home page at once', asyn
   await page.getByRole('link', { name: title }).first().waitFor();
 });
 
-test('an operator changes a check system’s price in 价格与上架, and students are offered the new price', async () => {
-  await signInTo(page, base(), '/admin/catalogue', await operator());
+test('an admin changes a check system’s price in 价格与上架, and students are offered the new price', async () => {
+  await signInTo(page, base(), '/admin/catalogue', await staff('admin'));
   const row = page.getByRole('row').filter({ hasText: '期刊职称论文检测' });
   await row.getByText('¥4.00').waitFor();
   const change = async (yuan: string) => {

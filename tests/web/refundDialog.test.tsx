@@ -78,9 +78,9 @@ test('an order paid twice: the duplicate is offered first, from its own trade; t
   refundable({ payment: 'due', gateway: 'sandbox', tradeNo: 'T-TWICE', amountFen: 9900, refundedFen: 4000 });
   refund.mockResolvedValue({ success: true, result: { order, notifications: [], refunds: [] } } as never);
   open();
-  const twice = await screen.findByLabelText(/重复支付 sandbox T-TWICE：实付 ¥99.00，已退 ¥40.00，可退 ¥59.00/);
+  const twice = await screen.findByLabelText(/重复支付 沙箱支付 T-TWICE：实付 ¥99.00，已退 ¥40.00，可退 ¥59.00/);
   expect(twice).toBeChecked();
-  expect(screen.getByLabelText(/订单服务款（原交易） sandbox T-OWN：实付 ¥99.00，已退 ¥0.00，可退 ¥99.00/)).not.toBeChecked();
+  expect(screen.getByLabelText(/订单服务款（原交易） 沙箱支付 T-OWN：实付 ¥99.00，已退 ¥0.00，可退 ¥99.00/)).not.toBeChecked();
   expect(screen.getByLabelText('全额退款（¥59.00）')).toBeInTheDocument();
   fireEvent.change(screen.getByLabelText('退款原因'), { target: { value: '重复支付' } });
   submit();

@@ -3,7 +3,10 @@ import { render, waitFor } from '@testing-library/react';
 import { createPath, type MemoryHistory } from 'history';
 import { TestBrowser } from '@@/testBrowser';
 import React from 'react';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
+import { mockApp } from '../../mock/_lib/door';
+import { DEMO_EMAIL, DEMO_PASSWORD, mailedCode } from '../../mock/_lib/users';
+import type { Role } from '../../common/roles';
+import { grantRole } from '../../server/src/cli/grantRole';
 import { axios, server } from './mockServer';
 
 server.listen();
@@ -25,4 +28,21 @@ export async function renderApp(href: string) {
 /** Signs the cookie jar in as the demo account, through the mock server's login call. */
 export async function signInAsDemo() {
   await axios.post('/api/v1/actionLogin', { email: DEMO_EMAIL, password: DEMO_PASSWORD }, { adapter: server.adapter });
+}
+
+let staffMade = 0;
+/**
+ * Signs the cookie jar in as a new account of `role`, made as a real one is: registered on the
+ * site, then granted its role as `npm run admin -- grant` does. Answers the account's e-mail.
+ */
+export async function signInAsStaff(role: Role) {
+  const app = await mockApp();
+  const email = `staff${++staffMade}-${role}@example.cn`;
+  const password = 'Staff1234';
+  const code = await mailedCode(app, email, 'register');
+  const registered = await app.inject({ method: 'POST', url: '/api/v1/user/register', payload: { email, code, password, nickname: '值班', agreement: true } });
+  if (registered.json().success !== true) throw new Error(registered.body);
+  await grantRole(app.db, app.storage, email, role);
+  await axios.post('/api/v1/actionLogin', { email, password }, { adapter: server.adapter });
+  return email;
 }

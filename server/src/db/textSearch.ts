@@ -12,8 +12,8 @@ export interface SearchableTable {
   columns: { name: string; weight: number }[];
 }
 
-/** `%word%` with LIKE's own wildcards taken literally */
-const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `%word%` with LIKE's own wildcards taken literally (with `ESCAPE '\\'`): a part of a text, as typed */
+export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function contains(db: Kysely<any>, column: RawBuilder<unknown>, term: string): RawBuilder<SqlBool> {
   const operator = sql.raw(isPostgres(db) ? 'ILIKE' : 'LIKE');

@@ -68,12 +68,12 @@ export async function requireUser(request: FastifyRequest) {
 
 /**
  * The back office's guard (every /v1/admin route, as an onRequest hook of its module, so it runs
- * before validation): 401 for a visitor, 403 for an account without one of `roles`.
+ * before validation): 401 for a visitor, 403 for an account without one of `roles`, told `refusal`.
  */
-export function requireRole(roles: readonly Role[]) {
+export function requireRole(roles: readonly Role[], refusal = '您没有权限访问运营后台') {
   return async (request: FastifyRequest) => {
     if (!request.currentUser) throw unauthenticated();
-    if (!roles.includes(request.currentUser.role)) throw forbidden('您没有权限访问运营后台');
+    if (!roles.includes(request.currentUser.role)) throw forbidden(refusal);
   };
 }
 

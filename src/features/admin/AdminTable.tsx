@@ -1,6 +1,10 @@
 import LoadError from '@/components/LoadError';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-table';
 import { useRef, useState, type MutableRefObject, type ReactNode } from 'react';
+import { MAX_PAGE_SIZE } from '../../../common/content';
+
+/** The sizes a list offers: none over what the API serves in one page (a larger one would be refused). */
+const PAGE_SIZES = [10, 20, MAX_PAGE_SIZE];
 
 /** ProTable's search values as the API's query: empty fields left out. */
 function queryOf(params: Record<string, unknown>) {
@@ -25,6 +29,12 @@ interface AdminTableProps<T, Q> {
   toolBar?: ReactNode[];
   /** false: a short list with nothing to search (the catalogue) */
   search?: false;
+  /**
+   * The width (px) below which the table scrolls sideways inside itself, when every column names its
+   * width: the columns keep those widths and long text ends in an ellipsis. Left out, each column is
+   * as wide as its longest text.
+   */
+  scrollX?: number;
 }
 
 /**
@@ -35,7 +45,7 @@ interface AdminTableProps<T, Q> {
 export default function AdminTable<T extends Record<string, unknown> & { id: unknown }, Q extends Record<string, unknown> = Record<string, unknown>>(
   props: AdminTableProps<T, Q>,
 ) {
-  const { columns, toolBar, search } = props;
+  const { columns, toolBar, search, scrollX } = props;
   const { fetch, what, emptyText } = props.listing;
   const ownRef = useRef<ActionType>();
   const actionRef = props.actionRef ?? ownRef;
@@ -47,10 +57,10 @@ export default function AdminTable<T extends Record<string, unknown> & { id: unk
         actionRef={actionRef}
         rowKey="id"
         columns={columns}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: scrollX ?? 'max-content' }}
         search={search ?? { labelWidth: 'auto', defaultCollapsed: false }}
         options={{ density: false, setting: false, reload: true }}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        pagination={{ defaultPageSize: 20, pageSizeOptions: PAGE_SIZES, showSizeChanger: true }}
         locale={{ emptyText: failed ? `${what}加载失败` : emptyText }}
         toolBarRender={toolBar ? () => toolBar : false}
         request={async (params) => {

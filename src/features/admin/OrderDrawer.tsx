@@ -3,8 +3,9 @@ import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { formatFen } from '@/utils/money';
 import { formatTime } from '@/utils/time';
-import { Button, Descriptions, Drawer, Grid, Skeleton, Tag } from 'antd';
-import { orderStateText } from '../../../common/orderState';
+import { Button, Descriptions, Drawer, Grid, Skeleton, Tag, Typography } from 'antd';
+import { gatewayName } from '../../../common/orderKind';
+import { orderStateText, paymentOutcomeText } from '../../../common/orderState';
 import { getAdminOrder, type AdminOrder, type AdminOrderDetail } from './api';
 import DrawerTable from './DrawerTable';
 import { canRefund } from './orderState';
@@ -20,7 +21,9 @@ function OrderFacts({ detail }: { detail: AdminOrderDetail }) {
   const { order } = detail;
   return (
     <Descriptions column={1} size="small" bordered>
-      <Descriptions.Item label="订单号">{order.id}</Descriptions.Item>
+      <Descriptions.Item label="订单号">
+        <Typography.Text copyable>{order.id}</Typography.Text>
+      </Descriptions.Item>
       <Descriptions.Item label="用户邮箱">{order.userEmail ?? '（账号已删除）'}</Descriptions.Item>
       <Descriptions.Item label="内容">{order.title}</Descriptions.Item>
       <Descriptions.Item label="金额">{formatFen(order.amountFen)}</Descriptions.Item>
@@ -37,8 +40,10 @@ function OrderFacts({ detail }: { detail: AdminOrderDetail }) {
       <Descriptions.Item label="已退金额">{formatFen(order.refundedFen)}</Descriptions.Item>
       <Descriptions.Item label="下单时间">{formatTime(order.createdAt)}</Descriptions.Item>
       <Descriptions.Item label="支付时间">{formatTime(order.paidAt)}</Descriptions.Item>
-      <Descriptions.Item label="支付渠道">{order.gateway ?? '—'}</Descriptions.Item>
-      <Descriptions.Item label="支付流水号">{order.gatewayTradeNo ?? '—'}</Descriptions.Item>
+      <Descriptions.Item label="支付渠道">{gatewayName(order.gateway)}</Descriptions.Item>
+      <Descriptions.Item label="支付流水号">
+        {order.gatewayTradeNo ? <Typography.Text copyable>{order.gatewayTradeNo}</Typography.Text> : '—'}
+      </Descriptions.Item>
     </Descriptions>
   );
 }
@@ -55,7 +60,7 @@ function Lists({ detail }: { detail: AdminOrderDetail }) {
           { title: '时间', dataIndex: 'createdAt', render: formatTime },
           { title: '流水号', dataIndex: 'tradeNo' },
           { title: '金额', dataIndex: 'amountFen', render: formatFen },
-          { title: '结果', dataIndex: 'outcome' },
+          { title: '结果', dataIndex: 'outcome', render: paymentOutcomeText },
         ]}
       />
       <DrawerTable

@@ -6,6 +6,7 @@ import { numberRules } from '@/utils/formRules';
 import { ModalForm, ProFormDependency, ProFormDigit, ProFormRadio, ProFormTextArea } from '@ant-design/pro-form';
 import { Form, Skeleton } from 'antd';
 import { useState } from 'react';
+import { gatewayName } from '../../../common/orderKind';
 import { getAdminOrder, refundOrder, type AdminOrder, type AdminOrderDetail } from './api';
 
 type Refundable = AdminOrderDetail['refundable'][number];
@@ -22,7 +23,7 @@ function newRequestNo() {
 /** A payment as the operator tells them apart: the service's own, or money kept for refund (paid twice, or after the order closed). */
 function paymentLabel(payment: Refundable, order: AdminOrder) {
   const what = payment.payment === 'order' ? '订单服务款（原交易）' : order.status === 'closed' ? '订单关闭后到账的付款' : '重复支付';
-  return `${what} ${payment.gateway} ${payment.tradeNo ?? '—'}：实付 ${formatFen(payment.amountFen)}，已退 ${formatFen(payment.refundedFen)}，可退 ${formatFen(refundableFen(payment))}`;
+  return `${what} ${gatewayName(payment.gateway)} ${payment.tradeNo ?? '—'}：实付 ${formatFen(payment.amountFen)}，已退 ${formatFen(payment.refundedFen)}，可退 ${formatFen(refundableFen(payment))}`;
 }
 
 /** Money kept for refund first (it is owed), then the order's own payment; only those with money left. */

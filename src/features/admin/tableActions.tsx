@@ -14,6 +14,9 @@ export const actionsColumn = <T,>(render: (row: T) => ReactNode): ProColumns<T> 
   render: (_, row) => render(row),
 });
 
+/** What a list's e-mail search takes (用户 and 订单 alike: the server finds any address containing it). */
+export const EMAIL_SEARCH_HINT = '邮箱或其中一部分';
+
 /** A row's action that is asked first (`question`, what follows from it), then taken by `onConfirm`. */
 export function ConfirmLink(props: { question: string; consequence: string; okText: string; danger?: boolean; onConfirm: () => void; children: ReactNode }) {
   const { question, consequence, okText, danger, onConfirm, children } = props;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { success } from '../../../../common/api';
-import { userOf } from '../../plugins/session';
+import { requireRole, userOf } from '../../plugins/session';
 import type { AdminCatalogue } from './catalogue';
 import {
   AdminSystemListReply,
@@ -13,9 +13,13 @@ import {
   TemplateParams,
 } from './catalogueSchemas';
 
-/** /v1/admin/systems and /v1/admin/templates: prices, limits and sale; behind the module's staff guard. */
+/**
+ * /v1/admin/systems and /v1/admin/templates: prices, limits and sale. Prices are money: behind the
+ * module's staff guard, for admins only (an operator is told so).
+ */
 export const adminCatalogueRoutes: FastifyPluginAsyncTypebox<{ catalogue: AdminCatalogue }> = async (app, { catalogue }) => {
   const tags = ['admin'];
+  app.addHook('onRequest', requireRole(['admin'], '价格与上架仅限管理员管理'));
   app.get('/systems', { schema: { tags, response: { 200: AdminSystemListReply } } }, async () => success(await catalogue.systems()));
 
   app.put('/systems/:systemId', { schema: { tags, params: SystemParams, body: SystemBody, response: { 200: AdminSystemReply } } }, async (request) =>

@@ -18,8 +18,8 @@ import {
 } from './schemas';
 import type { AdminService } from './service';
 
-/** Only admins read the audit log; operators see the rest of the back office. */
-const adminOnly = requireRole(['admin']);
+/** Only admins read the audit log; operators see the rest of the back office, and are told why this part is closed to them. */
+const adminOnly = requireRole(['admin'], '审计日志仅限管理员查看');
 
 /** /v1/admin: the back office's calls; the module's guard (index.ts) has let only staff in. */
 export const adminRoutes: FastifyPluginAsyncTypebox<{ service: AdminService; audit: AuditService }> = async (app, { service, audit }) => {

@@ -3,6 +3,7 @@
  * services, and every change it makes is written to the audit log (modules/audit) once.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { accountChangeRefusal } from '../../../../common/roles';
 import { AppError } from '../../lib/errors';
 import { toPublicOrder, toPublicRefund, type OrderRepo, type OrderRow, type OrderService } from '../order';
 import { RefundRefused, type PaymentService } from '../payment';
@@ -127,14 +128,12 @@ export function createAdminService(deps: {
   }
 
   return {
-    /** Orders by number, e-mail, status, creation time and payment reference, newest first. */
+    /** Orders by number, part of an e-mail, status, creation time and payment reference, newest first. */
     async searchOrders(query: AdminOrderQuery) {
       const { current, pageSize, email, createdFrom, createdTo, ...rest } = query;
       let userIds: string[] | undefined;
-      if (email?.trim()) {
-        const account = await users.findByEmail(email);
-        userIds = account ? [account.id] : [];
-      }
+      // part of an e-mail, as 用户 finds accounts
+      if (email?.trim()) userIds = await users.idsWithEmailContaining(email);
       const page = await orders.search({ ...rest, userIds, createdFrom: iso(createdFrom), createdTo: iso(createdTo) }, { current, pageSize });
       return { ...page, list: await withEmails(page.list) };
     },
@@ -151,8 +150,8 @@ export function createAdminService(deps: {
      */
     async setUserDisabled(actor: UserRow, userId: string, disabled: boolean, reason?: string) {
       const before = await users.get(userId);
-      if (disabled && before.id === actor.id) throw new AppError(409, 'ACCOUNT_PROTECTED', '不能停用自己的账号');
-      if (before.role !== 'user' && actor.role !== 'admin') throw new AppError(409, 'ACCOUNT_PROTECTED', '只有管理员可以停用或启用运营、管理员账号');
+      const refusal = accountChangeRefusal(actor, before, disabled);
+      if (refusal) throw new AppError(409, 'ACCOUNT_PROTECTED', refusal);
       if (Boolean(before.disabled_at) === disabled) return toAdminUser(before);
       const after = await users.setDisabled(userId, disabled);
       if (disabled) await auth.endSessions(userId);

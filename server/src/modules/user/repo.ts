@@ -1,10 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { containsPattern } from '../../db/textSearch';
 import type { UserTable } from '../../db/types';
 import { nowIso } from '../../lib/time';
 import type { Role } from '../../../../common/roles';
 
 export type UserRow = UserTable;
+
+/** Accounts whose e-mail contains `part`: e-mails are kept in lower case; LIKE's wildcards are taken as typed. */
+const emailContains = (part: string) => sql<boolean>`email like ${containsPattern(part.toLowerCase())} escape '\\'`;
 
 export function createUserRepo(db: Db) {
   return {
@@ -22,14 +26,15 @@ export function createUserRepo(db: Db) {
     /** One page of accounts, newest first, whose e-mail contains `email` (all when omitted). */
     async search(email: string | undefined, offset: number, limit: number) {
       let base = db.selectFrom('users');
-      // e-mails are kept in lower case; \ escapes LIKE's wildcards in both databases
-      if (email) base = base.where(sql<boolean>`email like ${`%${email.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+      if (email) base = base.where(emailContains(email));
       const [rows, count] = await Promise.all([
         base.selectAll().orderBy('created_at', 'desc').orderBy('id').offset(offset).limit(limit).execute(),
         base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.total) };
     },
+    /** The ids of the accounts whose e-mail contains `part`, as `search` finds them. */
+    idsWithEmailContaining: async (part: string) => (await db.selectFrom('users').select('id').where(emailContains(part)).execute()).map((row) => row.id),
     /** Changes a role; false when the account has none of that e-mail. */
     async setRole(email: string, role: Role) {
       const result = await db.updateTable('users').set({ role, updated_at: nowIso() }).where('email', '=', email).executeTakeFirst();

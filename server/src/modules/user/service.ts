@@ -67,6 +67,9 @@ export function createUserService(deps: { users: UserRepo; storage: Storage }) {
       return { list: rows, total, current: query.current, pageSize: query.pageSize };
     },
 
+    /** The ids of the accounts whose e-mail contains `part` (the back office's order search), as `search` finds them. */
+    idsWithEmailContaining: (part: string) => users.idsWithEmailContaining(part.trim()),
+
     /** Any account, by id (the back office); 404 for none. */
     async get(id: string) {
       const user = await users.findById(id);

@@ -4,7 +4,7 @@ import OrderDrawer from '@/features/admin/OrderDrawer';
 import RefundDialog from '@/features/admin/RefundDialog';
 import { searchOrders, type AdminOrder, type AdminOrderQuery } from '@/features/admin/api';
 import { canRefund, orderStateEnum } from '@/features/admin/orderState';
-import { actionsColumn, useListDialog, useTableActions } from '@/features/admin/tableActions';
+import { actionsColumn, EMAIL_SEARCH_HINT, useListDialog, useTableActions } from '@/features/admin/tableActions';
 import { formatFen } from '@/utils/money';
 import { formatTime } from '@/utils/time';
 import type { ProColumns } from '@ant-design/pro-table';
@@ -20,23 +20,32 @@ function dayWindow(range: [string, string]) {
   return { createdFrom: from, createdTo: to };
 }
 
+/**
+ * Each column's width, so that the whole row reads at 1280 px beside the menu (about 940 px): long
+ * text ends in an ellipsis, and the payment reference is searched here but read (and copied) in 详情.
+ */
+const WIDTHS = { id: 120, userEmail: 180, title: 170, amountFen: 90, status: 120, createdAt: 140, actions: 100 };
+const TABLE_WIDTH = Object.values(WIDTHS).reduce((sum, width) => sum + width, 0);
+
 function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) => void): ProColumns<AdminOrder>[] {
   return [
-    { title: '订单号', dataIndex: 'id', copyable: true, ellipsis: true, width: 150, search: { transform: (orderId: string) => ({ orderId }) } },
+    // cut by the browser, not by script, so the whole number stays in the page (found with Ctrl+F); copied in 详情
+    { title: '订单号', dataIndex: 'id', ellipsis: true, width: WIDTHS.id, search: { transform: (orderId: string) => ({ orderId }) } },
     {
       title: '用户邮箱',
       dataIndex: 'userEmail',
       ellipsis: true,
-      width: 180,
-      fieldProps: { placeholder: '学生的注册邮箱' },
+      width: WIDTHS.userEmail,
+      fieldProps: { placeholder: EMAIL_SEARCH_HINT },
       search: { transform: (email: string) => ({ email }) },
     },
-    { title: '内容', dataIndex: 'title', search: false, ellipsis: true, width: 200 },
-    { title: '金额', dataIndex: 'amountFen', search: false, render: (_, order) => formatFen(order.amountFen) },
+    { title: '内容', dataIndex: 'title', search: false, ellipsis: true, width: WIDTHS.title },
+    { title: '金额', dataIndex: 'amountFen', search: false, width: WIDTHS.amountFen, render: (_, order) => formatFen(order.amountFen) },
     {
       title: '状态',
       dataIndex: 'status',
       valueEnum: orderStateEnum,
+      width: WIDTHS.status,
       render: (_, order) => (
         <Space size={4} wrap>
           {orderStateText(order)}
@@ -51,19 +60,23 @@ function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) 
     },
     // a payment that reached a closed order (or came twice): money owed back, found by this flag
     { title: '待退款', dataIndex: 'refundDue', hideInTable: true, valueEnum: { true: { text: '只看待退款的订单' } } },
-    { title: '下单时间', dataIndex: 'createdAt', hideInSearch: true, render: (_, order) => formatTime(order.createdAt) },
+    { title: '下单时间', dataIndex: 'createdAt', hideInSearch: true, width: WIDTHS.createdAt, render: (_, order) => formatTime(order.createdAt) },
     { title: '下单日期', dataIndex: 'createdRange', valueType: 'dateRange', hideInTable: true, search: { transform: dayWindow } },
-    { title: '支付流水号', dataIndex: 'gatewayTradeNo', copyable: true, ellipsis: true, width: 150, search: { transform: (tradeNo: string) => ({ tradeNo }) } },
-    actionsColumn((order) => [
-      <a key="view" onClick={() => open(order)}>
-        详情
-      </a>,
-      canRefund(order) && (
-        <a key="refund" onClick={() => refund(order)}>
-          退款
-        </a>
-      ),
-    ]),
+    // searched by here; the order's detail (详情) shows it with the gateway
+    { title: '支付流水号', dataIndex: 'gatewayTradeNo', hideInTable: true, search: { transform: (tradeNo: string) => ({ tradeNo }) } },
+    {
+      ...actionsColumn<AdminOrder>((order) => [
+        <a key="view" onClick={() => open(order)}>
+          详情
+        </a>,
+        canRefund(order) && (
+          <a key="refund" onClick={() => refund(order)}>
+            退款
+          </a>
+        ),
+      ]),
+      width: WIDTHS.actions,
+    },
   ];
 }
 
@@ -81,7 +94,7 @@ export default function AdminOrders() {
   });
   return (
     <>
-      <AdminTable listing={listing} actionRef={actionRef} columns={columns((order) => setViewing(order.id), refund.open)} />
+      <AdminTable listing={listing} actionRef={actionRef} columns={columns((order) => setViewing(order.id), refund.open)} scrollX={TABLE_WIDTH} />
       {viewing && <OrderDrawer orderId={viewing} version={version} onClose={() => setViewing(undefined)} onRefund={refund.open} />}
       {refund.item && <RefundDialog order={refund.item} onClose={refund.close} onDone={refund.done} />}
     </>

@@ -1,19 +1,28 @@
+import { useCurrentUser } from '@/features/account/useCurrentUser';
 import AdminTable, { type Listing } from '@/features/admin/AdminTable';
 import DisableDialog from '@/features/admin/DisableDialog';
 import UserDrawer from '@/features/admin/UserDrawer';
 import { enableUser, searchUsers, type AdminUser, type AdminUserQuery } from '@/features/admin/api';
-import { actionsColumn, ConfirmLink, useListDialog, useTableActions } from '@/features/admin/tableActions';
+import { actionsColumn, ConfirmLink, EMAIL_SEARCH_HINT, useListDialog, useTableActions } from '@/features/admin/tableActions';
 import { formatTime } from '@/utils/time';
 import type { ProColumns } from '@ant-design/pro-table';
 import { Tag } from 'antd';
 import { useState } from 'react';
-import { ROLE_NAMES } from '../../../../common/roles';
+import { accountChangeRefusal, ROLE_NAMES } from '../../../../common/roles';
 
 const roleEnum = Object.fromEntries(Object.entries(ROLE_NAMES).map(([role, text]) => [role, { text }]));
 
-function columns(disable: (user: AdminUser) => void, enable: (user: AdminUser) => void, show: (user: AdminUser) => void): ProColumns<AdminUser>[] {
+interface RowActions {
+  show: (user: AdminUser) => void;
+  disable: (user: AdminUser) => void;
+  enable: (user: AdminUser) => void;
+  /** whether the signed-in account may disable (or enable) this one: the server's own rule */
+  may: (user: AdminUser, disabling: boolean) => boolean;
+}
+
+function columns({ show, disable, enable, may }: RowActions): ProColumns<AdminUser>[] {
   return [
-    { title: '邮箱', dataIndex: 'email', copyable: true, fieldProps: { placeholder: '注册邮箱' } },
+    { title: '邮箱', dataIndex: 'email', copyable: true, fieldProps: { placeholder: EMAIL_SEARCH_HINT } },
     { title: '昵称', dataIndex: 'nickname', search: false },
     { title: '角色', dataIndex: 'role', search: false, valueEnum: roleEnum },
     {
@@ -27,30 +36,37 @@ function columns(disable: (user: AdminUser) => void, enable: (user: AdminUser) =
       <a key="detail" onClick={() => show(user)}>
         详情
       </a>,
-      user.disabledAt ? (
-        <ConfirmLink key="enable" question={`启用 ${user.email}？`} consequence="启用后该账号可以重新登录。" okText="启用" onConfirm={() => enable(user)}>
-          启用
-        </ConfirmLink>
-      ) : (
-        <a key="disable" onClick={() => disable(user)}>
-          停用
-        </a>
-      ),
+      user.disabledAt
+        ? may(user, false) && (
+            <ConfirmLink key="enable" question={`启用 ${user.email}？`} consequence="启用后该账号可以重新登录。" okText="启用" onConfirm={() => enable(user)}>
+              启用
+            </ConfirmLink>
+          )
+        : may(user, true) && (
+            <a key="disable" onClick={() => disable(user)}>
+              停用
+            </a>
+          ),
     ]),
   ];
 }
 
 const listing: Listing<AdminUser, AdminUserQuery> = { what: '用户列表', emptyText: '没有找到这个邮箱的账号，请检查拼写', fetch: searchUsers };
 
-/** 用户: find an account by e-mail; see its orders, checks and typesetting; disable it (with a reason) or enable it again. */
+/**
+ * 用户: find an account by e-mail; see its orders, checks and typesetting; disable it (with a reason)
+ * or enable it again, where the signed-in role may (an operator: students' accounts, never their own).
+ */
 export default function AdminUsers() {
   const { actionRef, reload, act } = useTableActions();
   const disable = useListDialog<AdminUser>(reload);
   const [shown, setShown] = useState<AdminUser>();
   const enable = (user: AdminUser) => act(() => enableUser(user.id), '启用失败', '账号已启用');
+  const { currentUser } = useCurrentUser();
+  const may = (user: AdminUser, disabling: boolean) => currentUser !== undefined && !accountChangeRefusal(currentUser, user, disabling);
   return (
     <>
-      <AdminTable listing={listing} actionRef={actionRef} columns={columns(disable.open, enable, setShown)} />
+      <AdminTable listing={listing} actionRef={actionRef} columns={columns({ show: setShown, disable: disable.open, enable, may })} />
       {shown && <UserDrawer userId={shown.id} onClose={() => setShown(undefined)} />}
       {disable.item && <DisableDialog user={disable.item} onClose={disable.close} onDone={disable.done} />}
     </>
