@@ -96,6 +96,21 @@ test('the form shows the server’s count and price before submitting, then goes
   expect(screen.getByText(/^\d+ 字 → 1 个千字（不足千字按千字计）× ¥5\.00 = ¥5\.00$/)).toBeInTheDocument();
 });
 
+test('back from payment after submitting shows that check filled in to change, not an empty form that orders it again', async () => {
+  await signInAsDemo();
+  const { history } = await renderApp('/review/info?systemId=graduate');
+  await fillAndSubmit('县域中学课后服务研究');
+  fireEvent.click(screen.getByText('提交并去支付').closest('button')!);
+  await waitFor(() => expect(history.location.pathname).toMatch(/^\/pay\//), LONG);
+  const created = server.requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/review').length;
+  act(() => history.back());
+  expect(await screen.findByText('修改查重信息', {}, LONG)).toBeInTheDocument();
+  await waitFor(() => expect(input('论文题目').value).toBe('县域中学课后服务研究'), LONG);
+  expect(screen.queryByText('填写查重信息')).toBeNull();
+  expect(screen.getByText('保存并去支付')).toBeInTheDocument();
+  expect(server.requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/review')).toHaveLength(created);
+});
+
 /** The back office sets a system's price per thousand characters; the demo is signed in again. */
 async function setPricePerThousand(systemId: string, pricePerThousandFen: number) {
   const call = (method: string, url: string, data?: object) => axios.request({ method, url, data, adapter: server.adapter });
