@@ -173,6 +173,15 @@ const doneTypeset = (changes: Record<string, unknown>) => ({
   ...changes,
 });
 
+test('a typesetting still at work leads from the list back to its progress page', async () => {
+  await signInAsDemo();
+  const running = doneTypeset({ id: 'ts-running', status: 'running', progress: 40 });
+  server.use({ 'GET /api/v1/typeset': (_req, res) => res.json({ success: true, result: { list: [running], total: 1, current: 1, pageSize: 10 } }) });
+  await renderApp('/personal/typeset/list');
+  const link = await screen.findByRole('link', { name: '查看进度' }, LONG);
+  expect(link).toHaveAttribute('href', '/typeset/preview/ts-running');
+});
+
 test('a typesetting refunded in full says so, offers no download and offers paying again', async () => {
   await signInAsDemo();
   const refunded = doneTypeset({ id: 'ts-refunded', refunded: true, orderId: 'o-refunded' });
