@@ -205,6 +205,27 @@ test('paid: the list shows it done, the report marks the copied passage and show
   expect(await screen.findByText('没有这个验证码对应的报告，请核对后重试', {}, LONG)).toBeInTheDocument();
 });
 
+test('a report whose paper was deleted says what is left beside the sources, not to click marked passages there are none of', async () => {
+  await signInAsDemo();
+  const { history } = await renderApp('/review/info?systemId=undergraduate');
+  await fillAndSubmit('删除原文的论文');
+  fireEvent.click(screen.getByText('提交并去支付').closest('button')!);
+  await waitFor(() => expect(history.location.pathname).toMatch(/^\/pay\//), LONG);
+  await act(() => axios.get(`/api/v1/mock/pay/${history.location.pathname.split('/').pop()}`, { adapter: server.adapter }));
+  expect(await screen.findByText('支付成功', {}, LONG)).toBeInTheDocument();
+  const reviewId = (await axios.get('/api/v1/review?pageSize=50', { adapter: server.adapter })).data.result.list.find(
+    (r: { title: string }) => r.title === '删除原文的论文',
+  ).id;
+  await act(() => axios.delete(`/api/v1/review/${reviewId}/paper`, { adapter: server.adapter }));
+
+  act(() => history.push(`/personal/review/report/${reviewId}`));
+  expect(await screen.findByText('论文原文已删除', {}, LONG)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^相似段落/ })).toBeNull();
+  expect(screen.queryByText(/点击左侧标色的段落/)).toBeNull();
+  const panel = screen.getByRole('heading', { name: '来源原文' }).closest('.ant-card') as HTMLElement;
+  expect(panel).toHaveTextContent(/相似来源/);
+});
+
 test('the list says what to do when there is nothing yet', async () => {
   server.use({ 'GET /api/v1/review': (_req, res) => res.json({ success: true, result: { list: [], total: 0, current: 1, pageSize: 10 } }) });
   await signInAsDemo();
