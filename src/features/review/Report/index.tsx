@@ -50,7 +50,7 @@ function Summary({ report }: { report: Report }) {
     <Card>
       <div className={styles.head}>
         <h1 className={styles.title}>查重报告：{report.review.title}</h1>
-        <Button className={styles.download} icon={<DownloadOutlined />} href={reportPdfUrl(report.review.id)}>
+        <Button className={styles.download} icon={<DownloadOutlined aria-hidden />} href={reportPdfUrl(report.review.id)}>
           下载 PDF 报告
         </Button>
       </div>

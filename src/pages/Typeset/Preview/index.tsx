@@ -69,11 +69,11 @@ function PayOrDownload({ typeset, onPriceChanged }: { typeset: Typeset; onPriceC
   }
   return (
     <>
-      <Button type="primary" size="large" icon={<DownloadOutlined />} href={downloadUrl(typeset.id)}>
+      <Button type="primary" size="large" icon={<DownloadOutlined aria-hidden />} href={downloadUrl(typeset.id)}>
         下载 Word 文档
       </Button>
       {typeset.pdf && (
-        <Button size="large" icon={<DownloadOutlined />} href={pdfUrl(typeset.id)}>
+        <Button size="large" icon={<DownloadOutlined aria-hidden />} href={pdfUrl(typeset.id)}>
           下载 PDF
         </Button>
       )}
