@@ -67,8 +67,9 @@ function PayOrDownload({ typeset, onPriceChanged }: { typeset: Typeset; onPriceC
       </Button>
     );
   }
+  // a Space of their own: the page's Space sees this component as one item, and would set them touching
   return (
-    <>
+    <Space wrap>
       <Button type="primary" size="large" icon={<DownloadOutlined aria-hidden />} href={downloadUrl(typeset.id)}>
         下载 Word 文档
       </Button>
@@ -77,7 +78,7 @@ function PayOrDownload({ typeset, onPriceChanged }: { typeset: Typeset; onPriceC
           下载 PDF
         </Button>
       )}
-    </>
+    </Space>
   );
 }
 
