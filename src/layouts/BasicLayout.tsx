@@ -49,7 +49,7 @@ export default function BasicLayout() {
           {screens.sm === false ? <BrandMark /> : <Brand />}
           {phone ? (
             <div className={styles.menu}>
-              <Button type="text" icon={<MenuOutlined />} aria-label="打开菜单" aria-expanded={drawerOpen} onClick={openDrawer} />
+              <Button type="text" icon={<MenuOutlined aria-hidden />} aria-label="打开菜单" aria-expanded={drawerOpen} onClick={openDrawer} />
               {PhoneMenu && <PhoneMenu open={drawerOpen} onClose={() => setDrawerOpen(false)} selected={selected} items={items} />}
             </div>
           ) : (

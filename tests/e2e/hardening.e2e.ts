@@ -19,7 +19,7 @@ test('eleven failed logins: the form says the account is locked and for how long
   await page.goto(`${base()}/user/login`);
   for (let i = 0; i < 11; i += 1) {
     await page.getByLabel('邮箱').fill('locked-out@example.cn');
-    await page.getByLabel('密码').fill(`Guess${i}xyz`);
+    await page.getByLabel('密码', { exact: true }).fill(`Guess${i}xyz`);
     await page.getByRole('button', { name: /^登\s*录$/ }).click();
     await page.getByRole('alert').waitFor();
   }

@@ -42,6 +42,11 @@ test('template → upload → preview pictures with watermark → pay in the san
   await page.getByRole('link', { name: '查看排版结果' }).click();
   await page.waitForURL((url) => url.pathname === typesetPath);
 
+  // the two downloads side by side with the buttons' usual gap, not touching
+  const word = (await page.getByRole('link', { name: /下载 Word 文档/ }).boundingBox())!;
+  const pdfButton = (await page.getByRole('link', { name: /下载 PDF/ }).boundingBox())!;
+  expect(pdfButton.x - (word.x + word.width)).toBeGreaterThanOrEqual(8);
+
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /下载 Word 文档/ }).click()]);
   const zip = await JSZip.loadAsync(readFileSync((await download.path())!));
   const headers = await Promise.all(

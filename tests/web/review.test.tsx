@@ -96,6 +96,21 @@ test('the form shows the server’s count and price before submitting, then goes
   expect(screen.getByText(/^\d+ 字 → 1 个千字（不足千字按千字计）× ¥5\.00 = ¥5\.00$/)).toBeInTheDocument();
 });
 
+test('back from payment after submitting shows that check filled in to change, not an empty form that orders it again', async () => {
+  await signInAsDemo();
+  const { history } = await renderApp('/review/info?systemId=graduate');
+  await fillAndSubmit('县域中学课后服务研究');
+  fireEvent.click(screen.getByText('提交并去支付').closest('button')!);
+  await waitFor(() => expect(history.location.pathname).toMatch(/^\/pay\//), LONG);
+  const created = server.requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/review').length;
+  act(() => history.back());
+  expect(await screen.findByText('修改查重信息', {}, LONG)).toBeInTheDocument();
+  await waitFor(() => expect(input('论文题目').value).toBe('县域中学课后服务研究'), LONG);
+  expect(screen.queryByText('填写查重信息')).toBeNull();
+  expect(screen.getByText('保存并去支付')).toBeInTheDocument();
+  expect(server.requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/review')).toHaveLength(created);
+});
+
 /** The back office sets a system's price per thousand characters; the demo is signed in again. */
 async function setPricePerThousand(systemId: string, pricePerThousandFen: number) {
   const call = (method: string, url: string, data?: object) => axios.request({ method, url, data, adapter: server.adapter });
@@ -188,6 +203,27 @@ test('paid: the list shows it done, the report marks the copied passage and show
   fireEvent.change(box, { target: { value: 'ZN-00000-00000' } });
   fireEvent.click(screen.getByText('验 证').closest('button')!);
   expect(await screen.findByText('没有这个验证码对应的报告，请核对后重试', {}, LONG)).toBeInTheDocument();
+});
+
+test('a report whose paper was deleted says what is left beside the sources, not to click marked passages there are none of', async () => {
+  await signInAsDemo();
+  const { history } = await renderApp('/review/info?systemId=undergraduate');
+  await fillAndSubmit('删除原文的论文');
+  fireEvent.click(screen.getByText('提交并去支付').closest('button')!);
+  await waitFor(() => expect(history.location.pathname).toMatch(/^\/pay\//), LONG);
+  await act(() => axios.get(`/api/v1/mock/pay/${history.location.pathname.split('/').pop()}`, { adapter: server.adapter }));
+  expect(await screen.findByText('支付成功', {}, LONG)).toBeInTheDocument();
+  const reviewId = (await axios.get('/api/v1/review?pageSize=50', { adapter: server.adapter })).data.result.list.find(
+    (r: { title: string }) => r.title === '删除原文的论文',
+  ).id;
+  await act(() => axios.delete(`/api/v1/review/${reviewId}/paper`, { adapter: server.adapter }));
+
+  act(() => history.push(`/personal/review/report/${reviewId}`));
+  expect(await screen.findByText('论文原文已删除', {}, LONG)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^相似段落/ })).toBeNull();
+  expect(screen.queryByText(/点击左侧标色的段落/)).toBeNull();
+  const panel = screen.getByRole('heading', { name: '来源原文' }).closest('.ant-card') as HTMLElement;
+  expect(panel).toHaveTextContent(/相似来源/);
 });
 
 test('the list says what to do when there is nothing yet', async () => {

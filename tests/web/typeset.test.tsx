@@ -173,6 +173,34 @@ const doneTypeset = (changes: Record<string, unknown>) => ({
   ...changes,
 });
 
+test('a typesetting still at work leads from the list back to its progress page', async () => {
+  await signInAsDemo();
+  const running = doneTypeset({ id: 'ts-running', status: 'running', progress: 40 });
+  server.use({ 'GET /api/v1/typeset': (_req, res) => res.json({ success: true, result: { list: [running], total: 1, current: 1, pageSize: 10 } }) });
+  await renderApp('/personal/typeset/list');
+  const link = await screen.findByRole('link', { name: '查看进度' }, LONG);
+  expect(link).toHaveAttribute('href', '/typeset/preview/ts-running');
+});
+
+test('the server’s own font notice is shown but not counted among what the student must check', async () => {
+  await signInAsDemo();
+  const heading = '第 4 级标题“调查对象”按第 3 级排版';
+  const fonts = '本服务器没有模板指定的部分字体，预览和 PDF 中以开源字体代替：宋体 → Noto Serif CJK SC（下载的 Word 文档仍使用模板指定的字体）';
+  const finished = doneTypeset({ id: 'ts-fonts', warnings: [heading, fonts] });
+  server.use({ 'GET /api/v1/typeset/ts-fonts': (_req, res) => res.json({ success: true, result: finished }) });
+  const first = await renderApp('/typeset/preview/ts-fonts');
+  expect(await screen.findByText('有 1 处需要您核对', {}, LONG)).toBeInTheDocument();
+  expect(screen.getByText(heading)).toBeInTheDocument();
+  expect(screen.getByText(fonts)).toBeInTheDocument();
+  first.unmount();
+
+  // with the notice alone there is nothing for the student to check
+  server.use({ 'GET /api/v1/typeset/ts-fonts': (_req, res) => res.json({ success: true, result: { ...finished, warnings: [fonts] } }) });
+  await renderApp('/typeset/preview/ts-fonts');
+  expect(await screen.findByText(fonts, {}, LONG)).toBeInTheDocument();
+  expect(screen.queryByText(/处需要您核对/)).toBeNull();
+});
+
 test('a typesetting refunded in full says so, offers no download and offers paying again', async () => {
   await signInAsDemo();
   const refunded = doneTypeset({ id: 'ts-refunded', refunded: true, orderId: 'o-refunded' });

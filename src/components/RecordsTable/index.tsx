@@ -1,6 +1,7 @@
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { formatTime } from '@/utils/time';
+import { pagerItemRender } from '@/components/iconLabels';
 import { Alert, Button, Card, Empty, Grid, message, Pagination, Popconfirm, Progress, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { pageFrom, pageTo, useAddressParams } from '@/hooks/useAddressParams';
@@ -128,6 +129,17 @@ function useLastPageWhenPastIt(current: number, data: { list: unknown[]; total: 
   });
 }
 
+/** A wide screen's pager, under the table: the arrows named by the pager's labels. */
+const tablePager = (current: number, total: number, onChange: (page: number) => void) => ({
+  current,
+  pageSize: PAGE_SIZE,
+  total,
+  onChange,
+  showSizeChanger: false,
+  hideOnSinglePage: true,
+  itemRender: pagerItemRender,
+});
+
 /**
  * A personal-centre list of records (checks, typesets, orders): server-paged, live while anything runs.
  * A table on wide screens, a card per record with the essential fields on a phone (docs/ux.md). A load
@@ -191,7 +203,7 @@ export default function RecordsTable<T extends { id: string }>({ title, columns,
         loading={loading && !data}
         // fills a wide card; on a narrow one the table scrolls inside itself, never the page
         scroll={{ x: TABLE_MIN_WIDTH }}
-        pagination={{ current, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, hideOnSinglePage: true }}
+        pagination={tablePager(current, data?.total ?? 0, setCurrent)}
       />
     );
   }
@@ -220,5 +232,5 @@ export default function RecordsTable<T extends { id: string }>({ title, columns,
 /** A phone's pager: antd's simple one, with the spec's labels (docs/spec.md §9) from the app's locale. */
 function Pager({ current, total, onChange }: { current: number; total: number; onChange: (page: number) => void }) {
   if (total <= PAGE_SIZE) return null;
-  return <Pagination simple className={styles.pager} current={current} total={total} pageSize={PAGE_SIZE} onChange={onChange} />;
+  return <Pagination simple className={styles.pager} current={current} total={total} pageSize={PAGE_SIZE} onChange={onChange} itemRender={pagerItemRender} />;
 }

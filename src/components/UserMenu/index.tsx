@@ -38,17 +38,17 @@ export default function UserMenu() {
     <Dropdown
       menu={{
         items: [
-          { key: 'personal', icon: <UserOutlined />, label: <Link to={paths.personal}>个人中心</Link> },
+          { key: 'personal', icon: <UserOutlined aria-hidden />, label: <Link to={paths.personal}>个人中心</Link> },
           // staff only; the back office itself checks the role again (and the server on every call)
-          ...(canOperate ? [{ key: 'admin', icon: <DashboardOutlined />, label: <Link to={paths.admin}>运营后台</Link> }] : []),
+          ...(canOperate ? [{ key: 'admin', icon: <DashboardOutlined aria-hidden />, label: <Link to={paths.admin}>运营后台</Link> }] : []),
           { type: 'divider' },
-          { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: () => logout() },
+          { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: '退出登录', onClick: () => logout() },
         ],
       }}
       trigger={['click', 'hover']}
     >
       <button type="button" className={styles.trigger} aria-label={`用户菜单：${currentUser.nickname}`}>
-        <Avatar size="small" src={currentUser.avatar || undefined} icon={<UserOutlined />} />
+        <Avatar size="small" src={currentUser.avatar || undefined} icon={<UserOutlined aria-hidden />} />
         <span className={styles.name}>{currentUser.nickname}</span>
       </button>
     </Dropdown>

@@ -36,7 +36,7 @@ export default function SearchBox({ query, onSearch }: { query: string; onSearch
         maxLength={SEARCH_MAX_LENGTH}
         enterKeyHint="search"
       />
-      <Button type="primary" size="large" htmlType="submit" icon={<SearchOutlined />}>
+      <Button type="primary" size="large" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
         搜索
       </Button>
     </form>

@@ -15,7 +15,7 @@ import { pageFrom, pageTo } from '@/hooks/useAddressParams';
 const services = [
   {
     key: 'review',
-    icon: <FileSearchOutlined />,
+    icon: <FileSearchOutlined aria-hidden />,
     title: '论文查重',
     text: '上传论文，与范文库逐段比对，给出总体相似度、逐章结果和每一处相似来源。',
     to: paths.reviewHome,
@@ -23,7 +23,7 @@ const services = [
   },
   {
     key: 'typeset',
-    icon: <FileWordOutlined />,
+    icon: <FileWordOutlined aria-hidden />,
     title: '论文排版',
     text: '选择学校或期刊模板，上传初稿，自动生成符合格式要求的 Word 文档，先预览再付款。',
     to: paths.templateList,

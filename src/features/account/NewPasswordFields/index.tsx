@@ -1,3 +1,4 @@
+import { passwordEye } from '@/components/iconLabels';
 import { confirmRules, passwordRules } from '@/utils/formRules';
 import { ProFormText } from '@ant-design/pro-form';
 
@@ -22,7 +23,7 @@ export default function NewPasswordFields({
         label={label}
         placeholder="至少 8 位，含字母和数字"
         rules={passwordRules}
-        fieldProps={{ autoComplete: 'new-password' }}
+        fieldProps={{ autoComplete: 'new-password', iconRender: passwordEye }}
       />
       <ProFormText.Password
         name="confirm"
@@ -30,7 +31,7 @@ export default function NewPasswordFields({
         placeholder={confirmPlaceholder}
         dependencies={[name]}
         rules={confirmRules(name)}
-        fieldProps={{ autoComplete: 'new-password' }}
+        fieldProps={{ autoComplete: 'new-password', iconRender: passwordEye }}
       />
     </>
   );

@@ -50,7 +50,7 @@ function Summary({ report }: { report: Report }) {
     <Card>
       <div className={styles.head}>
         <h1 className={styles.title}>查重报告：{report.review.title}</h1>
-        <Button className={styles.download} icon={<DownloadOutlined />} href={reportPdfUrl(report.review.id)}>
+        <Button className={styles.download} icon={<DownloadOutlined aria-hidden />} href={reportPdfUrl(report.review.id)}>
           下载 PDF 报告
         </Button>
       </div>
@@ -182,8 +182,25 @@ function MarkedText({ report, passages, selected, onSelect: setSelected, colourO
   );
 }
 
+/** What the source panel says before a passage is chosen: how to choose one, or why there is none to choose. */
+function noPassageHint(report: Report, passages: Passage[]) {
+  if (report.text === null) return '论文原文已删除，无法再点选段落查看来源原文。相似度和上方“相似来源”（各来源的占比和相似字数，点标题可查看该文献）仍然保留。';
+  if (passages.length === 0) return '全文没有相似段落，没有来源原文可显示。';
+  return '点击左侧标色的段落，这里显示它在来源文献中的原文。';
+}
+
 /** The source text of the chosen passage. */
-function SourcePassage({ chosen, colourOf, sourceTitle }: { chosen?: Passage; colourOf: Map<string, string>; sourceTitle: (sourceId: string) => string }) {
+function SourcePassage({
+  chosen,
+  hint,
+  colourOf,
+  sourceTitle,
+}: {
+  chosen?: Passage;
+  hint: string;
+  colourOf: Map<string, string>;
+  sourceTitle: (sourceId: string) => string;
+}) {
   return (
     <Card title={<h2 className={styles.heading}>来源原文</h2>} className={styles.sticky}>
       {chosen ? (
@@ -196,7 +213,7 @@ function SourcePassage({ chosen, colourOf, sourceTitle }: { chosen?: Passage; co
           <Help figure="段落字数" />
         </div>
       ) : (
-        <Typography.Text type="secondary">点击左侧标色的段落，这里显示它在来源文献中的原文。</Typography.Text>
+        <Typography.Text type="secondary">{hint}</Typography.Text>
       )}
     </Card>
   );
@@ -225,7 +242,7 @@ export default function ReportView({ report }: { report: Report }) {
           <MarkedText report={report} passages={passages} selected={selected} onSelect={setSelected} colourOf={colourOf} sourceTitle={sourceTitle} />
         </Col>
         <Col xs={24} lg={9}>
-          <SourcePassage chosen={chosen} colourOf={colourOf} sourceTitle={sourceTitle} />
+          <SourcePassage chosen={chosen} hint={noPassageHint(report, passages)} colourOf={colourOf} sourceTitle={sourceTitle} />
         </Col>
       </Row>
     </div>

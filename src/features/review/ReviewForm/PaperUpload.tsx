@@ -24,7 +24,7 @@ export default function PaperUpload({ onFile, percent, error, uploaded, review }
     <div className={styles.paper}>
       <Upload.Dragger accept={PAPER_UPLOAD.accept} showUploadList={false} beforeUpload={onFile} disabled={percent !== undefined} aria-label="上传论文文件">
         <p className="ant-upload-drag-icon">
-          <InboxOutlined />
+          <InboxOutlined aria-hidden />
         </p>
         <p>点击或拖入论文文件</p>
         <p className={styles.hint}>支持 .docx、.pdf、.txt（UTF-8 或 GBK），不超过 {UPLOAD_MAX_MB} MB</p>

@@ -202,7 +202,11 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
     };
     const done = await submitForm(form, () => saveAtQuote(review, { ...bodyOf(values, mode, uploaded), quotedFen: quote?.amountFen }, onPriceChanged));
     setSubmitting(false);
-    if (done) navigate(paths.pay(done.result.orderId));
+    if (!done) return;
+    // a new check: its own address takes this form's place, so back from payment shows this check
+    // to change (修改查重信息), as the pay page's link does, not an empty form that orders it again
+    if (!review) navigate(paths.reviewInfo(done.result.review.id), { replace: true });
+    navigate(paths.pay(done.result.orderId));
   };
 
   if (systems.error && !systems.data) return <LoadError what="查重系统" onRetry={systems.reload} />;

@@ -56,7 +56,7 @@ function ManuscriptField({ form, file, onFile }: { form: FormInstance<StartField
     <Form.Item label="稿件" name="file" required>
       <Upload.Dragger accept={MANUSCRIPT_UPLOAD.accept} showUploadList={false} aria-label="上传稿件" beforeUpload={choose}>
         <p className="ant-upload-drag-icon">
-          <InboxOutlined />
+          <InboxOutlined aria-hidden />
         </p>
         <p>{file ? `已选择：${file.name}` : '点击或拖入稿件'}</p>
         <p style={{ color: 'rgba(0,0,0,.45)' }}>.docx（Word 标题样式最佳）、.md 或 .txt，不超过 {UPLOAD_MAX_MB} MB</p>

@@ -1,3 +1,4 @@
+import { pagerItemRender } from '@/components/iconLabels';
 import ReadingSheet from '@/features/reading/ReadingSheet';
 import RelatedCard from '@/features/reading/RelatedCard';
 import { documentFileUrl, getDocument, type DocumentDetail } from '@/features/reading/api';
@@ -40,7 +41,7 @@ function Catalogue({ doc }: { doc: DocumentDetail }) {
       )}
       {doc.fileName && (
         <div className={styles.download}>
-          <Button icon={<DownloadOutlined />} href={documentFileUrl(doc.id)}>
+          <Button icon={<DownloadOutlined aria-hidden />} href={documentFileUrl(doc.id)}>
             下载原文（{doc.fileName}）
           </Button>
         </div>
@@ -69,6 +70,7 @@ function FullText({ pages, page, onTurn }: { pages: Page[]; page: number; onTurn
         showSizeChanger={false}
         size="small"
         className={styles.pager}
+        itemRender={pagerItemRender}
       />
     </section>
   );

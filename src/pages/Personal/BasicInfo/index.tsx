@@ -44,9 +44,9 @@ export default function BasicInfoPage() {
     <Card>
       <h1 style={{ fontSize: 20, marginTop: 0 }}>基本信息</h1>
       <Space align="center" size={16} wrap style={{ marginBottom: 24 }}>
-        <Avatar size={64} src={currentUser.avatar || undefined} icon={<UserOutlined />} alt="头像" />
+        <Avatar size={64} src={currentUser.avatar || undefined} icon={<UserOutlined aria-hidden />} alt="头像" />
         <Upload accept={AVATAR_TYPES.join(',')} showUploadList={false} beforeUpload={onAvatar}>
-          <Button icon={<UploadOutlined />} loading={upload.uploading}>
+          <Button icon={<UploadOutlined aria-hidden />} loading={upload.uploading}>
             更换头像
           </Button>
         </Upload>

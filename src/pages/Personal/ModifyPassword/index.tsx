@@ -1,3 +1,4 @@
+import { passwordEye } from '@/components/iconLabels';
 import NewPasswordFields from '@/features/account/NewPasswordFields';
 import { modifyPassword } from '@/features/account/api';
 import { submitConfirmed } from '@/utils/formErrors';
@@ -37,7 +38,7 @@ export default function ModifyPasswordPage() {
             name="oldPassword"
             label="原密码"
             rules={[{ required: true, message: '请输入原密码' }]}
-            fieldProps={{ autoComplete: 'current-password' }}
+            fieldProps={{ autoComplete: 'current-password', iconRender: passwordEye }}
           />
           <NewPasswordFields name="newPassword" />
         </ProForm>

@@ -19,10 +19,11 @@ const columns: RecordColumn<Typeset>[] = [
   createdColumn('提交时间'),
 ];
 
-/** What can be done with a typeset: preview it (and pay), download it once paid, delete it. */
+/** What can be done with a typeset: follow it while at work, preview it (and pay), download it once paid, delete it. */
 function TypesetActions({ typeset: t, reload }: { typeset: Typeset; reload: () => void }) {
   return (
     <>
+      {atWork(t) && <RowLink to={paths.typesetPreview(t.id)}>查看进度</RowLink>}
       {t.status === 'done' && <RowLink to={paths.typesetPreview(t.id)}>{t.paid ? '预览' : `预览 / 付款 ${formatFen(t.priceFen)}`}</RowLink>}
       {t.paid && (
         <Button type="link" size="small" href={downloadUrl(t.id)}>

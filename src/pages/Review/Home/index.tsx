@@ -68,7 +68,7 @@ export default function ReviewHomePage() {
                   title={<h2 className={styles.systemName}>{system.name}</h2>}
                   extra={
                     chosen ? (
-                      <Tag color="blue" icon={<CheckCircleFilled />}>
+                      <Tag color="blue" icon={<CheckCircleFilled aria-hidden />}>
                         已选择
                       </Tag>
                     ) : null

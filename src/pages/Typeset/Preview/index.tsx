@@ -67,36 +67,52 @@ function PayOrDownload({ typeset, onPriceChanged }: { typeset: Typeset; onPriceC
       </Button>
     );
   }
+  // a Space of their own: the page's Space sees this component as one item, and would set them touching
   return (
-    <>
-      <Button type="primary" size="large" icon={<DownloadOutlined />} href={downloadUrl(typeset.id)}>
+    <Space wrap>
+      <Button type="primary" size="large" icon={<DownloadOutlined aria-hidden />} href={downloadUrl(typeset.id)}>
         下载 Word 文档
       </Button>
       {typeset.pdf && (
-        <Button size="large" icon={<DownloadOutlined />} href={pdfUrl(typeset.id)}>
+        <Button size="large" icon={<DownloadOutlined aria-hidden />} href={pdfUrl(typeset.id)}>
           下载 PDF
         </Button>
       )}
-    </>
+    </Space>
   );
 }
 
-/** What the engine could not place as written, for the student to check. */
+/**
+ * The server's own notices among the warnings: a template font this server lacks, set in an open
+ * substitute for the preview and the PDF. Only the server can act on it, so it is said, not counted
+ * among the student's items. The engine words it (engines/typeset/layout.ts) in one list with the rest.
+ */
+const isServerNotice = (warning: string) => warning.startsWith('本服务器没有模板指定的部分字体');
+
+/** What the engine could not place as written, for the student to check; and the server's own notices, said apart. */
 function Warnings({ warnings }: { warnings: string[] }) {
-  if (!warnings.length) return null;
+  const toCheck = warnings.filter((w) => !isServerNotice(w));
+  const notices = warnings.filter(isServerNotice);
   return (
-    <Alert
-      type="warning"
-      showIcon
-      message={`有 ${warnings.length} 处需要您核对`}
-      description={
-        <ul style={{ margin: 0, paddingLeft: 20 }}>
-          {warnings.map((w) => (
-            <li key={w}>{w}</li>
-          ))}
-        </ul>
-      }
-    />
+    <>
+      {toCheck.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          message={`有 ${toCheck.length} 处需要您核对`}
+          description={
+            <ul style={{ margin: 0, paddingLeft: 20 }}>
+              {toCheck.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+      {notices.map((n) => (
+        <Alert key={n} type="info" showIcon message={n} />
+      ))}
+    </>
   );
 }
 

@@ -1,3 +1,5 @@
+import { CLEARABLE } from '@/components/iconLabels';
+import { SearchOutlined } from '@ant-design/icons';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { listTemplates } from '@/features/typeset/api';
@@ -52,7 +54,8 @@ export default function TemplateListPage() {
         <Input.Search
           aria-label="搜索模板"
           placeholder="搜索模板，如 硕士、APA、GB/T 7714"
-          allowClear
+          allowClear={CLEARABLE}
+          enterButton={<Button icon={<SearchOutlined aria-hidden />} aria-label="搜索" />}
           onSearch={(v) => setQuery(v.trim())}
           style={{ maxWidth: 320 }}
         />

@@ -1,3 +1,4 @@
+import { passwordEye } from '@/components/iconLabels';
 import AuthCard from '@/features/account/AuthCard';
 import SignedInNotice from '@/features/account/SignedInNotice';
 import { emailRules } from '@/utils/formRules';
@@ -40,10 +41,16 @@ export default function LoginPage() {
       <Form<LoginFormValues> layout="vertical" initialValues={{ email }} onFinish={onFinish} requiredMark>
         {status === 'error' && <Alert role="alert" type="error" showIcon message={message || '登录失败，请重试'} style={{ marginBottom: 24 }} />}
         <Form.Item name="email" label="邮箱" rules={[emailRules[0], { type: 'email', message: '邮箱格式不正确' }]}>
-          <Input size="large" prefix={<MailOutlined />} autoComplete="username" inputMode="email" placeholder="请输入注册邮箱" />
+          <Input size="large" prefix={<MailOutlined aria-hidden />} autoComplete="username" inputMode="email" placeholder="请输入注册邮箱" />
         </Form.Item>
         <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>
-          <Input.Password size="large" prefix={<LockOutlined />} autoComplete="current-password" placeholder="请输入密码" />
+          <Input.Password
+            size="large"
+            prefix={<LockOutlined aria-hidden />}
+            iconRender={passwordEye}
+            autoComplete="current-password"
+            placeholder="请输入密码"
+          />
         </Form.Item>
         <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
           登录
