@@ -7,6 +7,7 @@
  * unpaid preview is the same layout with a watermark across every page, kept as a PDF its
  * pictures are drawn from.
  */
+import { FONT_SUBSTITUTION_NOTICE } from '../../../../common/typesetNotices';
 import type { Manuscript } from './manuscript';
 import { substitutions } from './fonts';
 import { formatReferences } from './references';
@@ -39,7 +40,7 @@ async function fontWarnings(template: Template): Promise<string[]> {
     styles.map((s) => s.zhFont),
     styles.map((s) => s.latinFont),
   );
-  return used.length ? [`本服务器没有模板指定的部分字体，预览和 PDF 中以开源字体代替：${used.join('，')}（下载的 Word 文档仍使用模板指定的字体）`] : [];
+  return used.length ? [`${FONT_SUBSTITUTION_NOTICE}，预览和 PDF 中以开源字体代替：${used.join('，')}（下载的 Word 文档仍使用模板指定的字体）`] : [];
 }
 
 /**

@@ -38,8 +38,6 @@ export const AdminOrder = Type.Object(
     gateway: Nullable(Type.String()),
     /** the gateway's payment reference */
     gatewayTradeNo: Nullable(Type.String()),
-    /** a payment reached the order after it closed (or twice): money to give back */
-    refundDue: Type.Boolean(),
   },
   { additionalProperties: false },
 );

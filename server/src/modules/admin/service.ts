@@ -33,7 +33,6 @@ export function toAdminOrder(row: OrderRow, userEmail: string | null) {
     userEmail,
     gateway: row.gateway,
     gatewayTradeNo: row.gateway_trade_no,
-    refundDue: row.refund_due === 1,
   };
 }
 

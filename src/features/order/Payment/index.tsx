@@ -216,10 +216,10 @@ export function PendingPayment({ order, sandbox, reload }: { order: Order; sandb
           <Typography.Text>支付方式：</Typography.Text>
           <Radio.Group value={starting ?? payment?.channel} onChange={(e) => pay(e.target.value)} disabled={Boolean(starting)} aria-label="支付方式">
             <Radio.Button value="alipay">
-              <AlipayCircleOutlined /> {CHANNEL_NAMES.alipay}
+              <AlipayCircleOutlined aria-hidden /> {CHANNEL_NAMES.alipay}
             </Radio.Button>
             <Radio.Button value="wechat">
-              <WechatOutlined /> {CHANNEL_NAMES.wechat}
+              <WechatOutlined aria-hidden /> {CHANNEL_NAMES.wechat}
             </Radio.Button>
           </Radio.Group>
         </div>

@@ -1,4 +1,5 @@
 import PagePictures, { PAGES_CARD_BODY } from '@/features/typeset/PagePictures';
+import { isServerNotice } from '../../../../common/typesetNotices';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { createOrder } from '@/features/order/api';
@@ -81,13 +82,6 @@ function PayOrDownload({ typeset, onPriceChanged }: { typeset: Typeset; onPriceC
     </Space>
   );
 }
-
-/**
- * The server's own notices among the warnings: a template font this server lacks, set in an open
- * substitute for the preview and the PDF. Only the server can act on it, so it is said, not counted
- * among the student's items. The engine words it (engines/typeset/layout.ts) in one list with the rest.
- */
-const isServerNotice = (warning: string) => warning.startsWith('本服务器没有模板指定的部分字体');
 
 /** What the engine could not place as written, for the student to check; and the server's own notices, said apart. */
 function Warnings({ warnings }: { warnings: string[] }) {

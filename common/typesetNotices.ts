@@ -1,0 +1,8 @@
+/**
+ * The typesetting's notice that the server set some of the template's fonts in open faces: the
+ * server's to act on, so the preview shows it apart from the items the student is asked to check.
+ */
+export const FONT_SUBSTITUTION_NOTICE = '本服务器没有模板指定的部分字体';
+
+/** Whether a typesetting's warning is the server's notice rather than an item for the student. */
+export const isServerNotice = (warning: string) => warning.startsWith(FONT_SUBSTITUTION_NOTICE);
