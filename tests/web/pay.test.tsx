@@ -152,7 +152,7 @@ test('money that reached an order after it closed, or paid it twice, is told as 
 
   const again = await renderApp(`/pay/${paid.id}`);
   expect(await screen.findByText('支付成功', {}, { timeout: 10_000 })).toBeInTheDocument();
-  expect(screen.getByRole('alert')).toHaveTextContent('收到重复付款，多付的钱将原路退回');
+  expect(screen.getByText('收到重复付款，多付的钱将原路退回').closest('[role="alert"]')).toBeInTheDocument();
   again.unmount();
 
   // and the order list says it beside the state
