@@ -1,32 +1,14 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { server } from './mockServer';
+import { doneTypeset } from './typesets';
 import { renderApp, signInAsDemo } from './renderApp';
 
 afterEach(() => server.reset());
 
 const LONG = { timeout: 15_000 };
 
-/** A typesetting as the API answers it (its pages not drawn). */
-const typeset = {
-  id: 'ts-1',
-  templateId: 'general-bachelor',
-  templateName: '通用本科毕业论文',
-  title: '县域中学课后服务研究',
-  fields: {},
-  manuscriptName: '初稿.docx',
-  status: 'running',
-  progress: 40,
-  warnings: [],
-  priceFen: 1990,
-  paid: false,
-  refunded: false,
-  previewPages: 0,
-  previewUnavailable: '暂时无法预览',
-  pdf: true,
-  orderId: null,
-  failureReason: null,
-  createdAt: new Date().toISOString(),
-};
+/** A typesetting at work, as the API answers it (its pages not drawn). */
+const typeset = doneTypeset({ id: 'ts-1', status: 'running', progress: 40 });
 
 /** The icons a screen reader would read out by their English names (left, close-circle, eye-invisible). */
 const englishIcons = (inside: HTMLElement = document.body) =>

@@ -56,25 +56,11 @@ test('a personal list shows the page its address names, and paging replaces the 
   expect(history.index).toBe(entry);
 });
 
-test('a page past the last (its last record deleted elsewhere, an older address) gives way to the last page', async () => {
-  await signInAsDemo();
-  const order = await demoOrder();
-  // 20 orders: two pages, the third empty
-  server.use({
-    'GET /api/v1/order/list': (req, res) => {
-      const current = Number(req.query.current);
-      const list = current <= 2 ? [{ ...order, id: `o${current}`, title: `第${current}页的订单` }] : [];
-      res.json({ success: true, result: { list, total: 20, current, pageSize: 10 } });
-    },
-  });
-  const { history } = await renderApp('/personal/order/list?page=3');
-  const heading = await screen.findByText('订单记录', { selector: 'h1' }, LONG);
-  const card = within(heading.closest('.ant-card') as HTMLElement);
-  expect(await card.findByText('第2页的订单', {}, LONG)).toBeInTheDocument();
-  expect(history.location.search).toBe('?page=2');
-});
-
-test('a page number past what any list is asked for (typed by hand) gives way to the last page, with no refusal shown', async () => {
+/**
+ * Signed in, with 20 orders (two pages, the rest empty; past the API's MAX_PAGE, its refusal), the
+ * order list opened at `address`: the pages asked for, once the last page shows.
+ */
+async function lastPageFrom(address: string) {
   await signInAsDemo();
   const order = await demoOrder();
   const asked: number[] = [];
@@ -82,17 +68,25 @@ test('a page number past what any list is asked for (typed by hand) gives way to
     'GET /api/v1/order/list': (req, res) => {
       const current = Number(req.query.current);
       asked.push(current);
-      // the API's bounds (MAX_PAGE)
       if (current > 100_000) return void res.status(422).json({ success: false, errorCode: 'VALIDATION', message: '页码应在 1 到 100000 之间', showType: 2 });
       const list = current <= 2 ? [{ ...order, id: `o${current}`, title: `第${current}页的订单` }] : [];
       res.json({ success: true, result: { list, total: 20, current, pageSize: 10 } });
     },
   });
-  const { history } = await renderApp('/personal/order/list?page=100001');
+  const { history } = await renderApp(address);
   const heading = await screen.findByText('订单记录', { selector: 'h1' }, LONG);
   const card = within(heading.closest('.ant-card') as HTMLElement);
   expect(await card.findByText('第2页的订单', {}, LONG)).toBeInTheDocument();
   expect(history.location.search).toBe('?page=2');
+  return asked;
+}
+
+test('a page past the last (its last record deleted elsewhere, an older address) gives way to the last page', async () => {
+  await lastPageFrom('/personal/order/list?page=3');
+});
+
+test('a page number past what any list is asked for (typed by hand) gives way to the last page, with no refusal shown', async () => {
+  const asked = await lastPageFrom('/personal/order/list?page=100001');
   expect(asked.every((page) => page <= 100_000)).toBe(true);
   expect(screen.queryByText(/页码应在/)).not.toBeInTheDocument();
 });

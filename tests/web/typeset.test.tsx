@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { doneTypeset } from './typesets';
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { PLAIN } from '../fixtures/manuscripts';
 import { axios, server } from './mockServer';
@@ -148,29 +149,6 @@ test('the list of typesets says what to do when it is empty', async () => {
   server.use({ 'GET /api/v1/typeset': (_req, res) => res.json({ success: true, result: { list: [], total: 0, current: 1, pageSize: 10 } }) });
   await renderApp('/personal/typeset/list');
   expect(await screen.findByText('还没有排版记录', {}, LONG)).toBeInTheDocument();
-});
-
-/** A finished, unpaid typesetting of the demo manuscript as the API answers it (its pages not drawn), with `changes`. */
-const doneTypeset = (changes: Record<string, unknown>) => ({
-  id: 'ts-done',
-  templateId: 'general-bachelor',
-  templateName: '通用本科毕业论文',
-  title: '县域中学课后服务研究',
-  fields: {},
-  manuscriptName: '初稿.docx',
-  status: 'done',
-  progress: 100,
-  warnings: [],
-  priceFen: 1990,
-  paid: false,
-  refunded: false,
-  previewPages: 0,
-  previewUnavailable: '暂时无法预览',
-  pdf: true,
-  orderId: null,
-  failureReason: null,
-  createdAt: new Date().toISOString(),
-  ...changes,
 });
 
 test('a typesetting still at work leads from the list back to its progress page', async () => {
