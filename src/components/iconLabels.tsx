@@ -12,9 +12,12 @@ import type { ReactNode } from 'react';
 /** An input's clear button (allowClear), named 清除 rather than close-circle. */
 export const CLEARABLE = { clearIcon: <CloseCircleFilled aria-label="清除" /> };
 
-/** Input.Password's eye, named for what it does (显示密码 / 隐藏密码) rather than eye-invisible. */
-export const passwordEye = (visible: boolean) =>
-  visible ? <EyeOutlined role="button" aria-label="隐藏密码" /> : <EyeInvisibleOutlined role="button" aria-label="显示密码" />;
+/**
+ * Input.Password's eye, hidden rather than read out as eye-invisible. Not named 显示密码 either: antd
+ * never lets it take focus, and a name holding 密码 would make the field's own label (密码) name two
+ * things on the page.
+ */
+export const passwordEye = (visible: boolean) => (visible ? <EyeOutlined aria-hidden /> : <EyeInvisibleOutlined aria-hidden />);
 
 const ARROWS: Partial<Record<Parameters<NonNullable<PaginationProps['itemRender']>>[1], [string, ReactNode]>> = {
   prev: [PAGINATION_LOCALE.prev_page, <LeftOutlined key="icon" aria-hidden />],

@@ -29,7 +29,7 @@ const button = (name: RegExp) => page.getByRole('button', { name });
 
 async function logIn(email: string, password: string) {
   await page.getByLabel('邮箱').fill(email);
-  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByLabel('密码').fill(password);
   await button(/^登\s*录$/).click();
 }
 
@@ -41,7 +41,7 @@ test('register → log in → basic information → change password → log out 
   await button(/获取验证码/).click();
   await page.getByText(/秒后重新获取/).waitFor();
   await page.getByLabel('邮箱验证码').fill(await mailedCode(email));
-  await page.getByLabel('密码', { exact: true }).fill('Thesis2026');
+  await page.getByLabel('密码').fill('Thesis2026');
   await page.getByLabel('确认密码').fill('Thesis2026');
   await page.getByLabel('昵称').fill('毕业生小林');
   await page.getByRole('checkbox').check();
@@ -50,7 +50,7 @@ test('register → log in → basic information → change password → log out 
   await page.getByRole('heading', { name: '登录' }).waitFor();
 
   await expect(page.getByLabel('邮箱').inputValue()).resolves.toBe(email);
-  await page.getByLabel('密码', { exact: true }).fill('Thesis2026');
+  await page.getByLabel('密码').fill('Thesis2026');
   await button(/^登\s*录$/).click();
   await page.waitForURL(`${base()}/`);
   await page.getByRole('button', { name: '用户菜单：毕业生小林' }).waitFor();
@@ -75,7 +75,7 @@ test('register → log in → basic information → change password → log out 
   await page.waitForURL(/\/user\/login\?redirect=/);
   await logIn(email, 'Thesis2026');
   await page.getByRole('alert').getByText('邮箱或密码错误').waitFor();
-  await page.getByLabel('密码', { exact: true }).fill('Defense2027');
+  await page.getByLabel('密码').fill('Defense2027');
   await button(/^登\s*录$/).click();
   await page.waitForURL((url) => url.pathname === '/personal/security/modify-password');
 
@@ -92,7 +92,7 @@ test('register → log in → basic information → change password → log out 
   await fresh.waitForURL((url) => url.pathname === '/user/login');
   await fresh.getByRole('heading', { name: '登录' }).waitFor();
   await fresh.getByLabel('邮箱').fill(email);
-  await fresh.getByLabel('密码', { exact: true }).fill('Reset2028ok');
+  await fresh.getByLabel('密码').fill('Reset2028ok');
   await fresh.getByRole('button', { name: /^登\s*录$/ }).click();
   await fresh.waitForURL(`${base()}/`);
   await fresh.getByRole('button', { name: '用户菜单：毕业生小林' }).waitFor();

@@ -98,7 +98,7 @@ export async function logOutThroughMenu(page: Page, nickname: string) {
 export async function signInTo(page: Page, baseUrl: string, path: string, account: { email: string; password: string }) {
   await page.goto(`${baseUrl}/user/login?redirect=${encodeURIComponent(baseUrl + path)}`);
   await page.getByLabel('邮箱').fill(account.email);
-  await page.getByLabel('密码', { exact: true }).fill(account.password);
+  await page.getByLabel('密码').fill(account.password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await page.waitForURL((url) => url.pathname === path.split('?')[0]);
 }

@@ -16,7 +16,7 @@ beforeEach(() => {
 
 async function fillLogin(email: string, password: string) {
   await page.getByLabel('邮箱').fill(email);
-  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByLabel('密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
 
@@ -39,7 +39,7 @@ test('a wrong password shows the message, then a same-origin redirect is followe
   await page.getByRole('alert').getByText('邮箱或密码错误').waitFor();
   expect(new URL(page.url()).pathname).toBe('/user/login');
 
-  await page.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('密码').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await page.waitForURL(target);
   await page.getByRole('heading', { name: '基本信息' }).waitFor();

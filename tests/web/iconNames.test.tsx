@@ -35,11 +35,14 @@ test('the check form’s upload area reads no icon name', async () => {
   expect(englishIcons()).toEqual([]);
 });
 
-test('the password’s eye is a button named for what it does', async () => {
+test('the password’s eye reads no icon name, and 密码 names the password field alone, shown or hidden', async () => {
   await renderApp('/user/login');
-  const show = await screen.findByRole('button', { name: '显示密码' }, LONG);
-  fireEvent.click(show);
-  expect(await screen.findByRole('button', { name: '隐藏密码' })).toBeInTheDocument();
+  const field = await screen.findByLabelText('密码', {}, LONG);
+  expect(screen.getAllByLabelText(/密码/)).toEqual([field]);
+  expect(englishIcons()).toEqual([]);
+  fireEvent.click(field.parentElement!.querySelector('.ant-input-password-icon')!);
+  expect(field).toHaveAttribute('type', 'text');
+  expect(screen.getAllByLabelText(/密码/)).toEqual([field]);
   expect(englishIcons()).toEqual([]);
 });
 
