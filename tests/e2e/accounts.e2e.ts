@@ -41,7 +41,7 @@ test('register → log in → basic information → change password → log out 
   await button(/获取验证码/).click();
   await page.getByText(/秒后重新获取/).waitFor();
   await page.getByLabel('邮箱验证码').fill(await mailedCode(email));
-  await page.getByLabel('密码').fill('Thesis2026');
+  await page.getByLabel('密码', { exact: true }).fill('Thesis2026');
   await page.getByLabel('确认密码').fill('Thesis2026');
   await page.getByLabel('昵称').fill('毕业生小林');
   await page.getByRole('checkbox').check();

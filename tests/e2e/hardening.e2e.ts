@@ -34,7 +34,7 @@ test('registration with a common password: refused beside the password field', a
   const res = await fetch(`${base()}/api/v1/dev/outbox?to=common-pass%40example.cn`);
   const code = /验证码：(\d{6})/.exec(((await res.json()) as { result: Array<{ body: string }> }).result[0].body)![1];
   await page.getByLabel('邮箱验证码').fill(code);
-  await page.getByLabel('密码').fill('Password1');
+  await page.getByLabel('密码', { exact: true }).fill('Password1');
   await page.getByLabel('确认密码').fill('Password1');
   await page.getByLabel('昵称').fill('新同学');
   await page.getByRole('checkbox').check();
