@@ -7,8 +7,11 @@ afterEach(() => server.reset());
 
 const LONG = { timeout: 15_000 };
 
-/** Signed in, with 23 orders: each page one order named after its page; the pages asked for, in order. */
-async function ordersOfThreePages() {
+/**
+ * Signed in, with `total` orders: pages 1 to `filled` each one order named after its page, pages after
+ * them empty, and a page past the API's MAX_PAGE refused as the API refuses it. The pages asked for, in order.
+ */
+async function ordersOfPages(total: number, filled: number) {
   await signInAsDemo();
   const order = await demoOrder();
   const asked: number[] = [];
@@ -16,11 +19,16 @@ async function ordersOfThreePages() {
     'GET /api/v1/order/list': (req, res) => {
       const current = Number(req.query.current);
       asked.push(current);
-      res.json({ success: true, result: { list: [{ ...order, id: `o${current}`, title: `第${current}页的订单` }], total: 23, current, pageSize: 10 } });
+      if (current > 100_000) return void res.status(422).json({ success: false, errorCode: 'VALIDATION', message: '页码应在 1 到 100000 之间', showType: 2 });
+      const list = current <= filled ? [{ ...order, id: `o${current}`, title: `第${current}页的订单` }] : [];
+      res.json({ success: true, result: { list, total, current, pageSize: 10 } });
     },
   });
   return asked;
 }
+
+/** Signed in, with 23 orders: three pages, each one order named after its page. */
+const ordersOfThreePages = () => ordersOfPages(23, 3);
 
 test("a personal list of several pages on a phone pages with the spec's English labels, and Next Page loads the next page", async () => {
   const asked = await ordersOfThreePages();
@@ -56,23 +64,9 @@ test('a personal list shows the page its address names, and paging replaces the 
   expect(history.index).toBe(entry);
 });
 
-/**
- * Signed in, with 20 orders (two pages, the rest empty; past the API's MAX_PAGE, its refusal), the
- * order list opened at `address`: the pages asked for, once the last page shows.
- */
+/** The order list of 20 orders (two pages) opened at `address`: the pages asked for, once the last page shows. */
 async function lastPageFrom(address: string) {
-  await signInAsDemo();
-  const order = await demoOrder();
-  const asked: number[] = [];
-  server.use({
-    'GET /api/v1/order/list': (req, res) => {
-      const current = Number(req.query.current);
-      asked.push(current);
-      if (current > 100_000) return void res.status(422).json({ success: false, errorCode: 'VALIDATION', message: '页码应在 1 到 100000 之间', showType: 2 });
-      const list = current <= 2 ? [{ ...order, id: `o${current}`, title: `第${current}页的订单` }] : [];
-      res.json({ success: true, result: { list, total: 20, current, pageSize: 10 } });
-    },
-  });
+  const asked = await ordersOfPages(20, 2);
   const { history } = await renderApp(address);
   const heading = await screen.findByText('订单记录', { selector: 'h1' }, LONG);
   const card = within(heading.closest('.ant-card') as HTMLElement);
