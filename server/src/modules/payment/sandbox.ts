@@ -15,6 +15,7 @@ import { allowInline } from '../../plugins/securityHeaders';
 import { readNotification } from './notify';
 import { fenToYuan, signParams, verifyParams, type Params } from './signing';
 import { CHANNEL_NAMES } from '../../../../common/orderKind';
+import { ORDER_STATE_NAMES } from '../../../../common/orderState';
 
 export interface SandboxKeys {
   appId: string;
@@ -94,7 +95,7 @@ const toOrder = (orderId: string) => backLink(`/pay/${encodeURIComponent(orderId
 const payable = (order: OrderRow) => order.status === 'pending' && order.expires_at > new Date().toISOString();
 /** What a page says of an order it takes no money for, and the way back to it. */
 const notPayable = (order: OrderRow) =>
-  `<p>这笔订单${order.status === 'pending' ? '已超过支付时限' : order.status === 'closed' ? '已关闭' : '已支付'}，无需再付款。</p>${toOrder(order.id)}`;
+  `<p>这笔订单${order.status === 'pending' ? '已超过支付时限' : order.status === 'closed' ? ORDER_STATE_NAMES.closed : ORDER_STATE_NAMES.paid}，无需再付款。</p>${toOrder(order.id)}`;
 
 /** A sandbox page; `script`, when given, runs inline, allowed by its hash. */
 function page(reply: FastifyReply, title: string, body: string, script?: string) {
