@@ -5,6 +5,7 @@ import type { OrderService } from './service';
 
 export { createOrderRepo, toPublicOrder, toPublicRefund, type OrderRepo, type OrderRow, type RefundRow } from './repo';
 export { CreateOrderBody, Order, OrderListQuery, OrderParams } from './schemas';
+export { isOverdue } from './stateMachine';
 export { createOrderService, type OrderService, type Payable, type VerifiedPayment } from './service';
 
 export const orderModule: ApiModule<{ orders: OrderService; payments: OrderPayments }> = {

@@ -14,7 +14,7 @@ import type { UserRow } from '../user';
 import { pageWindow } from '../shared/paging';
 import { createRefunds } from './refunds';
 import type { OrderRepo, OrderRow, OrderSearch } from './repo';
-import { nextStatus, type OrderEvent } from './stateMachine';
+import { isOverdue, nextStatus, type OrderEvent } from './stateMachine';
 
 /** What a kind of item tells the order service: its price, and what paying for it does. */
 export interface Payable {
@@ -68,9 +68,9 @@ function newOrder(
   };
 }
 
-/** A pending order past its expiry is closed the moment anyone looks at it. */
+/** A pending order past its expiry is closed the moment anyone looks at it (isOverdue). */
 async function closeOverdue(repo: OrderRepo, order: OrderRow): Promise<OrderRow> {
-  if (order.status !== 'pending' || order.expires_at > nowIso()) return order;
+  if (!isOverdue(order, nowIso())) return order;
   await transition(repo, order, 'expire');
   return (await repo.findById(order.id))!;
 }

@@ -31,3 +31,6 @@ export function nextStatus(from: OrderStatus, event: OrderEvent): OrderStatus {
 export const canTransition = (from: OrderStatus, event: OrderEvent) => Boolean(TRANSITIONS[from][event]);
 export const ORDER_STATUSES = Object.keys(TRANSITIONS) as OrderStatus[];
 export const ORDER_EVENTS: OrderEvent[] = ['pay', 'cancel', 'expire', 'refund'];
+
+/** A pending order past its time to pay: closed the moment anyone looks at it, and no gateway takes money for it. */
+export const isOverdue = (order: { status: OrderStatus; expires_at: string }, now: string) => order.status === 'pending' && order.expires_at <= now;

@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { createHmac, timingSafeEqual } from 'crypto';
 import { Type } from '@sinclair/typebox';
 import { newId } from '../../lib/ids';
-import type { OrderRow, OrderService } from '../order';
+import { nowIso } from '../../lib/time';
+import { isOverdue, type OrderRow, type OrderService } from '../order';
 import type { Channel, PaymentGateway } from './gateway';
 import { sandboxRefund, type SandboxLedger } from './sandboxRefunds';
 import { allowInline } from '../../plugins/securityHeaders';
@@ -92,7 +93,7 @@ const backLink = (href: string, text: string) => `<a class="back" href="${escape
 const toOrder = (orderId: string) => backLink(`/pay/${encodeURIComponent(orderId)}`, '返回订单页');
 
 /** An order the sandbox takes money for: pending, and not past its time to pay (as a gateway's trade closes with it). */
-const payable = (order: OrderRow) => order.status === 'pending' && order.expires_at > new Date().toISOString();
+const payable = (order: OrderRow) => order.status === 'pending' && !isOverdue(order, nowIso());
 /** What a page says of an order it takes no money for, and the way back to it. */
 const notPayable = (order: OrderRow) =>
   `<p>这笔订单${order.status === 'pending' ? '已超过支付时限' : order.status === 'closed' ? ORDER_STATE_NAMES.closed : ORDER_STATE_NAMES.paid}，无需再付款。</p>${toOrder(order.id)}`;
