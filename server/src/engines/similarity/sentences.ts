@@ -64,6 +64,11 @@ const REWRITE_REACH = 2 * REWRITE_GAP;
 const SWAP_DIFFERENCE = 2;
 /** Equal tokens in order at either end of a passage. */
 const EDGE_RUN = 3;
+/**
+ * A rewrite's passage takes in at most this many words at the start or the end of an aligned
+ * sentence it begins or ends in: the connective the rewriter put first, the word it swapped last.
+ */
+const SENTENCE_EDGE = UNSHARED_GAP;
 /** A Chinese character's token (a word never starts with one): by its code, this runs for every token compared. */
 const isHan = (value: string) => {
   const code = value.charCodeAt(0);
@@ -446,6 +451,38 @@ function rewritePassages(pair: Pair, pieces: Chain[], members: Aligned[]): Chain
 }
 
 /**
+ * A rewrite's passages reaching the start and the end of the aligned sentences they begin and end
+ * in, where at most SENTENCE_EDGE words lie beyond them there and the passage holds the rest of
+ * that sentence: the rewritten sentence is marked whole, not from its first three words in the
+ * source's order on. The checked text's own sentences
+ * around it are not aligned, and stay unmarked. The source's excerpt reaches its sentence's edge
+ * likewise, where the checked text's does.
+ */
+function toSentenceEdges({ query, source, sentences }: Pair, passages: Chain[], members: Aligned[]): Chain[] {
+  const memberAt = (t: number) => members.find((a) => t >= a.sentence.from && t < a.sentence.to)?.sentence;
+  const near = (tokens: TokenSeq, from: number, to: number) => from <= to && wordsIn(tokens, from, to, SENTENCE_EDGE) <= SENTENCE_EDGE;
+  return passages.map((p) => {
+    const first = memberAt(p.qStart);
+    const last = memberAt(p.qEnd - 1);
+    const sourceFirst = sentences[sentenceAt(sentences, p.sStart)];
+    const sourceLast = sentences[sentenceAt(sentences, p.sEnd - 1)];
+    const startNear = first !== undefined && near(query, first.from, p.qStart);
+    const endNear = last !== undefined && near(query, p.qEnd, last.to);
+    const widened = { ...p };
+    // a sentence is taken whole, or not at all: a stock phrase amid the writer's own sentence gains nothing
+    if (startNear && (p.qEnd >= first.to || (endNear && last === first))) {
+      widened.qStart = first.from;
+      if (near(source, sourceFirst.from, p.sStart)) widened.sStart = sourceFirst.from;
+    }
+    if (endNear && (p.qStart <= last.from || (startNear && first === last))) {
+      widened.qEnd = last.to;
+      if (near(source, p.sEnd, sourceLast.to)) widened.sEnd = sourceLast.to;
+    }
+    return widened;
+  });
+}
+
+/**
  * Whether a group's sentences align with two or more source sentences that follow one another
  * in the source, all but one at most (the sentence the rewriter changed most) or all but
  * STRETCH_SKIP words (one sentence that a full stop in a name or quotation cut into pieces), and
@@ -520,7 +557,7 @@ function passagesOf(pair: Pair, group: Aligned[]): Chain[] {
   const rewrite = passes(GATE) || passes(DENSE_GATE) || oneSentence || (stretch && (passes(STRETCH_GATE) || ordered >= ORDERED * sharedTokens || balanced));
   if (!rewrite && longest < pair.minTokens) return [];
   const pieces = piecesOf(pair, group, sharedTokens);
-  return rewrite ? rewritePassages(pair, pieces, group) : pieces.filter((p) => p.longest >= pair.minTokens);
+  return rewrite ? toSentenceEdges(pair, rewritePassages(pair, pieces, group), group) : pieces.filter((p) => p.longest >= pair.minTokens);
 }
 
 /**
