@@ -56,6 +56,8 @@ function pathWithinSite(target: string, current: URL): string | null {
     return null;
   }
   if (resolved.origin !== current.origin) return null;
+  // `/.//host` resolves to the path `//host`, which the router would read as another origin
+  if (resolved.pathname.startsWith('//')) return null;
   if (resolved.hash.startsWith('#/')) return pathWithinSite(resolved.hash.slice(1), current);
   return `${resolved.pathname}${resolved.search}${resolved.hash}`;
 }

@@ -20,6 +20,8 @@ describe('after login (docs/spec.md §2, §5)', () => {
     ['the hash form with a backslash trick', '/#/\\evil.example', '/'],
     ['the hash form of a full foreign URL', '/#/https://evil.example/x', '/https://evil.example/x'],
     ['a hash form inside a hash form', '/#/#//evil.example', '/'],
+    ['a dot segment before a protocol-relative path', '/.//evil.example/', '/'],
+    ['dot segments before a protocol-relative path in the hash form', '/#/a/..//evil.example', '/'],
   ])('%s → %s', (_case, target, expected) => {
     expect(resolveLoginRedirect(page(target))).toBe(expected);
   });
