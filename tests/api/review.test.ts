@@ -311,3 +311,18 @@ test('an upload offers its first line as the title', async () => {
   const untitled = await upload(signedIn.me(), '草稿.txt', Buffer.from(own(3)));
   expect(untitled.body.result.title).toBeNull();
 });
+
+test.each(['/api/v1/review/paper', '/api/v1/typeset', '/api/v1/user/avatar'])(
+  'a multipart body cut short or garbled (%s) is a bad request, in Chinese, not a server fault',
+  async (url) => {
+    const me = signedIn.me();
+    const cut = '--xx\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nabc';
+    for (const payload of [cut, 'garbage']) {
+      const answer = await signedIn
+        .test()
+        .app.inject({ method: 'POST', url, payload, headers: { cookie: me.jar.header(), 'content-type': 'multipart/form-data; boundary=xx' } });
+      expect({ status: answer.statusCode, code: answer.json().errorCode }).toEqual({ status: 400, code: 'BAD_REQUEST' });
+      expect(answer.json().message).toMatch(/[\u4e00-\u9fff]/);
+    }
+  },
+);

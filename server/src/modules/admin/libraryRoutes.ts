@@ -7,7 +7,7 @@ import { pipeline } from 'stream/promises';
 import { LIBRARY_MAX_FILES, LIBRARY_TOO_MANY_FILES, LIBRARY_UPLOAD, UPLOAD_MAX_BYTES, success } from '../../../../common/api';
 import { AppError, ShowType } from '../../lib/errors';
 import { storedFileName } from '../../lib/fileNames';
-import { receiveUpload } from '../../lib/uploadFile';
+import { readMultipart, receiveUpload } from '../../lib/uploadFile';
 import { userOf } from '../../plugins/session';
 import type { AdminLibrary } from './library';
 import { LibraryImportReply, LibraryListReply, LibraryParams, LibraryQuery, LibraryRemovalReply } from './librarySchemas';
@@ -33,12 +33,14 @@ export const adminLibraryRoutes: FastifyPluginAsyncTypebox<{ library: AdminLibra
     try {
       const received: string[] = [];
       try {
-        for await (const part of request.files({ limits: { fileSize: UPLOAD_MAX_BYTES, files: LIBRARY_MAX_FILES } })) {
-          const name = storedFileName(part.filename);
-          if (received.includes(name) || name.startsWith('.')) await pipeline(part.file, nowhere());
-          else await receiveUpload(part, join(folder, name), LIBRARY_UPLOAD);
-          received.push(name);
-        }
+        await readMultipart(async () => {
+          for await (const part of request.files({ limits: { fileSize: UPLOAD_MAX_BYTES, files: LIBRARY_MAX_FILES } })) {
+            const name = storedFileName(part.filename);
+            if (received.includes(name) || name.startsWith('.')) await pipeline(part.file, nowhere());
+            else await receiveUpload(part, join(folder, name), LIBRARY_UPLOAD);
+            received.push(name);
+          }
+        });
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_FILES_LIMIT')
           throw new AppError(413, 'TOO_MANY_FILES', LIBRARY_TOO_MANY_FILES, ShowType.ERROR_MESSAGE, { file: LIBRARY_TOO_MANY_FILES });

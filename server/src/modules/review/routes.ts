@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, ShowType } from '../../lib/errors';
 import { requireUser, userOf } from '../../plugins/session';
-import { discardUpload, receiveUpload } from '../../lib/uploadFile';
+import { discardUpload, readMultipart, receiveUpload } from '../../lib/uploadFile';
 import {
   CodeParams,
   CreatedReply,
@@ -35,7 +35,7 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; p
   app.get('/system', { schema: { tags, response: { 200: SystemsReply } } }, async () => success(await service.systems()));
 
   app.post('/paper', { ...guarded, schema: { tags, consumes: ['multipart/form-data'], response: { 200: UploadReply } } }, async (request) => {
-    const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+    const file = await readMultipart(() => request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } }));
     if (!file) throw new AppError(422, 'NO_FILE', '请选择要上传的论文文件', ShowType.ERROR_MESSAGE, { file: '请选择要上传的论文文件' });
     const path = app.storage.incomingPath();
     try {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, ShowType } from '../../lib/errors';
 import { requireUser, userOf } from '../../plugins/session';
-import { discardUpload, receiveUpload } from '../../lib/uploadFile';
+import { discardUpload, readMultipart, receiveUpload } from '../../lib/uploadFile';
 import { Message } from '../shared/schemas';
 import {
   TemplateParams,
@@ -56,12 +56,14 @@ export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService 
     const path = app.storage.incomingPath();
     let fileName: string | undefined;
     try {
-      for await (const part of request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } })) {
-        if (part.type === 'file') {
-          await receiveUpload(part, path, MANUSCRIPT_UPLOAD);
-          fileName = part.filename;
-        } else fields[part.fieldname] = String(part.value);
-      }
+      await readMultipart(async () => {
+        for await (const part of request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } })) {
+          if (part.type === 'file') {
+            await receiveUpload(part, path, MANUSCRIPT_UPLOAD);
+            fileName = part.filename;
+          } else fields[part.fieldname] = String(part.value);
+        }
+      });
       if (fileName === undefined) throw new AppError(422, 'NO_FILE', '请选择要排版的稿件', ShowType.ERROR_MESSAGE, { file: '请选择要排版的稿件' });
       const { templateId = '', ...cover } = fields;
       return success(await service.create(userOf(request), templateId, cover, fileName, path), '稿件已提交，正在排版');

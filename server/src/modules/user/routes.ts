@@ -7,6 +7,7 @@ import { toPublicUser } from '../shared/publicUser';
 import { Message, Ok, User } from '../shared/schemas';
 import { BasicInfoBody, CurrentUserReply, ModifyPasswordBody, UserReply } from './schemas';
 import type { UserService } from './service';
+import { readMultipart } from '../../lib/uploadFile';
 import { AVATAR_MAX_BYTES, success } from '../../../../common/api';
 
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
@@ -34,9 +35,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ service: UserService; auth:
     '/avatar',
     { preHandler: requireUser, schema: { tags: ['user'], consumes: ['multipart/form-data'], response: { 200: UserReply } } },
     async (request) => {
-      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+      const file = await readMultipart(() => request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } }));
       if (!file) throw new AppError(422, 'NO_FILE', '请选择一张图片');
-      const data = await file.toBuffer();
+      const data = await readMultipart(() => file.toBuffer());
       return success(toPublicUser(await service.setAvatar(userOf(request), data)), '头像已更新');
     },
   );
