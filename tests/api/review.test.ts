@@ -157,6 +157,30 @@ test('a paid check is not sold twice', async () => {
   expect(again.body.message).toBe('这次检测已经付款，无需再次支付');
 });
 
+test('a payment that lands while an unpaid check is being changed keeps the paper and price it paid for', async () => {
+  const { app } = signedIn.test();
+  const { review, orderId } = await newReview(own(3));
+  const { orders } = app;
+  const closeOpenOf = orders.closeOpenOf;
+  // the gateway's notification arrives after the change was allowed, before it is written
+  orders.closeOpenOf = async (...args) => {
+    expect(await payAsGateway(app, orderId, review.amountFen)).toBe('paid');
+    return closeOpenOf.apply(orders, args);
+  };
+  try {
+    const changed = await signedIn.me().put(`/api/v1/review/${review.id}`, { systemId: 'undergraduate', title: '另一篇', author: '林晓', text: own(40) });
+    expect(changed.status).toBe(409);
+  } finally {
+    orders.closeOpenOf = closeOpenOf;
+  }
+  const paid = (await signedIn.me().get(`/api/v1/review/${review.id}`)).body.result;
+  expect({ title: paid.title, charCount: paid.charCount, amountFen: paid.amountFen }).toEqual({
+    title: '县域中学课后服务研究',
+    charCount: review.charCount,
+    amountFen: review.amountFen,
+  });
+});
+
 test('checks, reports and the list are the owner’s only', async () => {
   const { review } = await newReview(own(3));
   const other = await otherUser(signedIn.test().app);

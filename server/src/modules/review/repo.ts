@@ -86,6 +86,11 @@ export function createReviewRepo(db: Db) {
     async updateReview(id: string, changes: Partial<ReviewRow>, ex: Executor = db) {
       await ex.updateTable('reviews').set(changes).where('id', '=', id).execute();
     },
+    /** Changes a review only while it is unpaid: false when a payment landed first. */
+    async updateUnpaid(id: string, changes: Partial<ReviewRow>) {
+      const { numUpdatedRows } = await db.updateTable('reviews').set(changes).where('id', '=', id).where('status', '=', 'unpaid').executeTakeFirst();
+      return numUpdatedRows > 0n;
+    },
     /** A user's reviews, newest first, without the heavy columns. */
     async listReviews(userId: string, offset: number, limit: number) {
       const base = db.selectFrom('reviews').where('user_id', '=', userId);

@@ -356,14 +356,16 @@ export function createReviewService(deps: {
 
     /** Changes an unpaid review; its old order is closed as replaced and a new one made at the new price. */
     async update(user: UserTable, id: string, body: Static<typeof ReviewBody>) {
+      const paidAlready = () => new AppError(409, 'ALREADY_PAID', '已付款的检测不能再修改');
       const review = await own(user, id);
-      if (review.status !== 'unpaid') throw new AppError(409, 'ALREADY_PAID', '已付款的检测不能再修改');
+      if (review.status !== 'unpaid') throw paidAlready();
       const chosen = await system(body.systemId);
       const paper = await paperOf(repo, reader, user, body.uploadId || body.text ? body : { reviewId: id }, chosen);
       const fields = formFields(body, chosen, paper);
       checkQuoted(body.quotedFen, fields.amount_fen);
       await orders.closeOpenOf('review', id, 'replaced');
-      await repo.updateReview(id, { ...fields, updated_at: nowIso() });
+      // a payment may land meanwhile: the paper it paid for stays as it was
+      if (!(await repo.updateUnpaid(id, { ...fields, updated_at: nowIso() }))) throw paidAlready();
       const order = await orderFor(user, id);
       return { review: await toReview((await repo.findReview(id))!), orderId: order.id };
     },
