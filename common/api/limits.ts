@@ -11,6 +11,9 @@ export const UPLOAD_MAX_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const AVATAR_TYPE_MESSAGE = '头像只能是 PNG、JPG 或 WebP 图片';
+/** An avatar's longest side in pixels: a phone's photo fits; a small file claiming a huge picture (a decompression bomb) does not. */
+export const AVATAR_MAX_SIDE = 8192;
+export const AVATAR_SIZE_MESSAGE = `头像图片的长和宽不能超过 ${AVATAR_MAX_SIDE} 像素`;
 
 /** A kind of upload: the extensions taken, and what is said about a file that is not one of them. */
 export interface UploadKind {

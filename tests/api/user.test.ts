@@ -94,6 +94,19 @@ describe('avatar upload', () => {
     expect((await browser.get('/api/v1/user/getCurrent')).body.result.avatar).toBe(before);
   });
 
+  test('a small PNG that claims 20000 × 20000 pixels (a decompression bomb) is refused, and nothing changes', async () => {
+    const browser = client(t.app);
+    await browser.login();
+    const before = (await browser.get('/api/v1/user/getCurrent')).body.result.avatar;
+    const huge = Buffer.from(PNG);
+    huge.writeUInt32BE(20000, 16);
+    huge.writeUInt32BE(20000, 20);
+    const res = await uploadAvatar(browser, 'bomb.png', huge);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('头像图片的长和宽不能超过 8192 像素');
+    expect((await browser.get('/api/v1/user/getCurrent')).body.result.avatar).toBe(before);
+  });
+
   test('a file over 2 MB is refused', async () => {
     const browser = client(t.app);
     await browser.login();

@@ -7,7 +7,8 @@ import { pageWindow } from '../shared/paging';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
 import type { UserRepo, UserRow } from './repo';
-import { AVATAR_TYPE_MESSAGE } from '../../../../common/api';
+import { imageSize } from 'image-size';
+import { AVATAR_MAX_SIDE, AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE } from '../../../../common/api';
 
 /** The image types an avatar may be, told by the file's first bytes, not its name. */
 const IMAGE_SIGNATURES: Array<{ ext: string; test: (b: Buffer) => boolean }> = [
@@ -15,6 +16,16 @@ const IMAGE_SIGNATURES: Array<{ ext: string; test: (b: Buffer) => boolean }> = [
   { ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { ext: 'webp', test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
 ];
+
+/** The picture's size as its header says, or a refusal when the header cannot be read. */
+function sizeOf(data: Buffer): { width: number; height: number } {
+  try {
+    const { width, height } = imageSize(data);
+    return { width, height };
+  } catch {
+    throw new AppError(422, 'BAD_IMAGE', AVATAR_TYPE_MESSAGE);
+  }
+}
 
 export interface BasicInfo {
   nickname: string;
@@ -45,6 +56,8 @@ export function createUserService(deps: { users: UserRepo; storage: Storage }) {
     async setAvatar(user: UserRow, data: Buffer) {
       const type = IMAGE_SIGNATURES.find((signature) => signature.test(data));
       if (!type) throw new AppError(422, 'BAD_IMAGE', AVATAR_TYPE_MESSAGE);
+      const { width, height } = sizeOf(data);
+      if (Math.max(width, height) > AVATAR_MAX_SIDE) throw new AppError(422, 'BAD_IMAGE', AVATAR_SIZE_MESSAGE);
       const name = `${newId()}.${type.ext}`;
       await storage.put(`avatars/${name}`, data);
       if (user.avatar) await storage.remove(`avatars/${user.avatar}`);
