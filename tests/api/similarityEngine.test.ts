@@ -412,6 +412,18 @@ describe("a title and an opening of the writer's own on the subject of a copied 
   });
 });
 
+test('a copied sentence cut by a semicolon shows its own place in the source as its excerpt, not the abstract that names its terms', async () => {
+  const id = 'env-01-urban-heat.md';
+  const copied = sentenceOf(id, '绿地比例与地表温度显著负相关');
+  const next = corpus.get(id)!.slice(corpus.get(id)!.indexOf(copied) + copied.length);
+  const quoted = `${copied}${next.slice(0, next.indexOf('。'))}`;
+  // its last clause (斑块密度的系数不显著) is shorter than the minimum; the abstract names 斑块密度 too
+  const text = `${OWN_OPENING}\n研究发现，“${quoted}”[1]。\n${OWN_CLOSING}`;
+  const report = await check(text);
+  expect(report.passages).toHaveLength(1);
+  expect(report.passages[0].sourceText).toBe(quoted);
+});
+
 describe('rewritten text (降重) and honest text of the same field', () => {
   /** A library of one manual page, the checked text against it. */
   function oneDocument(text: string) {

@@ -298,24 +298,43 @@ function equalRun({ query, source }: Pair, t: number, end: number, place: number
 function align(pair: Pair, q: Sentence, sources: number[]): Aligned {
   const { query, sentences } = pair;
   const shared = new Int32Array(q.to - q.from).fill(-1);
+  const qBigrams = bigramsOf(q, query);
+  // the source sentences holding most of its pairs first: a pair said in several places (the
+  // terms an abstract names again) is placed in the sentence the checked one tells
+  const held = (s: number) => {
+    let n = 0;
+    for (const b of qBigrams.keys()) if (sentences[s].bigrams!.has(b)) n += 1;
+    return n;
+  };
+  const ranked =
+    sources.length > 1
+      ? sources
+          .map((s) => [s, held(s)])
+          .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+          .map(([s]) => s)
+      : sources;
   let last = -1;
   for (let t = q.from; t + 1 < q.to; t += 1) {
     const b = bigram(query.value(t)!, query.value(t + 1)!);
     // of the places the source has it: one an unbroken run of the minimum starts from (a sentence
     // copied whole is found whole, not pieced from the topic's words said earlier in the source);
-    // else the first after the last shared token's, else the first
+    // else, in the first of the ranked sentences holding it, the first after the last shared
+    // token's, else the first
     let at = -1;
     let atRun = 0;
-    for (const s of sources) {
+    let atRank = -1;
+    ranked.forEach((s, rank) => {
       for (const place of sentences[s].bigrams!.get(b) ?? []) {
         const run = place === last ? 0 : equalRun(pair, t, q.to, place);
         const whole = run >= pair.minTokens;
-        if (at < 0 || (whole && run > atRun) || (!whole && atRun === 0 && place >= last && (at < last || place < at))) {
+        const better = atRank === rank ? place >= last && (at < last || place < at) : false;
+        if (at < 0 || (whole && run > atRun) || (!whole && atRun === 0 && better)) {
           at = place;
           atRun = whole ? run : 0;
+          atRank = rank;
         }
       }
-    }
+    });
     if (at < 0) continue;
     if (shared[t - q.from] < 0) shared[t - q.from] = at;
     shared[t + 1 - q.from] = at + 1;
