@@ -45,7 +45,7 @@ export const PAPER_UPLOAD = kind(
 /** The manuscript of a typesetting. */
 export const MANUSCRIPT_UPLOAD = kind(
   ['docx', 'md', 'txt'],
-  '稿件只支持 .docx、.md 和 .txt 文件',
+  '稿件只支持 .docx、.md 和 .txt 文件；.doc、.wps 或 PDF 请先用 Word 或 WPS 打开，另存为 .docx 再上传',
   `稿件超过 ${UPLOAD_MAX_MB} MB，请压缩图片后再上传`,
   `稿件超过 ${UPLOAD_MAX_MB} MB`,
 );

@@ -131,6 +131,25 @@ test('a Word manuscript with a cover page prefills the title from its Title para
   await waitFor(() => expect(screen.getByLabelText('论文题目')).toHaveValue('县域中学课后服务研究'), LONG);
 });
 
+test('submitting with nothing filled in says at once that the manuscript is missing too, beside each field', async () => {
+  await signInAsDemo();
+  await renderApp('/typeset/template-detail/general-bachelor');
+  await screen.findByText('上传并排版', {}, LONG);
+  fireEvent.change(screen.getByLabelText('作者'), { target: { value: '' } });
+  fireEvent.click(screen.getByText('上传并排版').closest('button')!);
+  expect(await screen.findByText('请选择要排版的稿件', {}, LONG)).toBeInTheDocument();
+  expect(screen.getByText('请填写论文题目')).toBeInTheDocument();
+  expect(screen.getByText('请填写作者姓名')).toBeInTheDocument();
+});
+
+test('a .doc or a PDF is refused at once, with how to make a .docx of it', async () => {
+  await signInAsDemo();
+  await renderApp('/typeset/template-detail/general-bachelor');
+  await screen.findByText('上传并排版', {}, LONG);
+  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [new File(['x'], '初稿.doc')] } });
+  expect(await screen.findByText(/另存为/, {}, LONG)).toBeInTheDocument();
+});
+
 test('a manuscript the engine cannot read is refused beside the field', async () => {
   await signInAsDemo();
   await renderApp('/typeset/template-detail/general-master');

@@ -15,6 +15,8 @@ import { MANUSCRIPT_UPLOAD, refusalOf, UPLOAD_MAX_MB } from '../../../../common/
 
 type StartFields = CoverFields & { file?: never };
 
+const NO_MANUSCRIPT = '请选择要排版的稿件';
+
 const heading = <h2 style={{ margin: 0, fontSize: 16 }}>开始排版</h2>;
 
 /** The cover lines besides title and author, two to a row on wide screens. */
@@ -53,7 +55,15 @@ function ManuscriptField({ form, file, onFile }: { form: FormInstance<StartField
     return false;
   };
   return (
-    <Form.Item label="稿件" name="file" required>
+    <Form.Item
+      label="稿件"
+      name="file"
+      required
+      // checked with the other fields, so that one submit names everything missing; only then
+      // (choosing a file says its own refusal)
+      rules={[{ validator: () => (file ? Promise.resolve() : Promise.reject(new Error(NO_MANUSCRIPT))) }]}
+      validateTrigger={[]}
+    >
       <Upload.Dragger accept={MANUSCRIPT_UPLOAD.accept} showUploadList={false} aria-label="上传稿件" beforeUpload={choose}>
         <p className="ant-upload-drag-icon">
           <InboxOutlined aria-hidden />
@@ -80,7 +90,7 @@ export default function StartForm({ templateId }: { templateId: string }) {
   if (!currentUser) return <LoginFirst />;
 
   const submit = async (fields: CoverFields) => {
-    if (!file) return form.setFields([{ name: 'file', errors: ['请选择要排版的稿件'] }]);
+    if (!file) return form.setFields([{ name: 'file', errors: [NO_MANUSCRIPT] }]);
     setFailure(undefined);
     try {
       const { result } = await upload.track((onUploadProgress) => createTypeset(templateId, fields, file, { onUploadProgress }));
