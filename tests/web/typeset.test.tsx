@@ -170,6 +170,15 @@ test('the list of typesets says what to do when it is empty', async () => {
   expect(await screen.findByText('还没有排版记录', {}, LONG)).toBeInTheDocument();
 });
 
+test('deleting a paid typesetting warns that the payment is not refunded and the result is gone', async () => {
+  await signInAsDemo();
+  const paid = doneTypeset({ id: 'ts-paid', paid: true });
+  server.use({ 'GET /api/v1/typeset': (_req, res) => res.json({ success: true, result: { list: [paid], total: 1, current: 1, pageSize: 10 } }) });
+  await renderApp('/personal/typeset/list');
+  fireEvent.click((await screen.findAllByRole('button', { name: '删除' }, LONG))[0]);
+  expect(await screen.findByText(/已付款，删除后不退款，也不能再下载或查看/, {}, LONG)).toBeInTheDocument();
+});
+
 test('a typesetting still at work leads from the list back to its progress page', async () => {
   await signInAsDemo();
   const running = doneTypeset({ id: 'ts-running', status: 'running', progress: 40 });

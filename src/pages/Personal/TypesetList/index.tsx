@@ -33,7 +33,9 @@ function TypesetActions({ typeset: t, reload }: { typeset: Typeset; reload: () =
       <DeleteAction
         label="删除"
         question="删除这条排版记录？"
-        consequence="稿件和排版好的文档都会删除，无法恢复。"
+        consequence={
+          t.paid ? '稿件和排版好的文档都会删除，无法恢复；这次排版已付款，删除后不退款，也不能再下载或查看。' : '稿件和排版好的文档都会删除，无法恢复。'
+        }
         remove={() => deleteTypeset(t.id)}
         done="排版记录和文件已删除"
         reload={reload}
