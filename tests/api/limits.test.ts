@@ -47,6 +47,23 @@ test('40 wrong passwords from 40 claimed addresses: the account is locked after 
   expect(right.headers['set-cookie']).toBeUndefined();
 });
 
+test('a browser the owner signed in from before still signs in while strangers have locked the account, and guesses there are limited too', async () => {
+  const [email] = await makeAccounts('owner', 1, 'Lunwen2026');
+  const owner = client(t.app);
+  expect((await owner.call('POST', LOGIN, { email, password: 'Lunwen2026' }, fromAddress('198.51.100.20'))).body).toMatchObject({ success: true });
+  const stranger = client(t.app);
+  for (let i = 0; i < 12; i += 1) await stranger.call('POST', LOGIN, { email, password: `Guess${i}xyz` }, fromAddress('203.0.113.200'));
+  expect((await client(t.app).call('POST', LOGIN, { email, password: 'Lunwen2026' }, fromAddress('198.51.100.21'))).status).toBe(429);
+
+  const back = await owner.call('POST', LOGIN, { email, password: 'Lunwen2026' }, fromAddress('198.51.100.20'));
+  expect(back.body).toMatchObject({ success: true });
+  // the device cookie is no key: guessing from that browser is limited as anywhere
+  const statuses = [];
+  for (let i = 0; i < 11; i += 1) statuses.push((await owner.call('POST', LOGIN, { email, password: `Guess${i}xyz` }, fromAddress('198.51.100.20'))).status);
+  expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+  expect(statuses[10]).toBe(429);
+});
+
 test('an unknown e-mail is locked alike, so the lock tells nothing about which accounts exist', async () => {
   const browser = client(t.app);
   const statuses = [];

@@ -12,6 +12,24 @@ export const SESSION_COOKIE = 'zn_session';
 /** How long a session lives: its cookie's max-age here, its row's expiry in the auth service. */
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 
+/**
+ * The device cookie: which account last signed in from this browser (signed, httpOnly, sent to the
+ * login call only). No credential: it gives a login from here a failure budget of its own, so that
+ * strangers locking the account do not lock its owner out.
+ */
+export const DEVICE_COOKIE = 'zn_device';
+const DEVICE_TTL_MS = 180 * 24 * 3600 * 1000;
+export const LOGIN_PATH = '/api/v1/actionLogin';
+
+/** The account and browser the request's device cookie names, if it is ours. */
+export function deviceOf(request: FastifyRequest): { userId: string; id: string } | undefined {
+  const raw = request.cookies[DEVICE_COOKIE];
+  if (!raw) return undefined;
+  const unsigned = request.unsignCookie(raw);
+  const [userId, id] = unsigned.valid && unsigned.value ? unsigned.value.split('.') : [];
+  return userId && id ? { userId, id } : undefined;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     currentUser: UserRow | null;
@@ -49,6 +67,16 @@ export default fp<SessionOptions>(async (app: FastifyInstance, opts) => {
       maxAge: SESSION_TTL_MS / 1000,
     });
   });
+  app.decorateReply('setDevice', function (this: FastifyReply, device: { userId: string; id: string }) {
+    this.setCookie(DEVICE_COOKIE, `${device.userId}.${device.id}`, {
+      path: LOGIN_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: opts.secure,
+      signed: true,
+      maxAge: DEVICE_TTL_MS / 1000,
+    });
+  });
   app.decorateReply('clearSession', function (this: FastifyReply) {
     this.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secure });
   });
@@ -57,6 +85,7 @@ export default fp<SessionOptions>(async (app: FastifyInstance, opts) => {
 declare module 'fastify' {
   interface FastifyReply {
     setSession(token: string): void;
+    setDevice(device: { userId: string; id: string }): void;
     clearSession(): void;
   }
 }

@@ -9,6 +9,7 @@ import { toPublicUser } from '../shared/publicUser';
 import { LoginBody, LoginReply } from './schemas';
 import type { AuthService } from './service';
 import { Message } from '../shared/schemas';
+import { deviceOf } from '../../plugins/session';
 
 export interface AuthRoutesOptions {
   service: AuthService;
@@ -17,7 +18,10 @@ export interface AuthRoutesOptions {
 /** The guessable calls are throttled in the service, per account and per client address (request.ip). */
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { service }) => {
   app.post('', { schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginReply } } }, async (request, reply) => {
-    const session = await service.login(request.body.email, request.body.password, request.ip, request.sessionToken);
+    const session = await service.login(request.body.email, request.body.password, request.ip, {
+      previousToken: request.sessionToken,
+      device: deviceOf(request),
+    });
     if (!session) {
       // an answer for the form, not an HTTP failure: success false with a message (docs/spec.md §8)
       return { success: false as const, message: '邮箱或密码错误', errorCode: 'LOGIN_FAILED', showType: ShowType.SILENT };
@@ -26,6 +30,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
       return { success: false as const, message: ACCOUNT_DISABLED_MESSAGE, errorCode: 'ACCOUNT_DISABLED', showType: ShowType.SILENT };
     }
     reply.setSession(session.token);
+    reply.setDevice(session.device);
     return success(toPublicUser(session.user), '登录成功');
   });
 

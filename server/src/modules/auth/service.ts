@@ -78,6 +78,32 @@ export const newAccount = (id: string, email: string, passwordHash: string, nick
   avatar: null,
 });
 
+/** A browser the account signed in from before: the device cookie names the account and the browser. */
+export interface KnownDevice {
+  userId: string;
+  id: string;
+}
+
+/**
+ * What a login attempt spends: a browser the account signed in from before has a budget of its
+ * own (strangers who lock the account, or the address it shares with a campus, do not lock its
+ * owner out); any other spends the address's and the account's. A success gives it back.
+ */
+function loginBudget(throttle: Throttle, known: KnownDevice | undefined, account: string, address: string) {
+  return {
+    async spend() {
+      if (known) return throttle.attempt(POLICIES.loginPerDevice, known.id);
+      await throttle.attempt(POLICIES.loginPerAddress, address);
+      await throttle.attempt(POLICIES.loginPerAccount, account);
+    },
+    async release() {
+      if (known) return throttle.clear(POLICIES.loginPerDevice, known.id);
+      await throttle.refund(POLICIES.loginPerAddress, address);
+      await throttle.clear(POLICIES.loginPerAccount, account);
+    },
+  };
+}
+
 export function createAuthService(deps: { auth: AuthRepo; users: Accounts; mail: MailService; throttle: Throttle }) {
   const { auth, users, mail, throttle } = deps;
 
@@ -97,19 +123,24 @@ export function createAuthService(deps: { auth: AuthRepo; users: Accounts; mail:
      * success releases the account and does not count against the address. Unknown e-mails are
      * limited alike, so a refusal tells nothing about which accounts exist.
      */
-    async login(email: string, password: string, address: string, previousToken?: string): Promise<{ user: UserRow; token: string } | 'disabled' | null> {
+    async login(
+      email: string,
+      password: string,
+      address: string,
+      { previousToken, device }: { previousToken?: string; device?: KnownDevice } = {},
+    ): Promise<{ user: UserRow; token: string; device: KnownDevice } | 'disabled' | null> {
       const account = normalizeEmail(email);
-      await throttle.attempt(POLICIES.loginPerAddress, address);
-      await throttle.attempt(POLICIES.loginPerAccount, account);
       const user = await users.findByEmail(account);
+      const known = user && device?.userId === user.id ? device : undefined;
+      const budget = loginBudget(throttle, known, account, address);
+      await budget.spend();
       const valid = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstNothing(password);
       if (!user || !valid) return null;
       // said only to whoever knows the password
       if (user.disabled_at) return 'disabled';
-      await throttle.refund(POLICIES.loginPerAddress, address);
-      await throttle.clear(POLICIES.loginPerAccount, account);
+      await budget.release();
       if (previousToken) await auth.deleteSession(sha256(previousToken));
-      return { user, token: await startSession(user.id) };
+      return { user, token: await startSession(user.id), device: known ?? { userId: user.id, id: newId() } };
     },
 
     /** Ends every session of an account (the back office disabled it). */

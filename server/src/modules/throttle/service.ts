@@ -20,9 +20,11 @@ export interface ThrottlePolicy {
 
 const MINUTE = 60_000;
 
-/** The limits, per key. Failed logins are limited per account whatever address they come from. */
+/** The limits, per key. Failed logins are limited per account whatever address they come from, except from a browser the account signed in from before (per device). */
 export const POLICIES = {
   loginPerAccount: { name: 'loginPerAccount', max: 10, windowMs: 15 * MINUTE, action: '该账号登录失败' },
+  // a browser the account signed in from before (its device cookie) guesses on a budget of its own
+  loginPerDevice: { name: 'loginPerDevice', max: 10, windowMs: 15 * MINUTE, action: '该账号登录失败' },
   // a campus or a mobile carrier puts thousands behind one address: a budget for many people
   loginPerAddress: { name: 'loginPerAddress', max: 100, windowMs: 15 * MINUTE, action: '登录失败' },
   codePerRecipient: { name: 'codePerRecipient', max: 5, windowMs: 60 * MINUTE, action: '该邮箱获取验证码' },
