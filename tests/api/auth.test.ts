@@ -143,7 +143,17 @@ describe('registration', () => {
     expect((await client(t.app).post('/api/v1/user/sendCode', { email: address, purpose: 'register' })).status).toBe(200);
     const again = await client(t.app).post('/api/v1/user/sendCode', { email: address, purpose: 'register' });
     expect(again.status).toBe(429);
-    expect(again.body.message).toMatch(/1 分钟/);
+    expect(again.body.message).toMatch(/请 (1 分钟|\d+ 秒)后再试/);
+  });
+
+  test('asked again half a minute later, the refusal says the seconds left, not a whole minute', async () => {
+    const address = 'half-minute@example.edu.cn';
+    expect((await client(t.app).post('/api/v1/user/sendCode', { email: address, purpose: 'register' })).status).toBe(200);
+    const earlier = new Date(Date.now() - 30_000).toISOString();
+    await t.app.db.updateTable('verification_codes').set({ created_at: earlier }).where('email', '=', address).execute();
+    const again = await client(t.app).post('/api/v1/user/sendCode', { email: address, purpose: 'register' });
+    expect(again.status).toBe(429);
+    expect(again.body.message).toMatch(/请 (29|30) 秒后再试/);
   });
 
   test('registering a taken e-mail mails no code, and the answer is the same', async () => {

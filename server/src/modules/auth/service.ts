@@ -10,7 +10,7 @@ import { isoIn } from '../../lib/time';
 import { SESSION_TTL_MS } from '../../plugins/session';
 import type { UserTable as UserRow } from '../../db/types';
 import type { MailService } from '../mail';
-import { POLICIES, type Throttle } from '../throttle';
+import { POLICIES, waitText, type Throttle } from '../throttle';
 import { checkNewPassword } from './passwordPolicy';
 import type { AuthRepo } from './repo';
 
@@ -158,8 +158,9 @@ export function createAuthService(deps: { auth: AuthRepo; users: Accounts; mail:
       const email = normalizeEmail(rawEmail);
       await throttle.attempt(POLICIES.codePerAddress, address);
       const last = await auth.latestCode(email, purpose);
-      if (last && Date.parse(last.created_at) > Date.now() - CODE_RESEND_MS) {
-        throw new AppError(429, 'CODE_TOO_SOON', '验证码发送太频繁，请 1 分钟后再试', ShowType.WARN_MESSAGE);
+      const wait = last ? Date.parse(last.created_at) + CODE_RESEND_MS - Date.now() : 0;
+      if (wait > 0) {
+        throw new AppError(429, 'CODE_TOO_SOON', `验证码发送太频繁，请 ${waitText(wait)}后再试`, ShowType.WARN_MESSAGE);
       }
       await throttle.attempt(POLICIES.codePerRecipient, email);
       const existing = await users.findByEmail(email);
