@@ -2,6 +2,9 @@
 import type { Rule } from 'antd/es/form';
 import { FIELD_RULES as R, PAPER_FIELDS, type PaperField } from '../../common/fieldRules';
 
+/** An e-mail as typed or pasted, without the spaces a paste brings at either end (a field's `normalize`). */
+export const trimmedEmail = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+
 export const emailRules: Rule[] = [
   { required: true, message: '请输入邮箱' },
   { type: 'email', max: R.email.maxLength, message: R.email.message },

@@ -63,6 +63,13 @@ describe('register', () => {
     expect(server.requests.find((r) => r.path === '/api/v1/user/register')!.body).toMatchObject({ code: DEMO_CODE });
   });
 
+  test('an e-mail pasted with spaces at either end registers as the e-mail', async () => {
+    const { history } = await renderApp('/user/register');
+    await fillRegister(DEMO_CODE, '  pasted.mail@example.edu.cn ');
+    await waitFor(() => expect(history.location.pathname).toBe('/user/login'), { timeout: 10_000 });
+    expect(server.requests.find((r) => r.path === '/api/v1/user/register')!.body).toMatchObject({ email: 'pasted.mail@example.edu.cn' });
+  });
+
   test('editing the e-mail after a code was sent resets the countdown (the code was for the old address)', async () => {
     await renderApp('/user/register');
     await heading('注册');

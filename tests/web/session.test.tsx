@@ -34,6 +34,14 @@ describe('login', () => {
     expect(server.requests.some((r) => r.path === '/api/v1/actionLogin')).toBe(false);
   });
 
+  test('an e-mail pasted with spaces at either end signs in as the e-mail', async () => {
+    const { history } = await renderApp(loginAt());
+    await submitLogin(` ${DEMO_EMAIL} `, DEMO_PASSWORD);
+    await waitFor(() => expect(server.requests.find((r) => r.path === '/api/v1/actionLogin')).toBeDefined(), { timeout: 10_000 });
+    expect(server.requests.find((r) => r.path === '/api/v1/actionLogin')!.body).toMatchObject({ email: DEMO_EMAIL });
+    await waitFor(() => expect(history.location.pathname).not.toBe('/user/login'), { timeout: 10_000 });
+  });
+
   test('the form object is posted unchanged', async () => {
     const { history } = await renderApp(loginAt());
     await submitLogin(DEMO_EMAIL, DEMO_PASSWORD);

@@ -3,7 +3,7 @@ import CodeField from '@/features/account/CodeField';
 import { resetPassword } from '@/features/account/api';
 import { submitConfirmed } from '@/utils/formErrors';
 import { submitOnly } from '@/utils/submitter';
-import { emailRules } from '@/utils/formRules';
+import { emailRules, trimmedEmail } from '@/utils/formRules';
 import { ProForm, ProFormText } from '@ant-design/pro-form';
 import { Form } from 'antd';
 
@@ -36,6 +36,7 @@ export default function ResetPasswordForm({ email, onDone }: { email?: string; o
         label="注册邮箱"
         placeholder="请输入注册邮箱"
         rules={emailRules}
+        normalize={trimmedEmail}
         initialValue={email}
         disabled={Boolean(email)}
         fieldProps={{ inputMode: 'email', autoComplete: 'username' }}

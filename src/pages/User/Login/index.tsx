@@ -1,7 +1,7 @@
 import { passwordEye } from '@/components/iconLabels';
 import AuthCard from '@/features/account/AuthCard';
 import SignedInNotice from '@/features/account/SignedInNotice';
-import { emailRules } from '@/utils/formRules';
+import { emailRules, trimmedEmail } from '@/utils/formRules';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
@@ -40,7 +40,7 @@ export default function LoginPage() {
       {/* antd's own Form: the login page is a first page, and pro-form weighs more than it gives here */}
       <Form<LoginFormValues> layout="vertical" initialValues={{ email }} onFinish={onFinish} requiredMark>
         {status === 'error' && <Alert role="alert" type="error" showIcon message={message || '登录失败，请重试'} style={{ marginBottom: 24 }} />}
-        <Form.Item name="email" label="邮箱" rules={[emailRules[0], { type: 'email', message: '邮箱格式不正确' }]}>
+        <Form.Item name="email" label="邮箱" normalize={trimmedEmail} rules={[emailRules[0], { type: 'email', message: '邮箱格式不正确' }]}>
           <Input size="large" prefix={<MailOutlined aria-hidden />} autoComplete="username" inputMode="email" placeholder="请输入注册邮箱" />
         </Form.Item>
         <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>

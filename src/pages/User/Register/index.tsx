@@ -5,7 +5,7 @@ import CodeField from '@/features/account/CodeField';
 import { register, type RegisterForm } from '@/features/account/api';
 import { submitConfirmed } from '@/utils/formErrors';
 import { submitOnly } from '@/utils/submitter';
-import { emailRules, nicknameRules } from '@/utils/formRules';
+import { emailRules, trimmedEmail, nicknameRules } from '@/utils/formRules';
 import { ProForm, ProFormCheckbox, ProFormText } from '@ant-design/pro-form';
 import { Form } from 'antd';
 import { history, Link } from 'umi';
@@ -37,6 +37,7 @@ export default function RegisterPage() {
           label="邮箱"
           placeholder="常用邮箱，用于登录和接收验证码"
           rules={emailRules}
+          normalize={trimmedEmail}
           fieldProps={{ inputMode: 'email', autoComplete: 'email' }}
         />
         <CodeField purpose="register" form={form} />
