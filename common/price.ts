@@ -27,8 +27,11 @@ export function priceOf(chars: number, perThousandFen: number): PriceBreakdown {
 export const yuanOf = (fen: number) => fen / 100;
 export const fenOf = (yuan: number) => Math.round(yuan * 100);
 
-/** Money as people read it: ¥12.50. */
-export const formatFen = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+/** Money as people read it: ¥12.50, ¥1,975.00 (grouped as counts are). */
+export const formatFen = (fen: number) => {
+  const [yuan, cents] = (fen / 100).toFixed(2).split('.');
+  return `¥${formatCount(Number(yuan))}.${cents}`;
+};
 
 /** The breakdown in one line: 60,480 字 → 61 个千字（不足千字按千字计）× ¥3.00 = ¥183.00 */
 export const priceLine = (price: PriceBreakdown) =>

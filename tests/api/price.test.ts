@@ -30,3 +30,9 @@ test.each([
 test('the breakdown in words, as the pages show it', () => {
   expect(priceLine({ chars: 60_480, perThousandFen: 300, thousands: 61, totalFen: 18_300 })).toBe('60,480 字 → 61 个千字（不足千字按千字计）× ¥3.00 = ¥183.00');
 });
+
+test('large amounts are grouped by thousands as counts are', () => {
+  expect(priceLine({ chars: 394_548, perThousandFen: 500, thousands: 395, totalFen: 197_500 })).toBe(
+    '394,548 字 → 395 个千字（不足千字按千字计）× ¥5.00 = ¥1,975.00',
+  );
+});
