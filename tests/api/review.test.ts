@@ -321,6 +321,18 @@ test('an upload longer than every system takes is refused at once, and nothing i
   expect(res.body.errors.file).toBe(`论文有 ${formatCount(longest + 1)} 字，超过所有检测系统的上限 ${formatCount(longest)} 字，请分章上传检测`);
 });
 
+test('pasted text longer than every system takes is not told to try another system', async () => {
+  const systems = (await client(signedIn.test().app).get('/api/v1/review/system')).body.result as Array<{ id: string; maxChars: number }>;
+  const largest = systems.reduce((a, b) => (b.maxChars > a.maxChars ? b : a));
+  const res = await signedIn.me().post('/api/v1/review/quote', { systemId: largest.id, text: '县'.repeat(largest.maxChars + 1) });
+  expect(res.status).toBe(422);
+  expect(res.body.errors.paper).toBe(`论文有 ${formatCount(largest.maxChars + 1)} 字，超过所有检测系统的上限 ${formatCount(largest.maxChars)} 字，请分章检测`);
+  // a shorter system's limit still points to the others
+  const smallest = systems.reduce((a, b) => (b.maxChars < a.maxChars ? b : a));
+  const shorter = await signedIn.me().post('/api/v1/review/quote', { systemId: smallest.id, text: '县'.repeat(smallest.maxChars + 1) });
+  expect(shorter.body.errors.paper).toMatch(/请换用其他系统或分章检测$/);
+});
+
 test('a check carries its order’s state: cancelled means closed, not payable (issue 13)', async () => {
   const { review, orderId } = await newReview(own(3));
   expect((await signedIn.me().get(`/api/v1/review/${review.id}`)).body.result.orderStatus).toBe('pending');

@@ -122,8 +122,16 @@ async function paperOf(repo: ReviewRepo, reader: ReviewReader, user: User, paper
   }
   const chars = countChars(found.text);
   if (chars < MIN_CHARS) throw invalidField('paper', `论文内容太少（${formatCount(chars)} 字），至少需要 ${formatCount(MIN_CHARS)} 字`);
-  if (chars > system.max_chars)
-    throw invalidField('paper', `论文有 ${formatCount(chars)} 字，超过「${system.name}」的上限 ${formatCount(system.max_chars)} 字，请换用其他系统或分章检测`);
+  if (chars > system.max_chars) {
+    // another system is offered only when one takes a paper this long
+    const longest = Math.max(...(await repo.systems()).map((s) => s.max_chars));
+    throw invalidField(
+      'paper',
+      chars > longest
+        ? `论文有 ${formatCount(chars)} 字，超过所有检测系统的上限 ${formatCount(longest)} 字，请分章检测`
+        : `论文有 ${formatCount(chars)} 字，超过「${system.name}」的上限 ${formatCount(system.max_chars)} 字，请换用其他系统或分章检测`,
+    );
+  }
   return { ...found, chars };
 }
 
