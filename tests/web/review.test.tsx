@@ -157,6 +157,30 @@ test('too short a paper is refused with the reason, and cannot be submitted', as
   expect(screen.getByText('提交并去支付').closest('button')).toBeDisabled();
 });
 
+test('a form left for a login on the way (the session ended) comes back as it was, file and all; a submitted one does not', async () => {
+  await signInAsDemo();
+  const first = await renderApp('/review/info');
+  await screen.findByText('填写查重信息', {}, LONG);
+  fireEvent.change(input('论文题目'), { target: { value: '县域中学课后服务研究' } });
+  fireEvent.change(input('学校'), { target: { value: '北京示例大学' } });
+  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
+    target: { files: [new File([PAPER], '终稿.txt', { type: 'text/plain' })] },
+  });
+  expect(await screen.findByText(/已上传：终稿\.txt（\d+ 字）/, {}, LONG)).toBeInTheDocument();
+  first.unmount();
+
+  // back from the login page, in the same tab
+  const { history } = await renderApp('/review/info');
+  await screen.findByText('填写查重信息', {}, LONG);
+  expect(input('论文题目').value).toBe('县域中学课后服务研究');
+  expect(input('学校').value).toBe('北京示例大学');
+  expect(screen.getByText(/已上传：终稿\.txt（\d+ 字）/)).toBeInTheDocument();
+  expect(await screen.findByText('应付金额', {}, LONG)).toBeInTheDocument();
+  fireEvent.click(screen.getByText('提交并去支付').closest('button')!);
+  await waitFor(() => expect(history.location.pathname).toMatch(/^\/pay\//), LONG);
+  expect(sessionStorage.length).toBe(0);
+});
+
 test('an uploaded paper is read and counted; a file that is not a paper is refused', async () => {
   await signInAsDemo();
   await renderApp('/review/info');

@@ -34,6 +34,9 @@ if (!AbortSignal.timeout) {
 // that would keep the test file's process alive after its tests
 afterAll(closeMockApp);
 
+// each test is a new browser tab: what a page kept in the tab's session storage does not carry over
+afterEach(() => sessionStorage.clear());
+
 // jsdom has no matchMedia; antd's responsive helpers ask for it.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

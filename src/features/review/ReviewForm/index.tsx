@@ -19,15 +19,14 @@ import { formatFen } from '@/utils/money';
 import { paperMaxLength, paperRules } from '@/utils/formRules';
 import { paths } from '@/utils/paths';
 import { Alert, Button, Card, Form, Input, Radio, Segmented, Skeleton, Space, Statistic, Typography, type FormInstance } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'umi';
 import { PAPER_UPLOAD, refusalOf } from '../../../../common/api';
 import { priceLine } from '../../../../common/price';
 import styles from './index.less';
+import { clearDraft, useDraft, type Mode } from './draft';
 import PaperUpload, { type Uploaded } from './PaperUpload';
 import { useQuote, type Quote } from './useQuote';
-
-type Mode = 'upload' | 'text';
 
 /** The count and the price, once the server has them; what is missing meanwhile. */
 function QuoteLine({ quote, error, hasPaper }: { quote?: Quote; error?: string; hasPaper: boolean }) {
@@ -99,8 +98,8 @@ function paperOfForm(mode: Mode, uploaded: Uploaded | undefined, text: string | 
 }
 
 /** The paper's file: checked here first, then uploaded with its progress; its title fills an empty 论文题目. */
-function usePaperFile(form: FormInstance<ReviewFields>) {
-  const [uploaded, setUploaded] = useState<Uploaded>();
+function usePaperFile(form: FormInstance<ReviewFields>, kept?: Uploaded) {
+  const [uploaded, setUploaded] = useState<Uploaded | undefined>(kept);
   const upload = useUploadProgress();
   const [uploadError, setUploadError] = useState<string>();
 
@@ -161,6 +160,31 @@ function PaperDetails({ filledFromProfile }: { filledFromProfile: boolean }) {
   );
 }
 
+/** The paper: a file (`upload`, the drop zone) or pasted text, as the student chooses. */
+function PaperInput({ mode, onMode, upload }: { mode: Mode; onMode: (mode: Mode) => void; upload: ReactNode }) {
+  return (
+    <>
+      <Form.Item label="论文" name="paper" required>
+        <Segmented<Mode>
+          value={mode}
+          onChange={onMode}
+          options={[
+            { label: '上传文件', value: 'upload' },
+            { label: '粘贴文本', value: 'text' },
+          ]}
+        />
+      </Form.Item>
+      {mode === 'upload' ? (
+        upload
+      ) : (
+        <Form.Item name="text" rules={paperRules('text')}>
+          <Input.TextArea rows={10} placeholder="把论文全文粘贴到这里" aria-label="论文全文" />
+        </Form.Item>
+      )}
+    </>
+  );
+}
+
 /**
  * The check's form: the system, the paper's details, and the paper itself (a file, or pasted text),
  * with the exact character count and price before submitting; submitting creates (or, for an
@@ -171,10 +195,12 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
   const [params] = useSearchParams();
   const [form] = Form.useForm<ReviewFields & { paper?: never }>();
   const systems = useResult(() => listSystems(), []);
-  const [mode, setMode] = useState<Mode>('upload');
-  const { uploaded, percent, uploadError, onFile } = usePaperFile(form);
-  const [submitting, setSubmitting] = useState(false);
   const { currentUser } = useCurrentUser();
+  // a new check's form as the student left it in this tab (a login on the way back, a reload)
+  const { draft, keep } = useDraft(form, Boolean(review), currentUser?.id);
+  const [mode, setMode] = useState<Mode>(draft?.mode ?? 'upload');
+  const { uploaded, percent, uploadError, onFile } = usePaperFile(form, draft?.uploaded);
+  const [submitting, setSubmitting] = useState(false);
   const systemId = Form.useWatch('systemId', form);
   const text = Form.useWatch('text', form);
 
@@ -186,6 +212,7 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
   useEffect(() => {
     if (mode === 'text' && quote?.title && !form.getFieldValue('title')?.trim()) form.setFieldValue('title', quote.title);
   }, [mode, quote, form]);
+  useEffect(() => keep(mode, uploaded), [mode, uploaded]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const submit = async (values: ReviewFields) => {
     if (!paper) {
@@ -203,6 +230,7 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
     const done = await submitForm(form, () => saveAtQuote(review, { ...bodyOf(values, mode, uploaded), quotedFen: quote?.amountFen }, onPriceChanged));
     setSubmitting(false);
     if (!done) return;
+    clearDraft();
     // a new check: its own address takes this form's place, so back from payment shows this check
     // to change (修改查重信息), as the pay page's link does, not an empty form that orders it again
     if (!review) navigate(paths.reviewInfo(done.result.review.id), { replace: true });
@@ -212,32 +240,28 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
   if (systems.error && !systems.data) return <LoadError what="查重系统" onRetry={systems.reload} />;
   if (!systems.data) return <Skeleton active paragraph={{ rows: 10 }} />;
 
-  const initial = initialValues(review, systems.data, params.get('systemId'), currentUser);
+  const initial = { ...initialValues(review, systems.data, params.get('systemId'), currentUser), ...draft?.values };
 
   return (
     <Card className={styles.card}>
       <h1 className={styles.title}>{review ? '修改查重信息' : '填写查重信息'}</h1>
       <Typography.Paragraph type="secondary">提交后先付款，付款后立即开始检测。论文只用于本次检测，不会收入比对库，30 天后自动删除。</Typography.Paragraph>
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={submit} requiredMark className={styles.form}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        onFinish={submit}
+        onValuesChange={(_, all) => keep(mode, uploaded, all)}
+        requiredMark
+        className={styles.form}
+      >
         <SystemChoice systems={systems.data} />
         <PaperDetails filledFromProfile={Boolean(currentUser?.realName && !review)} />
-        <Form.Item label="论文" name="paper" required>
-          <Segmented<Mode>
-            value={mode}
-            onChange={setMode}
-            options={[
-              { label: '上传文件', value: 'upload' },
-              { label: '粘贴文本', value: 'text' },
-            ]}
-          />
-        </Form.Item>
-        {mode === 'upload' ? (
-          <PaperUpload onFile={onFile} percent={percent} error={uploadError} uploaded={uploaded} review={review} />
-        ) : (
-          <Form.Item name="text" rules={paperRules('text')}>
-            <Input.TextArea rows={10} placeholder="把论文全文粘贴到这里" aria-label="论文全文" />
-          </Form.Item>
-        )}
+        <PaperInput
+          mode={mode}
+          onMode={setMode}
+          upload={<PaperUpload onFile={onFile} percent={percent} error={uploadError} uploaded={uploaded} review={review} />}
+        />
         {priceChanged && <PriceChanged said={priceChanged} next="新的字数和价格见下方，确认后再点一次提交。" />}
         <QuoteLine quote={quote} error={quoteError} hasPaper={paper !== undefined} />
         <Space wrap>
