@@ -117,7 +117,7 @@ async function alignCandidates(
       );
       // reordered pieces join where they meet in the checked text: different words between them part them
       const exact = joinReordered(found, options.minMatch, EDGE_SKIP, paragraphs);
-      const rewritten = alignSentences(paper, sentences, tokens, source, candidate.seeds, candidate.sourceId, options.minMatch, paragraphs);
+      const rewritten = alignSentences(paper, text, sentences, tokens, source, candidate.seeds, candidate.sourceId, options.minMatch, paragraphs);
       chains.push(...withRewritten(exact, rewritten, paragraphs));
     }
     await progress(0.2 + (0.7 * (i + 1)) / candidates.length);

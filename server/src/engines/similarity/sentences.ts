@@ -69,6 +69,8 @@ const EDGE_RUN = 3;
  * sentence it begins or ends in: the connective the rewriter put first, the word it swapped last.
  */
 const SENTENCE_EDGE = UNSHARED_GAP;
+/** …but not over quotation marks or a colon: what stands outside a quotation is the writer's. */
+const QUOTING = /[“”"'‘’「」『』:：]/;
 /** A Chinese character's token (a word never starts with one): by its code, this runs for every token compared. */
 const isHan = (value: string) => {
   const code = value.charCodeAt(0);
@@ -231,6 +233,7 @@ interface Aligned {
 /** One source and the checked text, as the alignment of their sentences reads them. */
 interface Pair {
   query: TokenSeq;
+  queryText: string;
   source: TokenSeq;
   sentences: Sentence[];
   holders: Map<string, number[]>;
@@ -477,16 +480,19 @@ function rewritePassages(pair: Pair, pieces: Chain[], members: Aligned[]): Chain
  * around it are not aligned, and stay unmarked. The source's excerpt reaches its sentence's edge
  * likewise, where the checked text's does.
  */
-function toSentenceEdges({ query, source, sentences }: Pair, passages: Chain[], members: Aligned[]): Chain[] {
+function toSentenceEdges({ query, queryText, source, sentences }: Pair, passages: Chain[], members: Aligned[]): Chain[] {
   const memberAt = (t: number) => members.find((a) => t >= a.sentence.from && t < a.sentence.to)?.sentence;
   const near = (tokens: TokenSeq, from: number, to: number) => from <= to && wordsIn(tokens, from, to, SENTENCE_EDGE) <= SENTENCE_EDGE;
+  // the writer's words that introduce a quotation (正如已有研究所说：“…”) are theirs, however close
+  const opens = (from: number, to: number) => from < to && QUOTING.test(queryText.slice(query.start(from), query.start(to)));
+  const closes = (from: number, to: number) => from < to && QUOTING.test(queryText.slice(query.end(from - 1), query.end(to - 1)));
   return passages.map((p) => {
     const first = memberAt(p.qStart);
     const last = memberAt(p.qEnd - 1);
     const sourceFirst = sentences[sentenceAt(sentences, p.sStart)];
     const sourceLast = sentences[sentenceAt(sentences, p.sEnd - 1)];
-    const startNear = first !== undefined && near(query, first.from, p.qStart);
-    const endNear = last !== undefined && near(query, p.qEnd, last.to);
+    const startNear = first !== undefined && near(query, first.from, p.qStart) && !opens(first.from, p.qStart);
+    const endNear = last !== undefined && near(query, p.qEnd, last.to) && !closes(p.qEnd, last.to);
     const widened = { ...p };
     // a sentence is taken whole, or not at all: a stock phrase amid the writer's own sentence gains nothing
     if (startNear && (p.qEnd >= first.to || (endNear && last === first))) {
@@ -585,6 +591,7 @@ function passagesOf(pair: Pair, group: Aligned[]): Chain[] {
  */
 export function alignSentences(
   query: TokenSeq,
+  queryText: string,
   querySentences: Sentence[],
   source: TokenSeq,
   sourceText: string,
@@ -593,7 +600,7 @@ export function alignSentences(
   minTokens: number,
   paragraphs?: Paragraphs,
 ): Chain[] {
-  const pair: Pair = { query, source, ...sourceSentences(source, sourceText, seeds), sourceId, minTokens, paragraphs };
+  const pair: Pair = { query, queryText, source, ...sourceSentences(source, sourceText, seeds), sourceId, minTokens, paragraphs };
   const seeded = seededSentences(querySentences, seeds);
   const aligned = alignedAll(pair, querySentences, seeded).map((sources, i) => (sources ? align(pair, querySentences[i], sources) : undefined));
   // aligned sentences of one paragraph, or of the next when nothing lies between, are one group
