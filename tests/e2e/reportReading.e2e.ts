@@ -1,9 +1,12 @@
 /**
- * Reading a long report in a real browser (issue: the source beside a marked passage). On a 375 px
- * phone a tapped passage's source comes up at once over the text and closing it leaves the student
- * where they were; at 1280 px the source panel's title stays clear of the 56 px top bar wherever
- * the page is scrolled, even with a long excerpt. Screenshots in test-results/.
+ * Reading a long report in a real browser. On a 375 px phone a tapped passage's source comes up at
+ * once over the text and closing it leaves the student where they were; at 1280 px the source
+ * panel's title stays clear of the 56 px top bar wherever the page is scrolled, even with a long
+ * excerpt. 下载 PDF 报告 downloads in place: offline or with an ended login the report stays (or
+ * the login page takes over), never the browser's error page or the API's JSON. Screenshots in
+ * test-results/.
  */
+import { readFileSync } from 'fs';
 import type { Page } from 'playwright-core';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
 import { newCheck, signInTo, usePagePerTest, VIEWPORTS } from './browser';
@@ -85,4 +88,50 @@ test('at 1280 px the source panel’s title stays below the top bar wherever the
     expect(tag.y).toBeGreaterThanOrEqual(TOP_BAR);
   }
   await page.screenshot({ path: 'test-results/report-source_desktop.png' });
+});
+
+describe('下载 PDF 报告', () => {
+  const download = () => page.getByRole('button', { name: '下载 PDF 报告' });
+  const heading = () => page.getByRole('heading', { name: '查重报告：长论文的全文对照' });
+
+  test('saves the PDF and stays on the report', async () => {
+    await page.goto(`${mock()}/personal/review/report/${reviewId}`);
+    await heading().waitFor({ timeout: 30_000 });
+    const [file] = await Promise.all([page.waitForEvent('download'), download().click()]);
+    expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(
+      readFileSync((await file.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    expect(page.url()).toBe(`${mock()}/personal/review/report/${reviewId}`);
+  });
+
+  for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+    test(`offline at ${label} size it says 网络异常 and the report stays`, async () => {
+      await page.setViewportSize(viewport);
+      await page.goto(`${mock()}/personal/review/report/${reviewId}`);
+      await heading().waitFor({ timeout: 30_000 });
+      await page.context().setOffline(true);
+      await download().click();
+      await page.getByText('您的网络发生异常，无法连接服务器').waitFor();
+      expect(await heading().isVisible()).toBe(true);
+      expect(await download().isEnabled()).toBe(true);
+      expect(page.url()).toBe(`${mock()}/personal/review/report/${reviewId}`);
+      // the notice slides in
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: `test-results/report-download-offline_${label}.png` });
+      await page.context().setOffline(false);
+    });
+  }
+
+  test('with an ended login it goes to the login page, never showing the API’s JSON', async () => {
+    await page.goto(`${mock()}/personal/review/report/${reviewId}`);
+    await heading().waitFor({ timeout: 30_000 });
+    await page.context().clearCookies();
+    await download().click();
+    await page.waitForURL((url) => url.pathname === '/user/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(`${mock()}/personal/review/report/${reviewId}`);
+    expect(await page.getByText('"success"').count()).toBe(0);
+  });
 });

@@ -1,5 +1,6 @@
 /** A check's report on screen: figures, chapters, ranked sources, and the text with every copied passage marked. */
-import { formatPercent, reportPdfUrl, type Passage, type Report } from '@/features/review/api';
+import { formatPercent, reportPdfName, reportPdfPath, type Passage, type Report } from '@/features/review/api';
+import DownloadButton from '@/components/DownloadButton';
 import FigureHelp from '@/components/FigureHelp';
 import { paths } from '@/utils/paths';
 import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
@@ -50,9 +51,15 @@ function Summary({ report }: { report: Report }) {
     <Card>
       <div className={styles.head}>
         <h1 className={styles.title}>查重报告：{report.review.title}</h1>
-        <Button className={styles.download} icon={<DownloadOutlined aria-hidden />} href={reportPdfUrl(report.review.id)}>
+        <DownloadButton
+          className={styles.download}
+          icon={<DownloadOutlined aria-hidden />}
+          url={reportPdfPath(report.review.id)}
+          what="PDF 报告"
+          fileName={reportPdfName(report.review.title)}
+        >
           下载 PDF 报告
-        </Button>
+        </DownloadButton>
       </div>
       <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
         <Descriptions.Item label="检测系统">{report.review.systemName}</Descriptions.Item>

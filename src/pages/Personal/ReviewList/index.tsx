@@ -1,7 +1,8 @@
 import RecordsTable, { atWork, createdColumn, DeleteAction, RowLink, stateColumn, type RecordColumn } from '@/components/RecordsTable';
-import { deletePaper, formatPercent, listReviews, reportPdfUrl, type Review } from '@/features/review/api';
+import { deletePaper, formatPercent, listReviews, reportPdfName, reportPdfPath, type Review } from '@/features/review/api';
+import DownloadButton from '@/components/DownloadButton';
 import { formatFen } from '@/utils/money';
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import { paths } from '@/utils/paths';
 import { ORDER_STATE_NAMES } from '../../../../common/orderState';
 import { formatCount } from '../../../../common/formatCount';
@@ -51,9 +52,9 @@ function ReviewActions({ review: r, reload }: { review: Review; reload: () => vo
       {r.status === 'done' && (
         <>
           <RowLink to={paths.reviewReport(r.id)}>查看报告</RowLink>
-          <Button type="link" size="small" href={reportPdfUrl(r.id)}>
+          <DownloadButton type="link" size="small" url={reportPdfPath(r.id)} what="PDF 报告" fileName={reportPdfName(r.title)}>
             下载 PDF
-          </Button>
+          </DownloadButton>
         </>
       )}
       {!r.paperDeleted && !atWork(r) && (
