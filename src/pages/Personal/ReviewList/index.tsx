@@ -23,6 +23,9 @@ export function reviewState(r: Review): { text: string; color: string } {
   }
 }
 
+/** An unpaid check whose order can still be paid: the payment may come from another tab or a phone. */
+const awaitingPayment = (r: Review) => r.status === 'unpaid' && r.orderStatus === 'pending';
+
 const columns: RecordColumn<Review>[] = [
   { key: 'title', title: '论文题目', ellipsis: true, render: (r) => r.title },
   {
@@ -47,7 +50,7 @@ const columns: RecordColumn<Review>[] = [
 function ReviewActions({ review: r, reload }: { review: Review; reload: () => void }) {
   return (
     <>
-      {r.status === 'unpaid' && r.orderStatus === 'pending' && r.orderId && <RowLink to={paths.pay(r.orderId)}>付款 {formatFen(r.amountFen)}</RowLink>}
+      {awaitingPayment(r) && r.orderId && <RowLink to={paths.pay(r.orderId)}>付款 {formatFen(r.amountFen)}</RowLink>}
       {r.status === 'unpaid' && r.orderStatus !== 'pending' && <RowLink to={paths.reviewInfo(r.id)}>重新下单</RowLink>}
       {r.status === 'done' && (
         <>
@@ -72,7 +75,7 @@ function ReviewActions({ review: r, reload }: { review: Review; reload: () => vo
   );
 }
 
-/** /personal/review/list: every check of the user, with live progress, and what can be done with each. */
+/** /personal/review/list: every check of the user, with live progress and payments, and what can be done with each. */
 export default function ReviewListPage() {
   return (
     <RecordsTable<Review>
@@ -80,6 +83,7 @@ export default function ReviewListPage() {
       columns={columns}
       load={listReviews}
       isRunning={atWork}
+      isWaiting={awaitingPayment}
       actions={(r, reload) => <ReviewActions review={r} reload={reload} />}
       empty={{ text: '还没有查重记录', start: [{ label: '去查重', to: paths.reviewHome }] }}
     />
