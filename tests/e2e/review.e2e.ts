@@ -65,7 +65,7 @@ test('system → .docx → price → pay → progress → report with the copied
   await passage.click();
   await page.locator('[aria-live="polite"]').getByText(COPIED.slice(0, 20)).waitFor();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /下载 PDF 报告/ }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /下载 PDF 报告/ }).click()]);
   expect(
     readFileSync((await download.path())!)
       .subarray(0, 5)

@@ -1,7 +1,8 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MockHandler } from '../../mock/_lib/kit';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
+import { WAIT_POLL_MS } from '@/components/RecordsTable';
 import { demoOrder } from './demoOrders';
 import { MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD } from '../../mock/_lib/users';
 
@@ -311,6 +312,33 @@ describe('issue 27: a records list that keeps up', () => {
       window.dispatchEvent(new Event('focus'));
     });
     expect(await screen.findByText('后交的论文', {}, LONG)).toBeInTheDocument();
+  });
+
+  test('查重记录 keeps asking while a check waits for its payment: one paid on a phone shows without a reload or a return to the tab', async () => {
+    await signInAsDemo();
+    const { orderId } = (await submitCheck('手机上付款的论文')).data.result;
+    await renderApp('/personal/review/list');
+    const card = (await screen.findByText('手机上付款的论文', {}, LONG)).closest('.ant-card') as HTMLElement;
+    expect(card).toHaveTextContent('待付款');
+    // paid by scanning the QR code: nothing happens in this window
+    await act(() => axios.get(`/api/v1/mock/pay/${orderId}`, { adapter: server.adapter }));
+    await waitFor(() => expect(card).not.toHaveTextContent('待付款'), { timeout: WAIT_POLL_MS * 2 + 2_000 });
+    // the same card, refreshed in place: the list was not emptied and drawn again
+    expect(card).toBeInTheDocument();
+    expect(within(card).queryByText(/付款 ¥/)).toBeNull();
+  });
+
+  test('查重记录 does not keep asking when nothing waits or runs', async () => {
+    await signInAsDemo();
+    const { review } = (await submitCheck('早已完成的论文')).data.result;
+    const done = { ...review, status: 'done', progress: 100, orderStatus: 'paid', similarity: 0.1 };
+    server.use({ 'GET /api/v1/review': (_req, res) => res.json({ success: true, result: { list: [done], total: 1, current: 1, pageSize: 10 } }) });
+    await renderApp('/personal/review/list');
+    expect(await screen.findByText('早已完成的论文', {}, LONG)).toBeInTheDocument();
+    const asked = () => server.requests.filter((r) => r.method === 'GET' && r.path === '/api/v1/review').length;
+    const before = asked();
+    await act(() => new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS * 1.5)));
+    expect(asked()).toBe(before);
   });
 
   test('on a phone, a record card says which system was used', async () => {

@@ -42,8 +42,11 @@ export const deletePaper = (reviewId: string) => del<ApiResponse<Review>>(`/v1/r
 
 export const getReport = (reviewId: string, options?: CallOptions) => get<ApiResponse<Report>>(`/v1/review/${segment(reviewId)}/report`, undefined, options);
 
-/** Where the report's PDF downloads from (a plain link: the browser sends the session cookie). */
-export const reportPdfUrl = (reviewId: string) => `/api/v1/review/${segment(reviewId)}/report.pdf`;
+/** The report as a PDF file: downloaded through the request layer (DownloadButton), which adds the API prefix. */
+export const reportPdfPath = (reviewId: string) => `/v1/review/${segment(reviewId)}/report.pdf`;
+
+/** The PDF's name when the server gives none. */
+export const reportPdfName = (title: string) => `查重报告-${title}.pdf`;
 
 export const verifyReport = (code: string) =>
   get<ApiResponse<{ title: string; systemName: string; finishedAt: string; similarity: number; charCount: number }>>(

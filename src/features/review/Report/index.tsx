@@ -1,9 +1,10 @@
 /** A check's report on screen: figures, chapters, ranked sources, and the text with every copied passage marked. */
-import { formatPercent, reportPdfUrl, type Passage, type Report } from '@/features/review/api';
+import { formatPercent, reportPdfName, reportPdfPath, type Passage, type Report } from '@/features/review/api';
+import DownloadButton from '@/components/DownloadButton';
 import FigureHelp from '@/components/FigureHelp';
 import { paths } from '@/utils/paths';
-import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Descriptions, Empty, List, Progress, Row, Space, Statistic, Tag, Typography } from 'antd';
+import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Descriptions, Drawer, Empty, Grid, List, Progress, Row, Space, Statistic, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'umi';
 import styles from './index.less';
@@ -50,9 +51,15 @@ function Summary({ report }: { report: Report }) {
     <Card>
       <div className={styles.head}>
         <h1 className={styles.title}>查重报告：{report.review.title}</h1>
-        <Button className={styles.download} icon={<DownloadOutlined aria-hidden />} href={reportPdfUrl(report.review.id)}>
+        <DownloadButton
+          className={styles.download}
+          icon={<DownloadOutlined aria-hidden />}
+          url={reportPdfPath(report.review.id)}
+          what="PDF 报告"
+          fileName={reportPdfName(report.review.title)}
+        >
           下载 PDF 报告
-        </Button>
+        </DownloadButton>
       </div>
       <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
         <Descriptions.Item label="检测系统">{report.review.systemName}</Descriptions.Item>
@@ -165,6 +172,7 @@ function MarkedText({ report, passages, selected, onSelect: setSelected, colourO
                   key={i}
                   role="button"
                   tabIndex={0}
+                  aria-pressed={selected === part.passage}
                   aria-label={`相似段落，来源：${sourceTitle(passages[part.passage].sourceId)}`}
                   className={`${styles.passage} ${selected === part.passage ? styles.active : ''}`}
                   style={{ background: `${colourOf.get(passages[part.passage].sourceId)}55`, borderColor: colourOf.get(passages[part.passage].sourceId) }}
@@ -189,7 +197,21 @@ function noPassageHint(report: Report, passages: Passage[]) {
   return '点击左侧标色的段落，这里显示它在来源文献中的原文。';
 }
 
-/** The source text of the chosen passage. */
+/** What the source says where the chosen passage came from: its name, its words, how many characters match. */
+function SourceExcerpt({ chosen, colourOf, sourceTitle }: { chosen: Passage; colourOf: Map<string, string>; sourceTitle: (sourceId: string) => string }) {
+  return (
+    <>
+      <Tag color={colourOf.get(chosen.sourceId)} className={styles.sourceTag}>
+        {sourceTitle(chosen.sourceId)}
+      </Tag>
+      <p className={styles.sourceText}>{chosen.sourceText}</p>
+      <Typography.Text type="secondary">{formatCount(chosen.chars)} 字相似</Typography.Text>
+      <Help figure="段落字数" />
+    </>
+  );
+}
+
+/** The source text of the chosen passage, beside the text on a wide screen (below it on a phone). */
 function SourcePassage({
   chosen,
   hint,
@@ -204,13 +226,9 @@ function SourcePassage({
   return (
     <Card title={<h2 className={styles.heading}>来源原文</h2>} className={styles.sticky}>
       {chosen ? (
-        <div aria-live="polite">
-          <Tag color={colourOf.get(chosen.sourceId)} className={styles.sourceTag}>
-            {sourceTitle(chosen.sourceId)}
-          </Tag>
-          <p className={styles.sourceText}>{chosen.sourceText}</p>
-          <Typography.Text type="secondary">{formatCount(chosen.chars)} 字相似</Typography.Text>
-          <Help figure="段落字数" />
+        // a new passage's excerpt is read from its start, not from where the last one was scrolled to
+        <div aria-live="polite" key={`${chosen.start}`}>
+          <SourceExcerpt chosen={chosen} colourOf={colourOf} sourceTitle={sourceTitle} />
         </div>
       ) : (
         <Typography.Text type="secondary">{hint}</Typography.Text>
@@ -219,8 +237,53 @@ function SourcePassage({
   );
 }
 
+/**
+ * On a phone the panel sits below the whole text: a tapped passage's source comes up over the text
+ * at once, and closing it leaves the student where they were, the passage still outlined.
+ */
+function SourceSheet({
+  open,
+  chosen,
+  onClose,
+  colourOf,
+  sourceTitle,
+}: {
+  open: boolean;
+  chosen?: Passage;
+  onClose: () => void;
+  colourOf: Map<string, string>;
+  sourceTitle: (sourceId: string) => string;
+}) {
+  return (
+    <Drawer
+      open={open && Boolean(chosen)}
+      onClose={onClose}
+      placement="bottom"
+      height="auto"
+      title="来源原文"
+      closeIcon={<CloseOutlined aria-label="关闭" />}
+      // the text stays in sight above it; a long excerpt scrolls inside
+      styles={{ wrapper: { maxHeight: '75vh' } }}
+      footer={
+        <Button block onClick={onClose}>
+          返回全文
+        </Button>
+      }
+    >
+      {chosen && <SourceExcerpt chosen={chosen} colourOf={colourOf} sourceTitle={sourceTitle} />}
+    </Drawer>
+  );
+}
+
 export default function ReportView({ report }: { report: Report }) {
   const [selected, setSelected] = useState<number>();
+  // the sheet is open while a passage tapped on a phone is being read; the passage stays chosen after
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const phone = Grid.useBreakpoint().lg === false;
+  const select = (passage?: number) => {
+    setSelected(passage);
+    setSheetOpen(passage !== undefined);
+  };
   const colourOf = useMemo(() => new Map(report.sources.map((s, i) => [s.sourceId, PALETTE[i % PALETTE.length]])), [report]);
   const passages = [...report.passages].sort((a, b) => a.start - b.start);
   const chosen = selected === undefined ? undefined : passages[selected];
@@ -239,12 +302,13 @@ export default function ReportView({ report }: { report: Report }) {
       </Row>
       <Row gutter={[16, 16]} className={styles.row}>
         <Col xs={24} lg={15}>
-          <MarkedText report={report} passages={passages} selected={selected} onSelect={setSelected} colourOf={colourOf} sourceTitle={sourceTitle} />
+          <MarkedText report={report} passages={passages} selected={selected} onSelect={select} colourOf={colourOf} sourceTitle={sourceTitle} />
         </Col>
         <Col xs={24} lg={9}>
           <SourcePassage chosen={chosen} hint={noPassageHint(report, passages)} colourOf={colourOf} sourceTitle={sourceTitle} />
         </Col>
       </Row>
+      {phone && <SourceSheet open={sheetOpen} chosen={chosen} onClose={() => setSheetOpen(false)} colourOf={colourOf} sourceTitle={sourceTitle} />}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import RecordsTable, { atWork, createdColumn, DeleteAction, RowLink, stateColumn, type RecordColumn } from '@/components/RecordsTable';
-import { deletePaper, formatPercent, listReviews, reportPdfUrl, type Review } from '@/features/review/api';
+import { deletePaper, formatPercent, listReviews, reportPdfName, reportPdfPath, type Review } from '@/features/review/api';
+import DownloadButton from '@/components/DownloadButton';
 import { formatFen } from '@/utils/money';
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import { paths } from '@/utils/paths';
 import { ORDER_STATE_NAMES } from '../../../../common/orderState';
 import { formatCount } from '../../../../common/formatCount';
@@ -21,6 +22,9 @@ export function reviewState(r: Review): { text: string; color: string } {
       return { text: '失败', color: 'red' };
   }
 }
+
+/** An unpaid check whose order can still be paid: the payment may come from another tab or a phone. */
+const awaitingPayment = (r: Review) => r.status === 'unpaid' && r.orderStatus === 'pending';
 
 const columns: RecordColumn<Review>[] = [
   { key: 'title', title: '论文题目', ellipsis: true, render: (r) => r.title },
@@ -46,14 +50,14 @@ const columns: RecordColumn<Review>[] = [
 function ReviewActions({ review: r, reload }: { review: Review; reload: () => void }) {
   return (
     <>
-      {r.status === 'unpaid' && r.orderStatus === 'pending' && r.orderId && <RowLink to={paths.pay(r.orderId)}>付款 {formatFen(r.amountFen)}</RowLink>}
+      {awaitingPayment(r) && r.orderId && <RowLink to={paths.pay(r.orderId)}>付款 {formatFen(r.amountFen)}</RowLink>}
       {r.status === 'unpaid' && r.orderStatus !== 'pending' && <RowLink to={paths.reviewInfo(r.id)}>重新下单</RowLink>}
       {r.status === 'done' && (
         <>
           <RowLink to={paths.reviewReport(r.id)}>查看报告</RowLink>
-          <Button type="link" size="small" href={reportPdfUrl(r.id)}>
+          <DownloadButton type="link" size="small" url={reportPdfPath(r.id)} what="PDF 报告" fileName={reportPdfName(r.title)}>
             下载 PDF
-          </Button>
+          </DownloadButton>
         </>
       )}
       {!r.paperDeleted && !atWork(r) && (
@@ -71,7 +75,7 @@ function ReviewActions({ review: r, reload }: { review: Review; reload: () => vo
   );
 }
 
-/** /personal/review/list: every check of the user, with live progress, and what can be done with each. */
+/** /personal/review/list: every check of the user, with live progress and payments, and what can be done with each. */
 export default function ReviewListPage() {
   return (
     <RecordsTable<Review>
@@ -79,6 +83,7 @@ export default function ReviewListPage() {
       columns={columns}
       load={listReviews}
       isRunning={atWork}
+      isWaiting={awaitingPayment}
       actions={(r, reload) => <ReviewActions review={r} reload={reload} />}
       empty={{ text: '还没有查重记录', start: [{ label: '去查重', to: paths.reviewHome }] }}
     />
