@@ -330,6 +330,20 @@ describe('writing the .docx', () => {
     expect(chinese).toContain(`学生姓名：${FIELDS.author}`);
   });
 
+  test('centred paragraphs and table cells have no first-line indent: they sit on the centre, not 2 characters right of it', async () => {
+    const m = await readManuscript(await wordManuscript(), 'paper.docx');
+    for (const template of templates.values()) {
+      const xml = await xmlOf(await writeDocx(m, template, FIELDS));
+      const styles = xml.styles.match(/<w:style w:type="paragraph"[\s\S]*?<\/w:style>/g)!;
+      const centred = styles.filter((s) => s.includes('<w:jc w:val="center"/>'));
+      expect(centred.length).toBeGreaterThan(4);
+      for (const style of centred) expect(style).toMatch(/<w:ind w:firstLine="0"\/>/);
+      expect(styles.find((s) => s.includes('w:styleId="TableText"'))).toMatch(/<w:ind w:firstLine="0"\/>/);
+      // the picture's own paragraph (centred, in Normal)
+      expect(xml.document).toMatch(/<w:p><w:pPr><w:ind w:firstLine="0"\/><w:jc w:val="center"\/><\/w:pPr><w:r><w:drawing>/);
+    }
+  });
+
   test('the journal template numbers headings 一、/（一）, the English one sorts references APA-style', async () => {
     const m = await readManuscript(Buffer.from(PLAIN), 'paper.txt');
     const journal = await xmlOf(await writeDocx(m, templates.get('journal-gbt7714')!, FIELDS));

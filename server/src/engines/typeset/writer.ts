@@ -52,6 +52,9 @@ const PAGE = { A4: { width: 11906, height: 16838 }, Letter: { width: 12240, heig
 /** Chinese text is simplified Chinese: Word and LibreOffice pick its glyph forms (and fallback faces) by it. */
 const LANGUAGE = { value: 'en-US', eastAsia: 'zh-CN' };
 
+/** Centred and right-aligned text has no first-line indent: it would sit that far off its centre or edge. */
+const UNINDENTED = new Set(['center', 'right']);
+
 function paragraphStyle(id: string, name: string, style: TextStyle, extra: Partial<IParagraphStyleOptions> = {}): IParagraphStyleOptions {
   const size = pointsOf(style.size);
   const line =
@@ -60,6 +63,13 @@ function paragraphStyle(id: string, name: string, style: TextStyle, extra: Parti
       : style.lineSpacing
         ? { line: Math.round(style.lineSpacing * 240), lineRule: LineRuleType.AUTO }
         : {};
+  // a style based on Normal would otherwise inherit its body text's indent
+  const indent =
+    style.firstLineChars !== undefined
+      ? { firstLine: Math.round(style.firstLineChars * size * 20) }
+      : id !== 'Normal' && style.align && UNINDENTED.has(style.align)
+        ? { firstLine: 0 }
+        : undefined;
   return {
     id,
     name,
@@ -74,7 +84,7 @@ function paragraphStyle(id: string, name: string, style: TextStyle, extra: Parti
     paragraph: {
       alignment: style.align ? ALIGN[style.align as keyof typeof ALIGN] : undefined,
       spacing: { before: Math.round((style.spaceBeforePt ?? 0) * 20), after: Math.round((style.spaceAfterPt ?? 0) * 20), ...line },
-      indent: style.firstLineChars ? { firstLine: Math.round(style.firstLineChars * size * 20) } : undefined,
+      indent,
     },
     ...extra,
   };
@@ -310,7 +320,7 @@ function bodyWriter(template: Template, textWidthPx: number) {
       case 'table':
         return [captionOf('table', block.caption), table(block)];
       case 'image':
-        return [new Paragraph({ alignment: AlignmentType.CENTER, children: [image(block)] }), captionOf('figure', block.caption)];
+        return [new Paragraph({ alignment: AlignmentType.CENTER, indent: { firstLine: 0 }, children: [image(block)] }), captionOf('figure', block.caption)];
     }
   };
 
@@ -395,7 +405,8 @@ function paragraphStyles(template: Template, tocIndent: number): IParagraphStyle
     paragraphStyle('AbstractTitle', 'Abstract Title', styles.abstractTitle),
     paragraphStyle('AbstractBody', 'Abstract', styles.abstractBody),
     paragraphStyle('Keywords', 'Keywords', styles.keywords),
-    paragraphStyle('TableText', 'Table Text', styles.tableText),
+    // a table's cells are never indented
+    paragraphStyle('TableText', 'Table Text', { ...styles.tableText, firstLineChars: 0 }),
     paragraphStyle('Reference', 'Bibliography', styles.reference, {
       paragraph: {
         ...paragraphStyle('r', 'r', styles.reference).paragraph,
