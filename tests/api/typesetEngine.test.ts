@@ -344,6 +344,23 @@ describe('writing the .docx', () => {
     }
   });
 
+  test('a style in larger type than the exact line of Normal gets a line that holds it (the master cover title in 二号 under 20 pt)', async () => {
+    const m = await readManuscript(Buffer.from(PLAIN), 'paper.txt');
+    for (const template of templates.values()) {
+      const { styles } = await xmlOf(await writeDocx(m, template, FIELDS));
+      const all = styles.match(/<w:style w:type="paragraph"[\s\S]*?<\/w:style>/g)!;
+      const lineOf = (style: string) => /w:line="(\d+)" w:lineRule="(\w+)"/.exec(style);
+      const normal = lineOf(all.find((s) => s.includes('w:styleId="Normal"'))!);
+      for (const style of all.filter((s) => s.includes('<w:basedOn w:val="Normal"/>') && s.includes('<w:sz '))) {
+        const size = Number(/<w:sz w:val="(\d+)"\/>/.exec(style)![1]) / 2;
+        const [, line, rule] = lineOf(style) ?? normal ?? [];
+        const id = /w:styleId="(\w+)"/.exec(style)![1];
+        // an exact line at least 1.2 times the type, or a multiple of single spacing
+        expect({ id, fits: rule !== 'exact' || Number(line) / 20 >= size * 1.2 }).toEqual({ id, fits: true });
+      }
+    }
+  });
+
   test('the journal template numbers headings 一、/（一）, the English one sorts references APA-style', async () => {
     const m = await readManuscript(Buffer.from(PLAIN), 'paper.txt');
     const journal = await xmlOf(await writeDocx(m, templates.get('journal-gbt7714')!, FIELDS));

@@ -390,9 +390,21 @@ function headersAndFooter(template: Template, fields: CoverFields, watermarkText
   };
 }
 
+/**
+ * The styles with a line that holds their type: a style without its own spacing inherits Normal's, and
+ * an exact line of 20 pt under a 22 pt title makes its two lines overlap. Such a style, whose type
+ * needs more than the exact line (1.2 times its size), is set single-spaced instead.
+ */
+function fittedStyles(styles: Template['styles']): Template['styles'] {
+  const exact = typeof styles.body.lineSpacing === 'string' ? parseFloat(styles.body.lineSpacing) : undefined;
+  if (exact === undefined) return styles;
+  const fit = (style: TextStyle): TextStyle => (style.lineSpacing === undefined && pointsOf(style.size) * 1.2 > exact ? { ...style, lineSpacing: 1 } : style);
+  return Object.fromEntries(Object.entries(styles).map(([key, style]) => [key, key === 'body' ? style : fit(style)])) as Template['styles'];
+}
+
 /** The template's styles as the document's named paragraph styles (Normal, Heading 1–3, toc 1–3 …). */
 function paragraphStyles(template: Template, tocIndent: number): IParagraphStyleOptions[] {
-  const { styles } = template;
+  const styles = fittedStyles(template.styles);
   const heading = (id: string, name: string, style: TextStyle, outlineLevel: number) =>
     paragraphStyle(id, name, style, { paragraph: { ...paragraphStyle('h', 'h', style).paragraph, outlineLevel, keepNext: true } });
   return [
