@@ -340,7 +340,7 @@ describe('writing the .docx', () => {
       for (const style of centred) expect(style).toMatch(/<w:ind w:firstLine="0"\/>/);
       expect(styles.find((s) => s.includes('w:styleId="TableText"'))).toMatch(/<w:ind w:firstLine="0"\/>/);
       // the picture's own paragraph (centred, in Normal)
-      expect(xml.document).toMatch(/<w:p><w:pPr><w:ind w:firstLine="0"\/><w:jc w:val="center"\/><\/w:pPr><w:r><w:drawing>/);
+      expect(xml.document).toMatch(/<w:p><w:pPr>(?:<w:keepNext\/>)?<w:ind w:firstLine="0"\/><w:jc w:val="center"\/><\/w:pPr><w:r><w:drawing>/);
     }
   });
 
@@ -359,6 +359,21 @@ describe('writing the .docx', () => {
         expect({ id, fits: rule !== 'exact' || Number(line) / 20 >= size * 1.2 }).toEqual({ id, fits: true });
       }
     }
+  });
+
+  test('a picture is kept on the page of its caption, a table caption on the page of its table, whose first row repeats as its header', async () => {
+    const m = await readManuscript(await wordManuscript(), 'paper.docx');
+    const { document } = await xmlOf(await writeDocx(m, bachelor, FIELDS));
+    expect(document).toMatch(
+      /<w:p><w:pPr><w:keepNext\/>[^]*?<\/w:pPr><w:r><w:drawing>[^]*?<\/w:p><w:p><w:pPr><w:pStyle w:val="Caption"\/><\/w:pPr><w:r><w:t xml:space="preserve">图1-1/,
+    );
+    expect(document).toContain(
+      '<w:p><w:pPr><w:pStyle w:val="Caption"/><w:keepNext/></w:pPr><w:r><w:t xml:space="preserve">表1-1  两校的基本情况</w:t></w:r></w:p><w:tbl>',
+    );
+    const rows = document.match(/<w:tr>[^]*?<\/w:tr>/g)!;
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows[0]).toContain('<w:trPr><w:tblHeader/></w:trPr>');
+    for (const row of rows.slice(1)) expect(row).not.toContain('tblHeader');
   });
 
   test('the journal template numbers headings 一、/（一）, the English one sorts references APA-style', async () => {

@@ -276,15 +276,21 @@ function bodyWriter(template: Template, textWidthPx: number) {
   const captionOf = (kind: 'figure' | 'table', text?: string) => {
     counters[kind] += 1;
     const label = template.captions[kind].replace('{chapter}', String(Math.max(chapter, 1))).replace('{n}', String(counters[kind]));
-    return p(`${label}${text ? (en ? ' ' : '  ') + text : ''}`, 'Caption');
+    // a table's caption is above it and stays on the page of its first row
+    return p(`${label}${text ? (en ? ' ' : '  ') + text : ''}`, 'Caption', kind === 'table' ? { keepNext: true } : {});
   };
 
   const table = (block: Extract<Block, { kind: 'table' }>) => {
     const columns = Math.max(...block.rows.map((r) => r.length));
     return new Table({
       width: { size: 100, type: WidthType.PERCENTAGE },
+      // the first row heads the table, repeated on each page it runs onto
       rows: block.rows.map(
-        (row) => new TableRow({ children: Array.from({ length: columns }, (_, i) => new TableCell({ children: [p(row[i] ?? '', 'TableText')] })) }),
+        (row, r) =>
+          new TableRow({
+            tableHeader: r === 0 && block.rows.length > 1 ? true : undefined,
+            children: Array.from({ length: columns }, (_, i) => new TableCell({ children: [p(row[i] ?? '', 'TableText')] })),
+          }),
       ),
     });
   };
@@ -320,7 +326,11 @@ function bodyWriter(template: Template, textWidthPx: number) {
       case 'table':
         return [captionOf('table', block.caption), table(block)];
       case 'image':
-        return [new Paragraph({ alignment: AlignmentType.CENTER, indent: { firstLine: 0 }, children: [image(block)] }), captionOf('figure', block.caption)];
+        // the picture stays on the page of its caption below it
+        return [
+          new Paragraph({ alignment: AlignmentType.CENTER, indent: { firstLine: 0 }, keepNext: true, children: [image(block)] }),
+          captionOf('figure', block.caption),
+        ];
     }
   };
 
