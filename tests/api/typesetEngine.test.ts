@@ -1,4 +1,5 @@
 /** The typesetting engine alone: manuscripts of three kinds in, a .docx that follows the template out. */
+import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import JSZip from 'jszip';
 import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
@@ -221,6 +222,60 @@ describe('reading manuscripts', () => {
     expect(m.warnings).toEqual(['多级列表已合并为一级']);
     const xml = (await xmlOf(await writeDocx(m, bachelor, FIELDS))).read('word/footnotes.xml');
     expect(await xml).toContain('数据来自县教育局。');
+  });
+
+  test('bold, italic, superscript and subscript in a paragraph are kept where they are; a run set not-bold stays plain', async () => {
+    const run = (text: string, options: Record<string, unknown> = {}) => new TextRun({ text, ...options });
+    const doc = new Document({
+      sections: [
+        {
+          children: [
+            new Paragraph({ heading: HeadingLevel.HEADING_1, text: '第一章 绪论' }),
+            new Paragraph({
+              children: [
+                run('面积 m'),
+                run('2', { superScript: true }),
+                run('，水 H'),
+                run('2', { subScript: true }),
+                run('O，'),
+                run('加粗', { bold: true }),
+                run('与'),
+                run('斜体', { italics: true }),
+                run('，不加粗', { bold: false }),
+                run('。'),
+              ],
+            }),
+          ],
+        },
+      ],
+    });
+    const m = await readManuscript(await Packer.toBuffer(doc), 'a.docx');
+    expect(m.body[1]).toEqual({
+      kind: 'paragraph',
+      text: '面积 m2，水 H2O，加粗与斜体，不加粗。',
+      spans: [
+        { from: 4, to: 5, vertAlign: 'superscript' },
+        { from: 9, to: 10, vertAlign: 'subscript' },
+        { from: 12, to: 14, bold: true },
+        { from: 15, to: 17, italic: true },
+      ],
+    });
+    const { document } = await xmlOf(await writeDocx(m, bachelor, FIELDS));
+    expect(document).toContain(
+      '<w:r><w:t xml:space="preserve">面积 m</w:t></w:r><w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:t xml:space="preserve">2</w:t></w:r><w:r><w:t xml:space="preserve">，水 H</w:t></w:r><w:r><w:rPr><w:vertAlign w:val="subscript"/></w:rPr><w:t xml:space="preserve">2</w:t></w:r>',
+    );
+    expect(document).toContain('<w:r><w:rPr><w:b/><w:bCs/></w:rPr><w:t xml:space="preserve">加粗</w:t></w:r>');
+    expect(document).toContain(
+      '<w:r><w:rPr><w:i/><w:iCs/></w:rPr><w:t xml:space="preserve">斜体</w:t></w:r><w:r><w:t xml:space="preserve">，不加粗。</w:t></w:r>',
+    );
+    // Markdown's **bold** and *italic* too
+    const md = await readManuscript(Buffer.from('# 第一章 绪论\n\n正文**重点**与*术语*。\n'), 'a.md');
+    expect(md.body[1]).toMatchObject({
+      spans: [
+        { from: 2, to: 4, bold: true },
+        { from: 5, to: 7, italic: true },
+      ],
+    });
   });
 
   test('malformed, encrypted and empty manuscripts are refused with a clear message', async () => {

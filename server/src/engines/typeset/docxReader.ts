@@ -6,7 +6,7 @@
  */
 import { SaxesParser } from 'saxes';
 import { ExtractError } from '../text/extract';
-import type { Block, NoteMark } from './types';
+import type { Block, FormatSpan, NoteMark, TextFormat } from './types';
 import { MarkedText, paragraphOf } from './markedText';
 import { checkPicture, pictureWarning } from './picture';
 
@@ -75,6 +75,27 @@ const tooMuch = () => new ExtractError('稿件内容超出了排版的上限，�
 /** Elements whose content nothing here reads (run, section and table formatting; proofing and bookmark marks): not built. */
 const UNREAD = new Set(['w:rPr', 'w:sectPr', 'w:tblPr', 'w:tblGrid', 'w:trPr', 'w:proofErr', 'w:bookmarkStart', 'w:bookmarkEnd', 'w:lastRenderedPageBreak']);
 
+/** The run properties kept (from a run's w:rPr, which is not built), under the attribute names they are kept as on the run. */
+const RUN_FORMAT = new Map([
+  ['w:b', 'format:bold'],
+  ['w:i', 'format:italic'],
+  ['w:vertAlign', 'format:vertAlign'],
+]);
+const OFF = new Set(['0', 'false', 'off']);
+
+/** How a run's text was set: its own bold, italic and superscript or subscript (its style's are not read). */
+function formatOf(run: XmlElement): TextFormat | undefined {
+  const { attributes } = run;
+  const on = (name: string) => attributes[name] !== undefined && !OFF.has(attributes[name]);
+  const raised = attributes['format:vertAlign'];
+  const format: TextFormat = {
+    ...(on('format:bold') ? { bold: true as const } : {}),
+    ...(on('format:italic') ? { italic: true as const } : {}),
+    ...(raised === 'superscript' || raised === 'subscript' ? { vertAlign: raised } : {}),
+  };
+  return Object.keys(format).length ? format : undefined;
+}
+
 /**
  * The part's root element; throws on XML that is not well formed. Namespaces are resolved here rather
  * than by the parser (twice as fast without): most parts declare them all on their root.
@@ -86,6 +107,8 @@ function parseXml(data: Buffer): XmlElement {
   const scopes: Scope[] = [{ depth: 0, prefixes: new Map([['xml', 'xml']]), names: new Map() }];
   /** how deep inside an unread element the parser is (0: outside) */
   let unread = 0;
+  /** the run whose properties are being skipped: their bold, italic and raising are kept on it */
+  let formatted: XmlElement | undefined;
   let count = 0;
   let chars = 0;
   const parser = new SaxesParser();
@@ -96,6 +119,11 @@ function parseXml(data: Buffer): XmlElement {
     if (scope !== outer) scopes.push(scope);
     const name = canonical(scope, tag.name);
     if (unread || UNREAD.has(name)) {
+      if (!unread) formatted = name === 'w:rPr' && stack[stack.length - 1].name === 'w:r' ? stack[stack.length - 1] : undefined;
+      else if (unread === 1 && formatted && RUN_FORMAT.has(name)) {
+        const key = Object.keys(written).find((k) => canonical(scope, k) === 'w:val');
+        formatted.attributes[RUN_FORMAT.get(name)!] = key === undefined ? 'on' : written[key];
+      }
       unread += 1;
       return;
     }
@@ -229,10 +257,11 @@ function readNumbering(files: Map<string, Buffer>): Numbering {
   };
 }
 
-/** What a paragraph holds: its text (whitespace collapsed), the marks of the notes it refers to, its pictures. */
+/** What a paragraph holds: its text (whitespace collapsed), the marks of the notes it refers to, its formatting, its pictures. */
 interface ParagraphContent {
   text: string;
   notes: NoteMark[];
+  spans: FormatSpan[];
   pictures: Array<{ id: string; external: boolean }>;
 }
 
@@ -243,12 +272,20 @@ type NoteNumbers = (kind: 'footnote' | 'endnote', id: string) => number | undefi
 function paragraphContent(paragraph: XmlElement, noteOf: NoteNumbers): ParagraphContent {
   const text = new MarkedText();
   const pictures: ParagraphContent['pictures'] = [];
+  let format: TextFormat | undefined;
   const visit = (element: XmlElement) => {
     for (const c of contentOf(element)) {
       if (NOT_TEXT.has(c.name)) continue;
       switch (c.name) {
+        case 'w:r': {
+          const outer = format;
+          format = formatOf(c);
+          visit(c);
+          format = outer;
+          break;
+        }
         case 'w:t':
-          for (const piece of c.children) if (typeof piece === 'string') text.add(piece);
+          for (const piece of c.children) if (typeof piece === 'string') text.add(piece, format);
           break;
         case 'w:tab':
         case 'w:br':
@@ -349,7 +386,7 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { bl
     const styleId = value(child(properties, 'w:pStyle'));
     const listProperties = child(properties, 'w:numPr');
     const level = Number(value(child(listProperties, 'w:ilvl')) ?? 0);
-    const { text, notes: marks, pictures } = paragraphContent(p, notes.numberOf);
+    const { text, notes: marks, spans, pictures } = paragraphContent(p, notes.numberOf);
     pictures.forEach(picture);
     const heading = headingLevel(styleId);
     const ordered = heading === undefined ? numbering.ordered(value(child(listProperties, 'w:numId')), level, styleId) : undefined;
@@ -358,7 +395,7 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { bl
     if (heading !== undefined) {
       if (heading > 3) warnings.push(`第 ${heading} 级标题“${text}”按第 3 级排版`);
       blocks.push({ kind: 'heading', level: Math.min(3, heading) as 1 | 2 | 3, text });
-    } else if (ordered === undefined) blocks.push(paragraphOf({ text, notes: marks }));
+    } else if (ordered === undefined) blocks.push(paragraphOf({ text, notes: marks, spans }));
     else {
       if (!list || (level === 0 && list.ordered !== ordered)) {
         list = { kind: 'list', ordered, items: [] };

@@ -12,9 +12,9 @@ import { decodeText, extensionOf, ExtractError, inspectDocx } from '../text/extr
 import { docxBlocks } from './docxReader';
 import { MarkedText, paragraphOf } from './markedText';
 import { checkPicture, pictureWarning } from './picture';
-import type { Block, Manuscript } from './types';
+import type { Block, Manuscript, TextFormat } from './types';
 
-export type { Block, Manuscript, NoteMark } from './types';
+export type { Block, FormatSpan, Manuscript, NoteMark } from './types';
 
 const CAPTION = /^(图|表|figure|table)\s*\d+([.\-–]\d+)?[\s.:：]*/i;
 /** A part's name at the start of a paragraph or alone: 摘要 / 【摘要】 / 摘 要： / Abstract. … */
@@ -42,8 +42,8 @@ const splitKeywords = (text: string) =>
  */
 function markedTextOf(node: Node, skip: (element: HTMLElement) => boolean = () => false) {
   const text = new MarkedText();
-  const walk = (n: Node) => {
-    if (n.nodeType === NodeType.TEXT_NODE) return text.add(n.text);
+  const walk = (n: Node, format: TextFormat) => {
+    if (n.nodeType === NodeType.TEXT_NODE) return text.add(n.text, format);
     const element = n as HTMLElement;
     if (skip(element)) return;
     if (element.classList?.contains('footnote-ref')) {
@@ -51,9 +51,12 @@ function markedTextOf(node: Node, skip: (element: HTMLElement) => boolean = () =
       if (number) text.mark(Number(number[1]));
       return;
     }
-    for (const child of element.childNodes) walk(child);
+    // **bold** and *italic*
+    const tag = element.tagName;
+    const inner = tag === 'STRONG' ? { ...format, bold: true as const } : tag === 'EM' ? { ...format, italic: true as const } : format;
+    for (const child of element.childNodes) walk(child, inner);
   };
-  walk(node);
+  walk(node, {});
   return text.done();
 }
 

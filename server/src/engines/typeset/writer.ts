@@ -30,7 +30,7 @@ import {
   type PageNumberEstimator,
 } from 'docx';
 import { TextWatermark } from 'docx/watermarks';
-import { markedNotes, type Block, type Manuscript, type NoteMark } from './manuscript';
+import { markedNotes, type Block, type FormatSpan, type Manuscript, type NoteMark } from './manuscript';
 import { packDocx } from './pack';
 import { pointsOf, type Template, type TextStyle } from './template';
 
@@ -212,16 +212,34 @@ function pageGeometry(template: Template) {
 
 const p = (text: string, style: string, extra: Record<string, unknown> = {}) => new Paragraph({ style, children: [new TextRun(text)], ...extra });
 
-/** A paragraph's text with the references of its footnotes where their marks are. */
-function withNotes(text: string, marks: NoteMark[]): Array<TextRun | FootnoteReferenceRun> {
+/**
+ * A paragraph's text with the references of its footnotes where their marks are, and its pieces set
+ * bold, italic, superscript or subscript as they were in the manuscript (the style's fonts otherwise).
+ */
+function withNotes(text: string, marks: NoteMark[], spans: FormatSpan[] = []): Array<TextRun | FootnoteReferenceRun> {
   const runs: Array<TextRun | FootnoteReferenceRun> = [];
-  let from = 0;
-  for (const { at, note } of marks) {
-    if (at > from) runs.push(new TextRun(text.slice(from, at)));
-    runs.push(new FootnoteReferenceRun(note));
-    from = Math.max(from, at);
-  }
-  if (from < text.length) runs.push(new TextRun(text.slice(from)));
+  const notes = [...marks].sort((a, b) => a.at - b.at);
+  const cuts = [...new Set([0, text.length, ...notes.map((m) => m.at), ...spans.flatMap((s) => [s.from, s.to])])]
+    .filter((at) => at >= 0 && at <= text.length)
+    .sort((a, b) => a - b);
+  let next = 0;
+  cuts.forEach((at, k) => {
+    while (next < notes.length && notes[next].at <= at) runs.push(new FootnoteReferenceRun(notes[next++].note));
+    const end = cuts[k + 1];
+    if (end === undefined) return;
+    const span = spans.find((s) => s.from <= at && s.to >= end);
+    runs.push(
+      span
+        ? new TextRun({
+            text: text.slice(at, end),
+            ...(span.bold ? { bold: true } : {}),
+            ...(span.italic ? { italics: true } : {}),
+            ...(span.vertAlign === 'superscript' ? { superScript: true } : span.vertAlign === 'subscript' ? { subScript: true } : {}),
+          })
+        : new TextRun(text.slice(at, end)),
+    );
+  });
+  while (next < notes.length) runs.push(new FootnoteReferenceRun(notes[next++].note));
   return runs;
 }
 
@@ -312,7 +330,7 @@ function bodyWriter(template: Template, textWidthPx: number) {
         }
         return [heading(block.text, (block.level - 1) as 0 | 1 | 2)];
       case 'paragraph':
-        return [new Paragraph({ style: 'Normal', children: withNotes(block.text, block.notes ?? []) })];
+        return [new Paragraph({ style: 'Normal', children: withNotes(block.text, block.notes ?? [], block.spans) })];
       case 'list':
         listInstance += 1;
         return block.items.map(
