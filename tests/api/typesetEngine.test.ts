@@ -1,5 +1,5 @@
 /** The typesetting engine alone: manuscripts of three kinds in, a .docx that follows the template out. */
-import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
+import { Document, HeadingLevel, Math, MathFraction, MathRun, MathSubScript, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import JSZip from 'jszip';
 import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
@@ -276,6 +276,40 @@ describe('reading manuscripts', () => {
         { from: 5, to: 7, italic: true },
       ],
     });
+  });
+
+  test('Word equations are carried into the typeset paragraph as equations; one in a table keeps its letters and is warned about', async () => {
+    const formula = () =>
+      new Math({
+        children: [
+          new MathFraction({
+            numerator: [new MathSubScript({ children: [new MathRun('r')], subScript: [new MathRun('u,i')] })],
+            denominator: [new MathRun('n')],
+          }),
+        ],
+      });
+    const doc = new Document({
+      sections: [
+        {
+          children: [
+            new Paragraph({ heading: HeadingLevel.HEADING_1, text: '第一章 绪论' }),
+            new Paragraph({ children: [new TextRun('其中 '), formula(), new TextRun(' 表示用户对文献的评分。')] }),
+            new Table({ rows: [new TableRow({ children: [new TableCell({ children: [new Paragraph({ children: [formula()] })] })] })] }),
+          ],
+        },
+      ],
+    });
+    const m = await readManuscript(await Packer.toBuffer(doc), 'a.docx');
+    expect(m.body[1]).toMatchObject({ kind: 'paragraph', text: '其中 ru,in 表示用户对文献的评分。', formulas: [{ from: 3, to: 8 }] });
+    expect(m.warnings).toContainEqual(expect.stringMatching(/^1 处公式位于正文段落以外.*请排版后核对/));
+    const { document } = await xmlOf(await writeDocx(m, templates.get('general-master')!, FIELDS));
+    expect(document).toContain(
+      '<w:r><w:t xml:space="preserve">其中 </w:t></w:r><m:oMath><m:f><m:num><m:sSub><m:sSubPr></m:sSubPr><m:e><m:r><m:t>r</m:t></m:r></m:e><m:sub><m:r><m:t>u,i</m:t></m:r></m:sub></m:sSub></m:num><m:den><m:r><m:t>n</m:t></m:r></m:den></m:f></m:oMath><w:r><w:t xml:space="preserve"> 表示用户对文献的评分。</w:t></w:r>',
+    );
+    // its lines grow to hold the fraction instead of clipping it at the exact 20 pt
+    expect(document).toMatch(/<w:spacing w:line="400" w:lineRule="atLeast"\/><\/w:pPr><w:r><w:t xml:space="preserve">其中 /);
+    expect(document).not.toContain('OmmlFormula');
+    expect(document).toContain('ru,in');
   });
 
   test('malformed, encrypted and empty manuscripts are refused with a clear message', async () => {

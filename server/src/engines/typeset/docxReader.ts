@@ -6,7 +6,7 @@
  */
 import { SaxesParser } from 'saxes';
 import { ExtractError } from '../text/extract';
-import type { Block, FormatSpan, NoteMark, TextFormat } from './types';
+import type { Block, FormatSpan, Formula, NoteMark, TextFormat } from './types';
 import { MarkedText, paragraphOf } from './markedText';
 import { checkPicture, pictureWarning } from './picture';
 
@@ -28,7 +28,39 @@ const PREFIXES: Record<string, string> = {
   'http://schemas.openxmlformats.org/markup-compatibility/2006': 'mc',
   'http://schemas.openxmlformats.org/package/2006/relationships': 'rel',
   'urn:schemas-microsoft-com:vml': 'v',
+  'http://schemas.openxmlformats.org/officeDocument/2006/math': 'm',
+  'http://purl.oclc.org/ooxml/officeDocument/math': 'm',
 };
+
+const escapeXml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/**
+ * A Word equation as XML under the prefixes the written document declares (m:, w:), and its letters.
+ * What it holds in namespaces not read here (and the run formatting, not kept) is left out.
+ */
+function formulaOf(element: XmlElement): { omml: string; letters: string } {
+  let letters = '';
+  const write = (e: XmlElement): string => {
+    if (e.name.startsWith('{')) return '';
+    const attributes = Object.entries(e.attributes)
+      .filter(([key]) => !key.startsWith('{') && key !== 'xmlns' && !key.startsWith('xmlns:'))
+      .map(([key, value]) => ` ${key}="${escapeXml(value)}"`)
+      .join('');
+    const inner = e.children
+      .map((c) => {
+        if (typeof c !== 'string') return write(c);
+        if (e.name === 'm:t' || e.name === 'w:t') {
+          letters += c;
+          return escapeXml(c);
+        }
+        return '';
+      })
+      .join('');
+    return `<${e.name}${attributes}>${inner}</${e.name}>`;
+  };
+  const omml = write(element);
+  return { omml, letters: letters.replace(/\s+/g, ' ').trim() };
+}
 
 /** The canonical prefix of each prefix in force on an element: declared on it or on an element around it. */
 interface Scope {
@@ -262,6 +294,7 @@ interface ParagraphContent {
   text: string;
   notes: NoteMark[];
   spans: FormatSpan[];
+  formulas: Formula[];
   pictures: Array<{ id: string; external: boolean }>;
 }
 
@@ -287,6 +320,12 @@ function paragraphContent(paragraph: XmlElement, noteOf: NoteNumbers): Paragraph
         case 'w:t':
           for (const piece of c.children) if (typeof piece === 'string') text.add(piece, format);
           break;
+        case 'm:oMathPara':
+        case 'm:oMath': {
+          const { omml, letters } = formulaOf(c);
+          text.formula(omml, letters);
+          break;
+        }
         case 'w:tab':
         case 'w:br':
         case 'w:cr':
@@ -353,7 +392,7 @@ function noteReader(files: Map<string, Buffer>) {
  * The manuscript's blocks in order, and the texts of the footnotes and endnotes its paragraphs mark
  * (numbered in the order they are first referred to); what cannot be typeset is warned about.
  */
-export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { blocks: Block[]; notes: string[] } {
+export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { blocks: Block[]; notes: string[]; formulas: number } {
   const document = readPart(files, 'word/document.xml');
   const body = child(document?.root, 'w:body');
   if (!document || !body) throw new Error('no document body');
@@ -361,6 +400,8 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { bl
   const numbering = readNumbering(files);
   const blocks: Block[] = [];
   const notes = noteReader(files);
+  /** the Word equations read (each kept as such only in a paragraph of the body) */
+  let formulaCount = 0;
 
   let list: Extract<Block, { kind: 'list' }> | undefined;
   let nestedWarned = false;
@@ -386,7 +427,8 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { bl
     const styleId = value(child(properties, 'w:pStyle'));
     const listProperties = child(properties, 'w:numPr');
     const level = Number(value(child(listProperties, 'w:ilvl')) ?? 0);
-    const { text, notes: marks, spans, pictures } = paragraphContent(p, notes.numberOf);
+    const { text, notes: marks, spans, formulas, pictures } = paragraphContent(p, notes.numberOf);
+    formulaCount += formulas.length;
     pictures.forEach(picture);
     const heading = headingLevel(styleId);
     const ordered = heading === undefined ? numbering.ordered(value(child(listProperties, 'w:numId')), level, styleId) : undefined;
@@ -395,7 +437,7 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { bl
     if (heading !== undefined) {
       if (heading > 3) warnings.push(`第 ${heading} 级标题“${text}”按第 3 级排版`);
       blocks.push({ kind: 'heading', level: Math.min(3, heading) as 1 | 2 | 3, text });
-    } else if (ordered === undefined) blocks.push(paragraphOf({ text, notes: marks, spans }));
+    } else if (ordered === undefined) blocks.push(paragraphOf({ text, notes: marks, spans, formulas }));
     else {
       if (!list || (level === 0 && list.ordered !== ordered)) {
         list = { kind: 'list', ordered, items: [] };
@@ -410,7 +452,8 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { bl
   };
 
   const table = (tbl: XmlElement) => {
-    const { rows, pictures } = tableOf(tbl, notes.numberOf);
+    const { rows, pictures, formulas } = tableOf(tbl, notes.numberOf);
+    formulaCount += formulas;
     if (pictures) warnings.push(`表格中的 ${pictures} 张图片无法排入表格，已略去`);
     if (rows.length) blocks.push({ kind: 'table', rows });
   };
@@ -422,12 +465,13 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { bl
       table(element);
     }
   }
-  return { blocks, notes: notes.texts };
+  return { blocks, notes: notes.texts, formulas: formulaCount };
 }
 
 /** A table's rows of cell texts (a nested table's cells joined into its cell), and how many pictures its cells had. */
-function tableOf(tbl: XmlElement, numberOf: NoteNumbers): { rows: string[][]; pictures: number } {
+function tableOf(tbl: XmlElement, numberOf: NoteNumbers): { rows: string[][]; pictures: number; formulas: number } {
   let pictures = 0;
+  let formulas = 0;
   const cellText = (cell: XmlElement): string =>
     [...contentOf(cell)]
       .map((c) => {
@@ -439,6 +483,7 @@ function tableOf(tbl: XmlElement, numberOf: NoteNumbers): { rows: string[][]; pi
         if (c.name !== 'w:p') return '';
         const content = paragraphContent(c, numberOf);
         pictures += content.pictures.length;
+        formulas += content.formulas.length;
         return content.text;
       })
       .filter(Boolean)
@@ -451,7 +496,7 @@ function tableOf(tbl: XmlElement, numberOf: NoteNumbers): { rows: string[][]; pi
         .filter((cell) => cell.name === 'w:tc')
         .flatMap((cell) => [isMergedAbove(cell) ? '' : cellText(cell), ...Array<string>(spanOf(cell) - 1).fill('')]),
     );
-  return { rows, pictures };
+  return { rows, pictures, formulas };
 }
 
 const isMergedAbove = (cell: XmlElement) => {

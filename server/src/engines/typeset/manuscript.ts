@@ -14,7 +14,7 @@ import { MarkedText, paragraphOf } from './markedText';
 import { checkPicture, pictureWarning } from './picture';
 import type { Block, Manuscript, TextFormat } from './types';
 
-export type { Block, FormatSpan, Manuscript, NoteMark } from './types';
+export type { Block, FormatSpan, Formula, Manuscript, NoteMark } from './types';
 
 const CAPTION = /^(图|表|figure|table)\s*\d+([.\-–]\d+)?[\s.:：]*/i;
 /** A part's name at the start of a paragraph or alone: 摘要 / 【摘要】 / 摘 要： / Abstract. … */
@@ -122,7 +122,7 @@ function blocksFromHtml(html: string, warnings: string[]): { blocks: Block[]; no
 }
 
 /** The blocks of a manuscript file, and the texts of the notes they mark (Word's footnotes and endnotes). */
-async function rawBlocks(data: Buffer, fileName: string, warnings: string[]): Promise<{ blocks: Block[]; notes: string[] }> {
+async function rawBlocks(data: Buffer, fileName: string, warnings: string[]): Promise<{ blocks: Block[]; notes: string[]; formulas?: number }> {
   const extension = extensionOf(fileName);
   if (extension === 'docx') {
     const files = new Map<string, Buffer>();
@@ -345,12 +345,28 @@ function placeNotes(manuscript: Manuscript, notes: string[]) {
   }
 }
 
+/**
+ * Word equations are typeset as equations in paragraphs of the body, the acknowledgements and the
+ * appendices; elsewhere (the abstracts, headings, lists, tables, references) only their letters are
+ * kept, which a warning asks the student to check.
+ */
+function checkFormulas(manuscript: Manuscript, read: number) {
+  let kept = 0;
+  for (const block of [...manuscript.body, ...manuscript.acknowledgements, ...manuscript.appendices])
+    if (block.kind === 'paragraph') kept += block.formulas?.length ?? 0;
+  if (read > kept)
+    manuscript.warnings.push(
+      `${read - kept} 处公式位于正文段落以外（摘要、标题、列表、表格或参考文献中），无法作为公式排入，只保留了其中的字母和数字，请排版后核对并补上`,
+    );
+}
+
 export async function readManuscript(data: Buffer, fileName: string): Promise<Manuscript> {
   if (data.length === 0) throw new ExtractError('文件是空的');
   const warnings: string[] = [];
-  const { blocks, notes } = await rawBlocks(data, fileName, warnings);
+  const { blocks, notes, formulas } = await rawBlocks(data, fileName, warnings);
   const manuscript = structure(blocks, warnings);
   placeNotes(manuscript, notes);
+  checkFormulas(manuscript, formulas ?? 0);
   if (!manuscript.body.length) throw new ExtractError('稿件中没有正文');
   return manuscript;
 }

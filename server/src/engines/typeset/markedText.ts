@@ -3,7 +3,7 @@
  * the marks of the notes it refers to and the spans of its formatting (bold, italic, superscript,
  * subscript) kept at their places in the final text.
  */
-import type { Block, FormatSpan, NoteMark, TextFormat } from './types';
+import type { Block, FormatSpan, Formula, NoteMark, TextFormat } from './types';
 
 const sameFormat = (a: TextFormat, b: TextFormat) => a.bold === b.bold && a.italic === b.italic && a.vertAlign === b.vertAlign;
 
@@ -11,6 +11,7 @@ export class MarkedText {
   private text = '';
   private readonly marks: NoteMark[] = [];
   private readonly spans: FormatSpan[] = [];
+  private readonly formulas: Formula[] = [];
 
   /** a piece of the text, set as `format` says (plain when it says nothing) */
   add(piece: string, format?: TextFormat) {
@@ -23,13 +24,20 @@ export class MarkedText {
     else this.spans.push({ ...format, from, to: this.text.length });
   }
 
+  /** a Word equation here, its letters standing for it in the text */
+  formula(omml: string, letters: string) {
+    const from = this.text.length;
+    this.add(letters);
+    this.formulas.push({ from, to: this.text.length, omml });
+  }
+
   /** note `note` is referred to here */
   mark(note: number) {
     this.marks.push({ at: this.text.length, note });
   }
 
   /** The text trimmed, and the marks and spans moved with it. */
-  done(): { text: string; notes: NoteMark[]; spans: FormatSpan[] } {
+  done(): { text: string; notes: NoteMark[]; spans: FormatSpan[]; formulas: Formula[] } {
     const lead = this.text.length - this.text.trimStart().length;
     const text = this.text.trim();
     const within = (at: number) => Math.min(text.length, Math.max(0, at - lead));
@@ -37,14 +45,26 @@ export class MarkedText {
       text,
       notes: this.marks.map(({ at, note }) => ({ at: within(at), note })),
       spans: this.spans.map((span) => ({ ...span, from: within(span.from), to: within(span.to) })).filter((span) => span.to > span.from),
+      formulas: this.formulas.map((formula) => ({ ...formula, from: within(formula.from), to: within(formula.to) })).filter((f) => f.to > f.from),
     };
   }
 }
 
 /** A paragraph of such a text: with its notes' marks and its formatting when it has some. */
-export const paragraphOf = ({ text, notes, spans }: { text: string; notes: NoteMark[]; spans?: FormatSpan[] }): Extract<Block, { kind: 'paragraph' }> => ({
+export const paragraphOf = ({
+  text,
+  notes,
+  spans,
+  formulas,
+}: {
+  text: string;
+  notes: NoteMark[];
+  spans?: FormatSpan[];
+  formulas?: Formula[];
+}): Extract<Block, { kind: 'paragraph' }> => ({
   kind: 'paragraph',
   text,
   ...(notes.length ? { notes } : {}),
   ...(spans?.length ? { spans } : {}),
+  ...(formulas?.length ? { formulas } : {}),
 });

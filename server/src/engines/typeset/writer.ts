@@ -30,7 +30,7 @@ import {
   type PageNumberEstimator,
 } from 'docx';
 import { TextWatermark } from 'docx/watermarks';
-import { markedNotes, type Block, type FormatSpan, type Manuscript, type NoteMark } from './manuscript';
+import { markedNotes, type Block, type FormatSpan, type Formula, type Manuscript, type NoteMark } from './manuscript';
 import { packDocx } from './pack';
 import { pointsOf, type Template, type TextStyle } from './template';
 
@@ -213,20 +213,41 @@ function pageGeometry(template: Template) {
 const p = (text: string, style: string, extra: Record<string, unknown> = {}) => new Paragraph({ style, children: [new TextRun(text)], ...extra });
 
 /**
- * A paragraph's text with the references of its footnotes where their marks are, and its pieces set
- * bold, italic, superscript or subscript as they were in the manuscript (the style's fonts otherwise).
+ * A Word equation's place in the document: a run in a character style of its own holding its letters,
+ * replaced by the equation itself when the document is packed (see `withFormulas`).
  */
-function withNotes(text: string, marks: NoteMark[], spans: FormatSpan[] = []): Array<TextRun | FootnoteReferenceRun> {
+const FORMULA_STYLE = 'OmmlFormula';
+const FORMULA_RUN = new RegExp(`<w:r><w:rPr><w:rStyle w:val="${FORMULA_STYLE}(\\d+)"/></w:rPr><w:t(?: [^>]*)?>[^<]*</w:t></w:r>`, 'g');
+
+/** The document's XML with each equation's run replaced by the equation (OMML) read from the manuscript. */
+const withFormulas = (formulas: string[]) => (xml: string) => xml.replace(FORMULA_RUN, (run, n: string) => formulas[Number(n)] ?? run);
+
+/**
+ * A paragraph's text with the references of its footnotes where their marks are, its pieces set
+ * bold, italic, superscript or subscript as they were in the manuscript (the style's fonts otherwise),
+ * and its equations where they were (`placeFormula` numbers each for the packing).
+ */
+function withNotes(
+  text: string,
+  marks: NoteMark[],
+  spans: FormatSpan[] = [],
+  formulas: Formula[] = [],
+  placeFormula: (omml: string) => number = () => -1,
+): Array<TextRun | FootnoteReferenceRun> {
   const runs: Array<TextRun | FootnoteReferenceRun> = [];
   const notes = [...marks].sort((a, b) => a.at - b.at);
-  const cuts = [...new Set([0, text.length, ...notes.map((m) => m.at), ...spans.flatMap((s) => [s.from, s.to])])]
-    .filter((at) => at >= 0 && at <= text.length)
-    .sort((a, b) => a - b);
+  const bounds = [...spans, ...formulas].flatMap((s) => [s.from, s.to]);
+  const cuts = [...new Set([0, text.length, ...notes.map((m) => m.at), ...bounds])].filter((at) => at >= 0 && at <= text.length).sort((a, b) => a - b);
   let next = 0;
   cuts.forEach((at, k) => {
     while (next < notes.length && notes[next].at <= at) runs.push(new FootnoteReferenceRun(notes[next++].note));
     const end = cuts[k + 1];
     if (end === undefined) return;
+    const formula = formulas.find((f) => f.from <= at && f.to >= end);
+    if (formula) {
+      if (formula.from === at) runs.push(new TextRun({ text: text.slice(formula.from, formula.to), style: `${FORMULA_STYLE}${placeFormula(formula.omml)}` }));
+      return;
+    }
     const span = spans.find((s) => s.from <= at && s.to >= end);
     runs.push(
       span
@@ -241,6 +262,20 @@ function withNotes(text: string, marks: NoteMark[], spans: FormatSpan[] = []): A
   });
   while (next < notes.length) runs.push(new FootnoteReferenceRun(notes[next++].note));
   return runs;
+}
+
+/** A paragraph of the body text, with its notes, formatting and equations. */
+function bodyParagraph(block: Extract<Block, { kind: 'paragraph' }>, body: TextStyle, placeFormula: (omml: string) => number) {
+  // the body text's exact line (twips), if it has one
+  const exactLine = typeof body.lineSpacing === 'string' ? Math.round(parseFloat(body.lineSpacing) * 20) : undefined;
+  return new Paragraph({
+    style: 'Normal',
+    // an equation is taller than a line of text: its lines grow to hold it rather than clip it
+    ...(block.formulas?.length && exactLine ? { spacing: { line: exactLine, lineRule: LineRuleType.AT_LEAST } } : {}),
+    // an equation on its own line is centred as the manuscript had it, without the text's indent
+    ...(block.formulas?.some((f) => f.omml.startsWith('<m:oMathPara')) ? { indent: { firstLine: 0 } } : {}),
+    children: withNotes(block.text, block.notes ?? [], block.spans, block.formulas, placeFormula),
+  });
 }
 
 /** Footnotes in the body's fonts at 小五 (9 pt), the size theses set them in. */
@@ -271,6 +306,9 @@ function bodyWriter(template: Template, textWidthPx: number) {
   let chapter = 0;
   const counters = { figure: 0, table: 0 };
   let listInstance = 0;
+  /** the body's equations (OMML) in order, put in place when the document is packed */
+  const formulas: string[] = [];
+  const placeFormula = (omml: string) => formulas.push(omml) - 1;
 
   // every chapter after the first starts a new page (the body's section starts one for the first)
   const heading = (text: string, level: 0 | 1 | 2) => {
@@ -330,7 +368,7 @@ function bodyWriter(template: Template, textWidthPx: number) {
         }
         return [heading(block.text, (block.level - 1) as 0 | 1 | 2)];
       case 'paragraph':
-        return [new Paragraph({ style: 'Normal', children: withNotes(block.text, block.notes ?? [], block.spans) })];
+        return [bodyParagraph(block, template.styles.body, placeFormula)];
       case 'list':
         listInstance += 1;
         return block.items.map(
@@ -352,7 +390,7 @@ function bodyWriter(template: Template, textWidthPx: number) {
     }
   };
 
-  return { blocks, namedHeading, contentsNumbers };
+  return { blocks, namedHeading, contentsNumbers, formulas };
 }
 
 /** The body: the chapters, then references, acknowledgements and appendices (named, not numbered). */
@@ -542,5 +580,5 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
       },
     ],
   });
-  return packDocx(document);
+  return packDocx(document, { 'word/document.xml': withFormulas(writer.formulas) });
 }
