@@ -429,7 +429,9 @@ describe('writing the .docx', () => {
       for (const style of centred) expect(style).toMatch(/<w:ind w:firstLine="0"\/>/);
       expect(styles.find((s) => s.includes('w:styleId="TableText"'))).toMatch(/<w:ind w:firstLine="0"\/>/);
       // the picture's own paragraph (centred, in Normal)
-      expect(xml.document).toMatch(/<w:p><w:pPr>(?:<w:keepNext\/>)?<w:ind w:firstLine="0"\/><w:jc w:val="center"\/><\/w:pPr><w:r><w:drawing>/);
+      expect(xml.document).toMatch(
+        /<w:p><w:pPr>(?:<w:keepNext\/>)?(?:<w:spacing [^>]*\/>)?<w:ind w:firstLine="0"\/><w:jc w:val="center"\/><\/w:pPr><w:r><w:drawing>/,
+      );
     }
   });
 
@@ -463,6 +465,12 @@ describe('writing the .docx', () => {
     expect(rows.length).toBeGreaterThan(1);
     expect(rows[0]).toContain('<w:trPr><w:tblHeader/></w:trPr>');
     for (const row of rows.slice(1)) expect(row).not.toContain('tblHeader');
+  });
+
+  test("a picture's paragraph is single-spaced, not cut to the exact line of the body text (20 pt in the master's template)", async () => {
+    const m = await readManuscript(await wordManuscript(), 'paper.docx');
+    const { document } = await xmlOf(await writeDocx(m, templates.get('general-master')!, FIELDS));
+    expect(document).toMatch(/<w:p><w:pPr><w:keepNext\/><w:spacing w:line="240" w:lineRule="auto"\/>[^]*?<\/w:pPr><w:r><w:drawing>/);
   });
 
   test('the journal template numbers headings 一、/（一）, the English one sorts references APA-style', async () => {

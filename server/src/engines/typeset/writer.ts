@@ -278,6 +278,19 @@ function bodyParagraph(block: Extract<Block, { kind: 'paragraph' }>, body: TextS
   });
 }
 
+/**
+ * A picture's own paragraph: centred, single-spaced (under the body's exact line a picture is cut to
+ * that line's height), on the page of its caption below it.
+ */
+const pictureParagraph = (picture: ImageRun) =>
+  new Paragraph({
+    alignment: AlignmentType.CENTER,
+    indent: { firstLine: 0 },
+    spacing: { line: 240, lineRule: LineRuleType.AUTO },
+    keepNext: true,
+    children: [picture],
+  });
+
 /** Footnotes in the body's fonts at 小五 (9 pt), the size theses set them in. */
 const FOOTNOTE_HALF_POINTS = 18;
 
@@ -383,10 +396,7 @@ function bodyWriter(template: Template, textWidthPx: number) {
         return [captionOf('table', block.caption), table(block)];
       case 'image':
         // the picture stays on the page of its caption below it
-        return [
-          new Paragraph({ alignment: AlignmentType.CENTER, indent: { firstLine: 0 }, keepNext: true, children: [image(block)] }),
-          captionOf('figure', block.caption),
-        ];
+        return [pictureParagraph(image(block)), captionOf('figure', block.caption)];
     }
   };
 
