@@ -211,7 +211,8 @@ describe('a small upload cannot make the reader do unbounded work', () => {
     await expect(refused).rejects.toThrow('稿件内容超出了排版的上限，无法排版，请精简后重新上传');
     const formatted = `<w:r><w:rPr>${'<w:b/>'.repeat(20)}</w:rPr><w:t>字</w:t></w:r>`;
     const m = await readManuscript(await docx(documentXml('w', para('题目') + `<w:p>${formatted.repeat(60_000)}</w:p>`), padding), 'paper.docx');
-    expect(m.body).toEqual([{ kind: 'paragraph', text: '字'.repeat(60_000) }]);
+    // the runs' bold is kept as one span of the paragraph
+    expect(m.body).toEqual([{ kind: 'paragraph', text: '字'.repeat(60_000), spans: [{ from: 0, to: 60_000, bold: true }] }]);
   });
 
   test('a picture whose file is missing from the package is named as missing, not as a format to convert', async () => {

@@ -1,4 +1,5 @@
 /** The typesetting engine alone: manuscripts of three kinds in, a .docx that follows the template out. */
+import { Document, HeadingLevel, Math, MathFraction, MathRun, MathSubScript, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import JSZip from 'jszip';
 import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
@@ -223,6 +224,94 @@ describe('reading manuscripts', () => {
     expect(await xml).toContain('数据来自县教育局。');
   });
 
+  test('bold, italic, superscript and subscript in a paragraph are kept where they are; a run set not-bold stays plain', async () => {
+    const run = (text: string, options: Record<string, unknown> = {}) => new TextRun({ text, ...options });
+    const doc = new Document({
+      sections: [
+        {
+          children: [
+            new Paragraph({ heading: HeadingLevel.HEADING_1, text: '第一章 绪论' }),
+            new Paragraph({
+              children: [
+                run('面积 m'),
+                run('2', { superScript: true }),
+                run('，水 H'),
+                run('2', { subScript: true }),
+                run('O，'),
+                run('加粗', { bold: true }),
+                run('与'),
+                run('斜体', { italics: true }),
+                run('，不加粗', { bold: false }),
+                run('。'),
+              ],
+            }),
+          ],
+        },
+      ],
+    });
+    const m = await readManuscript(await Packer.toBuffer(doc), 'a.docx');
+    expect(m.body[1]).toEqual({
+      kind: 'paragraph',
+      text: '面积 m2，水 H2O，加粗与斜体，不加粗。',
+      spans: [
+        { from: 4, to: 5, vertAlign: 'superscript' },
+        { from: 9, to: 10, vertAlign: 'subscript' },
+        { from: 12, to: 14, bold: true },
+        { from: 15, to: 17, italic: true },
+      ],
+    });
+    const { document } = await xmlOf(await writeDocx(m, bachelor, FIELDS));
+    expect(document).toContain(
+      '<w:r><w:t xml:space="preserve">面积 m</w:t></w:r><w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:t xml:space="preserve">2</w:t></w:r><w:r><w:t xml:space="preserve">，水 H</w:t></w:r><w:r><w:rPr><w:vertAlign w:val="subscript"/></w:rPr><w:t xml:space="preserve">2</w:t></w:r>',
+    );
+    expect(document).toContain('<w:r><w:rPr><w:b/><w:bCs/></w:rPr><w:t xml:space="preserve">加粗</w:t></w:r>');
+    expect(document).toContain(
+      '<w:r><w:rPr><w:i/><w:iCs/></w:rPr><w:t xml:space="preserve">斜体</w:t></w:r><w:r><w:t xml:space="preserve">，不加粗。</w:t></w:r>',
+    );
+    // Markdown's **bold** and *italic* too
+    const md = await readManuscript(Buffer.from('# 第一章 绪论\n\n正文**重点**与*术语*。\n'), 'a.md');
+    expect(md.body[1]).toMatchObject({
+      spans: [
+        { from: 2, to: 4, bold: true },
+        { from: 5, to: 7, italic: true },
+      ],
+    });
+  });
+
+  test('Word equations are carried into the typeset paragraph as equations; one in a table keeps its letters and is warned about', async () => {
+    const formula = () =>
+      new Math({
+        children: [
+          new MathFraction({
+            numerator: [new MathSubScript({ children: [new MathRun('r')], subScript: [new MathRun('u,i')] })],
+            denominator: [new MathRun('n')],
+          }),
+        ],
+      });
+    const doc = new Document({
+      sections: [
+        {
+          children: [
+            new Paragraph({ heading: HeadingLevel.HEADING_1, text: '第一章 绪论' }),
+            new Paragraph({ children: [new TextRun('其中 '), formula(), new TextRun(' 表示用户对文献的评分。')] }),
+            new Table({ rows: [new TableRow({ children: [new TableCell({ children: [new Paragraph({ children: [formula()] })] })] })] }),
+          ],
+        },
+      ],
+    });
+    const m = await readManuscript(await Packer.toBuffer(doc), 'a.docx');
+    expect(m.body[1]).toMatchObject({ kind: 'paragraph', text: '其中 ru,in 表示用户对文献的评分。', formulas: [{ from: 3, to: 8 }] });
+    expect(m.warnings).toContainEqual(expect.stringMatching(/^1 处公式位于正文段落以外.*请排版后核对/));
+    const { document } = await xmlOf(await writeDocx(m, templates.get('general-master')!, FIELDS));
+    expect(document).toContain(
+      '<w:r><w:t xml:space="preserve">其中 </w:t></w:r><m:oMath><m:f><m:num><m:sSub><m:sSubPr></m:sSubPr><m:e><m:r><m:t>r</m:t></m:r></m:e><m:sub><m:r><m:t>u,i</m:t></m:r></m:sub></m:sSub></m:num><m:den><m:r><m:t>n</m:t></m:r></m:den></m:f></m:oMath><w:r><w:t xml:space="preserve"> 表示用户对文献的评分。</w:t></w:r>',
+    );
+    // its lines grow to hold the fraction instead of clipping it at the exact 20 pt
+    expect(document).toMatch(/<w:spacing w:line="400" w:lineRule="atLeast"\/><\/w:pPr><w:r><w:t xml:space="preserve">其中 /);
+    expect(document).not.toContain('OmmlFormula');
+    expect(document).toContain('ru,in');
+  });
+
   test('malformed, encrypted and empty manuscripts are refused with a clear message', async () => {
     await expect(readManuscript(Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(100, 3)]), 'a.docx')).rejects.toThrow('文件已损坏，无法打开');
     await expect(readManuscript(Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(100)]), 'a.docx')).rejects.toThrow(/已加密/);
@@ -328,6 +417,60 @@ describe('writing the .docx', () => {
     expect(chinese).not.toContain('学    号');
     expect(chinese).toContain('本科毕业论文');
     expect(chinese).toContain(`学生姓名：${FIELDS.author}`);
+  });
+
+  test('centred paragraphs and table cells have no first-line indent: they sit on the centre, not 2 characters right of it', async () => {
+    const m = await readManuscript(await wordManuscript(), 'paper.docx');
+    for (const template of templates.values()) {
+      const xml = await xmlOf(await writeDocx(m, template, FIELDS));
+      const styles = xml.styles.match(/<w:style w:type="paragraph"[\s\S]*?<\/w:style>/g)!;
+      const centred = styles.filter((s) => s.includes('<w:jc w:val="center"/>'));
+      expect(centred.length).toBeGreaterThan(4);
+      for (const style of centred) expect(style).toMatch(/<w:ind w:firstLine="0"\/>/);
+      expect(styles.find((s) => s.includes('w:styleId="TableText"'))).toMatch(/<w:ind w:firstLine="0"\/>/);
+      // the picture's own paragraph (centred, in Normal)
+      expect(xml.document).toMatch(
+        /<w:p><w:pPr>(?:<w:keepNext\/>)?(?:<w:spacing [^>]*\/>)?<w:ind w:firstLine="0"\/><w:jc w:val="center"\/><\/w:pPr><w:r><w:drawing>/,
+      );
+    }
+  });
+
+  test('a style in larger type than the exact line of Normal gets a line that holds it (the master cover title in 二号 under 20 pt)', async () => {
+    const m = await readManuscript(Buffer.from(PLAIN), 'paper.txt');
+    for (const template of templates.values()) {
+      const { styles } = await xmlOf(await writeDocx(m, template, FIELDS));
+      const all = styles.match(/<w:style w:type="paragraph"[\s\S]*?<\/w:style>/g)!;
+      const lineOf = (style: string) => /w:line="(\d+)" w:lineRule="(\w+)"/.exec(style);
+      const normal = lineOf(all.find((s) => s.includes('w:styleId="Normal"'))!);
+      for (const style of all.filter((s) => s.includes('<w:basedOn w:val="Normal"/>') && s.includes('<w:sz '))) {
+        const size = Number(/<w:sz w:val="(\d+)"\/>/.exec(style)![1]) / 2;
+        const [, line, rule] = lineOf(style) ?? normal ?? [];
+        const id = /w:styleId="(\w+)"/.exec(style)![1];
+        // an exact line at least 1.2 times the type, or a multiple of single spacing
+        expect({ id, fits: rule !== 'exact' || Number(line) / 20 >= size * 1.2 }).toEqual({ id, fits: true });
+      }
+    }
+  });
+
+  test('a picture is kept on the page of its caption, a table caption on the page of its table, whose first row repeats as its header', async () => {
+    const m = await readManuscript(await wordManuscript(), 'paper.docx');
+    const { document } = await xmlOf(await writeDocx(m, bachelor, FIELDS));
+    expect(document).toMatch(
+      /<w:p><w:pPr><w:keepNext\/>[^]*?<\/w:pPr><w:r><w:drawing>[^]*?<\/w:p><w:p><w:pPr><w:pStyle w:val="Caption"\/><\/w:pPr><w:r><w:t xml:space="preserve">图1-1/,
+    );
+    expect(document).toContain(
+      '<w:p><w:pPr><w:pStyle w:val="Caption"/><w:keepNext/></w:pPr><w:r><w:t xml:space="preserve">表1-1  两校的基本情况</w:t></w:r></w:p><w:tbl>',
+    );
+    const rows = document.match(/<w:tr>[^]*?<\/w:tr>/g)!;
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows[0]).toContain('<w:trPr><w:tblHeader/></w:trPr>');
+    for (const row of rows.slice(1)) expect(row).not.toContain('tblHeader');
+  });
+
+  test("a picture's paragraph is single-spaced, not cut to the exact line of the body text (20 pt in the master's template)", async () => {
+    const m = await readManuscript(await wordManuscript(), 'paper.docx');
+    const { document } = await xmlOf(await writeDocx(m, templates.get('general-master')!, FIELDS));
+    expect(document).toMatch(/<w:p><w:pPr><w:keepNext\/><w:spacing w:line="240" w:lineRule="auto"\/>[^]*?<\/w:pPr><w:r><w:drawing>/);
   });
 
   test('the journal template numbers headings 一、/（一）, the English one sorts references APA-style', async () => {

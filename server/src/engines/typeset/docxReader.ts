@@ -6,7 +6,7 @@
  */
 import { SaxesParser } from 'saxes';
 import { ExtractError } from '../text/extract';
-import type { Block, NoteMark } from './types';
+import type { Block, FormatSpan, Formula, NoteMark, TextFormat } from './types';
 import { MarkedText, paragraphOf } from './markedText';
 import { checkPicture, pictureWarning } from './picture';
 
@@ -28,7 +28,39 @@ const PREFIXES: Record<string, string> = {
   'http://schemas.openxmlformats.org/markup-compatibility/2006': 'mc',
   'http://schemas.openxmlformats.org/package/2006/relationships': 'rel',
   'urn:schemas-microsoft-com:vml': 'v',
+  'http://schemas.openxmlformats.org/officeDocument/2006/math': 'm',
+  'http://purl.oclc.org/ooxml/officeDocument/math': 'm',
 };
+
+const escapeXml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/**
+ * A Word equation as XML under the prefixes the written document declares (m:, w:), and its letters.
+ * What it holds in namespaces not read here (and the run formatting, not kept) is left out.
+ */
+function formulaOf(element: XmlElement): { omml: string; letters: string } {
+  let letters = '';
+  const write = (e: XmlElement): string => {
+    if (e.name.startsWith('{')) return '';
+    const attributes = Object.entries(e.attributes)
+      .filter(([key]) => !key.startsWith('{') && key !== 'xmlns' && !key.startsWith('xmlns:'))
+      .map(([key, value]) => ` ${key}="${escapeXml(value)}"`)
+      .join('');
+    const inner = e.children
+      .map((c) => {
+        if (typeof c !== 'string') return write(c);
+        if (e.name === 'm:t' || e.name === 'w:t') {
+          letters += c;
+          return escapeXml(c);
+        }
+        return '';
+      })
+      .join('');
+    return `<${e.name}${attributes}>${inner}</${e.name}>`;
+  };
+  const omml = write(element);
+  return { omml, letters: letters.replace(/\s+/g, ' ').trim() };
+}
 
 /** The canonical prefix of each prefix in force on an element: declared on it or on an element around it. */
 interface Scope {
@@ -75,6 +107,27 @@ const tooMuch = () => new ExtractError('稿件内容超出了排版的上限，�
 /** Elements whose content nothing here reads (run, section and table formatting; proofing and bookmark marks): not built. */
 const UNREAD = new Set(['w:rPr', 'w:sectPr', 'w:tblPr', 'w:tblGrid', 'w:trPr', 'w:proofErr', 'w:bookmarkStart', 'w:bookmarkEnd', 'w:lastRenderedPageBreak']);
 
+/** The run properties kept (from a run's w:rPr, which is not built), under the attribute names they are kept as on the run. */
+const RUN_FORMAT = new Map([
+  ['w:b', 'format:bold'],
+  ['w:i', 'format:italic'],
+  ['w:vertAlign', 'format:vertAlign'],
+]);
+const OFF = new Set(['0', 'false', 'off']);
+
+/** How a run's text was set: its own bold, italic and superscript or subscript (its style's are not read). */
+function formatOf(run: XmlElement): TextFormat | undefined {
+  const { attributes } = run;
+  const on = (name: string) => attributes[name] !== undefined && !OFF.has(attributes[name]);
+  const raised = attributes['format:vertAlign'];
+  const format: TextFormat = {
+    ...(on('format:bold') ? { bold: true as const } : {}),
+    ...(on('format:italic') ? { italic: true as const } : {}),
+    ...(raised === 'superscript' || raised === 'subscript' ? { vertAlign: raised } : {}),
+  };
+  return Object.keys(format).length ? format : undefined;
+}
+
 /**
  * The part's root element; throws on XML that is not well formed. Namespaces are resolved here rather
  * than by the parser (twice as fast without): most parts declare them all on their root.
@@ -86,6 +139,8 @@ function parseXml(data: Buffer): XmlElement {
   const scopes: Scope[] = [{ depth: 0, prefixes: new Map([['xml', 'xml']]), names: new Map() }];
   /** how deep inside an unread element the parser is (0: outside) */
   let unread = 0;
+  /** the run whose properties are being skipped: their bold, italic and raising are kept on it */
+  let formatted: XmlElement | undefined;
   let count = 0;
   let chars = 0;
   const parser = new SaxesParser();
@@ -96,6 +151,11 @@ function parseXml(data: Buffer): XmlElement {
     if (scope !== outer) scopes.push(scope);
     const name = canonical(scope, tag.name);
     if (unread || UNREAD.has(name)) {
+      if (!unread) formatted = name === 'w:rPr' && stack[stack.length - 1].name === 'w:r' ? stack[stack.length - 1] : undefined;
+      else if (unread === 1 && formatted && RUN_FORMAT.has(name)) {
+        const key = Object.keys(written).find((k) => canonical(scope, k) === 'w:val');
+        formatted.attributes[RUN_FORMAT.get(name)!] = key === undefined ? 'on' : written[key];
+      }
       unread += 1;
       return;
     }
@@ -229,10 +289,12 @@ function readNumbering(files: Map<string, Buffer>): Numbering {
   };
 }
 
-/** What a paragraph holds: its text (whitespace collapsed), the marks of the notes it refers to, its pictures. */
+/** What a paragraph holds: its text (whitespace collapsed), the marks of the notes it refers to, its formatting, its pictures. */
 interface ParagraphContent {
   text: string;
   notes: NoteMark[];
+  spans: FormatSpan[];
+  formulas: Formula[];
   pictures: Array<{ id: string; external: boolean }>;
 }
 
@@ -243,13 +305,27 @@ type NoteNumbers = (kind: 'footnote' | 'endnote', id: string) => number | undefi
 function paragraphContent(paragraph: XmlElement, noteOf: NoteNumbers): ParagraphContent {
   const text = new MarkedText();
   const pictures: ParagraphContent['pictures'] = [];
+  let format: TextFormat | undefined;
   const visit = (element: XmlElement) => {
     for (const c of contentOf(element)) {
       if (NOT_TEXT.has(c.name)) continue;
       switch (c.name) {
-        case 'w:t':
-          for (const piece of c.children) if (typeof piece === 'string') text.add(piece);
+        case 'w:r': {
+          const outer = format;
+          format = formatOf(c);
+          visit(c);
+          format = outer;
           break;
+        }
+        case 'w:t':
+          for (const piece of c.children) if (typeof piece === 'string') text.add(piece, format);
+          break;
+        case 'm:oMathPara':
+        case 'm:oMath': {
+          const { omml, letters } = formulaOf(c);
+          text.formula(omml, letters);
+          break;
+        }
         case 'w:tab':
         case 'w:br':
         case 'w:cr':
@@ -316,7 +392,7 @@ function noteReader(files: Map<string, Buffer>) {
  * The manuscript's blocks in order, and the texts of the footnotes and endnotes its paragraphs mark
  * (numbered in the order they are first referred to); what cannot be typeset is warned about.
  */
-export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { blocks: Block[]; notes: string[] } {
+export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { blocks: Block[]; notes: string[]; formulas: number } {
   const document = readPart(files, 'word/document.xml');
   const body = child(document?.root, 'w:body');
   if (!document || !body) throw new Error('no document body');
@@ -324,6 +400,8 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { bl
   const numbering = readNumbering(files);
   const blocks: Block[] = [];
   const notes = noteReader(files);
+  /** the Word equations read (each kept as such only in a paragraph of the body) */
+  let formulaCount = 0;
 
   let list: Extract<Block, { kind: 'list' }> | undefined;
   let nestedWarned = false;
@@ -349,7 +427,8 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { bl
     const styleId = value(child(properties, 'w:pStyle'));
     const listProperties = child(properties, 'w:numPr');
     const level = Number(value(child(listProperties, 'w:ilvl')) ?? 0);
-    const { text, notes: marks, pictures } = paragraphContent(p, notes.numberOf);
+    const { text, notes: marks, spans, formulas, pictures } = paragraphContent(p, notes.numberOf);
+    formulaCount += formulas.length;
     pictures.forEach(picture);
     const heading = headingLevel(styleId);
     const ordered = heading === undefined ? numbering.ordered(value(child(listProperties, 'w:numId')), level, styleId) : undefined;
@@ -358,7 +437,7 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { bl
     if (heading !== undefined) {
       if (heading > 3) warnings.push(`第 ${heading} 级标题“${text}”按第 3 级排版`);
       blocks.push({ kind: 'heading', level: Math.min(3, heading) as 1 | 2 | 3, text });
-    } else if (ordered === undefined) blocks.push(paragraphOf({ text, notes: marks }));
+    } else if (ordered === undefined) blocks.push(paragraphOf({ text, notes: marks, spans, formulas }));
     else {
       if (!list || (level === 0 && list.ordered !== ordered)) {
         list = { kind: 'list', ordered, items: [] };
@@ -373,7 +452,8 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { bl
   };
 
   const table = (tbl: XmlElement) => {
-    const { rows, pictures } = tableOf(tbl, notes.numberOf);
+    const { rows, pictures, formulas } = tableOf(tbl, notes.numberOf);
+    formulaCount += formulas;
     if (pictures) warnings.push(`表格中的 ${pictures} 张图片无法排入表格，已略去`);
     if (rows.length) blocks.push({ kind: 'table', rows });
   };
@@ -385,12 +465,13 @@ export function docxBlocks(files: Map<string, Buffer>, warnings: string[]): { bl
       table(element);
     }
   }
-  return { blocks, notes: notes.texts };
+  return { blocks, notes: notes.texts, formulas: formulaCount };
 }
 
 /** A table's rows of cell texts (a nested table's cells joined into its cell), and how many pictures its cells had. */
-function tableOf(tbl: XmlElement, numberOf: NoteNumbers): { rows: string[][]; pictures: number } {
+function tableOf(tbl: XmlElement, numberOf: NoteNumbers): { rows: string[][]; pictures: number; formulas: number } {
   let pictures = 0;
+  let formulas = 0;
   const cellText = (cell: XmlElement): string =>
     [...contentOf(cell)]
       .map((c) => {
@@ -402,6 +483,7 @@ function tableOf(tbl: XmlElement, numberOf: NoteNumbers): { rows: string[][]; pi
         if (c.name !== 'w:p') return '';
         const content = paragraphContent(c, numberOf);
         pictures += content.pictures.length;
+        formulas += content.formulas.length;
         return content.text;
       })
       .filter(Boolean)
@@ -414,7 +496,7 @@ function tableOf(tbl: XmlElement, numberOf: NoteNumbers): { rows: string[][]; pi
         .filter((cell) => cell.name === 'w:tc')
         .flatMap((cell) => [isMergedAbove(cell) ? '' : cellText(cell), ...Array<string>(spanOf(cell) - 1).fill('')]),
     );
-  return { rows, pictures };
+  return { rows, pictures, formulas };
 }
 
 const isMergedAbove = (cell: XmlElement) => {

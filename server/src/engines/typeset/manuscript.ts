@@ -12,9 +12,9 @@ import { decodeText, extensionOf, ExtractError, inspectDocx } from '../text/extr
 import { docxBlocks } from './docxReader';
 import { MarkedText, paragraphOf } from './markedText';
 import { checkPicture, pictureWarning } from './picture';
-import type { Block, Manuscript } from './types';
+import type { Block, Manuscript, TextFormat } from './types';
 
-export type { Block, Manuscript, NoteMark } from './types';
+export type { Block, FormatSpan, Formula, Manuscript, NoteMark } from './types';
 
 const CAPTION = /^(图|表|figure|table)\s*\d+([.\-–]\d+)?[\s.:：]*/i;
 /** A part's name at the start of a paragraph or alone: 摘要 / 【摘要】 / 摘 要： / Abstract. … */
@@ -42,8 +42,8 @@ const splitKeywords = (text: string) =>
  */
 function markedTextOf(node: Node, skip: (element: HTMLElement) => boolean = () => false) {
   const text = new MarkedText();
-  const walk = (n: Node) => {
-    if (n.nodeType === NodeType.TEXT_NODE) return text.add(n.text);
+  const walk = (n: Node, format: TextFormat) => {
+    if (n.nodeType === NodeType.TEXT_NODE) return text.add(n.text, format);
     const element = n as HTMLElement;
     if (skip(element)) return;
     if (element.classList?.contains('footnote-ref')) {
@@ -51,9 +51,12 @@ function markedTextOf(node: Node, skip: (element: HTMLElement) => boolean = () =
       if (number) text.mark(Number(number[1]));
       return;
     }
-    for (const child of element.childNodes) walk(child);
+    // **bold** and *italic*
+    const tag = element.tagName;
+    const inner = tag === 'STRONG' ? { ...format, bold: true as const } : tag === 'EM' ? { ...format, italic: true as const } : format;
+    for (const child of element.childNodes) walk(child, inner);
   };
-  walk(node);
+  walk(node, {});
   return text.done();
 }
 
@@ -119,7 +122,7 @@ function blocksFromHtml(html: string, warnings: string[]): { blocks: Block[]; no
 }
 
 /** The blocks of a manuscript file, and the texts of the notes they mark (Word's footnotes and endnotes). */
-async function rawBlocks(data: Buffer, fileName: string, warnings: string[]): Promise<{ blocks: Block[]; notes: string[] }> {
+async function rawBlocks(data: Buffer, fileName: string, warnings: string[]): Promise<{ blocks: Block[]; notes: string[]; formulas?: number }> {
   const extension = extensionOf(fileName);
   if (extension === 'docx') {
     const files = new Map<string, Buffer>();
@@ -342,12 +345,28 @@ function placeNotes(manuscript: Manuscript, notes: string[]) {
   }
 }
 
+/**
+ * Word equations are typeset as equations in paragraphs of the body, the acknowledgements and the
+ * appendices; elsewhere (the abstracts, headings, lists, tables, references) only their letters are
+ * kept, which a warning asks the student to check.
+ */
+function checkFormulas(manuscript: Manuscript, read: number) {
+  let kept = 0;
+  for (const block of [...manuscript.body, ...manuscript.acknowledgements, ...manuscript.appendices])
+    if (block.kind === 'paragraph') kept += block.formulas?.length ?? 0;
+  if (read > kept)
+    manuscript.warnings.push(
+      `${read - kept} 处公式位于正文段落以外（摘要、标题、列表、表格或参考文献中），无法作为公式排入，只保留了其中的字母和数字，请排版后核对并补上`,
+    );
+}
+
 export async function readManuscript(data: Buffer, fileName: string): Promise<Manuscript> {
   if (data.length === 0) throw new ExtractError('文件是空的');
   const warnings: string[] = [];
-  const { blocks, notes } = await rawBlocks(data, fileName, warnings);
+  const { blocks, notes, formulas } = await rawBlocks(data, fileName, warnings);
   const manuscript = structure(blocks, warnings);
   placeNotes(manuscript, notes);
+  checkFormulas(manuscript, formulas ?? 0);
   if (!manuscript.body.length) throw new ExtractError('稿件中没有正文');
   return manuscript;
 }

@@ -27,7 +27,10 @@ type Compiler = { compile(file: Document): Map<string, string | Uint8Array> };
 
 const bytesOf = (data: string | Uint8Array) => (typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
 
-export async function packDocx(document: Document): Promise<Buffer> {
+/** Rewrites of parts' XML after docx wrote them, by part name (what docx cannot write itself, such as equations). */
+export type PartRewrites = Record<string, (xml: string) => string>;
+
+export async function packDocx(document: Document, rewrites: PartRewrites = {}): Promise<Buffer> {
   // docx keeps its compiler (the parts before zipping) out of its typings; without it, its own zip
   const compiler = (Packer as unknown as { compiler?: Partial<Compiler> }).compiler;
   if (typeof compiler?.compile !== 'function') return Packer.toBuffer(document);
@@ -37,7 +40,8 @@ export async function packDocx(document: Document): Promise<Buffer> {
     if (error) failure = error;
     else chunks.push(chunk);
   });
-  for (const [path, data] of compiler.compile(document)) {
+  for (const [path, written] of compiler.compile(document)) {
+    const data = typeof written === 'string' && rewrites[path] ? rewrites[path](written) : written;
     const part = path.startsWith('word/media/') ? new ZipPassThrough(path) : new NativeDeflate(path);
     zip.add(part);
     part.push(bytesOf(data), true);

@@ -7,9 +7,27 @@ export interface NoteMark {
   note: number;
 }
 
+/** How the characters from `from` up to `to` of a paragraph's text were set in the manuscript: bold, italic, raised or lowered. */
+export interface TextFormat {
+  bold?: true;
+  italic?: true;
+  vertAlign?: 'superscript' | 'subscript';
+}
+export interface FormatSpan extends TextFormat {
+  from: number;
+  to: number;
+}
+
+/** A Word equation (OMML, an m:oMath or m:oMathPara element as XML) standing for the characters from `from` up to `to`: its letters, as text. */
+export interface Formula {
+  from: number;
+  to: number;
+  omml: string;
+}
+
 export type Block =
   | { kind: 'heading'; level: 1 | 2 | 3; text: string }
-  | { kind: 'paragraph'; text: string; notes?: NoteMark[] }
+  | { kind: 'paragraph'; text: string; notes?: NoteMark[]; spans?: FormatSpan[]; formulas?: Formula[] }
   | { kind: 'list'; ordered: boolean; items: string[] }
   | { kind: 'table'; rows: string[][]; caption?: string }
   /** a raster picture checked by its bytes (picture.ts), with its size in pixels */

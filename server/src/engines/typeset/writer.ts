@@ -30,7 +30,7 @@ import {
   type PageNumberEstimator,
 } from 'docx';
 import { TextWatermark } from 'docx/watermarks';
-import { markedNotes, type Block, type Manuscript, type NoteMark } from './manuscript';
+import { markedNotes, type Block, type FormatSpan, type Formula, type Manuscript, type NoteMark } from './manuscript';
 import { packDocx } from './pack';
 import { pointsOf, type Template, type TextStyle } from './template';
 
@@ -52,6 +52,9 @@ const PAGE = { A4: { width: 11906, height: 16838 }, Letter: { width: 12240, heig
 /** Chinese text is simplified Chinese: Word and LibreOffice pick its glyph forms (and fallback faces) by it. */
 const LANGUAGE = { value: 'en-US', eastAsia: 'zh-CN' };
 
+/** Centred and right-aligned text has no first-line indent: it would sit that far off its centre or edge. */
+const UNINDENTED = new Set(['center', 'right']);
+
 function paragraphStyle(id: string, name: string, style: TextStyle, extra: Partial<IParagraphStyleOptions> = {}): IParagraphStyleOptions {
   const size = pointsOf(style.size);
   const line =
@@ -60,6 +63,13 @@ function paragraphStyle(id: string, name: string, style: TextStyle, extra: Parti
       : style.lineSpacing
         ? { line: Math.round(style.lineSpacing * 240), lineRule: LineRuleType.AUTO }
         : {};
+  // a style based on Normal would otherwise inherit its body text's indent
+  const indent =
+    style.firstLineChars !== undefined
+      ? { firstLine: Math.round(style.firstLineChars * size * 20) }
+      : id !== 'Normal' && style.align && UNINDENTED.has(style.align)
+        ? { firstLine: 0 }
+        : undefined;
   return {
     id,
     name,
@@ -74,7 +84,7 @@ function paragraphStyle(id: string, name: string, style: TextStyle, extra: Parti
     paragraph: {
       alignment: style.align ? ALIGN[style.align as keyof typeof ALIGN] : undefined,
       spacing: { before: Math.round((style.spaceBeforePt ?? 0) * 20), after: Math.round((style.spaceAfterPt ?? 0) * 20), ...line },
-      indent: style.firstLineChars ? { firstLine: Math.round(style.firstLineChars * size * 20) } : undefined,
+      indent,
     },
     ...extra,
   };
@@ -202,18 +212,84 @@ function pageGeometry(template: Template) {
 
 const p = (text: string, style: string, extra: Record<string, unknown> = {}) => new Paragraph({ style, children: [new TextRun(text)], ...extra });
 
-/** A paragraph's text with the references of its footnotes where their marks are. */
-function withNotes(text: string, marks: NoteMark[]): Array<TextRun | FootnoteReferenceRun> {
+/**
+ * A Word equation's place in the document: a run in a character style of its own holding its letters,
+ * replaced by the equation itself when the document is packed (see `withFormulas`).
+ */
+const FORMULA_STYLE = 'OmmlFormula';
+const FORMULA_RUN = new RegExp(`<w:r><w:rPr><w:rStyle w:val="${FORMULA_STYLE}(\\d+)"/></w:rPr><w:t(?: [^>]*)?>[^<]*</w:t></w:r>`, 'g');
+
+/** The document's XML with each equation's run replaced by the equation (OMML) read from the manuscript. */
+const withFormulas = (formulas: string[]) => (xml: string) => xml.replace(FORMULA_RUN, (run, n: string) => formulas[Number(n)] ?? run);
+
+/**
+ * A paragraph's text with the references of its footnotes where their marks are, its pieces set
+ * bold, italic, superscript or subscript as they were in the manuscript (the style's fonts otherwise),
+ * and its equations where they were (`placeFormula` numbers each for the packing).
+ */
+function withNotes(
+  text: string,
+  marks: NoteMark[],
+  spans: FormatSpan[] = [],
+  formulas: Formula[] = [],
+  placeFormula: (omml: string) => number = () => -1,
+): Array<TextRun | FootnoteReferenceRun> {
   const runs: Array<TextRun | FootnoteReferenceRun> = [];
-  let from = 0;
-  for (const { at, note } of marks) {
-    if (at > from) runs.push(new TextRun(text.slice(from, at)));
-    runs.push(new FootnoteReferenceRun(note));
-    from = Math.max(from, at);
-  }
-  if (from < text.length) runs.push(new TextRun(text.slice(from)));
+  const notes = [...marks].sort((a, b) => a.at - b.at);
+  const bounds = [...spans, ...formulas].flatMap((s) => [s.from, s.to]);
+  const cuts = [...new Set([0, text.length, ...notes.map((m) => m.at), ...bounds])].filter((at) => at >= 0 && at <= text.length).sort((a, b) => a - b);
+  let next = 0;
+  cuts.forEach((at, k) => {
+    while (next < notes.length && notes[next].at <= at) runs.push(new FootnoteReferenceRun(notes[next++].note));
+    const end = cuts[k + 1];
+    if (end === undefined) return;
+    const formula = formulas.find((f) => f.from <= at && f.to >= end);
+    if (formula) {
+      if (formula.from === at) runs.push(new TextRun({ text: text.slice(formula.from, formula.to), style: `${FORMULA_STYLE}${placeFormula(formula.omml)}` }));
+      return;
+    }
+    const span = spans.find((s) => s.from <= at && s.to >= end);
+    runs.push(
+      span
+        ? new TextRun({
+            text: text.slice(at, end),
+            ...(span.bold ? { bold: true } : {}),
+            ...(span.italic ? { italics: true } : {}),
+            ...(span.vertAlign === 'superscript' ? { superScript: true } : span.vertAlign === 'subscript' ? { subScript: true } : {}),
+          })
+        : new TextRun(text.slice(at, end)),
+    );
+  });
+  while (next < notes.length) runs.push(new FootnoteReferenceRun(notes[next++].note));
   return runs;
 }
+
+/** A paragraph of the body text, with its notes, formatting and equations. */
+function bodyParagraph(block: Extract<Block, { kind: 'paragraph' }>, body: TextStyle, placeFormula: (omml: string) => number) {
+  // the body text's exact line (twips), if it has one
+  const exactLine = typeof body.lineSpacing === 'string' ? Math.round(parseFloat(body.lineSpacing) * 20) : undefined;
+  return new Paragraph({
+    style: 'Normal',
+    // an equation is taller than a line of text: its lines grow to hold it rather than clip it
+    ...(block.formulas?.length && exactLine ? { spacing: { line: exactLine, lineRule: LineRuleType.AT_LEAST } } : {}),
+    // an equation on its own line is centred as the manuscript had it, without the text's indent
+    ...(block.formulas?.some((f) => f.omml.startsWith('<m:oMathPara')) ? { indent: { firstLine: 0 } } : {}),
+    children: withNotes(block.text, block.notes ?? [], block.spans, block.formulas, placeFormula),
+  });
+}
+
+/**
+ * A picture's own paragraph: centred, single-spaced (under the body's exact line a picture is cut to
+ * that line's height), on the page of its caption below it.
+ */
+const pictureParagraph = (picture: ImageRun) =>
+  new Paragraph({
+    alignment: AlignmentType.CENTER,
+    indent: { firstLine: 0 },
+    spacing: { line: 240, lineRule: LineRuleType.AUTO },
+    keepNext: true,
+    children: [picture],
+  });
 
 /** Footnotes in the body's fonts at 小五 (9 pt), the size theses set them in. */
 const FOOTNOTE_HALF_POINTS = 18;
@@ -243,6 +319,9 @@ function bodyWriter(template: Template, textWidthPx: number) {
   let chapter = 0;
   const counters = { figure: 0, table: 0 };
   let listInstance = 0;
+  /** the body's equations (OMML) in order, put in place when the document is packed */
+  const formulas: string[] = [];
+  const placeFormula = (omml: string) => formulas.push(omml) - 1;
 
   // every chapter after the first starts a new page (the body's section starts one for the first)
   const heading = (text: string, level: 0 | 1 | 2) => {
@@ -266,15 +345,21 @@ function bodyWriter(template: Template, textWidthPx: number) {
   const captionOf = (kind: 'figure' | 'table', text?: string) => {
     counters[kind] += 1;
     const label = template.captions[kind].replace('{chapter}', String(Math.max(chapter, 1))).replace('{n}', String(counters[kind]));
-    return p(`${label}${text ? (en ? ' ' : '  ') + text : ''}`, 'Caption');
+    // a table's caption is above it and stays on the page of its first row
+    return p(`${label}${text ? (en ? ' ' : '  ') + text : ''}`, 'Caption', kind === 'table' ? { keepNext: true } : {});
   };
 
   const table = (block: Extract<Block, { kind: 'table' }>) => {
     const columns = Math.max(...block.rows.map((r) => r.length));
     return new Table({
       width: { size: 100, type: WidthType.PERCENTAGE },
+      // the first row heads the table, repeated on each page it runs onto
       rows: block.rows.map(
-        (row) => new TableRow({ children: Array.from({ length: columns }, (_, i) => new TableCell({ children: [p(row[i] ?? '', 'TableText')] })) }),
+        (row, r) =>
+          new TableRow({
+            tableHeader: r === 0 && block.rows.length > 1 ? true : undefined,
+            children: Array.from({ length: columns }, (_, i) => new TableCell({ children: [p(row[i] ?? '', 'TableText')] })),
+          }),
       ),
     });
   };
@@ -296,7 +381,7 @@ function bodyWriter(template: Template, textWidthPx: number) {
         }
         return [heading(block.text, (block.level - 1) as 0 | 1 | 2)];
       case 'paragraph':
-        return [new Paragraph({ style: 'Normal', children: withNotes(block.text, block.notes ?? []) })];
+        return [bodyParagraph(block, template.styles.body, placeFormula)];
       case 'list':
         listInstance += 1;
         return block.items.map(
@@ -310,11 +395,12 @@ function bodyWriter(template: Template, textWidthPx: number) {
       case 'table':
         return [captionOf('table', block.caption), table(block)];
       case 'image':
-        return [new Paragraph({ alignment: AlignmentType.CENTER, children: [image(block)] }), captionOf('figure', block.caption)];
+        // the picture stays on the page of its caption below it
+        return [pictureParagraph(image(block)), captionOf('figure', block.caption)];
     }
   };
 
-  return { blocks, namedHeading, contentsNumbers };
+  return { blocks, namedHeading, contentsNumbers, formulas };
 }
 
 /** The body: the chapters, then references, acknowledgements and appendices (named, not numbered). */
@@ -380,9 +466,21 @@ function headersAndFooter(template: Template, fields: CoverFields, watermarkText
   };
 }
 
+/**
+ * The styles with a line that holds their type: a style without its own spacing inherits Normal's, and
+ * an exact line of 20 pt under a 22 pt title makes its two lines overlap. Such a style, whose type
+ * needs more than the exact line (1.2 times its size), is set single-spaced instead.
+ */
+function fittedStyles(styles: Template['styles']): Template['styles'] {
+  const exact = typeof styles.body.lineSpacing === 'string' ? parseFloat(styles.body.lineSpacing) : undefined;
+  if (exact === undefined) return styles;
+  const fit = (style: TextStyle): TextStyle => (style.lineSpacing === undefined && pointsOf(style.size) * 1.2 > exact ? { ...style, lineSpacing: 1 } : style);
+  return Object.fromEntries(Object.entries(styles).map(([key, style]) => [key, key === 'body' ? style : fit(style)])) as Template['styles'];
+}
+
 /** The template's styles as the document's named paragraph styles (Normal, Heading 1–3, toc 1–3 …). */
 function paragraphStyles(template: Template, tocIndent: number): IParagraphStyleOptions[] {
-  const { styles } = template;
+  const styles = fittedStyles(template.styles);
   const heading = (id: string, name: string, style: TextStyle, outlineLevel: number) =>
     paragraphStyle(id, name, style, { paragraph: { ...paragraphStyle('h', 'h', style).paragraph, outlineLevel, keepNext: true } });
   return [
@@ -395,7 +493,8 @@ function paragraphStyles(template: Template, tocIndent: number): IParagraphStyle
     paragraphStyle('AbstractTitle', 'Abstract Title', styles.abstractTitle),
     paragraphStyle('AbstractBody', 'Abstract', styles.abstractBody),
     paragraphStyle('Keywords', 'Keywords', styles.keywords),
-    paragraphStyle('TableText', 'Table Text', styles.tableText),
+    // a table's cells are never indented
+    paragraphStyle('TableText', 'Table Text', { ...styles.tableText, firstLineChars: 0 }),
     paragraphStyle('Reference', 'Bibliography', styles.reference, {
       paragraph: {
         ...paragraphStyle('r', 'r', styles.reference).paragraph,
@@ -491,5 +590,5 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
       },
     ],
   });
-  return packDocx(document);
+  return packDocx(document, { 'word/document.xml': withFormulas(writer.formulas) });
 }
