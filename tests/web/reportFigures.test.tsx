@@ -2,6 +2,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Report } from '@/features/review/api';
 import ReportView from '@/features/review/Report';
+import { doneReview } from './reviews';
 // the router Umi's Link reads its context from
 import { MemoryRouter } from '@umijs/preset-umi/node_modules/react-router-dom';
 
@@ -13,29 +14,7 @@ const view = (report: Report) => (
 );
 
 const report: Report = {
-  review: {
-    id: 'r1',
-    systemId: 'undergraduate',
-    systemName: '本科毕业论文检测',
-    title: '县域中学课后服务研究',
-    author: '林晓',
-    school: null,
-    major: null,
-    charCount: 30,
-    amountFen: 300,
-    status: 'done',
-    progress: 100,
-    orderId: 'o1',
-    orderStatus: 'paid',
-    similarity: 0.3,
-    failureReason: null,
-    verificationCode: 'ZN-00000-00000',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    paidAt: '2026-01-01T00:00:00.000Z',
-    finishedAt: '2026-01-01T00:00:00.000Z',
-    paperDeletedAt: null,
-    fileName: null,
-  } as unknown as Report['review'],
+  review: doneReview('r1'),
   text,
   totalChars: 30,
   matchedChars: 9,

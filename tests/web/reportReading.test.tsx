@@ -6,6 +6,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Report } from '@/features/review/api';
 import ReportView from '@/features/review/Report';
+import { doneReview } from './reviews';
 import { navigation } from '@/utils/navigation';
 // the router Umi's Link reads its context from
 import { MemoryRouter } from '@umijs/preset-umi/node_modules/react-router-dom';
@@ -16,29 +17,7 @@ const LONG = { timeout: 15_000 };
 
 const text = '第一章 绪论\n作者自己的文字。复制来的一段文字在这里。\n第二章 方法\n作者自己的第二段。';
 const report: Report = {
-  review: {
-    id: 'r-reading',
-    systemId: 'undergraduate',
-    systemName: '本科毕业论文检测',
-    title: '县域中学课后服务研究',
-    author: '林晓',
-    school: null,
-    major: null,
-    charCount: 30,
-    amountFen: 300,
-    status: 'done',
-    progress: 100,
-    orderId: 'o1',
-    orderStatus: 'paid',
-    similarity: 0.3,
-    failureReason: null,
-    verificationCode: 'ZN-00000-00000',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    paidAt: '2026-01-01T00:00:00.000Z',
-    finishedAt: '2026-01-01T00:00:00.000Z',
-    paperDeletedAt: null,
-    fileName: null,
-  } as unknown as Report['review'],
+  review: doneReview('r-reading'),
   text,
   totalChars: 30,
   matchedChars: 8,
