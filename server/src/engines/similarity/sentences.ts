@@ -330,7 +330,7 @@ function align(pair: Pair, q: Sentence, sources: number[]): Aligned {
       for (const place of sentences[s].bigrams!.get(b) ?? []) {
         const run = place === last ? 0 : equalRun(pair, t, q.to, place);
         const whole = run >= pair.minTokens;
-        const better = atRank === rank ? place >= last && (at < last || place < at) : false;
+        const better = atRank === rank && place >= last && (at < last || place < at);
         if (at < 0 || (whole && run > atRun) || (!whole && atRun === 0 && better)) {
           at = place;
           atRun = whole ? run : 0;
@@ -476,9 +476,8 @@ function rewritePassages(pair: Pair, pieces: Chain[], members: Aligned[]): Chain
  * A rewrite's passages reaching the start and the end of the aligned sentences they begin and end
  * in, where at most SENTENCE_EDGE words lie beyond them there and the passage holds the rest of
  * that sentence: the rewritten sentence is marked whole, not from its first three words in the
- * source's order on. The checked text's own sentences
- * around it are not aligned, and stay unmarked. The source's excerpt reaches its sentence's edge
- * likewise, where the checked text's does.
+ * source's order on. The checked text's own sentences around it are not aligned, and stay
+ * unmarked. The source's excerpt reaches its sentence's edge likewise, where the checked text's does.
  */
 function toSentenceEdges({ query, queryText, source, sentences }: Pair, passages: Chain[], members: Aligned[]): Chain[] {
   const memberAt = (t: number) => members.find((a) => t >= a.sentence.from && t < a.sentence.to)?.sentence;
