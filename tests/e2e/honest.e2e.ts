@@ -127,7 +127,7 @@ test('on a phone the report’s 下载 PDF does not overlap its details', async 
   const { reviewId, orderId } = await newCheck(page, '手机上的报告', PAPER);
   await page.evaluate((id) => fetch(`/api/v1/mock/pay/${id}`), orderId);
   await page.goto(`${mock()}/personal/review/report/${reviewId}`);
-  const download = page.getByRole('link', { name: /下载 PDF 报告/ });
+  const download = page.getByRole('button', { name: /下载 PDF 报告/ });
   await download.waitFor({ timeout: 30_000 });
   const button = (await download.boundingBox())!;
   const details = (await page.locator('.ant-descriptions').first().boundingBox())!;
