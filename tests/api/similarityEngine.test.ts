@@ -412,6 +412,13 @@ describe("a title and an opening of the writer's own on the subject of a copied 
   });
 });
 
+test("the writer's few words before a sentence copied whole, in the same sentence, are not marked with it", async () => {
+  const copied = sentenceOf('env-02-river-microplastics.md', '塑料制品在环境中经过风化', 2);
+  const text = `${OWN_OPENING}\n据已有研究，${copied}\n${OWN_CLOSING}`;
+  const report = await check(text);
+  expect(report.passages.map((p) => text.slice(p.start, p.end))).toEqual([copied.slice(0, -1)]);
+});
+
 test('a copied sentence cut by a semicolon shows its own place in the source as its excerpt, not the abstract that names its terms', async () => {
   const id = 'env-01-urban-heat.md';
   const copied = sentenceOf(id, '绿地比例与地表温度显著负相关');
@@ -448,7 +455,7 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       '方法首先按窗口和价格把交易复原成菜品选择，接着以学生—菜品矩阵训练隐因子模型，并且在评分里引入就餐时段与季节特征。',
       '本文以某高校一学期的匿名消费数据为依据，给出一种融合协同过滤与时间上下文的菜品推荐方法。',
     ].join('');
-    await expectOnePassage(paragraph); // 据, put first by the rewriter, is part of the rewritten sentence
+    await expectOnePassage(paragraph, 1); // 据, put first by the rewriter, stands for nothing in the source
   });
 
   test('a rewritten paragraph with a clause of other words in the middle of a sentence is one passage', async () => {
@@ -510,8 +517,9 @@ describe('rewritten text (降重) and honest text of the same field', () => {
 
     test('is one passage when the two follow each other in the source, shuffled and one of them split', async () => {
       const { text, found } = await passagesIn(`${third} ${second}`);
-      // from the connective the rewriter put first to the words it swapped last: the rewritten sentences whole
-      expect(found).toEqual([[text.indexOf('Moreover'), endOf(text, 'within twenty minutes')]]);
+      // from the first words shared (the connective the rewriter put first stands for nothing in the
+      // source) to the sentence's end (twenty stands for the source's fifteen)
+      expect(found).toEqual([[text.indexOf('staff'), endOf(text, 'within twenty minutes')]]);
     });
 
     test("is one passage when a merged sentence's second half is reworded too far to align alone, next to the stretch the rest aligns with", async () => {
@@ -543,7 +551,7 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       const { text, found } = await passagesIn(
         'In fact, staff can see the occupancy of every floor on a big screen that is renewed each minute while the building is open, and each reservation is confirmed by email and cancelled by the system when no student arrives within fifteen minutes.',
       );
-      expect(found).toEqual([[text.indexOf('In fact'), endOf(text, 'fifteen minutes')]]);
+      expect(found).toEqual([[text.indexOf('staff'), endOf(text, 'fifteen minutes')]]);
     });
 
     test('is one passage when they follow each other in the source, under three-fifths of their words shared and under three-fifths of those in runs, the one making up for the other', async () => {

@@ -485,22 +485,44 @@ function toSentenceEdges({ query, queryText, source, sentences }: Pair, passages
   // the writer's words that introduce a quotation (正如已有研究所说：“…”) are theirs, however close
   const opens = (from: number, to: number) => from < to && QUOTING.test(queryText.slice(query.start(from), query.start(to)));
   const closes = (from: number, to: number) => from < to && QUOTING.test(queryText.slice(query.end(from - 1), query.end(to - 1)));
+  // where the checked token `t` is in the source (a passage's end tokens are shared)
+  const placeOf = (t: number) => {
+    const a = members.find((m) => t >= m.sentence.from && t < m.sentence.to);
+    return a ? a.shared[t - a.sentence.from] : -1;
+  };
   return passages.map((p) => {
     const first = memberAt(p.qStart);
     const last = memberAt(p.qEnd - 1);
-    const sourceFirst = sentences[sentenceAt(sentences, p.sStart)];
-    const sourceLast = sentences[sentenceAt(sentences, p.sEnd - 1)];
-    const startNear = first !== undefined && near(query, first.from, p.qStart) && !opens(first.from, p.qStart);
-    const endNear = last !== undefined && near(query, p.qEnd, last.to) && !closes(p.qEnd, last.to);
+    // the source sentences the passage's first and last tokens are in: words the checked sentence
+    // has beyond them stand in for words the source has there (swapped), or are the writer's own
+    // (据统计，… before a sentence copied whole: the source's sentence starts where the copy does)
+    const startAt = placeOf(p.qStart);
+    const endAt = placeOf(p.qEnd - 1);
+    const sourceFirst = startAt >= 0 ? sentences[sentenceAt(sentences, startAt)] : undefined;
+    const sourceLast = endAt >= 0 ? sentences[sentenceAt(sentences, endAt)] : undefined;
+    const startNear =
+      first !== undefined &&
+      sourceFirst !== undefined &&
+      sourceFirst.from < startAt &&
+      near(query, first.from, p.qStart) &&
+      near(source, sourceFirst.from, startAt) &&
+      !opens(first.from, p.qStart);
+    const endNear =
+      last !== undefined &&
+      sourceLast !== undefined &&
+      sourceLast.to > endAt + 1 &&
+      near(query, p.qEnd, last.to) &&
+      near(source, endAt + 1, sourceLast.to) &&
+      !closes(p.qEnd, last.to);
     const widened = { ...p };
     // a sentence is taken whole, or not at all: a stock phrase amid the writer's own sentence gains nothing
     if (startNear && (p.qEnd >= first.to || (endNear && last === first))) {
       widened.qStart = first.from;
-      if (near(source, sourceFirst.from, p.sStart)) widened.sStart = sourceFirst.from;
+      widened.sStart = Math.min(p.sStart, sourceFirst.from);
     }
     if (endNear && (p.qStart <= last.from || (startNear && first === last))) {
       widened.qEnd = last.to;
-      if (near(source, p.sEnd, sourceLast.to)) widened.sEnd = sourceLast.to;
+      widened.sEnd = Math.max(p.sEnd, sourceLast.to);
     }
     return widened;
   });
