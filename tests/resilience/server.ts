@@ -125,10 +125,12 @@ export async function serverFixture(env: Record<string, string> = {}) {
 
 /** A browser's session against a running server: cookies kept, JSON in and out. */
 export function httpClient(baseUrl: string) {
-  let cookie = '';
+  // by name, as a browser keeps them: login sets the session and the device cookie
+  const jar = new Map<string, string>();
   async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     // FormData and strings go as they are (their content type from the caller); anything else as JSON
     const raw = body instanceof FormData || typeof body === 'string';
+    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
     const res = await fetch(`${baseUrl}${path}`, {
       method,
       headers: { ...(body !== undefined && !raw ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}), ...headers },
@@ -138,8 +140,9 @@ export function httpClient(baseUrl: string) {
     const set = res.headers.getSetCookie();
     for (const line of set) {
       const [pair] = line.split(';');
-      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line)) cookie = '';
-      else cookie = pair;
+      const name = pair.slice(0, pair.indexOf('='));
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line)) jar.delete(name);
+      else jar.set(name, pair.slice(name.length + 1));
     }
     const text = await res.text();
     let json: any;
@@ -155,7 +158,7 @@ export function httpClient(baseUrl: string) {
     get: (path: string) => call('GET', path),
     post: (path: string, body?: unknown, headers?: Record<string, string>) => call('POST', path, body, headers),
     login: (email = 'demo@zhinenglunwen.cn', password = 'Demo1234') => call('POST', '/api/v1/actionLogin', { email, password }),
-    hasSession: () => Boolean(cookie),
+    hasSession: () => jar.has('zn_session'),
   };
 }
 
