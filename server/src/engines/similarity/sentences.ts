@@ -480,24 +480,23 @@ function rewritePassages(pair: Pair, pieces: Chain[], members: Aligned[]): Chain
  * unmarked. The source's excerpt reaches its sentence's edge likewise, where the checked text's does.
  */
 function toSentenceEdges({ query, queryText, source, sentences }: Pair, passages: Chain[], members: Aligned[]): Chain[] {
-  const memberAt = (t: number) => members.find((a) => t >= a.sentence.from && t < a.sentence.to)?.sentence;
+  const memberAt = (t: number) => members.find((a) => t >= a.sentence.from && t < a.sentence.to);
   const near = (tokens: TokenSeq, from: number, to: number) => from <= to && wordsIn(tokens, from, to, SENTENCE_EDGE) <= SENTENCE_EDGE;
   // the writer's words that introduce a quotation (正如已有研究所说：“…”) are theirs, however close
   const opens = (from: number, to: number) => from < to && QUOTING.test(queryText.slice(query.start(from), query.start(to)));
   const closes = (from: number, to: number) => from < to && QUOTING.test(queryText.slice(query.end(from - 1), query.end(to - 1)));
   // where the checked token `t` is in the source (a passage's end tokens are shared)
-  const placeOf = (t: number) => {
-    const a = members.find((m) => t >= m.sentence.from && t < m.sentence.to);
-    return a ? a.shared[t - a.sentence.from] : -1;
-  };
+  const placeOf = (t: number, a: Aligned | undefined) => (a ? a.shared[t - a.sentence.from] : -1);
   return passages.map((p) => {
-    const first = memberAt(p.qStart);
-    const last = memberAt(p.qEnd - 1);
+    const firstMember = memberAt(p.qStart);
+    const lastMember = memberAt(p.qEnd - 1);
+    const first = firstMember?.sentence;
+    const last = lastMember?.sentence;
     // the source sentences the passage's first and last tokens are in: words the checked sentence
     // has beyond them stand in for words the source has there (swapped), or are the writer's own
     // (据统计，… before a sentence copied whole: the source's sentence starts where the copy does)
-    const startAt = placeOf(p.qStart);
-    const endAt = placeOf(p.qEnd - 1);
+    const startAt = placeOf(p.qStart, firstMember);
+    const endAt = placeOf(p.qEnd - 1, lastMember);
     const sourceFirst = startAt >= 0 ? sentences[sentenceAt(sentences, startAt)] : undefined;
     const sourceLast = endAt >= 0 ? sentences[sentenceAt(sentences, endAt)] : undefined;
     const startNear =
