@@ -522,6 +522,15 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       expect(found).toEqual([[text.indexOf('staff'), endOf(text, 'within twenty minutes')]]);
     });
 
+    test('is one passage when the two follow each other in the source with fewer words shared: more than an honest sentence of the field shares, three-fifths of their words', async () => {
+      // the source's third sentence and its second, words swapped and dropped: 18 of 30 words shared, under 1.5 times the minimum
+      const { text, found } = await passagesIn(
+        'Staff can view each floor on a screen that refreshes every minute during opening hours. Every booking is confirmed by mail and freed when no one arrives within fifteen minutes.',
+      );
+      // from the first three words shared in order (seven words of the source's stand before them) to the end
+      expect(found).toEqual([[text.indexOf('floor on a screen'), endOf(text, 'within fifteen minutes')]]);
+    });
+
     test("is one passage when a merged sentence's second half is reworded too far to align alone, next to the stretch the rest aligns with", async () => {
       // the source's fourth sentence, then its second merged with its third; the third shares a quarter of its word pairs, short of the share that aligns alone
       const { text, found } = await passagesIn(

@@ -126,6 +126,12 @@ const ORDERED_RUN = 4;
  */
 const BALANCED = 1;
 /**
+ * In words, a stretch passes both gates above with this evidence: more shared tokens than an
+ * honest sentence of the same field shares (ONE_SENTENCE_GATE's 15). In Chinese, an honest text's
+ * three common phrases passed with less, and the gates' 1.5 stays.
+ */
+const WORDS_STRETCH_EVIDENCE = 1.2;
+/**
  * A sentence alone passes with a stretch's evidence, densely shared, when `ordered` of it stands
  * in runs in the source's order: a long sentence copied with words swapped. An honest sentence of the
  * same field shares 15 tokens at most of the minimum's 1.5 × 13.
@@ -596,10 +602,13 @@ function passagesOf(pair: Pair, group: Aligned[]): Chain[] {
   const longest = Math.max(...group.map((a) => a.longest));
   const length = group.reduce((n, a) => n + a.sentence.to - a.sentence.from, 0);
   const passes = ({ evidence, density }: Gate) => sharedTokens >= evidence * pair.minTokens && sharedTokens >= density * length;
-  const stretch = passes(SPARSE_STRETCH_GATE) && oneStretch(pair, group);
-  const balanced = !isHan(pair.query.value(group[0].sentence.from)!) && sharedTokens / length + ordered / sharedTokens >= BALANCED;
+  const words = !isHan(pair.query.value(group[0].sentence.from)!);
+  const stretchGate = (gate: Gate) => (words ? { ...gate, evidence: WORDS_STRETCH_EVIDENCE } : gate);
+  const stretch = passes(stretchGate(SPARSE_STRETCH_GATE)) && oneStretch(pair, group);
+  const balanced = words && sharedTokens / length + ordered / sharedTokens >= BALANCED;
   const oneSentence = group.length === 1 && passes(ONE_SENTENCE_GATE) && ordered >= ONE_SENTENCE_GATE.ordered * sharedTokens;
-  const rewrite = passes(GATE) || passes(DENSE_GATE) || oneSentence || (stretch && (passes(STRETCH_GATE) || ordered >= ORDERED * sharedTokens || balanced));
+  const rewrite =
+    passes(GATE) || passes(DENSE_GATE) || oneSentence || (stretch && (passes(stretchGate(STRETCH_GATE)) || ordered >= ORDERED * sharedTokens || balanced));
   if (!rewrite && longest < pair.minTokens) return [];
   const pieces = piecesOf(pair, group, sharedTokens);
   return rewrite ? toSentenceEdges(pair, rewritePassages(pair, pieces, group), group) : pieces.filter((p) => p.longest >= pair.minTokens);
