@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MockHandler } from '../../mock/_lib/kit';
+import { navigation } from '@/utils/navigation';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
 import { WAIT_POLL_MS } from '@/components/RecordsTable';
@@ -194,6 +195,22 @@ test('an uploaded paper is read and counted; a file that is not a paper is refus
   const again = document.querySelector<HTMLInputElement>('input[type="file"]')!;
   fireEvent.change(again, { target: { files: [new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], '伪装.docx')] } });
   expect(await screen.findByText('文件不是有效的 Word (.docx) 文档', {}, LONG)).toBeInTheDocument();
+});
+
+test('a session that ended before the upload goes to login and back to the form, as any 401 does (SPEC §8)', async () => {
+  await signInAsDemo();
+  // jsdom cannot replace the document: the replacement asked for is what the user would see
+  const toLogin = jest.spyOn(navigation, 'replaceLocation').mockImplementation(() => {});
+  await renderApp('/review/info');
+  await screen.findByText('填写查重信息', {}, LONG);
+  server.use({
+    'POST /api/v1/review/paper': (_req, res) => res.status(401).json({ success: false, message: '请先登录', errorCode: 'UNAUTHENTICATED', showType: 9 }),
+  });
+  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
+    target: { files: [new File([PAPER], '我的论文.txt', { type: 'text/plain' })] },
+  });
+  await waitFor(() => expect(toLogin).toHaveBeenCalledWith(`/user/login?redirect=${encodeURIComponent('http://localhost/review/info')}`), LONG);
+  toLogin.mockRestore();
 });
 
 test('paid: the list shows it done, the report marks the copied passage and shows its source, the code verifies', async () => {

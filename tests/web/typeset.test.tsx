@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { doneTypeset } from './typesets';
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { PLAIN } from '../fixtures/manuscripts';
+import { navigation } from '@/utils/navigation';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
 
@@ -161,6 +162,26 @@ test('a manuscript the engine cannot read is refused beside the field', async ()
   fireEvent.change(screen.getByLabelText('作者'), { target: { value: '林晓' } });
   fireEvent.click(screen.getByText('上传并排版').closest('button')!);
   expect(await screen.findAllByText('文件已损坏，无法打开', {}, LONG)).not.toHaveLength(0);
+});
+
+test('a session that ended before the manuscript was sent goes to login and back to the template, as any 401 does (SPEC §8)', async () => {
+  await signInAsDemo();
+  // jsdom cannot replace the document: the replacement asked for is what the user would see
+  const toLogin = jest.spyOn(navigation, 'replaceLocation').mockImplementation(() => {});
+  await renderApp('/typeset/template-detail/general-master');
+  await screen.findByText('上传并排版', {}, LONG);
+  server.use({
+    'POST /api/v1/typeset': (_req, res) => res.status(401).json({ success: false, message: '请先登录', errorCode: 'UNAUTHENTICATED', showType: 9 }),
+  });
+  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [new File([PLAIN], '论文.md')] } });
+  fireEvent.change(screen.getByLabelText('论文题目'), { target: { value: '题目' } });
+  fireEvent.change(screen.getByLabelText('作者'), { target: { value: '林晓' } });
+  fireEvent.click(screen.getByText('上传并排版').closest('button')!);
+  await waitFor(
+    () => expect(toLogin).toHaveBeenCalledWith(`/user/login?redirect=${encodeURIComponent('http://localhost/typeset/template-detail/general-master')}`),
+    LONG,
+  );
+  toLogin.mockRestore();
 });
 
 test('the list of typesets says what to do when it is empty', async () => {

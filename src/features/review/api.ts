@@ -19,10 +19,11 @@ export type ReviewForm = Static<typeof schemas.ReviewBody>;
 
 export const listSystems = () => get<ApiResponse<ReviewSystem[]>>('/v1/review/system');
 
+/** The paper as a file: the form says a refusal beside the drop zone; an ended session still goes to login. */
 export function uploadPaper(file: File, options: CallOptions = {}) {
   const form = new FormData();
   form.append('file', file);
-  return postForm<ApiResponse<Static<typeof schemas.Upload>>>('/v1/review/paper', form, { skipErrorHandler: true, ...options });
+  return postForm<ApiResponse<Static<typeof schemas.Upload>>>('/v1/review/paper', form, { refusalShownByPage: true, ...options });
 }
 
 export const quoteReview = (body: Paper & { systemId: string }) => post<ApiResponse<Quote>>('/v1/review/quote', body, undefined, { skipErrorHandler: true });

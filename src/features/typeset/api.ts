@@ -16,13 +16,16 @@ export const listTemplates = (query: { degree?: string; discipline?: string; q?:
 
 export const getTemplate = (templateId: string) => get<ApiResponse<TemplateDetail>>(`/v1/typeset/template/${segment(templateId)}`);
 
-/** Sends the manuscript with its cover fields; the server reads it before keeping anything. */
+/**
+ * Sends the manuscript with its cover fields; the server reads it before keeping anything. The form
+ * says a refusal beside its fields; an ended session still goes to login.
+ */
 export function createTypeset(templateId: string, fields: CoverFields, file: File, options: CallOptions = {}) {
   const form = new FormData();
   form.append('templateId', templateId);
   for (const [name, value] of Object.entries(fields)) if (value) form.append(name, String(value));
   form.append('file', file);
-  return postForm<ApiResponse<Typeset>>('/v1/typeset', form, { skipErrorHandler: true, ...options });
+  return postForm<ApiResponse<Typeset>>('/v1/typeset', form, { refusalShownByPage: true, ...options });
 }
 
 export const listTypesets = (query: PageQuery) => get<ApiResponse<Paged<Typeset>>>('/v1/typeset', { ...query });
