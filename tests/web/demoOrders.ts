@@ -19,12 +19,12 @@ export async function demoOrder(): Promise<{ id: string; itemId: string; amountF
   return call('GET', `/api/v1/order/${review.orderId}`);
 }
 
-/** Pays an order (the mock's sandbox shortcut), then has the back office refund it in full; the demo is signed in again. */
-export async function refundedDemoOrder() {
+/** Pays an order (the mock's sandbox shortcut), then has the back office refund it, in full or `amountFen` of it; the demo is signed in again. */
+export async function refundedDemoOrder(amountFen?: number) {
   const order = await demoOrder();
   await call('GET', `/api/v1/mock/pay/${order.id}`);
   await call('POST', '/api/v1/actionLogin', { email: MOCK_ADMIN_EMAIL, password: MOCK_ADMIN_PASSWORD });
-  await call('POST', `/api/v1/admin/orders/${order.id}/refund`, { requestNo: `RF${order.id.replace(/\W/g, '')}`.slice(0, 32), reason: '测试退款' });
+  await call('POST', `/api/v1/admin/orders/${order.id}/refund`, { requestNo: `RF${order.id.replace(/\W/g, '')}`.slice(0, 32), reason: '测试退款', amountFen });
   await signInAsDemo();
   return call('GET', `/api/v1/order/${order.id}`);
 }

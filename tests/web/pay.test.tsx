@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { MockHandler } from '../../mock/_lib/kit';
-import { demoOrder, expiredDemoOrder } from './demoOrders';
+import { demoOrder, expiredDemoOrder, refundedDemoOrder } from './demoOrders';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
 
@@ -159,4 +159,18 @@ test('money that reached an order after it closed, or paid it twice, is told as 
   await renderApp('/personal/order/list');
   expect(await screen.findByText('订单关闭后仍收到一笔付款，这笔钱将原路退回', {}, { timeout: 10_000 })).toBeInTheDocument();
   expect(screen.getByText('收到重复付款，多付的钱将原路退回')).toBeInTheDocument();
+});
+
+test('a refunded order says how much came back: part of it reads 部分退款, never 订单已退款', async () => {
+  await signInAsDemo();
+  const part = await refundedDemoOrder(500);
+  const { unmount } = await renderApp(`/pay/${part.id}`);
+  expect(await screen.findByRole('heading', { name: '部分退款' }, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByText('已退 ¥5.00')).toBeInTheDocument();
+  unmount();
+
+  const whole = await refundedDemoOrder();
+  await renderApp(`/pay/${whole.id}`);
+  expect(await screen.findByRole('heading', { name: '订单已退款' }, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByText('已退 ¥36.00')).toBeInTheDocument();
 });

@@ -6,7 +6,7 @@ import { useResult } from '@/hooks/useResult';
 import { paths } from '@/utils/paths';
 import { formatFen } from '@/utils/money';
 import { CHANNEL_NAMES } from '../../../../common/orderKind';
-import { ORDER_STATE_NAMES, refundDueText, type CloseReason } from '../../../../common/orderState';
+import { ORDER_STATE_NAMES, PARTLY_REFUNDED, refundDueText, refundExtent, type CloseReason } from '../../../../common/orderState';
 import { priceLine } from '../../../../common/price';
 import { formatTime } from '@/utils/time';
 import { AlipayCircleOutlined, WechatOutlined } from '@ant-design/icons';
@@ -55,10 +55,13 @@ export function PaidResult({ order }: { order: Order }) {
       {dueBack && <Alert type="warning" showIcon message={dueBack} style={{ marginBottom: 16 }} />}
       <Result
         status="success"
-        title={<h1 style={{ fontSize: 24, margin: 0 }}>{order.status === 'paid' ? '支付成功' : '订单已退款'}</h1>}
+        title={
+          <h1 style={{ fontSize: 24, margin: 0 }}>{order.status === 'paid' ? '支付成功' : refundExtent(order) === 'part' ? PARTLY_REFUNDED : '订单已退款'}</h1>
+        }
         subTitle={
           <>
             <div className={styles.title}>{`${order.title} · ${formatFen(order.amountFen)}`}</div>
+            {order.status === 'refunded' && <div>已退 {formatFen(order.refundedFen)}</div>}
             {order.price && <div>计价：{priceLine(order.price)}</div>}
           </>
         }
