@@ -70,6 +70,15 @@ test('the introduction follows the systems on sale: their count and the characte
   expect(await screen.findByText(new RegExp(`^${own[0].name}以连续 13 字相同为起点标出，按字数计费`), {}, LONG)).toBeInTheDocument();
 });
 
+test('a link to a system taken off sale opens the form on a system on sale, and says why', async () => {
+  const own = (await axios.get('/api/v1/review/system', { adapter: server.adapter })).data.result;
+  server.use({ 'GET /api/v1/review/system': (_req, res) => res.json({ success: true, result: own.slice(1) }) });
+  await signInAsDemo();
+  await renderApp(`/review/info?systemId=${own[0].id}`);
+  expect(await screen.findByText('所选的检测系统已下架，请另选一个检测系统', {}, LONG)).toBeInTheDocument();
+  expect(screen.getByRole('radio', { name: new RegExp(own[1].name) })).toBeChecked();
+});
+
 test('with every system off sale the page says so and where else to go, not an empty page', async () => {
   server.use({ 'GET /api/v1/review/system': (_req, res) => res.json({ success: true, result: [] }) });
   await renderApp('/review/home');

@@ -241,6 +241,10 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
   if (!systems.data) return <Skeleton active paragraph={{ rows: 10 }} />;
 
   const initial = { ...initialValues(review, systems.data, params.get('systemId'), currentUser), ...draft?.values };
+  // a system asked for by the link, the kept form or the check itself that is no longer on sale
+  const asked = draft?.values?.systemId ?? review?.systemId ?? params.get('systemId');
+  const offSale = Boolean(asked && !systems.data.some((s) => s.id === asked));
+  if (offSale) initial.systemId = systems.data[0]?.id;
 
   return (
     <Card className={styles.card}>
@@ -255,6 +259,7 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
         requiredMark
         className={styles.form}
       >
+        {offSale && <Alert type="warning" showIcon message="所选的检测系统已下架，请另选一个检测系统" style={{ marginBottom: 16 }} />}
         <SystemChoice systems={systems.data} />
         <PaperDetails filledFromProfile={Boolean(currentUser?.realName && !review)} />
         <PaperInput
