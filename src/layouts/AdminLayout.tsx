@@ -3,9 +3,11 @@ import AdminForbidden from '@/features/admin/AdminForbidden';
 import { useCurrentUser } from '@/features/account/useCurrentUser';
 import { adminMenu } from '@/utils/menu';
 import type { Access } from '@/access';
+import { MenuOutlined } from '@ant-design/icons';
 import { ProLayout } from '@ant-design/pro-layout';
-import { Grid } from 'antd';
+import { Button, Grid } from 'antd';
 import { Link, useAccess, useLocation, useSelectedRoutes } from 'umi';
+import styles from './AdminLayout.less';
 
 /** The access key the deepest matched route asks for (config/routes.ts `access:`). */
 function neededAccess(matched: Array<{ route: unknown }>): keyof Access | undefined {
@@ -28,8 +30,10 @@ export default function AdminLayout() {
   if (!access.canOperate) return <AdminForbidden />;
   if (needed && !access[needed]) return <AdminForbidden adminOnly />;
   const entries = adminMenu.filter((entry) => !entry.access || access[entry.access]);
+  const section = entries.find((entry) => pathname === entry.path || pathname.startsWith(`${entry.path}/`));
   return (
     <ProLayout
+      className={styles.admin}
       title="运营后台"
       logo={false}
       layout="side"
@@ -39,6 +43,16 @@ export default function AdminLayout() {
       location={{ pathname }}
       route={{ path: '/admin', routes: entries }}
       menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
+      // on a phone the menu's drawer opens from a real button (ProLayout's own is a span no key
+      // reaches), and the header names the section, as the side menu does on a wide screen
+      headerContentRender={({ collapsed, onCollapse }) =>
+        phone && (
+          <div className={styles.phoneHeader}>
+            <Button type="text" icon={<MenuOutlined />} aria-label="打开菜单" aria-expanded={!collapsed} onClick={() => onCollapse?.(!collapsed)} />
+            {section && <span className={styles.section}>{section.name}</span>}
+          </div>
+        )
+      }
       avatarProps={{ title: currentUser?.nickname, size: 'small' }}
       actionsRender={() => [
         <Link key="site" to="/">

@@ -85,6 +85,22 @@ test('staff land on 概览: the figures in cards, the days or what is missing, a
   expect(await page.getByRole('link', { name: '任务' }).getAttribute('href')).toBe('/admin/jobs');
 });
 
+test('on a phone the back office names its section, and its menu opens from the keyboard', async () => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  await signInTo(page, base(), '/admin/jobs', await staff('operator'));
+  await page.getByRole('columnheader', { name: '尝试次数' }).waitFor();
+  await page.locator('header').getByText('任务', { exact: true }).waitFor();
+  // the first stop of Tab is the menu button, which Enter opens
+  await page.locator('body').focus();
+  await page.keyboard.press('Tab');
+  const button = page.getByRole('button', { name: '打开菜单' });
+  expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+  await page.keyboard.press('Enter');
+  await page.getByRole('link', { name: '概览' }).click();
+  await page.waitForURL(`${base()}/admin/overview`);
+  await page.locator('header').getByText('概览', { exact: true }).waitFor();
+});
+
 test('任务: the queue with its columns and state filter, on a phone too', async () => {
   await signInTo(page, base(), '/admin/jobs', await staff('operator'));
   await page.getByRole('columnheader', { name: '尝试次数' }).waitFor();
