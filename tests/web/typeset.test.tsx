@@ -4,6 +4,7 @@ import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { PLAIN } from '../fixtures/manuscripts';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
+import { WAIT_POLL_MS } from '@/hooks/useResult';
 
 afterEach(() => server.reset());
 
@@ -242,3 +243,19 @@ test('a template price changed after the preview was opened is said in the page,
   expect(server.requests.find((r) => r.path === '/api/v1/order')!.body).toEqual({ kind: 'typeset', itemId: 'ts-price', quotedFen: 1990 });
   await waitFor(() => expect(button()).toHaveTextContent('¥24.90'), LONG);
 }, 60_000);
+
+test('排版记录 keeps asking while a typesetting waits for its payment: one paid elsewhere turns 已付款 in place, with its download', async () => {
+  await signInAsDemo();
+  let paid = false;
+  server.use({
+    'GET /api/v1/typeset': (_req, res) => res.json({ success: true, result: { list: [doneTypeset({ paid })], total: 1, current: 1, pageSize: 10 } }),
+  });
+  await renderApp('/personal/typeset/list');
+  const row = (await screen.findByText('县域中学课后服务研究', {}, LONG)).closest('tr, .ant-card-small') as HTMLElement;
+  expect(row).toHaveTextContent('待付款');
+  // paid in another tab, or by scanning the QR code on a phone: nothing happens in this window
+  paid = true;
+  await waitFor(() => expect(row).toHaveTextContent('已付款'), { timeout: WAIT_POLL_MS * 2 + 2_000 });
+  expect(row).toBeInTheDocument();
+  expect(within(row).getByText('下载')).toBeInTheDocument();
+}, 30_000);

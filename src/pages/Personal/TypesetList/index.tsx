@@ -12,6 +12,9 @@ export function typesetState(t: Typeset): { text: string; color: string } {
   return t.refunded ? { text: '已退款', color: 'blue' } : { text: '待付款', color: 'orange' };
 }
 
+/** A finished typesetting not paid for (待付款): the payment may come from another tab or a phone. */
+const awaitingPayment = (t: Typeset) => t.status === 'done' && !t.paid && !t.refunded;
+
 const columns: RecordColumn<Typeset>[] = [
   { key: 'title', title: '论文题目', ellipsis: true, render: (t) => t.title },
   { key: 'template', title: '模板', essential: true, width: 160, render: (t) => t.templateName },
@@ -44,7 +47,7 @@ function TypesetActions({ typeset: t, reload }: { typeset: Typeset; reload: () =
   );
 }
 
-/** /personal/typeset/list: every typeset of the user, with what can be done with each. */
+/** /personal/typeset/list: every typeset of the user, with live progress and payments, and what can be done with each. */
 export default function TypesetListPage() {
   return (
     <RecordsTable<Typeset>
@@ -52,6 +55,7 @@ export default function TypesetListPage() {
       columns={columns}
       load={listTypesets}
       isRunning={atWork}
+      isWaiting={awaitingPayment}
       actions={(t, reload) => <TypesetActions typeset={t} reload={reload} />}
       empty={{ text: '还没有排版记录', start: [{ label: '选择模板', to: paths.templateList }] }}
     />
