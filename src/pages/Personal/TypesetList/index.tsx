@@ -1,7 +1,7 @@
 import RecordsTable, { atWork, createdColumn, DeleteAction, RowLink, stateColumn, type RecordColumn } from '@/components/RecordsTable';
-import { deleteTypeset, downloadUrl, listTypesets, type Typeset } from '@/features/typeset/api';
+import { deleteTypeset, listTypesets, typesetFiles, type Typeset } from '@/features/typeset/api';
+import DownloadButton from '@/components/DownloadButton';
 import { formatFen } from '@/utils/money';
-import { Button } from 'antd';
 import { paths } from '@/utils/paths';
 
 /** A typeset's state once it is not at work (the back office's user detail says it in these words too). */
@@ -29,9 +29,9 @@ function TypesetActions({ typeset: t, reload }: { typeset: Typeset; reload: () =
       {atWork(t) && <RowLink to={paths.typesetPreview(t.id)}>查看进度</RowLink>}
       {t.status === 'done' && <RowLink to={paths.typesetPreview(t.id)}>{t.paid ? '预览' : `预览 / 付款 ${formatFen(t.priceFen)}`}</RowLink>}
       {t.paid && (
-        <Button type="link" size="small" href={downloadUrl(t.id)}>
+        <DownloadButton type="link" size="small" {...typesetFiles(t).docx} what="Word 文档">
           下载
-        </Button>
+        </DownloadButton>
       )}
       <DeleteAction
         label="删除"
