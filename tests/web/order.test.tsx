@@ -113,11 +113,10 @@ test('订单记录 keeps asking while an order waits for its payment: one paid o
   await signInAsDemo();
   const order = await demoOrder();
   await renderApp('/personal/order/list');
-  const card = await orderCard();
+  await orderCard();
   // the demo account has other orders of the same title: this one by its payment link
-  const row =
-    (await card.findByRole('link', { name: '去支付' }, LONG),
-    document.querySelector(`a[href="/pay/${order.id}"]`)!.closest('tr, .ant-card-small') as HTMLElement);
+  await waitFor(() => expect(document.querySelector(`a[href="/pay/${order.id}"]`)).not.toBeNull(), LONG);
+  const row = document.querySelector(`a[href="/pay/${order.id}"]`)!.closest('tr, .ant-card-small') as HTMLElement;
   expect(row).toHaveTextContent('待支付');
   // paid by scanning the QR code: nothing happens in this window
   await act(() => axios.get(`/api/v1/mock/pay/${order.id}`, { adapter: server.adapter }));
