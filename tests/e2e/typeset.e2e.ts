@@ -1,6 +1,7 @@
 /**
  * Typesetting end to end against the real server: pick a template, upload a manuscript, see the
- * preview page by page (watermarked pictures), pay in the sandbox, download the .docx and the PDF;
+ * preview page by page (watermarked pictures), pay in the sandbox, download the .docx and the PDF
+ * (fetched in place, as buttons);
  * a typesetting deleted before its order was paid closes that order's payment page;
  * at phone width every preview page and every sample page is wholly on the screen.
  */
@@ -43,11 +44,14 @@ test('template → upload → preview pictures with watermark → pay in the san
   await page.waitForURL((url) => url.pathname === typesetPath);
 
   // the two downloads side by side with the buttons' usual gap, not touching
-  const word = (await page.getByRole('link', { name: /下载 Word 文档/ }).boundingBox())!;
-  const pdfButton = (await page.getByRole('link', { name: /下载 PDF/ }).boundingBox())!;
+  const word = (await page.getByRole('button', { name: /下载 Word 文档/ }).boundingBox())!;
+  const pdfButton = (await page.getByRole('button', { name: /下载 PDF/ }).boundingBox())!;
   expect(pdfButton.x - (word.x + word.width)).toBeGreaterThanOrEqual(8);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /下载 Word 文档/ }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /下载 Word 文档/ }).click()]);
+  // fetched in place and saved under the server's name
+  expect(download.suggestedFilename()).toBe('县域中学课后服务研究.docx');
+  expect(new URL(page.url()).pathname).toBe(typesetPath);
   const zip = await JSZip.loadAsync(readFileSync((await download.path())!));
   const headers = await Promise.all(
     Object.keys(zip.files)
@@ -56,7 +60,7 @@ test('template → upload → preview pictures with watermark → pay in the san
   );
   expect(headers.join('')).toContain('示例大学本科毕业论文');
   expect(headers.join('')).not.toContain('预览版');
-  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /下载 PDF/ }).click()]);
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /下载 PDF/ }).click()]);
   expect(
     readFileSync((await pdf.path())!)
       .subarray(0, 5)

@@ -77,6 +77,6 @@ test('a paid typesetting’s download buttons are named by their words alone', a
   const paid = { ...typeset, id: 'ts-paid', status: 'done', progress: 100, paid: true, pdf: true, orderId: 'o-paid' };
   server.use({ 'GET /api/v1/typeset/ts-paid': (_req, res) => res.json({ success: true, result: paid }) });
   await renderApp('/typeset/preview/ts-paid');
-  expect(await screen.findByRole('link', { name: '下载 Word 文档' }, LONG)).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: '下载 PDF' })).toBeInTheDocument();
+  expect(await screen.findByRole('button', { name: '下载 Word 文档' }, LONG)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: '下载 PDF' })).toBeInTheDocument();
 });

@@ -1,4 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { WAIT_POLL_MS } from '@/hooks/useResult';
 import type { MockHandler } from '../../mock/_lib/kit';
 import serverMocks from '../../mock/server';
 import { MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD } from '../../mock/_lib/users';
@@ -107,3 +108,20 @@ test('a load that failed says so with a retry, never “还没有订单”; the 
   expect(card.queryByText('订单记录加载失败')).toBeNull();
   // two loads of the whole app's page, one failing: longer than one render on a busy machine
 }, 60_000);
+
+test('订单记录 keeps asking while an order waits for its payment: one paid on a phone shows in place, without a reload', async () => {
+  await signInAsDemo();
+  const order = await demoOrder();
+  await renderApp('/personal/order/list');
+  await orderCard();
+  // the demo account has other orders of the same title: this one by its payment link
+  await waitFor(() => expect(document.querySelector(`a[href="/pay/${order.id}"]`)).not.toBeNull(), LONG);
+  const row = document.querySelector(`a[href="/pay/${order.id}"]`)!.closest('tr, .ant-card-small') as HTMLElement;
+  expect(row).toHaveTextContent('待支付');
+  // paid by scanning the QR code: nothing happens in this window
+  await act(() => axios.get(`/api/v1/mock/pay/${order.id}`, { adapter: server.adapter }));
+  await waitFor(() => expect(row).toHaveTextContent('已支付'), { timeout: WAIT_POLL_MS * 2 + 2_000 });
+  // the same row, refreshed in place
+  expect(row).toBeInTheDocument();
+  expect(within(row).queryByRole('link', { name: '去支付' })).toBeNull();
+}, 30_000);

@@ -3,7 +3,7 @@ import type { MockHandler } from '../../mock/_lib/kit';
 import { navigation } from '@/utils/navigation';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
-import { WAIT_POLL_MS } from '@/components/RecordsTable';
+import { WAIT_POLL_MS } from '@/hooks/useResult';
 import { demoOrder } from './demoOrders';
 import { MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD } from '../../mock/_lib/users';
 

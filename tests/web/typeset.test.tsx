@@ -5,10 +5,25 @@ import { PLAIN } from '../fixtures/manuscripts';
 import { navigation } from '@/utils/navigation';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
+import { WAIT_POLL_MS } from '@/hooks/useResult';
+import { navigation } from '@/utils/navigation';
 
-afterEach(() => server.reset());
+afterEach(() => {
+  server.reset();
+  jest.restoreAllMocks();
+});
 
 const LONG = { timeout: 15_000 };
+
+/** jsdom neither keeps files in memory for a link nor downloads: what would be saved is noted. */
+function noteSavedFiles() {
+  const saved: { href: string; download: string }[] = [];
+  Object.assign(URL, { createObjectURL: () => 'blob:file', revokeObjectURL: () => undefined });
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ href: this.getAttribute('href')!, download: this.download });
+  });
+  return saved;
+}
 
 test('the templates as cards, filtered by degree and searched', async () => {
   await renderApp('/typeset/template-list');
@@ -91,8 +106,13 @@ test('upload a manuscript → the preview pages as pictures with what to check �
   expect(await screen.findByText('支付成功', {}, LONG)).toBeInTheDocument();
   fireEvent.click(screen.getByText('查看排版结果'));
   await waitFor(() => expect(history.location.pathname).toBe(`/typeset/preview/${typesetId}`), LONG);
-  expect((await screen.findByText('下载 Word 文档', {}, LONG)).closest('a')).toHaveAttribute('href', `/api/v1/typeset/${typesetId}/download`);
-  expect(screen.getByText('下载 PDF').closest('a')).toHaveAttribute('href', `/api/v1/typeset/${typesetId}/download.pdf`);
+  const saved = noteSavedFiles();
+  fireEvent.click((await screen.findByText('下载 Word 文档', {}, LONG)).closest('button')!);
+  await waitFor(() => expect(saved).toEqual([{ href: 'blob:file', download: '县域中学课后服务研究.docx' }]), LONG);
+  fireEvent.click(screen.getByText('下载 PDF').closest('button')!);
+  await waitFor(() => expect(saved).toHaveLength(2), LONG);
+  expect(saved[1].download).toBe('县域中学课后服务研究.pdf');
+  expect(history.location.pathname).toBe(`/typeset/preview/${typesetId}`);
 }, 180_000);
 
 test('the start form is prefilled from 基本信息 and the manuscript’s title, its required fields marked', async () => {
@@ -263,3 +283,118 @@ test('a template price changed after the preview was opened is said in the page,
   expect(server.requests.find((r) => r.path === '/api/v1/order')!.body).toEqual({ kind: 'typeset', itemId: 'ts-price', quotedFen: 1990 });
   await waitFor(() => expect(button()).toHaveTextContent('¥24.90'), LONG);
 }, 60_000);
+
+test('排版记录 keeps asking while a typesetting waits for its payment: one paid elsewhere turns 已付款 in place, with its download', async () => {
+  await signInAsDemo();
+  let paid = false;
+  server.use({
+    'GET /api/v1/typeset': (_req, res) => res.json({ success: true, result: { list: [doneTypeset({ paid })], total: 1, current: 1, pageSize: 10 } }),
+  });
+  await renderApp('/personal/typeset/list');
+  const row = (await screen.findByText('县域中学课后服务研究', {}, LONG)).closest('tr, .ant-card-small') as HTMLElement;
+  expect(row).toHaveTextContent('待付款');
+  // paid in another tab, or by scanning the QR code on a phone: nothing happens in this window
+  paid = true;
+  await waitFor(() => expect(row).toHaveTextContent('已付款'), { timeout: WAIT_POLL_MS * 2 + 2_000 });
+  expect(row).toBeInTheDocument();
+  expect(within(row).getByText('下载')).toBeInTheDocument();
+}, 30_000);
+
+describe('the typesetting’s downloads are fetched in place, as the report’s PDF is', () => {
+  const paid = doneTypeset({ id: 'ts-paid', paid: true, orderId: 'o-paid' });
+  const DOCX_ROUTE = 'GET /api/v1/typeset/:typesetId/download';
+  let saved: { href: string; download: string }[];
+  let replaceLocation: jest.SpyInstance;
+
+  beforeEach(async () => {
+    await signInAsDemo();
+    server.use({
+      'GET /api/v1/typeset/ts-paid': (_req, res) => res.json({ success: true, result: paid }),
+      'GET /api/v1/typeset': (_req, res) => res.json({ success: true, result: { list: [paid], total: 1, current: 1, pageSize: 10 } }),
+    });
+    saved = noteSavedFiles();
+    replaceLocation = jest.spyOn(navigation, 'replaceLocation').mockImplementation(() => undefined);
+  });
+
+  const openPreview = async () => {
+    const app = await renderApp('/typeset/preview/ts-paid');
+    return { ...app, button: (await screen.findByText('下载 Word 文档', {}, LONG)).closest('button')! };
+  };
+
+  test('offline, 下载 Word 文档 spins, then says 网络异常 and the preview stays', async () => {
+    let answer: () => void = () => undefined;
+    server.use({ [DOCX_ROUTE]: (_req, res) => void (answer = () => res.socket!.destroy()) });
+    const { button, history } = await openPreview();
+    fireEvent.click(button);
+    await waitFor(() => expect(button).toHaveClass('ant-btn-loading'));
+    act(() => answer());
+    expect(await screen.findByText('网络异常', {}, LONG)).toBeInTheDocument();
+    await waitFor(() => expect(button).not.toHaveClass('ant-btn-loading'));
+    expect(screen.getByText('排版预览：县域中学课后服务研究')).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/typeset/preview/ts-paid');
+    expect(saved).toEqual([]);
+  });
+
+  test('with an ended login, 下载 PDF goes to the login page, as every call does', async () => {
+    server.use({
+      'GET /api/v1/typeset/:typesetId/download.pdf': (_req, res) =>
+        res.status(401).json({ success: false, message: '请先登录', errorCode: 'UNAUTHENTICATED', showType: 9 }),
+    });
+    await openPreview();
+    fireEvent.click(screen.getByText('下载 PDF').closest('button')!);
+    await waitFor(() => expect(replaceLocation).toHaveBeenCalledWith(expect.stringMatching(/^\/user\/login\?redirect=/)), LONG);
+    expect(screen.queryByText(/"success"/)).toBeNull();
+    expect(saved).toEqual([]);
+  });
+
+  test('a refusal is said in Chinese on the page, never as the API’s JSON', async () => {
+    server.use({
+      [DOCX_ROUTE]: (_req, res) =>
+        res.status(409).json({ success: false, message: '这份排版的订单已全额退款，不能再下载；如仍需要，请重新付款', errorCode: 'REFUNDED', showType: 2 }),
+    });
+    fireEvent.click((await openPreview()).button);
+    expect(await screen.findByText('Word 文档没有下载成功：这份排版的订单已全额退款，不能再下载；如仍需要，请重新付款', {}, LONG)).toBeInTheDocument();
+    expect(screen.getByText('排版预览：县域中学课后服务研究')).toBeInTheDocument();
+    expect(saved).toEqual([]);
+  });
+
+  const openList = async () => {
+    const app = await renderApp('/personal/typeset/list');
+    return { ...app, download: (await screen.findByText('下载', { selector: 'button span' }, LONG)).closest('button')! };
+  };
+
+  test('排版记录’s 下载 saves the .docx under the server’s name, staying on the list', async () => {
+    server.use({
+      [DOCX_ROUTE]: (_req, res) => {
+        res.setHeader('content-type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+        res.setHeader('content-disposition', `attachment; filename="paper.docx"; filename*=UTF-8''${encodeURIComponent('县域中学课后服务研究.docx')}`);
+        res.end!(Buffer.from('PK'));
+      },
+    });
+    const { download, history } = await openList();
+    fireEvent.click(download);
+    await waitFor(() => expect(saved).toEqual([{ href: 'blob:file', download: '县域中学课后服务研究.docx' }]), LONG);
+    expect(history.location.pathname).toBe('/personal/typeset/list');
+  });
+
+  test('offline, 排版记录’s 下载 says 网络异常 and the list stays', async () => {
+    let answer: () => void = () => undefined;
+    server.use({ [DOCX_ROUTE]: (_req, res) => void (answer = () => res.socket!.destroy()) });
+    const { download, history } = await openList();
+    fireEvent.click(download);
+    await waitFor(() => expect(download).toHaveClass('ant-btn-loading'));
+    act(() => answer());
+    await waitFor(() => expect(screen.getByText('网络异常')).toBeInTheDocument(), LONG);
+    await waitFor(() => expect(download).not.toHaveClass('ant-btn-loading'));
+    expect(history.location.pathname).toBe('/personal/typeset/list');
+    expect(screen.getByText('排版记录', { selector: 'h1' })).toBeInTheDocument();
+    expect(saved).toEqual([]);
+  });
+
+  test('with an ended login, 排版记录’s 下载 goes to the login page', async () => {
+    server.use({ [DOCX_ROUTE]: (_req, res) => res.status(401).json({ success: false, message: '请先登录', errorCode: 'UNAUTHENTICATED', showType: 9 }) });
+    fireEvent.click((await openList()).download);
+    await waitFor(() => expect(replaceLocation).toHaveBeenCalledWith(expect.stringMatching(/^\/user\/login\?redirect=/)), LONG);
+    expect(saved).toEqual([]);
+  });
+});

@@ -5,17 +5,11 @@ import { pagerItemRender } from '@/components/iconLabels';
 import { Alert, Button, Card, Empty, Grid, message, Pagination, Popconfirm, Progress, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { pageFrom, pageTo, useAddressParams } from '@/hooks/useAddressParams';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'umi';
 import styles from './index.less';
 
 const PAGE_SIZE = 10;
-/**
- * How often a list asks again while a row waits on something done elsewhere (a payment made in
- * another tab or by scanning the QR code on a phone): slower than a running job's progress, which
- * the list follows every POLL_INTERVAL_MS.
- */
-export const WAIT_POLL_MS = 5000;
 /** Below this the table scrolls inside its card rather than squeezing its columns. */
 const TABLE_MIN_WIDTH = 860;
 
@@ -120,9 +114,9 @@ interface Props<T> {
   /** a row's actions, side by side (wrapping on a phone) */
   actions: (row: T, reload: () => void) => ReactNode;
   load: (page: { current: number; pageSize: number }) => Promise<{ result: { list: T[]; total: number } }>;
-  /** while any row is at work, the list reloads itself so progress is live */
+  /** while any row is at work, the list reloads itself so progress is live (every POLL_INTERVAL_MS) */
   isRunning?: (row: T) => boolean;
-  /** while any row waits on something done elsewhere (its payment), the list asks again every WAIT_POLL_MS */
+  /** while any row waits on something done elsewhere (its payment), the list asks again, in place (every WAIT_POLL_MS) */
   isWaiting?: (row: T) => boolean;
   /** what an empty list says, and the pages where such records begin (the first is the main way) */
   empty: EmptyList;
@@ -135,22 +129,6 @@ function useLastPageWhenPastIt(current: number, data: { list: unknown[]; total: 
   useEffect(() => {
     if (pastIt) setCurrent(lastPage);
   });
-}
-
-/**
- * While `waiting`, `reload` every WAIT_POLL_MS as long as the page is in sight (shown again, the list
- * asks at once anyway). The last good rows stay on screen meanwhile: nothing flickers.
- */
-function useAskAgainWhile(waiting: boolean, reload: () => unknown) {
-  const latest = useRef(reload);
-  latest.current = reload;
-  useEffect(() => {
-    if (!waiting) return undefined;
-    const timer = setInterval(() => {
-      if (document.visibilityState !== 'hidden') latest.current();
-    }, WAIT_POLL_MS);
-    return () => clearInterval(timer);
-  }, [waiting]);
 }
 
 /** A wide screen's pager, under the table: the arrows named by the pager's labels. */
@@ -176,13 +154,12 @@ export default function RecordsTable<T extends { id: string }>({ title, columns,
   const setCurrent = (page: number) => change({ page: pageTo(page) });
   const { data, loading, error, reload } = useResult(() => load({ current, pageSize: PAGE_SIZE }), [current], {
     pollWhile: isRunning && ((page) => page.list.some(isRunning)),
+    // the last good rows stay on screen while it asks: nothing flickers
+    waitWhile: isWaiting && ((page) => page.list.some(isWaiting)),
     // a record made in another tab (a new check, a payment) shows when the user comes back
     refreshOnShow: true,
   });
   useLastPageWhenPastIt(current, data, setCurrent);
-  // a row at work is already followed more often
-  const rows = data?.list ?? [];
-  useAskAgainWhile(Boolean(isWaiting && rows.some(isWaiting) && !(isRunning && rows.some(isRunning))), reload);
   const phone = Grid.useBreakpoint().md === false;
   const rowActions = (row: T) => (
     <Space size={4} wrap>

@@ -41,7 +41,15 @@ export const getSamplePages = (templateId: string) =>
 export const samplePageUrl = (templateId: string, sample: SamplePages, page: number, width: number) =>
   `/api/v1/typeset/template/${segment(templateId)}/sample/${page}.png?w=${width}&v=${encodeURIComponent(sample.version)}`;
 
-/** A page of the preview (a watermarked picture, 1-based), and the paid downloads: the .docx and the PDF. */
+/** A page of the preview (a watermarked picture, 1-based). */
 export const previewPageUrl = (typesetId: string, page: number) => `/api/v1/typeset/${segment(typesetId)}/preview/${page}.png`;
-export const downloadUrl = (typesetId: string) => `/api/v1/typeset/${segment(typesetId)}/download`;
-export const pdfUrl = (typesetId: string) => `/api/v1/typeset/${segment(typesetId)}/download.pdf`;
+
+/**
+ * The paid downloads, the .docx and the PDF: fetched through the request layer (DownloadButton),
+ * which adds the API prefix; each with the name it is saved under when the server gives none (the
+ * server names them after the title too).
+ */
+export const typesetFiles = (typeset: Pick<Typeset, 'id' | 'title'>) => ({
+  docx: { url: `/v1/typeset/${segment(typeset.id)}/download`, fileName: `${typeset.title}.docx` },
+  pdf: { url: `/v1/typeset/${segment(typeset.id)}/download.pdf`, fileName: `${typeset.title}.pdf` },
+});

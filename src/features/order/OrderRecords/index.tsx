@@ -54,13 +54,17 @@ function Actions({ order }: { order: Order }) {
   );
 }
 
-/** The user's orders, newest first: what was bought, for how much, its state; paying, and the way to the item. */
+/** An order not paid yet: the payment may come from another tab or a phone. */
+const awaitingPayment = (order: Order) => order.status === 'pending';
+
+/** The user's orders, newest first: what was bought, for how much, its state (kept up with a payment made elsewhere); paying, and the way to the item. */
 export default function OrderRecords() {
   return (
     <RecordsTable<Order>
       title="订单记录"
       columns={columns}
       load={listOrders}
+      isWaiting={awaitingPayment}
       actions={(order) => <Actions order={order} />}
       empty={{
         text: '还没有订单',

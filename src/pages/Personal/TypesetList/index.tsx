@@ -1,7 +1,7 @@
 import RecordsTable, { atWork, createdColumn, DeleteAction, RowLink, stateColumn, type RecordColumn } from '@/components/RecordsTable';
-import { deleteTypeset, downloadUrl, listTypesets, type Typeset } from '@/features/typeset/api';
+import { deleteTypeset, listTypesets, typesetFiles, type Typeset } from '@/features/typeset/api';
+import DownloadButton from '@/components/DownloadButton';
 import { formatFen } from '@/utils/money';
-import { Button } from 'antd';
 import { paths } from '@/utils/paths';
 
 /** A typeset's state once it is not at work (the back office's user detail says it in these words too). */
@@ -11,6 +11,9 @@ export function typesetState(t: Typeset): { text: string; color: string } {
   // its order given back in full: no longer paid, and it may be bought again
   return t.refunded ? { text: '已退款', color: 'blue' } : { text: '待付款', color: 'orange' };
 }
+
+/** A finished typesetting not paid for (待付款): the payment may come from another tab or a phone. */
+const awaitingPayment = (t: Typeset) => t.status === 'done' && !t.paid && !t.refunded;
 
 const columns: RecordColumn<Typeset>[] = [
   { key: 'title', title: '论文题目', ellipsis: true, render: (t) => t.title },
@@ -26,9 +29,9 @@ function TypesetActions({ typeset: t, reload }: { typeset: Typeset; reload: () =
       {atWork(t) && <RowLink to={paths.typesetPreview(t.id)}>查看进度</RowLink>}
       {t.status === 'done' && <RowLink to={paths.typesetPreview(t.id)}>{t.paid ? '预览' : `预览 / 付款 ${formatFen(t.priceFen)}`}</RowLink>}
       {t.paid && (
-        <Button type="link" size="small" href={downloadUrl(t.id)}>
+        <DownloadButton type="link" size="small" {...typesetFiles(t).docx} what="Word 文档">
           下载
-        </Button>
+        </DownloadButton>
       )}
       <DeleteAction
         label="删除"
@@ -44,7 +47,7 @@ function TypesetActions({ typeset: t, reload }: { typeset: Typeset; reload: () =
   );
 }
 
-/** /personal/typeset/list: every typeset of the user, with what can be done with each. */
+/** /personal/typeset/list: every typeset of the user, with live progress and payments, and what can be done with each. */
 export default function TypesetListPage() {
   return (
     <RecordsTable<Typeset>
@@ -52,6 +55,7 @@ export default function TypesetListPage() {
       columns={columns}
       load={listTypesets}
       isRunning={atWork}
+      isWaiting={awaitingPayment}
       actions={(t, reload) => <TypesetActions typeset={t} reload={reload} />}
       empty={{ text: '还没有排版记录', start: [{ label: '选择模板', to: paths.templateList }] }}
     />

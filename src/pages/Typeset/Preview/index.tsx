@@ -3,7 +3,8 @@ import { isServerNotice } from '../../../../common/typesetNotices';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { createOrder } from '@/features/order/api';
-import { downloadUrl, getTypeset, pdfUrl, previewPageUrl, type Typeset } from '@/features/typeset/api';
+import { getTypeset, previewPageUrl, typesetFiles, type Typeset } from '@/features/typeset/api';
+import DownloadButton from '@/components/DownloadButton';
 import { formatFen } from '@/utils/money';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Progress, Result, Skeleton, Space, Typography } from 'antd';
@@ -68,16 +69,18 @@ function PayOrDownload({ typeset, onPriceChanged }: { typeset: Typeset; onPriceC
       </Button>
     );
   }
+  // fetched in place: offline or with an ended login the preview stays (or the login page comes), never an error page
+  const files = typesetFiles(typeset);
   // a Space of their own: the page's Space sees this component as one item, and would set them touching
   return (
     <Space wrap>
-      <Button type="primary" size="large" icon={<DownloadOutlined aria-hidden />} href={downloadUrl(typeset.id)}>
+      <DownloadButton type="primary" size="large" icon={<DownloadOutlined aria-hidden />} {...files.docx} what="Word 文档">
         下载 Word 文档
-      </Button>
+      </DownloadButton>
       {typeset.pdf && (
-        <Button size="large" icon={<DownloadOutlined aria-hidden />} href={pdfUrl(typeset.id)}>
+        <DownloadButton size="large" icon={<DownloadOutlined aria-hidden />} {...files.pdf} what="PDF">
           下载 PDF
-        </Button>
+        </DownloadButton>
       )}
     </Space>
   );
