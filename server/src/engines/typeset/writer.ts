@@ -439,18 +439,22 @@ function frontMatter(manuscript: Manuscript, template: Template): Paragraph[] {
   const ownPages = !hasTitleBlock(template);
   const { abstract } = template;
   const titleStyle = template.styles.abstractTitle;
-  const keywords = (label: string, words: string[], separator: string) =>
-    new Paragraph({ style: 'Keywords', children: [new TextRun({ text: label, bold: true }), new TextRun(words.join(separator))] });
-  const paragraphs = (title: string, text: string | undefined) => {
-    const texts = (text ?? '').split('\n').filter(Boolean);
-    if (!abstract.runIn) return [p(title, 'AbstractTitle'), ...texts.map((t) => p(t, 'AbstractBody'))];
-    // 摘要：… in the abstract titles' faces, then the text in the abstract's own
-    const label = new TextRun({
-      text: title,
+  // run in, 摘要： and 关键词： alike are set in the abstract titles' face, bold as they are
+  const runInLabel = (text: string) =>
+    new TextRun({
+      text,
       bold: titleStyle.bold ?? false,
       font: { ascii: titleStyle.latinFont, hAnsi: titleStyle.latinFont, eastAsia: titleStyle.zhFont, cs: titleStyle.latinFont },
     });
-    return texts.map((t, i) => new Paragraph({ style: 'AbstractBody', children: [...(i === 0 ? [label] : []), new TextRun(t)] }));
+  const keywords = (label: string, words: string[], separator: string) =>
+    new Paragraph({
+      style: 'Keywords',
+      children: [abstract.runIn ? runInLabel(label) : new TextRun({ text: label, bold: true }), new TextRun(words.join(separator))],
+    });
+  const paragraphs = (title: string, text: string | undefined) => {
+    const texts = (text ?? '').split('\n').filter(Boolean);
+    if (!abstract.runIn) return [p(title, 'AbstractTitle'), ...texts.map((t) => p(t, 'AbstractBody'))];
+    return texts.map((t, i) => new Paragraph({ style: 'AbstractBody', children: [...(i === 0 ? [runInLabel(title)] : []), new TextRun(t)] }));
   };
   // keywords without an abstract keep a page of their own
   const abstractPage = (title: string, text: string | undefined, words: string[], label: string, separator: string) => {
