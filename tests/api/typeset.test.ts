@@ -46,6 +46,16 @@ test('the four templates, filtered and searched, each with its rules', async () 
   const detail = (await visitor.get('/api/v1/typeset/template/general-bachelor')).body.result;
   expect(detail.rules.find((r: { item: string }) => r.item === '正文').rule).toBe('宋体 / Times New Roman，小四（12 pt），两端对齐，1.5 倍行距，首行缩进 2 字');
   expect(detail.rules.find((r: { item: string }) => r.item === '一级标题').rule).toContain('第1章');
+  // the journal's: an article's first page, no cover nor contents, figures numbered through the paper
+  const journal = new Map<string, string>(
+    (await visitor.get('/api/v1/typeset/template/journal-gbt7714')).body.result.rules.map((r: { item: string; rule: string }) => [r.item, r.rule]),
+  );
+  expect(journal.get('首页')).toContain('不设封面');
+  expect(journal.has('封面')).toBe(false);
+  expect(journal.get('目录')).toBe('不设目录');
+  expect(journal.get('页码')).toBe('从首页起用阿拉伯数字');
+  expect(journal.get('图表题注')).toContain('“图1”“表2”');
+  expect(journal.get('一级标题')).not.toContain('另起一页');
   expect((await visitor.get('/api/v1/typeset/template/nope')).status).toBe(404);
 });
 

@@ -473,6 +473,75 @@ describe('writing the .docx', () => {
     expect(document).toMatch(/<w:p><w:pPr><w:keepNext\/><w:spacing w:line="240" w:lineRule="auto"\/>[^]*?<\/w:pPr><w:r><w:drawing>/);
   });
 
+  test('the journal template sets an article: no cover page nor contents, title, author and abstracts at the top of page 1, the body straight after', async () => {
+    const journal = templates.get('journal-gbt7714')!;
+    const m = await readManuscript(await wordManuscript(), 'paper.docx');
+    const { document, files, read } = await xmlOf(await writeDocx(m, journal, FIELDS));
+    // one section, numbered in Arabic from its first page; no Roman front matter, no contents field
+    expect(document.match(/<w:sectPr/g)).toHaveLength(1);
+    expect(document).toMatch(/<w:pgNumType w:start="1" w:fmt="decimal"\/>/);
+    expect(document).not.toMatch(/w:fmt="\w*Roman"/);
+    expect(document).not.toContain('TOC \\');
+    expect(document).not.toContain('目  次');
+    // no page is broken before the body: chapters, references and acknowledgements follow on
+    expect(document).not.toContain('<w:br w:type="page"/>');
+    expect(document).not.toContain('pageBreakBefore');
+    // in order from the top: the title, the author, the affiliation, 摘要 and 关键词, Abstract and Key words, the first chapter
+    const texts = [...document.matchAll(/<w:p>(?:<w:pPr><w:pStyle w:val="(\w+)"\/>[^]*?<\/w:pPr>)?([^]*?)<\/w:p>/g)].map(([, style, inner]) => ({
+      style,
+      text: [...inner.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join(''),
+    }));
+    expect(texts.slice(0, 8)).toEqual([
+      { style: 'Title', text: FIELDS.title },
+      { style: 'CoverLine', text: FIELDS.author },
+      { style: 'CoverLine', text: `（${FIELDS.school}）` },
+      { style: 'AbstractBody', text: '摘要：本文讨论县域中学课后服务的组织方式。' },
+      { style: 'Keywords', text: '关键词：课后服务；县域中学；教师激励' },
+      { style: 'AbstractBody', text: 'Abstract: This thesis studies after-school services in county schools.' },
+      { style: 'Keywords', text: 'Key words: after-school services; county schools' },
+      { style: 'Heading1', text: '绪论' },
+    ]);
+    // the first page shows the title block instead of the running header (the title), its page number still in the footer
+    expect(document).toContain('<w:titlePg/>');
+    const part = async (kind: 'header' | 'footer') => {
+      const id = new RegExp(`<w:${kind}Reference w:type="first" r:id="(\\w+)"/>`).exec(document)![1];
+      const rels = await read('word/_rels/document.xml.rels');
+      return read(`word/${new RegExp(`Id="${id}"[^>]*Target="([^"]+)"`).exec(rels)![1]}`);
+    };
+    expect(await part('header')).not.toContain(FIELDS.title);
+    expect(await part('footer')).toContain('PAGE');
+    const headers = await Promise.all(files.filter((f) => /word\/header\d+\.xml/.test(f)).map(read));
+    expect(headers.join('')).toContain(FIELDS.title);
+  });
+
+  test('the journal template numbers figures and tables through the paper (图1, 图2, 表2), the theses by chapter (图2-1)', async () => {
+    const m = await readManuscript(await wordManuscript(), 'paper.docx');
+    const second = m.body.findIndex((b) => b.kind === 'heading' && b.text === '结论');
+    const picture = m.body.find((b) => b.kind === 'image')!;
+    const table = m.body.find((b) => b.kind === 'table')!;
+    const paper = {
+      ...m,
+      body: [...m.body.slice(0, second + 1), { ...table, caption: '两校的经费来源' }, { ...picture, caption: '课程设置' }, ...m.body.slice(second + 1)],
+    };
+    const captions = async (template: Template) =>
+      [...(await xmlOf(await writeDocx(paper, template, FIELDS))).document.matchAll(/<w:pStyle w:val="Caption"\/>[^]*?<w:t[^>]*>([^<]*)</g)].map((c) => c[1]);
+    expect(await captions(templates.get('journal-gbt7714')!)).toEqual([
+      '表1  两校的基本情况',
+      '图1  课后服务的组织结构',
+      '表2  两校的经费来源',
+      '图2  课程设置',
+    ]);
+    expect(await captions(bachelor)).toEqual(['表1-1  两校的基本情况', '图1-1  课后服务的组织结构', '表2-1  两校的经费来源', '图2-1  课程设置']);
+  });
+
+  test('a template is refused when its parts disagree: a cover page without front-matter numbers, {chapter} in captions numbered through the paper', () => {
+    const journal = templates.get('journal-gbt7714')!;
+    expect(() => checkTemplate({ ...journal, cover: { ...journal.cover, layout: 'page' } })).toThrow(/\/pageNumbers\/front/);
+    expect(() => checkTemplate({ ...journal, captions: { ...journal.captions, figure: '图{chapter}-{n}' } })).toThrow(/\/captions\/figure/);
+    expect(() => checkTemplate({ ...journal, captions: { ...journal.captions, table: '表' } })).toThrow(/\/captions\/table/);
+    expect(() => checkTemplate({ ...bachelor, cover: { ...bachelor.cover, layout: 'firstPage' } })).toThrow(/\/cover\/layout/);
+  });
+
   test('the journal template numbers headings 一、/（一）, the English one sorts references APA-style', async () => {
     const m = await readManuscript(Buffer.from(PLAIN), 'paper.txt');
     const journal = await xmlOf(await writeDocx(m, templates.get('journal-gbt7714')!, FIELDS));

@@ -1,8 +1,9 @@
 /**
- * The typeset documents in LibreOffice (`npm run test:office`; CI installs it): for every template,
- * the delivered .docx converted by LibreOffice and the delivered PDF both open with a contents page
- * that lists every heading with its number and the page it starts on, as the body shows it, level 2
- * indented more than level 1.
+ * The typeset documents in LibreOffice (`npm run test:office`; CI installs it): for every template
+ * with contents, the delivered .docx converted by LibreOffice and the delivered PDF both open with a
+ * contents page that lists every heading with its number and the page it starts on, as the body
+ * shows it, level 2 indented more than level 1; the journal's article opens with its title block
+ * on page 1, without contents.
  */
 import JSZip from 'jszip';
 import { readFileSync, readdirSync } from 'fs';
@@ -44,8 +45,10 @@ async function headingsOf(pdf: Buffer, levels: number) {
 const templates = readdirSync(join(SEED_FOLDER, 'templates')).map((file) =>
   checkTemplate(JSON.parse(readFileSync(join(SEED_FOLDER, 'templates', file), 'utf8'))),
 );
+/** The templates with a table of contents, each with its own (the theses') */
+const withContents = templates.flatMap((t) => (t.toc ? [{ ...t, toc: t.toc }] : []));
 
-describe.each(templates.map((t) => [t.id, t] as const))('%s', (_id, template) => {
+describe.each(withContents.map((t) => [t.id, t] as const))('%s', (_id, template) => {
   test.each([
     ['the short manuscript', () => wordManuscript()],
     ['a long thesis (five chapters, fifteen sections)', () => longThesis()],
@@ -90,4 +93,40 @@ test('contents levels are indented one step each: level 2 more than level 1', as
   expect(indent('TOC1')).toBe(0);
   expect(indent('TOC2')).toBeGreaterThan(indent('TOC1'));
   expect(indent('TOC3')).toBeGreaterThan(indent('TOC2'));
+});
+
+test('the journal article: page 1 holds the title, the author lines and the abstracts, the body follows; no contents; pages 1, 2 … from the first; figures and tables numbered through the paper', async () => {
+  const journal = templates.find((t) => t.id === 'journal-gbt7714')!;
+  const result = await typeset(await readManuscript(await longThesis(), 'paper.docx'), journal, FIELDS, '预览');
+  expect(result.contentsPages).toEqual([]);
+  const converted = (await docxToPdf({ delivered: result.docx })).delivered;
+  for (const pdf of [converted, result.pdf!, result.previewPdf!]) {
+    const { pages, outline } = await readPdf(pdf);
+    expect(pages.length).toBeGreaterThan(3);
+    // in order at the top of page 1, the first chapter under them; the title once, not in a running header above it
+    const first = squeeze(pages[0]);
+    const places = [FIELDS.title, FIELDS.author, `（${FIELDS.school}）`, '摘要：', '关键词：课后服务；县域中学', '一、研究内容1'].map((text) =>
+      first.indexOf(squeeze(text)),
+    );
+    expect(places.every((at) => at >= 0)).toBe(true);
+    expect(places).toEqual([...places].sort((a, b) => a - b));
+    expect(first.indexOf(FIELDS.title)).toBe(first.lastIndexOf(FIELDS.title));
+    // every page numbered in Arabic from the first; the others headed by the title
+    expect(pages.map(footerOf)).toEqual(pages.map((_, i) => String(i + 1)));
+    for (const page of pages.slice(1)) expect(squeeze(page).startsWith(FIELDS.title)).toBe(true);
+    // no contents page: no dot leaders, no page of its own before the first chapter
+    expect(pages.some((page) => /\.{5,}/.test(page))).toBe(false);
+    expect(outline[0]).toMatchObject({ page: 0 });
+    // chapters follow on where the one before ends, not at the top of a page of their own
+    const chapters = outline.filter((o) => o.depth === 0 && o.page > 0);
+    const atTop = chapters.filter((o) => squeeze(pages[o.page]).slice(FIELDS.title.length).startsWith(squeeze(o.title)));
+    expect(chapters.length).toBeGreaterThan(3);
+    expect(atTop.length).toBeLessThan(chapters.length / 2);
+    const text = squeeze(pages.join('\n'));
+    for (let n = 1; n <= 5; n += 1) {
+      expect(text).toContain(`表${n}第${n}章的数据`);
+      expect(text).toContain(`图${n}第${n}章的示意图`);
+    }
+    expect(text).not.toMatch(/[图表]\d+-\d+/);
+  }
 });

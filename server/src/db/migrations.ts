@@ -546,7 +546,73 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropIndex('orders_one_pending').execute();
     },
   },
+  '0022_journal_article': {
+    // The journal template laid a paper out as a thesis (a cover page, contents, Roman front matter,
+    // 图1-1). The seed never rewrites a row it finds, so a database seeded before keeps the stored
+    // specification until this turns it into a journal article's, as server/seed/templates has it;
+    // the price and sale columns, an operator's, stay.
+    up: (db: Kysely<any>) => journalLayout(db, 'article'),
+    down: (db: Kysely<any>) => journalLayout(db, 'thesis'),
+  },
 };
+
+/** The journal template's fields that differ between its thesis-like layout and a journal article's; `undefined`: absent. */
+const JOURNAL_LAYOUTS = {
+  thesis: {
+    description: '期刊投稿格式：题名、作者与单位、中英文摘要和关键词，一、/（一）/1. 标题编号，参考文献按 GB/T 7714-2015 顺序编码制。',
+    abstractTitle: { zhFont: '黑体', latinFont: 'Times New Roman', size: '三号', bold: true, align: 'center', spaceAfterPt: 12 },
+    abstractBody: { zhFont: '宋体', latinFont: 'Times New Roman', size: '小四', lineSpacing: 1.5, firstLineChars: 2, align: 'justify' },
+    keywords: { zhFont: '宋体', latinFont: 'Times New Roman', size: '小四', lineSpacing: 1.5 },
+    coverLine: undefined,
+    chapterNewPage: undefined,
+    abstractTitles: { zhTitle: '摘  要', enTitle: 'ABSTRACT', runIn: undefined },
+    toc: { title: '目  次', levels: 2 },
+    captions: { figure: '图{chapter}-{n}', table: '表{chapter}-{n}' },
+    pageNumbers: { front: 'upperRoman', body: 'decimal' },
+    coverLayout: undefined,
+  },
+  article: {
+    description:
+      '期刊投稿格式：首页依次为题名、作者与单位、中英文摘要和关键词，正文紧接其后，不设封面和目录；一、/（一）/1. 标题编号，图表全文连续编号，参考文献按 GB/T 7714-2015 顺序编码制。',
+    abstractTitle: { zhFont: '黑体', latinFont: 'Times New Roman', size: '小五', bold: true },
+    abstractBody: { zhFont: '宋体', latinFont: 'Times New Roman', size: '小五', lineSpacing: 1.25, firstLineChars: 2, align: 'justify' },
+    keywords: { zhFont: '宋体', latinFont: 'Times New Roman', size: '小五', lineSpacing: 1.25, firstLineChars: 2, spaceAfterPt: 9 },
+    coverLine: { zhFont: '楷体', latinFont: 'Times New Roman', size: '小四', align: 'center', spaceAfterPt: 6 },
+    chapterNewPage: false,
+    abstractTitles: { zhTitle: '摘要：', enTitle: 'Abstract: ', runIn: true },
+    toc: undefined,
+    captions: { figure: '图{n}', table: '表{n}', numbering: 'paper' },
+    pageNumbers: { body: 'decimal' },
+    coverLayout: 'titleBlock',
+  },
+} as const;
+
+/** The journal template's stored specification and description set to one layout's fields (the template's others kept). */
+async function journalLayout(db: Kysely<any>, layout: keyof typeof JOURNAL_LAYOUTS) {
+  const id = 'journal-gbt7714';
+  const row = await db.selectFrom('templates').select('spec').where('id', '=', id).executeTakeFirst();
+  if (!row) return;
+  const fields = JOURNAL_LAYOUTS[layout];
+  const spec = JSON.parse(row.spec as string);
+  const { abstractTitle, abstractBody, keywords, coverLine } = fields;
+  const next = {
+    ...spec,
+    description: fields.description,
+    styles: { ...spec.styles, abstractTitle, abstractBody, keywords, coverLine },
+    chapterNewPage: fields.chapterNewPage,
+    abstract: { ...spec.abstract, ...fields.abstractTitles },
+    toc: fields.toc,
+    captions: fields.captions,
+    pageNumbers: fields.pageNumbers,
+    cover: { ...spec.cover, layout: fields.coverLayout },
+  };
+  // JSON leaves out the fields set to undefined: absent, as the template's schema reads them
+  await db
+    .updateTable('templates')
+    .set({ spec: JSON.stringify(next), description: fields.description })
+    .where('id', '=', id)
+    .execute();
+}
 
 /** A review's similarity stored as `type` on PostgreSQL (SQLite's REAL already has eight bytes). */
 async function similarityType(db: Kysely<any>, type: 'double precision' | 'real') {

@@ -57,7 +57,8 @@ export async function typeset(
   const { references, warnings } = formatReferences(read.references, template.references.style);
   const manuscript = { ...read, references, warnings: [...read.warnings, ...warnings] };
   if (officeMissing().length) return { docx: await writeDocx(manuscript, template, fields), pageCount: 0, contentsPages: [], warnings: manuscript.warnings };
-  const levels = template.toc.levels;
+  // a template without contents has no page numbers to find: it is laid out once
+  const levels = template.toc?.levels ?? 0;
   const mark = watermark ? { text: watermark, font: template.styles.body.zhFont } : undefined;
   const settled = async (docx: Buffer, laid: ContentsLayout & { pdf: Buffer; preview?: Buffer }): Promise<Typeset> => ({
     docx,
@@ -78,7 +79,7 @@ export async function typeset(
   if (drafted && 'pdf' in drafted) return settled(await writeDocx(manuscript, template, fields, { pages: drafted.contents }), drafted);
 
   // the numbers written into the .docx and laid out again: from the draft's layout if a warm engine made one
-  let pages = drafted?.contents ?? (await measureContents(draft, levels));
+  let pages = drafted?.contents ?? (levels ? await measureContents(draft, levels) : []);
   if (!drafted) await onLaidOut();
   for (let pass = 1; ; pass += 1) {
     const docx = await writeDocx(manuscript, template, fields, { pages });

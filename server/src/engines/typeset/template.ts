@@ -73,9 +73,17 @@ export const Template = Type.Object(
       header: TextStyle,
       footer: TextStyle,
       toc: TextStyle,
+      /** the cover's or title block's lines other than the title (the heading-2 style, centred, when absent) */
+      coverLine: Type.Optional(TextStyle),
     }),
     headings: Type.Tuple([HeadingNumbering, HeadingNumbering, HeadingNumbering]),
     cover: Type.Object({
+      /**
+       * 'page' (when absent): the lines on a cover page of their own, the abstracts and contents after it in
+       * front-matter page numbers, the body from page 1; 'titleBlock': the lines at the top of the first page,
+       * the abstracts under them and the body straight after, all numbered from 1 (a journal article).
+       */
+      layout: Type.Optional(Type.Union([Type.Literal('page'), Type.Literal('titleBlock')])),
       /** the cover's lines, in order; {title} {author} {studentNumber} {school} {major} {supervisor} {date} are filled in */
       lines: Type.Array(Type.String(), { minItems: 1 }),
     }),
@@ -86,12 +94,29 @@ export const Template = Type.Object(
       enKeywordsLabel: Type.String(),
       keywordSeparatorZh: Type.String(),
       keywordSeparatorEn: Type.String(),
+      /** the titles run in at the start of the abstract's first paragraph (摘要：…) rather than a centred line above it */
+      runIn: Type.Optional(Type.Boolean()),
     }),
-    toc: Type.Object({ title: Type.String(), levels: Type.Integer({ minimum: 1, maximum: 3 }) }),
-    captions: Type.Object({ figure: Type.String(), table: Type.String() }),
+    /** the table of contents: none when absent */
+    toc: Type.Optional(Type.Object({ title: Type.String(), levels: Type.Integer({ minimum: 1, maximum: 3 }) })),
+    /**
+     * {n} is the figure's or table's number, {chapter} its chapter's; `numbering`: 'chapter' (when absent)
+     * starts them anew in each chapter, 'paper' numbers them through the paper (图1, 图2 …).
+     */
+    captions: Type.Object({
+      figure: Type.String({ pattern: '\\{n\\}' }),
+      table: Type.String({ pattern: '\\{n\\}' }),
+      numbering: Type.Optional(Type.Union([Type.Literal('chapter'), Type.Literal('paper')])),
+    }),
+    /** each chapter, and the references, acknowledgements and appendices, start a new page (true when absent) */
+    chapterNewPage: Type.Optional(Type.Boolean()),
     /** header text: {title} or {school} or literal text; none when empty */
     header: Type.String(),
-    pageNumbers: Type.Object({ front: Type.Union([Type.Literal('upperRoman'), Type.Literal('lowerRoman')]), body: Type.Literal('decimal') }),
+    /** `front`: the abstracts' and contents' numbers after a cover page (the title block's layout has none: its pages are numbered as the body's) */
+    pageNumbers: Type.Object({
+      front: Type.Optional(Type.Union([Type.Literal('upperRoman'), Type.Literal('lowerRoman')])),
+      body: Type.Literal('decimal'),
+    }),
     references: Type.Object({ title: Type.String(), style: Type.Union([Type.Literal('gbt7714'), Type.Literal('apa')]) }),
   },
   { additionalProperties: false },
@@ -102,9 +127,24 @@ export type TextStyle = Static<typeof TextStyle>;
 
 export const pointsOf = (size: TextStyle['size']) => (typeof size === 'number' ? size : CHINESE_SIZES[size]);
 
+/** Whether the template sets its cover lines at the top of the first page, a journal article's way. */
+export const hasTitleBlock = (template: Template) => template.cover.layout === 'titleBlock';
+
+/** What is wrong between the template's fields (each right on its own), if anything: the path and the reason. */
+function inconsistency(template: Template): [string, string] | undefined {
+  if (!hasTitleBlock(template) && !template.pageNumbers.front) return ['/pageNumbers/front', 'is required after a cover page of its own'];
+  if (template.captions.numbering === 'paper')
+    for (const kind of ['figure', 'table'] as const)
+      if (template.captions[kind].includes('{chapter}')) return [`/captions/${kind}`, 'has no {chapter} when numbered through the paper'];
+  return undefined;
+}
+
 /** The template, or an error naming the first thing wrong with it. */
 export function checkTemplate(data: unknown): Template {
+  const id = (data as { id?: string })?.id ?? '?';
   const problem = Value.Errors(Template, data).First();
-  if (problem) throw new Error(`template ${(data as { id?: string })?.id ?? '?'}: ${problem.path || '/'} ${problem.message}`);
+  if (problem) throw new Error(`template ${id}: ${problem.path || '/'} ${problem.message}`);
+  const wrong = inconsistency(data as Template);
+  if (wrong) throw new Error(`template ${id}: ${wrong[0]} ${wrong[1]}`);
   return data as Template;
 }

@@ -1,8 +1,10 @@
 /**
  * A manuscript's structure → a .docx that follows the template: real named styles (Normal,
- * Heading 1–3, Caption, …), multilevel heading numbering, a table of contents field, three
- * sections (cover without numbers; front matter in Roman numerals; body in Arabic numerals from
- * the first chapter), headers and footers, images and tables kept, references per the style.
+ * Heading 1–3, Caption, …), multilevel heading numbering, a table of contents field if the template
+ * has one, and either a thesis's three sections (cover without numbers; front matter in Roman
+ * numerals; body in Arabic numerals from the first chapter) or a journal article's one (the title
+ * block, abstracts and body in Arabic numerals from the first page), headers and footers, images
+ * and tables kept, references per the style.
  */
 import {
   AlignmentType,
@@ -32,7 +34,7 @@ import {
 import { TextWatermark } from 'docx/watermarks';
 import { markedNotes, type Block, type FormatSpan, type Formula, type Manuscript, type NoteMark } from './manuscript';
 import { packDocx } from './pack';
-import { pointsOf, type Template, type TextStyle } from './template';
+import { hasTitleBlock, pointsOf, type Template, type TextStyle } from './template';
 
 export interface CoverFields {
   title: string;
@@ -314,8 +316,10 @@ function bodyWriter(template: Template, textWidthPx: number) {
   // each heading's number as the numbering definitions write it, for the contents' entries (in order; none for 参考文献, 致谢 …)
   const headingCounters = [0, 0, 0];
   const contentsNumbers: Array<string | undefined> = [];
-  const inContents = (level: number) => level < template.toc.levels;
-  // figures and tables are numbered per chapter (or through the text, as the template says)
+  const inContents = (level: number) => level < (template.toc?.levels ?? 0);
+  const newPage = template.chapterNewPage ?? true;
+  // figures and tables are numbered per chapter, or through the paper, as the template says
+  const byChapter = template.captions.numbering !== 'paper';
   let chapter = 0;
   const counters = { figure: 0, table: 0 };
   let listInstance = 0;
@@ -323,7 +327,7 @@ function bodyWriter(template: Template, textWidthPx: number) {
   const formulas: string[] = [];
   const placeFormula = (omml: string) => formulas.push(omml) - 1;
 
-  // every chapter after the first starts a new page (the body's section starts one for the first)
+  // every chapter after the first starts a new page where the template says so (the body's section starts one for the first)
   const heading = (text: string, level: 0 | 1 | 2) => {
     headingCounters[level] += 1;
     headingCounters.fill(0, level + 1);
@@ -331,7 +335,7 @@ function bodyWriter(template: Template, textWidthPx: number) {
     return new Paragraph({
       heading: [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3][level],
       numbering: { reference: 'headings', level },
-      pageBreakBefore: level === 0 && chapter > 1,
+      pageBreakBefore: newPage && level === 0 && chapter > 1,
       children: [new TextRun(text)],
     });
   };
@@ -376,8 +380,7 @@ function bodyWriter(template: Template, textWidthPx: number) {
       case 'heading':
         if (block.level === 1) {
           chapter += 1;
-          counters.figure = 0;
-          counters.table = 0;
+          if (byChapter) Object.assign(counters, { figure: 0, table: 0 });
         }
         return [heading(block.text, (block.level - 1) as 0 | 1 | 2)];
       case 'paragraph':
@@ -403,50 +406,68 @@ function bodyWriter(template: Template, textWidthPx: number) {
   return { blocks, namedHeading, contentsNumbers, formulas };
 }
 
-/** The body: the chapters, then references, acknowledgements and appendices (named, not numbered). */
+/** The body: the chapters, then references, acknowledgements and appendices (named, not numbered; each on a new page where chapters start one). */
 function bodyOf(manuscript: Manuscript, template: Template, writer: ReturnType<typeof bodyWriter>) {
   const en = template.language === 'en';
+  const newPage = template.chapterNewPage ?? true;
   const { blocks, namedHeading } = writer;
   const body: Array<Paragraph | Table> = manuscript.body.flatMap(blocks);
   if (manuscript.references.length) {
-    body.push(namedHeading(template.references.title, 0, true));
+    body.push(namedHeading(template.references.title, 0, newPage));
     const references = template.references.style === 'apa' ? [...manuscript.references].sort((a, b) => a.localeCompare(b, 'en')) : manuscript.references;
     references.forEach((ref, i) => body.push(p(template.references.style === 'apa' ? ref : `[${i + 1}] ${ref}`, 'Reference')));
   }
   if (manuscript.acknowledgements.length) {
-    body.push(namedHeading(en ? 'Acknowledgements' : '致  谢', 0, true));
+    body.push(namedHeading(en ? 'Acknowledgements' : '致  谢', 0, newPage));
     body.push(...manuscript.acknowledgements.flatMap(blocks));
   }
   if (manuscript.appendices.length) {
     const [first, ...rest] = manuscript.appendices;
-    body.push(namedHeading(first.kind === 'heading' ? first.text : en ? 'Appendix' : '附  录', 0, true));
+    body.push(namedHeading(first.kind === 'heading' ? first.text : en ? 'Appendix' : '附  录', 0, newPage));
     body.push(...rest.flatMap((b) => (b.kind === 'heading' ? [namedHeading(b.text, 1, false)] : blocks(b))));
   }
   return body;
 }
 
-/** The front matter before the contents: each abstract on its page, with its keywords, then the contents' title. */
+/**
+ * The abstracts with their keywords, Chinese then English. After a cover page each has a page of its
+ * own, the contents' title after them; under a title block they follow one another, the body after
+ * them. The template's abstract titles head them, or run in at the start of their first paragraphs.
+ */
 function frontMatter(manuscript: Manuscript, template: Template): Paragraph[] {
   const front: Paragraph[] = [];
+  const ownPages = !hasTitleBlock(template);
+  const { abstract } = template;
+  const titleStyle = template.styles.abstractTitle;
+  // run in, 摘要： and 关键词： alike are set in the abstract titles' face, bold as they are
+  const runInLabel = (text: string) =>
+    new TextRun({
+      text,
+      bold: titleStyle.bold ?? false,
+      font: { ascii: titleStyle.latinFont, hAnsi: titleStyle.latinFont, eastAsia: titleStyle.zhFont, cs: titleStyle.latinFont },
+    });
   const keywords = (label: string, words: string[], separator: string) =>
-    new Paragraph({ style: 'Keywords', children: [new TextRun({ text: label, bold: true }), new TextRun(words.join(separator))] });
+    new Paragraph({
+      style: 'Keywords',
+      children: [abstract.runIn ? runInLabel(label) : new TextRun({ text: label, bold: true }), new TextRun(words.join(separator))],
+    });
+  const paragraphs = (title: string, text: string | undefined) => {
+    const texts = (text ?? '').split('\n').filter(Boolean);
+    if (!abstract.runIn) return [p(title, 'AbstractTitle'), ...texts.map((t) => p(t, 'AbstractBody'))];
+    return texts.map((t, i) => new Paragraph({ style: 'AbstractBody', children: [...(i === 0 ? [runInLabel(title)] : []), new TextRun(t)] }));
+  };
   // keywords without an abstract keep a page of their own
   const abstractPage = (title: string, text: string | undefined, words: string[], label: string, separator: string) => {
     if (!text && !words.length) return;
-    front.push(
-      p(title, 'AbstractTitle'),
-      ...(text ?? '')
-        .split('\n')
-        .filter(Boolean)
-        .map((t) => p(t, 'AbstractBody')),
-    );
+    front.push(...paragraphs(title, text));
     if (words.length) front.push(keywords(label, words, separator));
-    front.push(new Paragraph({ children: [new PageBreak()] }));
+    if (ownPages) front.push(new Paragraph({ children: [new PageBreak()] }));
   };
-  const { abstract } = template;
   abstractPage(abstract.zhTitle, manuscript.abstractZh, manuscript.keywordsZh, abstract.zhKeywordsLabel, abstract.keywordSeparatorZh);
   abstractPage(abstract.enTitle, manuscript.abstractEn, manuscript.keywordsEn, abstract.enKeywordsLabel, abstract.keywordSeparatorEn);
-  front.push(p(template.toc.title, 'TocTitle'));
+  if (template.toc) front.push(p(template.toc.title, 'TocTitle'));
+  // without contents the body's section starts the next page: the last abstract's page break would leave one empty
+  else if (ownPages && front.length) front.pop();
   return front;
 }
 
@@ -513,7 +534,7 @@ function paragraphStyles(template: Template, tocIndent: number): IParagraphStyle
         { paragraph: { ...paragraphStyle('t', 't', styles.toc).paragraph, indent: { left: (level - 1) * tocIndent, firstLine: 0 } } },
       ),
     ),
-    paragraphStyle('CoverLine', 'Cover Line', { ...styles.heading2, align: 'center' }),
+    paragraphStyle('CoverLine', 'Cover Line', styles.coverLine ?? { ...styles.heading2, align: 'center' }),
   ];
 }
 
@@ -551,15 +572,43 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
   const tocIndent = Math.round(pointsOf(template.styles.toc.size) * 40);
   const { header, coverHeader, footer } = headersAndFooter(template, fields, options.watermark);
 
+  const titleBlock = hasTitleBlock(template);
   const coverLines = template.cover.lines.map((line) => fill(line, fields)).filter((line): line is string => line !== undefined);
-  const cover: ISectionOptions = {
-    properties: { page: setup, titlePage: false },
-    headers: coverHeader ? { default: coverHeader } : undefined,
-    children: coverLines.map((line, i) => p(line, line === fields.title ? 'Title' : 'CoverLine', i === 0 ? { spacing: { before: 1440 } } : {})),
-  };
-  const contents = new TableOfContents(template.toc.title, { hyperlink: true, headingStyleRange: `1-${template.toc.levels}`, beginDirty: !options.pages });
+  // a cover page's lines start lower down; a title block's at the top of the first page
+  const lines = coverLines.map((line, i) =>
+    p(line, line === fields.title ? 'Title' : 'CoverLine', i === 0 && !titleBlock ? { spacing: { before: 1440 } } : {}),
+  );
+  const { toc } = template;
+  const contents = toc ? [new TableOfContents(toc.title, { hyperlink: true, headingStyleRange: `1-${toc.levels}`, beginDirty: !options.pages })] : [];
   const writer = bodyWriter(template, textWidthPx);
   const body = bodyOf(manuscript, template, writer);
+  const numberedPages = (formatType: (typeof NumberFormat)[keyof typeof NumberFormat]) => ({ ...setup, pageNumbers: { start: 1, formatType } });
+
+  const sections: ISectionOptions[] = titleBlock
+    ? [
+        // one section numbered from 1: its first page has the title block in place of the running header
+        {
+          properties: { page: numberedPages(NumberFormat.DECIMAL), titlePage: true },
+          headers: { ...(header ? { default: header } : {}), first: coverHeader ?? new Header({ children: [new Paragraph({ style: 'HeaderText' })] }) },
+          footers: { default: footer, first: footer },
+          children: [...lines, ...frontMatter(manuscript, template), ...contents, ...body],
+        },
+      ]
+    : [
+        { properties: { page: setup, titlePage: false }, headers: coverHeader ? { default: coverHeader } : undefined, children: lines },
+        {
+          properties: { page: numberedPages(template.pageNumbers.front === 'upperRoman' ? NumberFormat.UPPER_ROMAN : NumberFormat.LOWER_ROMAN) },
+          headers: header ? { default: header } : undefined,
+          footers: { default: footer },
+          children: [...frontMatter(manuscript, template), ...contents],
+        },
+        {
+          properties: { page: numberedPages(NumberFormat.DECIMAL) },
+          headers: header ? { default: header } : undefined,
+          footers: { default: footer },
+          children: body,
+        },
+      ];
 
   const document = new Document({
     creator: '智能论文',
@@ -569,26 +618,7 @@ export async function writeDocx(manuscript: Manuscript, template: Template, fiel
     styles: { default: { document: { run: { language: LANGUAGE } } }, paragraphStyles: paragraphStyles(template, tocIndent) },
     numbering: { config: numberingConfig(template) },
     footnotes: footnotesOf(manuscript, template.styles.body),
-    sections: [
-      cover,
-      {
-        properties: {
-          page: {
-            ...setup,
-            pageNumbers: { start: 1, formatType: template.pageNumbers.front === 'upperRoman' ? NumberFormat.UPPER_ROMAN : NumberFormat.LOWER_ROMAN },
-          },
-        },
-        headers: header ? { default: header } : undefined,
-        footers: { default: footer },
-        children: [...frontMatter(manuscript, template), contents],
-      },
-      {
-        properties: { page: { ...setup, pageNumbers: { start: 1, formatType: NumberFormat.DECIMAL } } },
-        headers: header ? { default: header } : undefined,
-        footers: { default: footer },
-        children: body,
-      },
-    ],
+    sections,
   });
   return packDocx(document, { 'word/document.xml': withFormulas(writer.formulas) });
 }
