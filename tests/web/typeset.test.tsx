@@ -2,7 +2,6 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { doneTypeset } from './typesets';
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { PLAIN } from '../fixtures/manuscripts';
-import { navigation } from '@/utils/navigation';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
 import { WAIT_POLL_MS } from '@/hooks/useResult';
