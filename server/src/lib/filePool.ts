@@ -6,10 +6,18 @@
 import { availableParallelism } from 'os';
 import { join } from 'path';
 import Piscina from 'piscina';
-import { ExtractError } from '../engines/text/extract';
+import { MessageChannel } from 'worker_threads';
+import { ExtractError, READ_TIMEOUT } from '../engines/text/extract';
 import { AppError, ShowType } from './errors';
 
 const FILE_TIMEOUT_MS = 60_000;
+
+/**
+ * When what a file's reading starts (the PDF reader's process) is ended: a little before the pool
+ * gives up on the file, so that the thread is still there to end it and say why (the process also
+ * ends itself then, and when the thread is ended: engines/text/extract.ts).
+ */
+const readByFor = (timeoutMs: number) => Date.now() + timeoutMs - Math.min(5_000, timeoutMs / 10);
 
 export interface PaperText {
   charCount: number;
@@ -49,6 +57,33 @@ function turns(slots: number) {
   return { inTurn, refuseAll };
 }
 
+/**
+ * The processes a file's reading has started and that still run, as its thread tells of them
+ * (engines/text/extract.ts, ReadOptions): ending a worker thread does not end them, so a reading
+ * that did not finish (its time was up, the server stops) ends them here.
+ */
+function startedProcesses() {
+  const { port1, port2 } = new MessageChannel();
+  const running = new Set<number>();
+  port1.on('message', ({ pid, running: started }: { pid: number; running: boolean }) => void (started ? running.add(pid) : running.delete(pid)));
+  port1.unref();
+  return {
+    /** for the worker thread (the task's `processes`) */
+    port: port2,
+    end(finished: boolean) {
+      port1.close();
+      if (finished) return;
+      for (const pid of running) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // ended meanwhile
+        }
+      }
+    },
+  };
+}
+
 /** What an upload under way is told when the server stops: nothing was kept, try again shortly. */
 const restarting = () => new AppError(503, 'RESTARTING', '服务器正在重启，文件没有保存，请稍后重新上传', ShowType.ERROR_MESSAGE);
 
@@ -69,18 +104,28 @@ export function createFilePool(options: { threads?: number; heapMb?: number; tim
 
   async function run<T>(task: string, input: { path: string; fileName: string; maxChars?: number }): Promise<T> {
     if (closed) throw restarting();
+    const timeoutMs = options.timeoutMs ?? FILE_TIMEOUT_MS;
+    const processes = startedProcesses();
+    let finished = false;
     try {
-      const timeoutMs = options.timeoutMs ?? FILE_TIMEOUT_MS;
-      const answer = await inTurn(() => pool.run({ task, ...input }, { signal: AbortSignal.timeout(timeoutMs) }));
+      const answer = await inTurn(() =>
+        pool.run(
+          { task, ...input, readBy: readByFor(timeoutMs), processes: processes.port },
+          { signal: AbortSignal.timeout(timeoutMs), transferList: [processes.port] },
+        ),
+      );
+      finished = true;
       if (!answer.ok) throw new ExtractError(answer.reason);
       return answer as T;
     } catch (error) {
       if (error instanceof ExtractError || error instanceof AppError) throw error;
       if (closed) throw restarting();
       const { name, code } = error as { name?: string; code?: string };
-      if (name === 'AbortError' || name === 'TimeoutError') throw new ExtractError('文件过于复杂，读取超时，请检查文件后重新上传');
+      if (name === 'AbortError' || name === 'TimeoutError') throw new ExtractError(READ_TIMEOUT);
       if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ExtractError('文件过于复杂，无法读取，请精简后重新上传');
       throw error;
+    } finally {
+      processes.end(finished);
     }
   }
 
@@ -91,7 +136,9 @@ export function createFilePool(options: { threads?: number; heapMb?: number; tim
     async close() {
       closed = true;
       refuseAll(restarting());
-      await pool.close({ force: true });
+      // ends the threads now (close() would wait for the files being read, 60 s at worst); the
+      // processes they started are ended as their readings are refused (startedProcesses)
+      await pool.destroy();
     },
   };
 }
