@@ -1,14 +1,16 @@
 /**
  * The processes that read untrusted files: a PDF that keeps pdf.js busy for many minutes (one page
  * listed 200,000 times) is refused when its time is up, and its reader's process is gone then too,
- * or as soon as the server stops or dies, whichever comes first.
+ * or as soon as the server stops or dies, whichever comes first. An account has one file read at a
+ * time: it cannot make everyone else's wait behind a row of its own.
  */
 import { execFileSync, spawn } from 'child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { READ_TIMEOUT } from '../../server/src/engines/text/extract';
-import { createFilePool, type FilePool } from '../../server/src/lib/filePool';
+import { createFilePool, ONE_FILE_AT_A_TIME, type FilePool } from '../../server/src/lib/filePool';
+import { client, createTestApp, multipart } from './testApp';
 
 /** A small PDF whose page tree lists one page `pages` times: pdf.js reads it for many minutes. */
 export function pageBomb(pages = 200_000): Buffer {
@@ -135,4 +137,52 @@ test('a reader process ends as soon as the server dies, killed with no chance to
   } finally {
     server.kill('SIGKILL');
   }
+}, 60_000);
+
+test('an account whose file is still being read is told to wait for it (429)', async () => {
+  const t = await createTestApp();
+  try {
+    const own = client(t.app);
+    await own.login();
+    const upload = (name: string, data: Buffer) => {
+      const body = multipart({}, { name, data });
+      return own.call('POST', '/api/v1/review/paper', body.payload, body.headers);
+    };
+    const answers: Array<Awaited<ReturnType<typeof upload>>> = [];
+    const bombs = Array.from({ length: 4 }, () => upload('bomb.pdf', pageBomb()).then((res) => void answers.push(res)));
+    await until(() => (answers.length >= 3 ? true : undefined), 20_000);
+    for (const res of answers) {
+      expect(res.status).toBe(429);
+      expect(res.body).toMatchObject({ success: false, errorCode: 'FILE_BEING_READ', message: ONE_FILE_AT_A_TIME, errors: { file: ONE_FILE_AT_A_TIME } });
+    }
+    // the one being read is refused as the server stops
+    await t.app.close();
+    await Promise.all(bombs);
+    expect(answers[3].status).toBe(503);
+  } finally {
+    await t.close().catch(() => undefined);
+  }
+}, 60_000);
+
+test('an account may send its next file once the last one is read', async () => {
+  pool = await warmPool(20_000);
+  const paper = join(dir, 'paper.txt');
+  writeFileSync(paper, '一篇短论文的正文。');
+  await expect(pool.paperText(paper, 'paper.txt', 100_000, 'someone')).resolves.toMatchObject({ charCount: expect.any(Number) });
+  await expect(pool.paperText(paper, 'paper.txt', 100_000, 'someone')).resolves.toMatchObject({ charCount: expect.any(Number) });
+}, 60_000);
+
+test('accounts waiting take turns: files read for no account wait as one of them', async () => {
+  pool = await warmPool(6_000);
+  const paper = join(dir, 'paper.txt');
+  writeFileSync(paper, '一篇短论文的正文。');
+  const order: string[] = [];
+  const read = (name: string, file: string, owner?: string) =>
+    pool!.paperText(file, file.endsWith('.pdf') ? 'bomb.pdf' : 'paper.txt', 100_000, owner).then(
+      () => void order.push(name),
+      () => void order.push(name),
+    );
+  const reading = [read('bomb', bomb, 'a'), read('first unowned', paper), read('second unowned', paper), read('b', paper, 'b')];
+  await Promise.all(reading);
+  expect(order).toEqual(['bomb', 'first unowned', 'b', 'second unowned']);
 }, 60_000);
