@@ -35,6 +35,8 @@ export const ERROR_CODES = {
   FILE_TOO_LARGE: 413,
   TOO_MANY_FILES: 413,
   BAD_IMAGE: 422,
+  /** the account's last file is still being read: one at a time each */
+  FILE_BEING_READ: 429,
   // orders and what they buy
   UNKNOWN_KIND: 422,
   BAD_PRICE: 422,

@@ -4,10 +4,11 @@
  * owner only, so `npm start` never needs one set by hand.
  */
 import { randomBytes } from 'crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'fs';
 import { availableParallelism } from 'os';
 import { join, resolve } from 'path';
 import { newRsaKeyPair } from './lib/keys';
+import { ownerOnlyFolder } from './lib/ownerOnly';
 
 export interface Config {
   production: boolean;
@@ -65,7 +66,7 @@ function secretFor(name: string, dataDir: string, fromEnv: string | undefined, g
   const secrets: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   if (!secrets[name]) {
     secrets[name] = generate();
-    mkdirSync(dataDir, { recursive: true });
+    ownerOnlyFolder(dataDir);
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
     chmodSync(file, 0o600);
   }

@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import { createJobRunner } from './jobs/runner';
 import { createFilePool } from './lib/filePool';
+import { ownerOnlyFolder } from './lib/ownerOnly';
 import { localStorage } from './lib/storage';
 import {
   createAdminArticles,
@@ -32,6 +33,8 @@ import { createTypesetRepo, createTypesetService } from './modules/typeset';
 import { createUserRepo, createUserService } from './modules/user';
 
 export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
+  // the database, the papers and the secrets are the server's user's alone (lib/ownerOnly.ts)
+  ownerOnlyFolder(config.dataDir);
   const storage = localStorage(`${config.dataDir}/files`);
   // untrusted files are read in worker threads (lib/filePool.ts)
   const files = createFilePool();

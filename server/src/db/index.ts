@@ -8,6 +8,7 @@ import { mkdirSync } from 'fs';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Compilable, type CompiledQuery } from 'kysely';
 import { dirname } from 'path';
 import { Pool } from 'pg';
+import { OWNER_ONLY_FOLDER, ownerOnlyFile } from '../lib/ownerOnly';
 import { migrations } from './migrations';
 import type { Database } from './types';
 
@@ -33,8 +34,11 @@ export function createDb(databaseUrl: string): Db {
     return db;
   }
   const file = databaseUrl.replace(/^sqlite:/, '');
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  // a folder made here is its owner's only; one that is there may be shared (the data folder is closed by services.ts)
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: OWNER_ONLY_FOLDER });
   const sqlite = new Sqlite(file);
+  // SQLite makes its journal files (-wal, -shm) with the database's mode
+  if (file !== ':memory:') for (const part of ['', '-wal', '-shm']) ownerOnlyFile(file + part);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -6,10 +6,18 @@
 import { availableParallelism } from 'os';
 import { join } from 'path';
 import Piscina from 'piscina';
-import { ExtractError } from '../engines/text/extract';
+import { MessageChannel } from 'worker_threads';
+import { ExtractError, READ_TIMEOUT } from '../engines/text/extract';
 import { AppError, ShowType } from './errors';
 
 const FILE_TIMEOUT_MS = 60_000;
+
+/**
+ * When what a file's reading starts (the PDF reader's process) is ended: a little before the pool
+ * gives up on the file, so that the thread is still there to end it and say why (the process also
+ * ends itself then, and when the thread is ended: engines/text/extract.ts).
+ */
+const readByFor = (timeoutMs: number) => Date.now() + timeoutMs - Math.min(5_000, timeoutMs / 10);
 
 export interface PaperText {
   charCount: number;
@@ -22,31 +30,96 @@ export interface PaperText {
 export interface FilePool {
   /**
    * A paper's character count, and its text when it has at most maxChars (sending a longer one
-   * back would only cost the server time); throws ExtractError for a file we refuse.
+   * back would only cost the server time); throws ExtractError for a file we refuse. `owner`: the
+   * account it is read for, which has one file here at a time (turns).
    */
-  paperText(path: string, fileName: string, maxChars: number): Promise<PaperText>;
+  paperText(path: string, fileName: string, maxChars: number, owner?: string): Promise<PaperText>;
   /** Reads a manuscript as the typesetting engine will; throws ExtractError when it cannot. */
-  checkManuscript(path: string, fileName: string): Promise<void>;
+  checkManuscript(path: string, fileName: string, owner?: string): Promise<void>;
   close(): Promise<void>;
 }
 
-/** At most `slots` at once; the others wait their turn in order (or are sent away on close). */
+/** What an account that sends a file while its last one is still being read (or waits its turn) is told. */
+export const ONE_FILE_AT_A_TIME = '上一个文件还在读取中，请等它读完再上传';
+
+/**
+ * At most `slots` files read at once; the others wait their turn (or are sent away on close). An
+ * account has one file here at a time, a second is refused (429), so that no account can fill the
+ * queue; and the accounts waiting take turns, files read for no account as one of them.
+ */
 function turns(slots: number) {
   let free = slots;
-  const waiting: { go: () => void; refuse: (error: Error) => void }[] = [];
-  const inTurn = async <T>(work: () => Promise<T>): Promise<T> => {
-    if (free > 0) free -= 1;
-    else await new Promise<void>((go, refuse) => waiting.push({ go, refuse }));
+  type Waiter = { go: () => void; refuse: (error: Error) => void };
+  // by account ('' for files read for no account), in the order their turns come
+  const waiting = new Map<string, Waiter[]>();
+  const present = new Set<string>();
+  const next = () => {
+    const first = waiting.entries().next();
+    if (first.done) {
+      free += 1;
+      return;
+    }
+    const [key, queue] = first.value;
+    const waiter = queue.shift()!;
+    // the account goes to the back of the line, behind those that waited while it was read
+    waiting.delete(key);
+    if (queue.length) waiting.set(key, queue);
+    waiter.go();
+  };
+  const inTurn = async <T>(owner: string | undefined, work: () => Promise<T>): Promise<T> => {
+    if (owner !== undefined) {
+      if (present.has(owner)) throw new AppError(429, 'FILE_BEING_READ', ONE_FILE_AT_A_TIME, ShowType.WARN_MESSAGE, { file: ONE_FILE_AT_A_TIME });
+      present.add(owner);
+    }
     try {
-      return await work();
+      if (free > 0) free -= 1;
+      else
+        await new Promise<void>((go, refuse) => {
+          const key = owner ?? '';
+          waiting.set(key, [...(waiting.get(key) ?? []), { go, refuse }]);
+        });
+      try {
+        return await work();
+      } finally {
+        next();
+      }
     } finally {
-      const next = waiting.shift();
-      if (next) next.go();
-      else free += 1;
+      if (owner !== undefined) present.delete(owner);
     }
   };
-  const refuseAll = (error: Error) => waiting.splice(0).forEach((w) => w.refuse(error));
+  const refuseAll = (error: Error) => {
+    const refused = [...waiting.values()].flat();
+    waiting.clear();
+    refused.forEach((w) => w.refuse(error));
+  };
   return { inTurn, refuseAll };
+}
+
+/**
+ * The processes a file's reading has started and that still run, as its thread tells of them
+ * (engines/text/extract.ts, ReadOptions): ending a worker thread does not end them, so a reading
+ * that did not finish (its time was up, the server stops) ends them here.
+ */
+function startedProcesses() {
+  const { port1, port2 } = new MessageChannel();
+  const running = new Set<number>();
+  port1.on('message', ({ pid, running: started }: { pid: number; running: boolean }) => void (started ? running.add(pid) : running.delete(pid)));
+  port1.unref();
+  return {
+    /** for the worker thread (the task's `processes`) */
+    port: port2,
+    end(finished: boolean) {
+      port1.close();
+      if (finished) return;
+      for (const pid of running) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // ended meanwhile
+        }
+      }
+    },
+  };
 }
 
 /** What an upload under way is told when the server stops: nothing was kept, try again shortly. */
@@ -67,31 +140,43 @@ export function createFilePool(options: { threads?: number; heapMb?: number; tim
   const { inTurn, refuseAll } = turns(threads);
   let closed = false;
 
-  async function run<T>(task: string, input: { path: string; fileName: string; maxChars?: number }): Promise<T> {
+  async function run<T>(task: string, owner: string | undefined, input: { path: string; fileName: string; maxChars?: number }): Promise<T> {
     if (closed) throw restarting();
+    const timeoutMs = options.timeoutMs ?? FILE_TIMEOUT_MS;
+    const processes = startedProcesses();
+    let finished = false;
     try {
-      const timeoutMs = options.timeoutMs ?? FILE_TIMEOUT_MS;
-      const answer = await inTurn(() => pool.run({ task, ...input }, { signal: AbortSignal.timeout(timeoutMs) }));
+      const answer = await inTurn(owner, () =>
+        pool.run(
+          { task, ...input, readBy: readByFor(timeoutMs), processes: processes.port },
+          { signal: AbortSignal.timeout(timeoutMs), transferList: [processes.port] },
+        ),
+      );
+      finished = true;
       if (!answer.ok) throw new ExtractError(answer.reason);
       return answer as T;
     } catch (error) {
       if (error instanceof ExtractError || error instanceof AppError) throw error;
       if (closed) throw restarting();
       const { name, code } = error as { name?: string; code?: string };
-      if (name === 'AbortError' || name === 'TimeoutError') throw new ExtractError('文件过于复杂，读取超时，请检查文件后重新上传');
+      if (name === 'AbortError' || name === 'TimeoutError') throw new ExtractError(READ_TIMEOUT);
       if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ExtractError('文件过于复杂，无法读取，请精简后重新上传');
       throw error;
+    } finally {
+      processes.end(finished);
     }
   }
 
   return {
-    paperText: (path, fileName, maxChars) => run('paperText', { path, fileName, maxChars }),
-    checkManuscript: async (path, fileName) => void (await run('manuscriptCheck', { path, fileName })),
+    paperText: (path, fileName, maxChars, owner) => run('paperText', owner, { path, fileName, maxChars }),
+    checkManuscript: async (path, fileName, owner) => void (await run('manuscriptCheck', owner, { path, fileName })),
     /** Stops at once: files waiting or being read are refused (503), none is half kept. */
     async close() {
       closed = true;
       refuseAll(restarting());
-      await pool.close({ force: true });
+      // ends the threads now (close() would wait for the files being read, 60 s at worst); the
+      // processes they started are ended as their readings are refused (startedProcesses)
+      await pool.destroy();
     },
   };
 }

@@ -17,8 +17,9 @@ const { readFile } = require('fs/promises');
 /** Tasks by name; each answers { ok: true, … } or { ok: false, reason } for a file we refuse. */
 const tasks = {
   /** The text only when it is within maxChars: a longer one would be refused, so it stays here. */
-  async paperText({ path, fileName, maxChars }) {
-    const { text, title } = await extractPaper(await readFile(path), fileName);
+  async paperText({ path, fileName, maxChars, readBy, processes }) {
+    const told = (running) => (pid) => processes.postMessage({ pid, running });
+    const { text, title } = await extractPaper(await readFile(path), fileName, { readBy, processes: { started: told(true), ended: told(false) } });
     const charCount = countChars(text);
     return { ok: true, charCount, title, text: charCount <= maxChars ? text : undefined };
   },

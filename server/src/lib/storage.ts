@@ -4,10 +4,10 @@
  */
 import { createReadStream, existsSync } from 'fs';
 import { randomUUID } from 'crypto';
-import { mkdirSync } from 'fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'fs/promises';
 import { dirname, join, normalize, sep } from 'path';
 import type { Readable } from 'stream';
+import { OWNER_ONLY_FILE, OWNER_ONLY_FOLDER, ownerOnlyFolder } from './ownerOnly';
 
 export interface Storage {
   put(key: string, data: Buffer): Promise<void>;
@@ -27,7 +27,8 @@ export interface Storage {
 
 export function localStorage(root: string): Storage {
   const incoming = join(root, '.incoming');
-  mkdirSync(incoming, { recursive: true });
+  ownerOnlyFolder(root);
+  ownerOnlyFolder(incoming);
   const pathOf = (key: string) => {
     const path = normalize(join(root, key));
     if (!path.startsWith(normalize(root) + sep)) throw new Error(`storage key outside the root: ${key}`);
@@ -36,10 +37,10 @@ export function localStorage(root: string): Storage {
   return {
     async put(key, data) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
+      await mkdir(dirname(path), { recursive: true, mode: OWNER_ONLY_FOLDER });
       // written aside and renamed into place: a reader never sees half a file (preview pages are read while drawn)
       const temp = join(incoming, randomUUID());
-      await writeFile(temp, data, { mode: 0o600 });
+      await writeFile(temp, data, { mode: OWNER_ONLY_FILE });
       await rename(temp, path);
     },
     get(key) {
@@ -52,7 +53,7 @@ export function localStorage(root: string): Storage {
     incomingPath: () => join(incoming, randomUUID()),
     async adopt(key, path) {
       const target = pathOf(key);
-      await mkdir(dirname(target), { recursive: true });
+      await mkdir(dirname(target), { recursive: true, mode: OWNER_ONLY_FOLDER });
       await rename(path, target);
     },
     async sweepIncoming(idleMs) {

@@ -7,7 +7,7 @@
 import iconv from 'iconv-lite';
 import mammoth from 'mammoth';
 import { docxTitle } from '../../../../common/paperTitle';
-import { execFile } from 'child_process';
+import { spawn } from 'child_process';
 import { join } from 'path';
 import yauzl from 'yauzl';
 import { inflateRaw } from 'zlib';
@@ -152,29 +152,74 @@ async function docxPaper(data: Buffer): Promise<Paper> {
   }
 }
 
+/** How long a PDF may take when the caller sets no time (the file pool sets its own, shorter than its limit). */
 const PDF_TIMEOUT_MS = 60_000;
+/** pdf.js's heap in the child: a real paper's pages need a few hundred MB; past this the child dies, not the machine. */
+const PDF_HEAP_MB = 1024;
+/** The child's answer is the paper's text as JSON: a 15 MB file's, with room to spare. */
+const PDF_MAX_ANSWER = 64 * 1024 * 1024;
 
-/** pdf.js in a child process (pdfWorker.js): untrusted files are parsed away from the server. */
-function pdfInChild(data: Buffer): Promise<{ text?: string; title?: string; error?: string }> {
+/** What a file that is still being read when its time is up is told. */
+export const READ_TIMEOUT = '文件过于复杂，读取超时，请检查文件后重新上传';
+
+/** How a file is read: by when, and who is told of the processes it starts. */
+export interface ReadOptions {
+  /** ms since the epoch: a process reading the file is ended then (60 s from now without) */
+  readBy?: number;
+  /**
+   * told each process's id when it starts and when it has ended: a worker thread that is ended
+   * does not end the processes it started, so the thread that ends it does (lib/filePool.ts)
+   */
+  processes?: { started(pid: number): void; ended(pid: number): void };
+}
+
+/**
+ * pdf.js in a child process (pdfWorker.js): untrusted files are parsed away from the server. The
+ * child is killed (SIGKILL: pdf.js may be too busy to handle anything gentler) at `readBy`; it
+ * kills itself then too, and as soon as the server's process is gone, however abruptly (the end of
+ * its lifeline, fd 3, held here, closes).
+ */
+function pdfInChild(
+  data: Buffer,
+  { readBy, processes }: Required<Pick<ReadOptions, 'readBy'>> & ReadOptions,
+): Promise<{ text?: string; title?: string; error?: string }> {
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, [join(__dirname, 'pdfWorker.js')], { timeout: PDF_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => {
-      if (error && !stdout) return reject(new ExtractError('PDF 过于复杂或已损坏，无法读取其中的文字'));
+    const child = spawn(process.execPath, [`--max-old-space-size=${PDF_HEAP_MB}`, join(__dirname, 'pdfWorker.js'), String(readBy)], {
+      stdio: ['pipe', 'pipe', 'ignore', 'pipe'],
+    });
+    if (child.pid !== undefined) processes?.started(child.pid);
+    child.on('exit', () => child.pid !== undefined && processes?.ended(child.pid));
+    const timer = setTimeout(() => child.kill('SIGKILL'), Math.max(0, readBy - Date.now()));
+    const chunks: Buffer[] = [];
+    let size = 0;
+    child.stdout!.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > PDF_MAX_ANSWER) child.kill('SIGKILL');
+      else chunks.push(chunk);
+    });
+    // the lifeline carries nothing: it is read only to see it close when the child is gone
+    (child.stdio[3] as NodeJS.ReadableStream).resume();
+    child.on('error', () => undefined);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (Date.now() >= readBy) return reject(new ExtractError(READ_TIMEOUT));
+      if (code !== 0 || size > PDF_MAX_ANSWER) return reject(new ExtractError('PDF 过于复杂或已损坏，无法读取其中的文字'));
       try {
-        resolve(JSON.parse(stdout));
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
       } catch {
         reject(new ExtractError('PDF 已损坏，无法读取其中的文字'));
       }
     });
     // the child may be gone before it has read everything (killed, timed out, shutting down):
-    // the pipe then fails with EPIPE, which the exit callback above already reports
-    child.stdin?.on('error', () => undefined);
-    child.stdin?.end(data);
+    // the pipe then fails with EPIPE, which the close handler above already reports
+    child.stdin!.on('error', () => undefined);
+    child.stdin!.end(data);
   });
 }
 
-async function pdfPaper(data: Buffer): Promise<{ text: string; title?: string }> {
+async function pdfPaper(data: Buffer, options: Required<Pick<ReadOptions, 'readBy'>> & ReadOptions): Promise<{ text: string; title?: string }> {
   if (!startsWith(data, '%PDF-')) throw new ExtractError('文件不是有效的 PDF 文档');
-  const { text, title, error } = await pdfInChild(data);
+  const { text, title, error } = await pdfInChild(data, options);
   if (error === 'PasswordException') throw new ExtractError('PDF 已加密，请解除密码后再上传');
   if (error || text === undefined) throw new ExtractError('PDF 已损坏，无法读取其中的文字');
   return { text, title };
@@ -186,13 +231,16 @@ export interface Paper {
   title?: string;
 }
 
-/** The text of a file, and its title where its layout shows it; throws ExtractError with the reason when it has no text we can read. */
-export async function extractPaper(data: Buffer, fileName: string): Promise<Paper> {
+/**
+ * The text of a file, and its title where its layout shows it; throws ExtractError with the reason
+ * when it has no text we can read.
+ */
+export async function extractPaper(data: Buffer, fileName: string, { readBy = Date.now() + PDF_TIMEOUT_MS, processes }: ReadOptions = {}): Promise<Paper> {
   if (data.length === 0) throw new ExtractError('文件是空的');
   const extension = extensionOf(fileName);
   let read: Paper;
   if (extension === 'docx') read = await docxPaper(data);
-  else if (extension === 'pdf') read = await pdfPaper(data);
+  else if (extension === 'pdf') read = await pdfPaper(data, { readBy, processes });
   else if (extension === 'txt' || extension === 'md') read = { text: decodeText(data) };
   else throw new ExtractError('只支持 .docx、.pdf、.txt 和 .md 文件');
   const text = tidyText(read.text);

@@ -1,7 +1,20 @@
 // Reads a PDF from standard input and writes {"text": …, "title": …} or {"error": "<pdf.js error name>"}.
-// Run as its own process: pdf.js parses untrusted files there, away from the server's event loop
-// (and a runaway file is stopped by the caller's timeout).
+// Run as its own process (engines/text/extract.ts): pdf.js parses untrusted files there, away from
+// the server's event loop. Its argument is the time (ms since the epoch) by which it must be done.
+const { Worker } = require('worker_threads');
 const { PDFParse } = require('pdf-parse');
+
+// pdf.js on a hostile file can keep this thread busy for many minutes without a turn of its event
+// loop, so a thread of its own watches the clock and the lifeline (fd 3, whose other end the caller
+// holds: it closes when the caller's thread ends or the server stops or dies) and kills the process
+// the moment either says so. The caller kills it at the same time; this holds even if the caller cannot.
+new Worker(
+  `const { workerData } = require('worker_threads');
+  const die = () => process.kill(process.pid, 'SIGKILL');
+  setTimeout(die, Math.max(0, workerData.readBy - Date.now()));
+  new (require('net').Socket)({ fd: 3, readable: true, writable: false }).on('end', die).on('close', die).on('error', die).resume();`,
+  { eval: true, workerData: { readBy: Number(process.argv[2]) }, resourceLimits: { maxOldGenerationSizeMb: 16 } },
+).unref();
 
 /** Lines of a page's text as pdf.js places them: each with its text and its largest type size. */
 function linesOf(items) {

@@ -293,7 +293,7 @@ async function receivePaper(
   const longest = Math.max(...(await repo.systems()).map((s) => s.max_chars));
   let read: PaperText;
   try {
-    read = await paperText(path, fileName, longest);
+    read = await paperText(path, fileName, longest, user.id);
   } catch (error) {
     if (error instanceof ExtractError) throw invalidField('file', error.message);
     throw error;
