@@ -283,14 +283,42 @@ function typesetJob({ repo, storage, preview }: { repo: TypesetRepo; storage: St
       const template = JSON.parse((await repo.findTemplate(row.template_id))!.spec) as Template;
       const fields = JSON.parse(row.fields);
       const base = `typesets/${row.user_id}/${id}`;
-      const result = await typeset(manuscript, template, fields, PREVIEW_WATERMARK, async () => {
-        await repo.update(id, { progress: PROGRESS.laidOut });
-        await context.heartbeat();
-      });
+      const result = await typeset(
+        manuscript,
+        template,
+        fields,
+        PREVIEW_WATERMARK,
+        async () => {
+          await repo.update(id, { progress: PROGRESS.laidOut });
+          await context.heartbeat();
+        },
+        context.signal,
+      );
+      // still this run's job (not deleted, nor taken over by another process): only then is anything kept
+      await context.heartbeat();
       await repo.update(id, { progress: PROGRESS.settled });
-      if (result.previewPdf) await preview.keep(`${base}.preview/`, result.previewPdf);
-      await storage.put(`${base}.docx`, result.docx);
-      if (result.pdf) await storage.put(`${base}.pdf`, result.pdf);
+      try {
+        if (result.previewPdf) await preview.keep(`${base}.preview/`, result.previewPdf);
+        await storage.put(`${base}.docx`, result.docx);
+        if (result.pdf) await storage.put(`${base}.pdf`, result.pdf);
+        await context.heartbeat();
+      } catch (error) {
+        // deleted (or taken over) while they were written: what was written goes
+        if (context.signal.aborted)
+          await removeFiles(
+            { repo, storage, preview },
+            {
+              ...row,
+              output_key: `${base}.docx`,
+              pdf_key: `${base}.pdf`,
+              preview_key: `${base}.preview/`,
+              preview_pages: result.pageCount,
+              manuscript_key: null,
+            },
+            false,
+          );
+        throw error;
+      }
       await repo.update(id, {
         status: 'done',
         progress: 100,
@@ -341,9 +369,12 @@ function templateCatalogue(repo: TypesetRepo, templateOf: (id: string) => Promis
 async function removeFiles(
   { repo, storage, preview }: { repo: TypesetRepo; storage: Storage; preview: ReturnType<typeof createPreviewPages> },
   row: TypesetRow,
+  /** false: only the files go (a run that lost its job takes back what it wrote) */
+  record = true,
 ) {
   for (const key of [row.manuscript_key, row.output_key, row.pdf_key]) if (key) await storage.remove(key);
   if (row.preview_key) await preview.remove(row.preview_key, row.preview_pages);
+  if (!record) return;
   await repo.update(row.id, {
     deleted_at: nowIso(),
     manuscript_key: null,
@@ -448,6 +479,8 @@ export function createTypesetService(deps: {
     /** Removes the manuscript and the documents; the record disappears from the list, and an unpaid order of it closes. */
     async remove(user: User, id: string) {
       const row = await own(user, id);
+      // its work stops first (queued: never starts; running: LibreOffice stopped), so nothing is written after the files go
+      await jobs.cancel('typeset', id);
       await orders.closeOpenOf('typeset', id, 'deleted');
       await removeFiles({ repo, storage, preview }, row);
     },
