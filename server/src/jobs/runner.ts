@@ -91,7 +91,7 @@ async function executeJob(
   const context: JobContext = {
     heartbeat: async () => {
       await renew();
-      signal.throwIfAborted();
+      if (signal.aborted) throw signal.reason;
     },
     signal,
   };

@@ -11,7 +11,7 @@ import { FONT_SUBSTITUTION_NOTICE } from '../../../../common/typesetNotices';
 import type { Manuscript } from './manuscript';
 import { substitutions } from './fonts';
 import { formatReferences } from './references';
-import { layOut, layOutDraft, measureContents, officeMissing, type ContentsLayout } from './office';
+import { layOut, layOutDraft, measureContents, officeMissing, stopIfAborted, type ContentsLayout } from './office';
 import type { Template } from './template';
 import { writeDocx, type CoverFields } from './writer';
 
@@ -90,7 +90,7 @@ export async function typeset(
   if (!drafted) await onLaidOut();
   for (let pass = 1; ; pass += 1) {
     const docx = await writeDocx(manuscript, template, fields, { pages });
-    signal?.throwIfAborted();
+    stopIfAborted(signal);
     const laid = await layOut(docx, levels, mark && { ...mark, docx: () => writeDocx(manuscript, template, fields, { pages, watermark }) }, signal);
     if (laid.contents.join('\n') === pages.join('\n') || pass === MAX_PASSES) return settled(docx, laid);
     pages = laid.contents;

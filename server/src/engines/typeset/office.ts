@@ -51,17 +51,24 @@ function run(command: string, args: string[], options: { input?: Buffer; timeout
         maxBuffer: 256 * 1024 * 1024,
         encoding: 'buffer',
         env: fontEnv(),
-        signal: options.signal,
-        killSignal: 'SIGKILL',
       },
       (error, stdout, stderr) => {
+        options.signal?.removeEventListener('abort', stop);
         if (options.signal?.aborted) reject(options.signal.reason);
         else if (error) reject(new Error(`${command} failed: ${String(stderr).trim().slice(0, 300) || error.message}`));
         else resolve(stdout);
       },
     );
+    // listened to rather than given to execFile, which takes only Node's own AbortSignal
+    const stop = () => child.kill('SIGKILL');
+    options.signal?.addEventListener('abort', stop, { once: true });
     if (options.input) child.stdin?.end(options.input);
   });
+}
+
+/** Throws the reason `signal` was aborted with, if it was (throwIfAborted, where every AbortSignal has it). */
+export function stopIfAborted(signal?: AbortSignal) {
+  if (signal?.aborted) throw signal.reason;
 }
 
 /** What the student reads when LibreOffice failed twice on the same document. */
@@ -288,7 +295,7 @@ export interface Watermark {
  */
 async function convertWarm(conversion: Conversion, laidOut?: () => void, signal?: AbortSignal): Promise<Reply> {
   for (let attempt = 1; ; attempt += 1) {
-    signal?.throwIfAborted();
+    stopIfAborted(signal);
     const slot = await acquire(signal);
     const engine = engineAt(slot);
     const stop = () => engine.end('the conversion is no longer wanted');
@@ -313,7 +320,7 @@ const profile = join(tmpdir(), `zn-soffice-${process.pid}`);
 
 function convertCold(dir: string, names: string[], signal?: AbortSignal) {
   const work = queue.then(() => {
-    signal?.throwIfAborted();
+    stopIfAborted(signal);
     return run(
       'soffice',
       [
