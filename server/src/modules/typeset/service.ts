@@ -20,7 +20,7 @@ import type { TemplateTable, UserTable } from '../../db/types';
 import { AppError, invalidField, notFound, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
-import { nowIso } from '../../lib/time';
+import { isoIn, nowIso } from '../../lib/time';
 import type { JobHandler, JobRunner } from '../../jobs/runner';
 import type { OrderService, Payable } from '../order';
 import { pageWindow, parseList } from '../shared/paging';
@@ -30,7 +30,7 @@ import type { TemplateChanges, TypesetRepo, TypesetRow } from './repo';
 import { rulesOf } from './rules';
 import { sampleFields, sampleManuscript } from './sample';
 import { CoverFields, type Typeset } from './schemas';
-import { isAccepted, MANUSCRIPT_UPLOAD } from '../../../../common/api';
+import { isAccepted, MANUSCRIPT_UPLOAD, TYPESET_MAX_ACTIVE, TYPESET_MAX_UNPAID_PER_DAY } from '../../../../common/api';
 import { refundExtent } from '../../../../common/orderState';
 
 export const PREVIEW_WATERMARK = '智能论文 · 预览版';
@@ -185,6 +185,18 @@ async function checkReadable(checkManuscript: FilePool['checkManuscript'], path:
     if (error instanceof ExtractError) throw invalidField('file', error.message);
     throw error;
   }
+}
+
+/**
+ * What one account may have typeset before paying: TYPESET_MAX_ACTIVE waiting or being typeset at
+ * once, and TYPESET_MAX_UNPAID_PER_DAY unpaid ones submitted in 24 hours; checked before the
+ * manuscript is read.
+ */
+async function checkAllowance(repo: TypesetRepo, user: User) {
+  if ((await repo.countActive(user.id)) >= TYPESET_MAX_ACTIVE)
+    throw new AppError(429, 'TYPESET_BUSY', `已有 ${TYPESET_MAX_ACTIVE} 份稿件正在排版，请等其中一份完成后再提交`);
+  if ((await repo.countUnpaidSince(user.id, isoIn(-24 * 3600_000))) >= TYPESET_MAX_UNPAID_PER_DAY)
+    throw new AppError(429, 'TYPESET_DAILY_LIMIT', `24 小时内已提交 ${TYPESET_MAX_UNPAID_PER_DAY} 份未付款的排版，请为需要的排版付款，或明天再提交`);
 }
 
 /** A queued typesetting of a manuscript kept at `manuscript.key`. */
@@ -445,6 +457,7 @@ export function createTypesetService(deps: {
       const fileName = storedFileName(rawFileName);
       await templateOf(templateId);
       const cover = coverFieldsOf(rawFields);
+      await checkAllowance(repo, user);
       await checkReadable(checkManuscript, path, fileName);
       const id = newId();
       const key = `typesets/${user.id}/${id}.manuscript.${extensionOf(fileName)}`;
