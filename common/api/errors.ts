@@ -51,6 +51,10 @@ export const ERROR_CODES = {
   NOT_READY: 409,
   REPORT_NOT_READY: 409,
   REVIEW_RUNNING: 409,
+  /** the account has TYPESET_MAX_ACTIVE typesettings waiting or being typeset */
+  TYPESET_BUSY: 429,
+  /** the account submitted TYPESET_MAX_UNPAID_PER_DAY unpaid typesettings in the last 24 hours */
+  TYPESET_DAILY_LIMIT: 429,
   // refunds (the back office)
   ALREADY_REFUNDED: 409,
   REFUND_CONFLICT: 409,

@@ -7,6 +7,17 @@
 export const UPLOAD_MAX_MB = 15;
 export const UPLOAD_MAX_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
 
+/**
+ * A typeset manuscript's length in characters (spaces not counted): a long doctoral thesis, of
+ * 300,000 characters, fits with room to spare (400,000 are typeset in about 18 s); a longer text
+ * is refused before it is stored, as it would hold a layout engine for minutes.
+ */
+export const MANUSCRIPT_MAX_CHARS = 500_000;
+/** How many of one account's typesettings may be waiting or being typeset at once. */
+export const TYPESET_MAX_ACTIVE = 2;
+/** How many typesettings one account may submit in 24 hours that are not paid for. */
+export const TYPESET_MAX_UNPAID_PER_DAY = 10;
+
 /** An avatar picture. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

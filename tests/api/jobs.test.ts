@@ -1,9 +1,11 @@
 /**
  * The jobs table as a queue: a process that stops hands its running job back (lock returned, the
  * attempt not counted) instead of waiting for it, and another runner then does it; a runner that
- * stopped takes nothing more.
+ * stopped takes nothing more. A running job keeps its lock however long it runs, is tried at most
+ * the allowed number of times, and a run that lost its job (taken over, or cancelled) writes nothing.
  */
-import { createJobRunner, type JobHandler } from '../../server/src/jobs/runner';
+import { claimJob } from '../../server/src/jobs/queue';
+import { createJobRunner, type JobContext, type JobHandler } from '../../server/src/jobs/runner';
 import { createTestApp } from './testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -80,9 +82,9 @@ test('two workers on one queue: every job runs exactly once', async () => {
 
 test('a worker that dies mid-job: its job is taken up by another once the lock runs out', async () => {
   const dying = createJobRunner<string>(t.app.db, { lockMs: 300 });
-  dying.register('fragile', { run: () => new Promise<void>(() => undefined), giveUp: async () => undefined }); // never returns: the process "died"
   await dying.enqueue('fragile', 'f1');
-  void dying.runOnce();
+  // a process claims it and dies: its lock is never renewed
+  expect(await claimJob(t.app.db, ['fragile'], 300, 3)).toMatchObject({ ref_id: 'f1', attempts: 1 });
   await new Promise((r) => setTimeout(r, 100));
   const survivor = createJobRunner<string>(t.app.db, { lockMs: 300 });
   const done: string[] = [];
@@ -93,4 +95,105 @@ test('a worker that dies mid-job: its job is taken up by another once the lock r
   expect(done).toEqual(['f1']);
   const row = await t.app.db.selectFrom('jobs').selectAll().where('kind', '=', 'fragile').executeTakeFirstOrThrow();
   expect(row).toMatchObject({ status: 'done', attempts: 2 });
+});
+
+const rowOf = (kind: string, refId: string) => t.app.db.selectFrom('jobs').selectAll().where('kind', '=', kind).where('ref_id', '=', refId).executeTakeFirst();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+test('a job that runs far longer than its lock keeps it: no other runner takes it, and it is tried once', async () => {
+  let runs = 0;
+  const runner = createJobRunner<string>(t.app.db, { lockMs: 300 });
+  // a long LibreOffice conversion: no progress reported for more than three locks' time
+  runner.register('long', { run: async () => void ((runs += 1), await sleep(1200)), giveUp: async () => undefined });
+  await runner.enqueue('long', 'l1');
+  const first = runner.runOnce();
+  const other = createJobRunner<string>(t.app.db, { lockMs: 300 });
+  other.register('long', { run: async () => void (runs += 1), giveUp: async () => undefined });
+  for (let i = 0; i < 10; i += 1) {
+    await sleep(100);
+    expect(await other.runOnce()).toBe(false);
+  }
+  await first;
+  expect(runs).toBe(1);
+  expect(await rowOf('long', 'l1')).toMatchObject({ status: 'done', attempts: 1 });
+});
+
+test('a job whose lock keeps running out is claimed at most maxAttempts times, then given up', async () => {
+  const given: string[] = [];
+  const runner = createJobRunner<string>(t.app.db, { lockMs: 50, maxAttempts: 3 });
+  runner.register('doomed', { run: async () => undefined, giveUp: async (refId, reason) => void given.push(`${refId}: ${reason}`) });
+  await runner.enqueue('doomed', 'd1');
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    // a process claims it and dies each time
+    expect(await claimJob(t.app.db, ['doomed'], 50, 3)).toMatchObject({ attempts: attempt });
+    await sleep(80);
+  }
+  expect(await claimJob(t.app.db, ['doomed'], 50, 3)).toBeUndefined();
+  // a runner's sweep (its first poll's) gives it up
+  expect(await runner.runOnce()).toBe(false);
+  expect(await rowOf('doomed', 'd1')).toMatchObject({ status: 'failed', attempts: 3 });
+  expect(given).toEqual(['d1: 多次处理均未完成']);
+});
+
+test('a run whose lock was taken over is stopped and writes nothing; the new holder finishes the job', async () => {
+  const written: string[] = [];
+  let go!: () => void;
+  let oldSignal: AbortSignal | undefined;
+  const old = createJobRunner<string>(t.app.db, { lockMs: 600 });
+  old.register('taken', {
+    run: async (refId, context: JobContext) => {
+      oldSignal = context.signal;
+      await new Promise<void>((resolve) => (go = resolve));
+      await context.heartbeat(); // before writing its result, as handlers do
+      written.push(`old ${refId}`);
+    },
+    giveUp: async () => void written.push('old gave up'),
+  });
+  await old.enqueue('taken', 'k1');
+  const oldRun = old.runOnce();
+  await sleep(50);
+  // its lock ran out (the event loop was blocked, say) and another process claimed the job
+  await t.app.db
+    .updateTable('jobs')
+    .set({ locked_until: new Date(Date.now() - 1000).toISOString() })
+    .where('kind', '=', 'taken')
+    .execute();
+  const next = createJobRunner<string>(t.app.db, { lockMs: 600 });
+  next.register('taken', { run: async (refId) => void written.push(`new ${refId}`), giveUp: async () => undefined });
+  expect(await next.runOnce()).toBe(true);
+  go();
+  await oldRun;
+  expect(oldSignal?.aborted).toBe(true);
+  expect(written).toEqual(['new k1']);
+  expect(await rowOf('taken', 'k1')).toMatchObject({ status: 'done', attempts: 2 });
+});
+
+test('cancelling: a queued job never starts; a running one is stopped at once and writes nothing', async () => {
+  const started: string[] = [];
+  const written: string[] = [];
+  const runner = createJobRunner<string>(t.app.db);
+  runner.register('gone', {
+    run: async (refId, context) => {
+      started.push(refId);
+      // stands for LibreOffice: ends when the signal says the work is no longer wanted
+      await new Promise<void>((resolve) => context.signal.addEventListener('abort', () => resolve()));
+      await context.heartbeat();
+      written.push(refId);
+    },
+    giveUp: async () => void written.push('gave up'),
+  });
+  await runner.enqueue('gone', 'queued');
+  await runner.cancel('gone', 'queued');
+  expect(await runner.runOnce()).toBe(false);
+  expect(await rowOf('gone', 'queued')).toBeUndefined();
+
+  await runner.enqueue('gone', 'running');
+  const run = runner.runOnce();
+  await sleep(50);
+  expect(started).toEqual(['running']);
+  await runner.cancel('gone', 'running');
+  await run;
+  expect(await rowOf('gone', 'running')).toBeUndefined();
+  // its run ended at the check handlers make before writing, and was not given up
+  expect(written).toEqual([]);
 });

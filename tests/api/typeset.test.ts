@@ -197,6 +197,20 @@ test('bad manuscripts and missing fields are refused with a clear message, and n
   expect(readdirSync(join(signedIn.test().config.dataDir, 'files', '.incoming'))).toEqual([]);
 });
 
+test('a queued typeset that is deleted never starts: its job is cancelled', async () => {
+  const { app } = signedIn.test();
+  const { id } = (await submit(signedIn.me(), { name: 'a.docx', data: await wordManuscript() })).body.result;
+  const before = filesStored();
+  expect(await app.db.selectFrom('jobs').select('status').where('kind', '=', 'typeset').where('ref_id', '=', id).executeTakeFirst()).toEqual({
+    status: 'queued',
+  });
+  expect((await signedIn.me().call('DELETE', `/api/v1/typeset/${id}`)).status).toBe(200);
+  expect(await app.db.selectFrom('jobs').select('status').where('kind', '=', 'typeset').where('ref_id', '=', id).executeTakeFirst()).toBeUndefined();
+  expect(await app.jobs.runOnce()).toBe(false);
+  // the manuscript went with the record, and nothing was made of it
+  expect(filesStored()).toBe(before - 1);
+});
+
 test('a typeset can be deleted with its files', async () => {
   const { id } = (await submit(signedIn.me(), { name: 'a.docx', data: await wordManuscript() })).body.result;
   await signedIn.test().app.jobs.drain();

@@ -4,7 +4,7 @@
  * started again and the conversion tried once more), a second loss fails it with a Chinese reason
  * that the job's failure path records, and the next job works. Through HTTP where a student sees it.
  */
-import { readFileSync } from 'fs';
+import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { SEED_FOLDER } from '../../server/src/seed';
 import { typeset } from '../../server/src/engines/typeset/layout';
@@ -157,6 +157,50 @@ test('through HTTP: the preview pages are drawn when asked for, each an A4 page 
     const again = (await me.get(`/api/v1/typeset/${id}/preview/${done.previewPages}.png`)).raw;
     expect(again.rawPayload.equals(pages[done.previewPages - 1].rawPayload)).toBe(true);
     expect((await me.get(`/api/v1/typeset/${id}/preview/${done.previewPages + 1}.png`)).status).toBe(404);
+  } finally {
+    await t.close();
+  }
+});
+
+/** Whether a process group still has a process. */
+function groupAlive(group: number) {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+test('through HTTP: deleting a typesetting while LibreOffice lays it out stops it at once: LibreOffice killed, its job gone, nothing written', async () => {
+  const t = await createTestApp({ typesetEngines: 1 });
+  try {
+    const me = client(t.app);
+    await me.login();
+    const body = multipart({ ...FIELDS, templateId: 'general-bachelor' }, { name: 'thesis.docx', data: await longThesis() });
+    const id = (await me.call('POST', '/api/v1/typeset', body.payload, body.headers)).body.result.id as string;
+    const run = t.app.jobs.runOnce();
+    // the manuscript read and LibreOffice at work on it
+    const deadline = Date.now() + 60_000;
+    while (!((await me.get(`/api/v1/typeset/${id}`)).body.result.progress >= 20 && layoutEnginePids().length) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    const [group] = layoutEnginePids();
+    expect(group).toBeDefined();
+    await new Promise((r) => setTimeout(r, 300));
+
+    expect((await me.call('DELETE', `/api/v1/typeset/${id}`)).body.message).toBe('排版记录和文件已删除');
+    const deletedAt = Date.now();
+    await run;
+    expect(Date.now() - deletedAt).toBeLessThan(3000);
+    // killed: gone once reaped
+    for (let waited = 0; groupAlive(group) && waited < 2000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    expect(groupAlive(group)).toBe(false);
+    expect(await t.app.db.selectFrom('jobs').selectAll().where('kind', '=', 'typeset').where('ref_id', '=', id).executeTakeFirst()).toBeUndefined();
+    const row = await t.app.db.selectFrom('typesets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ output_key: null, pdf_key: null, preview_key: null, manuscript_key: null });
+    expect(row.status).not.toBe('done');
+    const folder = join(t.config.dataDir, 'files', 'typesets');
+    expect(readdirSync(folder, { recursive: true }).filter((name) => String(name).includes(id))).toEqual([]);
   } finally {
     await t.close();
   }

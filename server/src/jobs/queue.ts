@@ -17,48 +17,109 @@ export type JobFamily = 'review' | 'typeset';
 /** The kinds of job the product queues: a review, one shard's part of it and their merge (review/job.ts), a typesetting. */
 export type JobKind = 'review' | `review_shard_${number}` | 'review_merge' | 'typeset';
 
-const claimable = (now: string) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
-  eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)])]);
+/** Queued, or running with its lock run out (its process died) and an attempt left. */
+const claimable = (now: string, maxAttempts: number) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
+  eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now), eb('attempts', '<', maxAttempts)])]);
+
+/**
+ * A claimed job; `lock` is the lock it was claimed with, which the claim's holder renews and
+ * finishes by: a job whose lock is no longer the holder's was taken from it (its lock ran out and
+ * another claimed it, it was handed back, or it was cancelled), and the holder writes nothing more.
+ */
+export type ClaimedJob = JobRow & { lock: string };
 
 /** Takes the oldest claimable job of `kinds`; undefined when there is none or another worker was faster. */
-export async function claimJob(db: Db, kinds: string[], lockMs: number) {
+export async function claimJob(db: Db, kinds: string[], lockMs: number, maxAttempts: number): Promise<ClaimedJob | undefined> {
   const now = nowIso();
   const next = await db
     .selectFrom('jobs')
     .selectAll()
-    .where(claimable(now))
+    .where(claimable(now, maxAttempts))
     .where('kind', 'in', [...kinds, ''])
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
   if (!next) return undefined;
+  const lock = isoIn(lockMs);
   const taken = await db
     .updateTable('jobs')
-    .set({ status: 'running', locked_until: isoIn(lockMs), attempts: next.attempts + 1, updated_at: now })
+    .set({ status: 'running', locked_until: lock, attempts: next.attempts + 1, updated_at: now })
     .where('id', '=', next.id)
-    .where(claimable(now))
+    .where(claimable(now, maxAttempts))
     .executeTakeFirst();
-  return Number(taken.numUpdatedRows) === 1 ? { ...next, attempts: next.attempts + 1 } : undefined;
+  return Number(taken.numUpdatedRows) === 1 ? { ...(next as JobRow), attempts: next.attempts + 1, locked_until: lock, lock } : undefined;
 }
 
-export async function finishJob(db: Db, id: number, changes: { status: 'done' | 'failed' | 'queued'; last_error?: string }) {
-  await db
+/** The holder's renewal of its lock: the new lock, or undefined when the job is no longer its own. */
+export async function renewLock(db: Db, id: number, lock: string, lockMs: number): Promise<string | undefined> {
+  const next = isoIn(lockMs);
+  // the same instant twice: still a renewal of the holder's own lock
+  const renewed = await db
+    .updateTable('jobs')
+    .set({ locked_until: next })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where('locked_until', '=', lock)
+    .executeTakeFirst();
+  return Number(renewed.numUpdatedRows) === 1 ? next : undefined;
+}
+
+/** Ends the holder's run of a job; false (nothing changed) when the job is no longer its own. */
+export async function finishJob(db: Db, id: number, lock: string, changes: { status: 'done' | 'failed' | 'queued'; last_error?: string }) {
+  const finished = await db
     .updateTable('jobs')
     .set({ ...changes, locked_until: null, updated_at: nowIso() })
     .where('id', '=', id)
-    .execute();
+    .where('status', '=', 'running')
+    .where('locked_until', '=', lock)
+    .executeTakeFirst();
+  return Number(finished.numUpdatedRows) === 1;
+}
+
+/**
+ * Gives up the jobs of `kinds` whose lock ran out on their last attempt (their process died, or
+ * lost the lock, every time): claimed no more, they fail; the conditional update lets one process
+ * give each up. Returns those it gave up.
+ */
+export async function failAbandoned(db: Db, kinds: string[], maxAttempts: number) {
+  if (!kinds.length) return [];
+  const now = nowIso();
+  const abandoned = (eb: ExpressionBuilder<Database, 'jobs'>) =>
+    eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now), eb('attempts', '>=', maxAttempts)]);
+  const rows = await db.selectFrom('jobs').select(['id', 'kind', 'ref_id']).where('kind', 'in', kinds).where(abandoned).execute();
+  const given: typeof rows = [];
+  for (const row of rows) {
+    const taken = await db
+      .updateTable('jobs')
+      .set({ status: 'failed', locked_until: null, last_error: 'its lock ran out on its last attempt', updated_at: now })
+      .where('id', '=', row.id)
+      .where(abandoned)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 1) given.push(row);
+  }
+  return given;
+}
+
+/**
+ * Takes a job of the item off the queue, queued or running (its item was deleted): a queued one
+ * never starts, and a running one's holder finds its lock gone at its next renewal and stops.
+ * Finished jobs stay, as the record of work done.
+ */
+export async function cancelJob(db: Db, kind: string, refId: string) {
+  await db.deleteFrom('jobs').where('kind', '=', kind).where('ref_id', '=', refId).where('status', 'in', ['queued', 'running']).execute();
 }
 
 /**
  * Hands a job back to the queue without counting the attempt: this process is going away and
  * another (or the next start) runs it from the beginning instead of waiting for the lock to run out.
  */
-export async function releaseJob(db: Db, id: number) {
+export async function releaseJob(db: Db, id: number, lock: string) {
   await db
     .updateTable('jobs')
     .set((eb) => ({ status: 'queued', locked_until: null, attempts: eb('attempts', '-', 1), updated_at: nowIso() }))
     .where('id', '=', id)
     .where('status', '=', 'running')
+    .where('locked_until', '=', lock)
     .execute();
 }
 

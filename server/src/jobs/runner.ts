@@ -9,15 +9,38 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../db/types';
-import { isoIn } from '../lib/time';
-import { claimJob, createQueueView, enqueueJob, finishJob, releaseJob, sweepWatched, type JobKind, type Watched } from './queue';
+import {
+  cancelJob,
+  claimJob,
+  createQueueView,
+  enqueueJob,
+  failAbandoned,
+  finishJob,
+  releaseJob,
+  renewLock,
+  sweepWatched,
+  type ClaimedJob,
+  type JobKind,
+  type Watched,
+} from './queue';
 
 export type { JobFamily, JobKind, JobRow, JobStatus } from './queue';
 
 export interface JobContext {
-  /** renews the lock: call it while working */
+  /**
+   * renews the lock (the runner also renews it on its own while the job runs); throws when the job
+   * is no longer this run's (its lock was lost, or it was cancelled): call it before writing a result
+   */
   heartbeat(): Promise<void>;
+  /** aborted when the job is no longer this run's: work under way (a LibreOffice conversion) stops */
+  signal: AbortSignal;
 }
+
+/** A job as its run holds it: `lock` the current one, after `renewing` (the renewal under way) settles; `controller` stops the run. */
+type RunningJob = ClaimedJob & { renewing: Promise<void>; controller: AbortController };
+
+/** Why a run stopped: its job was taken from it (lock lost, cancelled, or handed back at shutdown). */
+export class JobLost extends Error {}
 
 export interface JobHandler {
   run(refId: string, context: JobContext): Promise<void>;
@@ -40,36 +63,90 @@ export interface JobRunnerOptions {
 /** How often a process looks for watched jobs that waited too long (watch). */
 const SWEEP_EVERY_MS = 60_000;
 
-/** Runs a claimed job to its end: done, queued again, or given up after its last attempt. */
+/**
+ * Runs a claimed job to its end: done, queued again, or given up after its last attempt. While it
+ * runs its lock is renewed every third of `lockMs`; a renewal that finds the job no longer its own
+ * aborts the run (`controller`), which then writes nothing: neither the job's end nor a giving up.
+ */
 async function executeJob(
   db: Db,
   handler: JobHandler,
-  job: NonNullable<Awaited<ReturnType<typeof claimJob>>>,
+  job: RunningJob,
   { lockMs, maxAttempts, log }: { lockMs: number; maxAttempts: number; log?: JobRunnerOptions['log'] },
 ) {
+  const { controller } = job;
+  const { signal } = controller;
+  // one renewal at a time: each renews the lock the one before it set (job.lock, the current one)
+  const renew = () =>
+    (job.renewing = job.renewing.then(async () => {
+      if (signal.aborted) return;
+      const next = await renewLock(db, job.id, job.lock, lockMs).catch((error) => {
+        // the database did not answer: the lock still holds until it runs out; the next renewal tries again
+        log?.error(error);
+        return job.lock;
+      });
+      if (next) job.lock = next;
+      else controller.abort(new JobLost(`job ${job.kind} ${job.ref_id}: no longer this run's`));
+    }));
   const context: JobContext = {
     heartbeat: async () => {
-      await db
-        .updateTable('jobs')
-        .set({ locked_until: isoIn(lockMs) })
-        .where('id', '=', job.id)
-        .execute();
+      await renew();
+      if (signal.aborted) throw signal.reason;
     },
+    signal,
   };
+  const beat = setInterval(() => void renew(), Math.max(10, Math.floor(lockMs / 3)));
+  beat.unref();
+  const lost = () => log?.error(signal.reason);
   try {
     await handler.run(job.ref_id, context);
-    await finishJob(db, job.id, { status: 'done' });
+    clearInterval(beat);
+    await job.renewing;
+    if (signal.aborted || !(await finishJob(db, job.id, job.lock, { status: 'done' }))) lost();
   } catch (error) {
+    clearInterval(beat);
+    await job.renewing;
+    if (signal.aborted) return lost();
     const reason = (error as Error).message;
     log?.error(error);
     if (job.attempts >= maxAttempts) {
-      await finishJob(db, job.id, { status: 'failed', last_error: reason });
-      await handler.giveUp(job.ref_id, reason);
+      if (await finishJob(db, job.id, job.lock, { status: 'failed', last_error: reason })) await handler.giveUp(job.ref_id, reason);
     } else {
-      await finishJob(db, job.id, { status: 'queued', last_error: reason });
+      await finishJob(db, job.id, job.lock, { status: 'queued', last_error: reason });
     }
+  } finally {
+    clearInterval(beat);
   }
 }
+
+/**
+ * Gives up the watched jobs that waited too long, and the jobs whose lock ran out on their last
+ * attempt: claimed no more, they fail, and their handler tells the user.
+ */
+async function sweepQueue(
+  db: Db,
+  { watched, handlers, maxAttempts, log }: { watched: Watched; handlers: Map<string, JobHandler>; maxAttempts: number; log?: JobRunnerOptions['log'] },
+) {
+  if (watched.size) await sweepWatched(db, watched, log);
+  for (const job of await failAbandoned(db, [...handlers.keys()], maxAttempts)) {
+    log?.error(new Error(`job ${job.kind} ${job.ref_id}: its lock ran out on its last attempt`));
+    await handlers.get(job.kind)!.giveUp(job.ref_id, '多次处理均未完成');
+  }
+}
+
+/** Stops this process's run of a job and returns the job to the queue, its attempt not counted (shutdown). */
+async function handBack(db: Db, job: RunningJob) {
+  job.controller.abort(new JobLost(`job ${job.kind} ${job.ref_id}: handed back at shutdown`));
+  await job.renewing;
+  await releaseJob(db, job.id, job.lock);
+}
+
+/** A kind's lane: its own if it runs side by side, else the one the other kinds share (''). */
+const laneOf = (concurrency: Map<string, number>, kind: string) => (concurrency.has(kind) ? kind : '');
+
+/** Whether a lane (a kind run side by side, or '' for the others) has room for one more job. */
+const hasRoom = (lane: string, concurrency: Map<string, number>, running: Iterable<{ lane: string }>) =>
+  [...running].filter((job) => job.lane === lane).length < (concurrency.get(lane) ?? 1);
 
 /** `Kind`: the kinds it queues and runs (the product's; the tests' runners take any). */
 export function createJobRunner<Kind extends string = JobKind>(db: Db, options: JobRunnerOptions = {}) {
@@ -82,20 +159,17 @@ export function createJobRunner<Kind extends string = JobKind>(db: Db, options: 
   let sweepAt = 0;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  /** the jobs this process is running now, by id, with their lane */
-  const running = new Map<number, { lane: string; done: Promise<unknown> }>();
+  /** the jobs this process is running now, by id, with their lane, lock and the controller that stops them */
+  const running = new Map<number, { lane: string; done: Promise<unknown>; job: RunningJob }>();
   /** true while the poller looks for work */
   let polling: Promise<void> | undefined;
 
-  const laneOf = (kind: string) => (concurrency.has(kind) ? kind : '');
-  const laneLimit = (lane: string) => concurrency.get(lane) ?? 1;
-  const inLane = (lane: string) => [...running.values()].filter((job) => job.lane === lane).length;
   /** the kinds this process may start a job of now */
-  const freeKinds = () => [...handlers.keys()].filter((kind) => inLane(laneOf(kind)) < laneLimit(laneOf(kind)));
+  const freeKinds = () => [...handlers.keys()].filter((kind) => hasRoom(laneOf(concurrency, kind), concurrency, running.values()));
 
   async function sweep() {
     sweepAt = Date.now() + SWEEP_EVERY_MS;
-    if (watched.size) await sweepWatched(db, watched, options.log);
+    await sweepQueue(db, { watched, handlers, maxAttempts, log: options.log });
   }
 
   /** Claims a job of a kind that has room, and starts it; undefined when there is none. */
@@ -103,10 +177,11 @@ export function createJobRunner<Kind extends string = JobKind>(db: Db, options: 
     if (Date.now() >= sweepAt) await sweep();
     const kinds = freeKinds();
     if (!kinds.length) return undefined;
-    const job = await claimJob(db, kinds, lockMs);
-    if (!job) return undefined;
+    const claimed = await claimJob(db, kinds, lockMs, maxAttempts);
+    if (!claimed) return undefined;
+    const job: RunningJob = { ...claimed, renewing: Promise.resolve(), controller: new AbortController() };
     const done = executeJob(db, handlers.get(job.kind)!, job, { lockMs, maxAttempts, log: options.log }).finally(() => running.delete(job.id));
-    running.set(job.id, { lane: laneOf(job.kind), done });
+    running.set(job.id, { lane: laneOf(concurrency, job.kind), done, job });
     // wrapped: an async function's promise would wait for the job itself
     return { done };
   }
@@ -138,6 +213,13 @@ export function createJobRunner<Kind extends string = JobKind>(db: Db, options: 
     enqueue: (kind: Kind, refId: string, trx: Transaction<Database> | Db = db) => enqueueJob(trx, kind, refId),
 
     runOnce,
+
+    /** Cancels an item's job (it was deleted): queued, it never starts; running, it stops here at once, elsewhere at its next renewal. */
+    async cancel(kind: Kind, refId: string) {
+      await cancelJob(db, kind, refId);
+      for (const { job } of running.values())
+        if (job.kind === kind && job.ref_id === refId) job.controller.abort(new JobLost(`job ${kind} ${refId}: cancelled`));
+    },
 
     /** Runs jobs until none is left (tests, and the first poll after start). */
     async drain() {
@@ -174,7 +256,7 @@ export function createJobRunner<Kind extends string = JobKind>(db: Db, options: 
       const all = Promise.all([...running.values()].map((job) => job.done.catch(() => undefined)));
       await Promise.race([all, new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, graceMs)))]);
       clearTimeout(graceTimer);
-      for (const id of running.keys()) await releaseJob(db, id);
+      for (const { job } of running.values()) await handBack(db, job);
     },
   };
 }

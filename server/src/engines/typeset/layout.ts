@@ -11,7 +11,7 @@ import { FONT_SUBSTITUTION_NOTICE } from '../../../../common/typesetNotices';
 import type { Manuscript } from './manuscript';
 import { substitutions } from './fonts';
 import { formatReferences } from './references';
-import { layOut, layOutDraft, measureContents, officeMissing, type ContentsLayout } from './office';
+import { layOut, layOutDraft, measureContents, officeMissing, stopIfAborted, type ContentsLayout } from './office';
 import type { Template } from './template';
 import { writeDocx, type CoverFields } from './writer';
 
@@ -46,6 +46,7 @@ async function fontWarnings(template: Template): Promise<string[]> {
 /**
  * `watermark`: the preview PDF is made with it (none without it). `onLaidOut` hears when the
  * document has been laid out once (its pages known, the contents' numbers being checked).
+ * Aborting `signal` stops the work: LibreOffice's conversion under way is killed.
  */
 export async function typeset(
   read: Manuscript,
@@ -53,6 +54,7 @@ export async function typeset(
   fields: CoverFields,
   watermark?: string,
   onLaidOut: () => Promise<void> | void = () => undefined,
+  signal?: AbortSignal,
 ): Promise<Typeset> {
   const { references, warnings } = formatReferences(read.references, template.references.style);
   const manuscript = { ...read, references, warnings: [...read.warnings, ...warnings] };
@@ -71,19 +73,26 @@ export async function typeset(
   const draft = await writeDocx(manuscript, template, fields);
   // heard while the engine works on: awaited, and its failure thrown, once the layout is done
   let laidOut = Promise.resolve();
-  const drafted = await layOutDraft(draft, levels, mark, () => {
-    laidOut = Promise.resolve().then(onLaidOut);
-    laidOut.catch(() => undefined);
-  });
+  const drafted = await layOutDraft(
+    draft,
+    levels,
+    mark,
+    () => {
+      laidOut = Promise.resolve().then(onLaidOut);
+      laidOut.catch(() => undefined);
+    },
+    signal,
+  );
   await laidOut;
   if (drafted && 'pdf' in drafted) return settled(await writeDocx(manuscript, template, fields, { pages: drafted.contents }), drafted);
 
   // the numbers written into the .docx and laid out again: from the draft's layout if a warm engine made one
-  let pages = drafted?.contents ?? (levels ? await measureContents(draft, levels) : []);
+  let pages = drafted?.contents ?? (levels ? await measureContents(draft, levels, signal) : []);
   if (!drafted) await onLaidOut();
   for (let pass = 1; ; pass += 1) {
     const docx = await writeDocx(manuscript, template, fields, { pages });
-    const laid = await layOut(docx, levels, mark && { ...mark, docx: () => writeDocx(manuscript, template, fields, { pages, watermark }) });
+    stopIfAborted(signal);
+    const laid = await layOut(docx, levels, mark && { ...mark, docx: () => writeDocx(manuscript, template, fields, { pages, watermark }) }, signal);
     if (laid.contents.join('\n') === pages.join('\n') || pass === MAX_PASSES) return settled(docx, laid);
     pages = laid.contents;
   }

@@ -7,6 +7,8 @@
 import MarkdownIt from 'markdown-it';
 import footnotes from 'markdown-it-footnote';
 import { NodeType, parse, type HTMLElement, type Node } from 'node-html-parser';
+import { MANUSCRIPT_MAX_CHARS } from '../../../../common/api/limits';
+import { formatCount } from '../../../../common/formatCount';
 import { namedPart, numberedHeading } from '../../../../common/text/headings';
 import { decodeText, extensionOf, ExtractError, inspectDocx } from '../text/extract';
 import { docxBlocks } from './docxReader';
@@ -360,6 +362,32 @@ function checkFormulas(manuscript: Manuscript, read: number) {
     );
 }
 
+/** A manuscript's length: the characters of its text, spaces not counted. */
+export function manuscriptLength(manuscript: Manuscript): number {
+  const blockTexts = (blocks: Block[]) =>
+    blocks.flatMap((block) => {
+      if (block.kind === 'heading' || block.kind === 'paragraph') return [block.text];
+      if (block.kind === 'list') return block.items;
+      if (block.kind === 'table') return [...block.rows.flat(), block.caption ?? ''];
+      return [block.caption ?? ''];
+    });
+  const texts = [
+    manuscript.title ?? '',
+    manuscript.abstractZh ?? '',
+    manuscript.abstractEn ?? '',
+    ...manuscript.keywordsZh,
+    ...manuscript.keywordsEn,
+    ...blockTexts(manuscript.body),
+    ...manuscript.references,
+    ...blockTexts(manuscript.acknowledgements),
+    ...blockTexts(manuscript.appendices),
+    ...(manuscript.notes ?? []),
+  ];
+  let length = 0;
+  for (const text of texts) length += text.replace(/\s+/g, '').length;
+  return length;
+}
+
 export async function readManuscript(data: Buffer, fileName: string): Promise<Manuscript> {
   if (data.length === 0) throw new ExtractError('文件是空的');
   const warnings: string[] = [];
@@ -368,5 +396,8 @@ export async function readManuscript(data: Buffer, fileName: string): Promise<Ma
   placeNotes(manuscript, notes);
   checkFormulas(manuscript, formulas ?? 0);
   if (!manuscript.body.length) throw new ExtractError('稿件中没有正文');
+  const length = manuscriptLength(manuscript);
+  if (length > MANUSCRIPT_MAX_CHARS)
+    throw new ExtractError(`稿件有 ${formatCount(length)} 字，超过排版的上限 ${formatCount(MANUSCRIPT_MAX_CHARS)} 字，请检查是否重复粘贴了内容，或分册排版`);
   return manuscript;
 }

@@ -40,19 +40,35 @@ export function officeMissing(): string[] {
   return missing;
 }
 
-function run(command: string, args: string[], options: { input?: Buffer; timeout?: number } = {}): Promise<Buffer> {
+/** `signal`: aborting it kills the program (its work is no longer wanted). */
+function run(command: string, args: string[], options: { input?: Buffer; timeout?: number; signal?: AbortSignal } = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       command,
       args,
-      { timeout: options.timeout ?? CONVERT_TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024, encoding: 'buffer', env: fontEnv() },
+      {
+        timeout: options.timeout ?? CONVERT_TIMEOUT_MS,
+        maxBuffer: 256 * 1024 * 1024,
+        encoding: 'buffer',
+        env: fontEnv(),
+      },
       (error, stdout, stderr) => {
-        if (error) reject(new Error(`${command} failed: ${String(stderr).trim().slice(0, 300) || error.message}`));
+        options.signal?.removeEventListener('abort', stop);
+        if (options.signal?.aborted) reject(options.signal.reason);
+        else if (error) reject(new Error(`${command} failed: ${String(stderr).trim().slice(0, 300) || error.message}`));
         else resolve(stdout);
       },
     );
+    // listened to rather than given to execFile, which takes only Node's own AbortSignal
+    const stop = () => child.kill('SIGKILL');
+    options.signal?.addEventListener('abort', stop, { once: true });
     if (options.input) child.stdin?.end(options.input);
   });
+}
+
+/** Throws the reason `signal` was aborted with, if it was (throwIfAborted, where every AbortSignal has it). */
+export function stopIfAborted(signal?: AbortSignal) {
+  if (signal?.aborted) throw signal.reason;
 }
 
 /** What the student reads when LibreOffice failed twice on the same document. */
@@ -218,14 +234,26 @@ function warm() {
   return engineCount > 0 && bridgeUsable;
 }
 
-function acquire(): Promise<number> {
+/** A free engine's slot, when one is free; a wait that `signal` aborts leaves the line. */
+function acquire(signal?: AbortSignal): Promise<number> {
   for (let slot = 0; slot < engineCount; slot += 1) {
     if (!busy.has(slot)) {
       busy.add(slot);
       return Promise.resolve(slot);
     }
   }
-  return new Promise((resolve) => queued.push(resolve));
+  return new Promise((resolve, reject) => {
+    const taken = (slot: number) => {
+      signal?.removeEventListener('abort', left);
+      resolve(slot);
+    };
+    const left = () => {
+      queued.splice(queued.indexOf(taken), 1);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', left, { once: true });
+    queued.push(taken);
+  });
 }
 
 function release(slot: number) {
@@ -260,17 +288,27 @@ export interface Watermark {
   font: string;
 }
 
-/** One document converted by a warm engine: an engine lost during it is started again and tried once more. */
-async function convertWarm(conversion: Conversion, laidOut?: () => void): Promise<Reply> {
+/**
+ * One document converted by a warm engine: an engine lost during it is started again and tried
+ * once more. Aborting `signal` stops the engine converting it (LibreOffice killed; the next
+ * conversion starts a new one).
+ */
+async function convertWarm(conversion: Conversion, laidOut?: () => void, signal?: AbortSignal): Promise<Reply> {
   for (let attempt = 1; ; attempt += 1) {
-    const slot = await acquire();
+    stopIfAborted(signal);
+    const slot = await acquire(signal);
+    const engine = engineAt(slot);
+    const stop = () => engine.end('the conversion is no longer wanted');
+    signal?.addEventListener('abort', stop, { once: true });
     try {
-      return await engineAt(slot).convert(conversion, laidOut);
+      return await engine.convert(conversion, laidOut);
     } catch (error) {
+      if (signal?.aborted) throw signal.reason;
       if (!(error instanceof EngineGone)) throw error;
       slots[slot]?.end();
       if (attempt === 2) throw new Error(ENGINE_FAILED);
     } finally {
+      signal?.removeEventListener('abort', stop);
       release(slot);
     }
   }
@@ -280,19 +318,24 @@ async function convertWarm(conversion: Conversion, laidOut?: () => void): Promis
 let queue: Promise<unknown> = Promise.resolve();
 const profile = join(tmpdir(), `zn-soffice-${process.pid}`);
 
-function convertCold(dir: string, names: string[]) {
-  const work = queue.then(() =>
-    run('soffice', [
-      '--headless',
-      '--norestore',
-      `-env:UserInstallation=file://${profile}`,
-      '--convert-to',
-      'pdf',
-      '--outdir',
-      dir,
-      ...names.map((name) => join(dir, `${name}.docx`)),
-    ]),
-  );
+function convertCold(dir: string, names: string[], signal?: AbortSignal) {
+  const work = queue.then(() => {
+    stopIfAborted(signal);
+    return run(
+      'soffice',
+      [
+        '--headless',
+        '--norestore',
+        `-env:UserInstallation=file://${profile}`,
+        '--convert-to',
+        'pdf',
+        '--outdir',
+        dir,
+        ...names.map((name) => join(dir, `${name}.docx`)),
+      ],
+      { signal },
+    );
+  });
   queue = work.catch(() => undefined);
   return work;
 }
@@ -307,13 +350,13 @@ async function inTempFolder<T>(work: (path: (name: string) => string) => Promise
   }
 }
 
-/** Each .docx (by name) as a PDF; with warm engines, the documents side by side. */
-export function docxToPdf(files: Record<string, Buffer>): Promise<Record<string, Buffer>> {
+/** Each .docx (by name) as a PDF; with warm engines, the documents side by side. `signal` stops LibreOffice. */
+export function docxToPdf(files: Record<string, Buffer>, signal?: AbortSignal): Promise<Record<string, Buffer>> {
   return inTempFolder(async (path) => {
     const names = Object.keys(files);
     await Promise.all(names.map((name) => writeFile(path(`${name}.docx`), files[name])));
-    if (warm()) await Promise.all(names.map((name) => convertWarm({ input: path(`${name}.docx`), output: path(`${name}.pdf`) })));
-    else await convertCold(path(''), names);
+    if (warm()) await Promise.all(names.map((name) => convertWarm({ input: path(`${name}.docx`), output: path(`${name}.pdf`) }, undefined, signal)));
+    else await convertCold(path(''), names, signal);
     return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await readFile(path(`${name}.pdf`))] as const)));
   });
 }
@@ -356,9 +399,9 @@ const withDocxFile = <T>(docx: Buffer, work: (path: (name: string) => string) =>
  * the document out and asks it, exporting nothing; started for each conversion, LibreOffice
  * exports a PDF poppler reads.
  */
-export async function measureContents(docx: Buffer, levels: number): Promise<string[]> {
-  if (!warm()) return (await contentsOfPdf((await docxToPdf({ docx })).docx, levels)).contents;
-  return (await withDocxFile(docx, (path) => convertWarm({ input: path('in.docx'), contents: { levels } }))).contents ?? [];
+export async function measureContents(docx: Buffer, levels: number, signal?: AbortSignal): Promise<string[]> {
+  if (!warm()) return (await contentsOfPdf((await docxToPdf({ docx }, signal)).docx, levels)).contents;
+  return (await withDocxFile(docx, (path) => convertWarm({ input: path('in.docx'), contents: { levels } }, undefined, signal))).contents ?? [];
 }
 
 /**
@@ -371,18 +414,23 @@ export async function layOut(
   docx: Buffer,
   levels: number,
   watermark?: Watermark & { docx: () => Promise<Buffer> },
+  signal?: AbortSignal,
 ): Promise<ContentsLayout & { pdf: Buffer; preview?: Buffer }> {
   if (!warm()) {
-    const pdfs = await docxToPdf(watermark ? { docx, preview: await watermark.docx() } : { docx });
+    const pdfs = await docxToPdf(watermark ? { docx, preview: await watermark.docx() } : { docx }, signal);
     return { pdf: pdfs.docx, preview: pdfs.preview, ...(await contentsOfPdf(pdfs.docx, levels)) };
   }
   return withDocxFile(docx, async (path) => {
-    const reply = await convertWarm({
-      input: path('in.docx'),
-      output: path('out.pdf'),
-      watermark: watermark && { text: watermark.text, font: watermark.font, output: path('preview.pdf') },
-      contents: { levels },
-    });
+    const reply = await convertWarm(
+      {
+        input: path('in.docx'),
+        output: path('out.pdf'),
+        watermark: watermark && { text: watermark.text, font: watermark.font, output: path('preview.pdf') },
+        contents: { levels },
+      },
+      undefined,
+      signal,
+    );
     return exported(path, reply, watermark !== undefined);
   });
 }
@@ -400,6 +448,7 @@ export async function layOutDraft(
   levels: number,
   watermark?: Watermark,
   laidOut?: () => void,
+  signal?: AbortSignal,
 ): Promise<(ContentsLayout & { pdf: Buffer; preview?: Buffer }) | { contents: string[] } | undefined> {
   if (!warm()) return undefined;
   return withDocxFile(draft, async (path) => {
@@ -411,6 +460,7 @@ export async function layOutDraft(
         contents: { levels, fill: true },
       },
       laidOut,
+      signal,
     );
     if (!reply.filled) return { contents: reply.contents ?? [] };
     return exported(path, reply, watermark !== undefined);

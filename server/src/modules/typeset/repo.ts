@@ -35,6 +35,28 @@ export function createTypesetRepo(db: Db) {
     async update(id: string, changes: Partial<TypesetRow>, ex: Executor = db) {
       await ex.updateTable('typesets').set(changes).where('id', '=', id).execute();
     },
+    /** An account's typesettings waiting or being typeset now. */
+    async countActive(userId: string) {
+      const row = await db
+        .selectFrom('typesets')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    /** An account's typesettings submitted since `since` and not paid for, deleted ones too (deleting does not give a submission back). */
+    async countUnpaidSince(userId: string, since: string) {
+      const row = await db
+        .selectFrom('typesets')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('created_at', '>=', since)
+        .where('paid_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
     async list(userId: string, offset: number, limit: number) {
       const base = db.selectFrom('typesets').where('user_id', '=', userId).where('deleted_at', 'is', null);
       const [rows, count] = await Promise.all([

@@ -20,7 +20,7 @@ import type { TemplateTable, UserTable } from '../../db/types';
 import { AppError, invalidField, notFound, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
-import { nowIso } from '../../lib/time';
+import { isoIn, nowIso } from '../../lib/time';
 import type { JobHandler, JobRunner } from '../../jobs/runner';
 import type { OrderService, Payable } from '../order';
 import { pageWindow, parseList } from '../shared/paging';
@@ -30,7 +30,7 @@ import type { TemplateChanges, TypesetRepo, TypesetRow } from './repo';
 import { rulesOf } from './rules';
 import { sampleFields, sampleManuscript } from './sample';
 import { CoverFields, type Typeset } from './schemas';
-import { isAccepted, MANUSCRIPT_UPLOAD } from '../../../../common/api';
+import { isAccepted, MANUSCRIPT_UPLOAD, TYPESET_MAX_ACTIVE, TYPESET_MAX_UNPAID_PER_DAY } from '../../../../common/api';
 import { refundExtent } from '../../../../common/orderState';
 
 export const PREVIEW_WATERMARK = '智能论文 · 预览版';
@@ -187,6 +187,18 @@ async function checkReadable(checkManuscript: FilePool['checkManuscript'], path:
   }
 }
 
+/**
+ * What one account may have typeset before paying: TYPESET_MAX_ACTIVE waiting or being typeset at
+ * once, and TYPESET_MAX_UNPAID_PER_DAY unpaid ones submitted in 24 hours; checked before the
+ * manuscript is read.
+ */
+async function checkAllowance(repo: TypesetRepo, user: User) {
+  if ((await repo.countActive(user.id)) >= TYPESET_MAX_ACTIVE)
+    throw new AppError(429, 'TYPESET_BUSY', `已有 ${TYPESET_MAX_ACTIVE} 份稿件正在排版，请等其中一份完成后再提交`);
+  if ((await repo.countUnpaidSince(user.id, isoIn(-24 * 3600_000))) >= TYPESET_MAX_UNPAID_PER_DAY)
+    throw new AppError(429, 'TYPESET_DAILY_LIMIT', `24 小时内已提交 ${TYPESET_MAX_UNPAID_PER_DAY} 份未付款的排版，请为需要的排版付款，或明天再提交`);
+}
+
 /** A queued typesetting of a manuscript kept at `manuscript.key`. */
 function newTypeset(id: string, userId: string, templateId: string, cover: Static<typeof CoverFields>, manuscript: { key: string; name: string }) {
   const now = nowIso();
@@ -283,14 +295,42 @@ function typesetJob({ repo, storage, preview }: { repo: TypesetRepo; storage: St
       const template = JSON.parse((await repo.findTemplate(row.template_id))!.spec) as Template;
       const fields = JSON.parse(row.fields);
       const base = `typesets/${row.user_id}/${id}`;
-      const result = await typeset(manuscript, template, fields, PREVIEW_WATERMARK, async () => {
-        await repo.update(id, { progress: PROGRESS.laidOut });
-        await context.heartbeat();
-      });
+      const result = await typeset(
+        manuscript,
+        template,
+        fields,
+        PREVIEW_WATERMARK,
+        async () => {
+          await repo.update(id, { progress: PROGRESS.laidOut });
+          await context.heartbeat();
+        },
+        context.signal,
+      );
+      // still this run's job (not deleted, nor taken over by another process): only then is anything kept
+      await context.heartbeat();
       await repo.update(id, { progress: PROGRESS.settled });
-      if (result.previewPdf) await preview.keep(`${base}.preview/`, result.previewPdf);
-      await storage.put(`${base}.docx`, result.docx);
-      if (result.pdf) await storage.put(`${base}.pdf`, result.pdf);
+      try {
+        if (result.previewPdf) await preview.keep(`${base}.preview/`, result.previewPdf);
+        await storage.put(`${base}.docx`, result.docx);
+        if (result.pdf) await storage.put(`${base}.pdf`, result.pdf);
+        await context.heartbeat();
+      } catch (error) {
+        // deleted (or taken over) while they were written: what was written goes
+        if (context.signal.aborted)
+          await removeFiles(
+            { repo, storage, preview },
+            {
+              ...row,
+              output_key: `${base}.docx`,
+              pdf_key: `${base}.pdf`,
+              preview_key: `${base}.preview/`,
+              preview_pages: result.pageCount,
+              manuscript_key: null,
+            },
+            false,
+          );
+        throw error;
+      }
       await repo.update(id, {
         status: 'done',
         progress: 100,
@@ -341,9 +381,12 @@ function templateCatalogue(repo: TypesetRepo, templateOf: (id: string) => Promis
 async function removeFiles(
   { repo, storage, preview }: { repo: TypesetRepo; storage: Storage; preview: ReturnType<typeof createPreviewPages> },
   row: TypesetRow,
+  /** false: only the files go (a run that lost its job takes back what it wrote) */
+  record = true,
 ) {
   for (const key of [row.manuscript_key, row.output_key, row.pdf_key]) if (key) await storage.remove(key);
   if (row.preview_key) await preview.remove(row.preview_key, row.preview_pages);
+  if (!record) return;
   await repo.update(row.id, {
     deleted_at: nowIso(),
     manuscript_key: null,
@@ -414,6 +457,7 @@ export function createTypesetService(deps: {
       const fileName = storedFileName(rawFileName);
       await templateOf(templateId);
       const cover = coverFieldsOf(rawFields);
+      await checkAllowance(repo, user);
       await checkReadable(checkManuscript, path, fileName);
       const id = newId();
       const key = `typesets/${user.id}/${id}.manuscript.${extensionOf(fileName)}`;
@@ -448,6 +492,8 @@ export function createTypesetService(deps: {
     /** Removes the manuscript and the documents; the record disappears from the list, and an unpaid order of it closes. */
     async remove(user: User, id: string) {
       const row = await own(user, id);
+      // its work stops first (queued: never starts; running: LibreOffice stopped), so nothing is written after the files go
+      await jobs.cancel('typeset', id);
       await orders.closeOpenOf('typeset', id, 'deleted');
       await removeFiles({ repo, storage, preview }, row);
     },

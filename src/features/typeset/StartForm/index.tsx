@@ -11,7 +11,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Form, Input, Row, Typography, Upload, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'umi';
-import { MANUSCRIPT_UPLOAD, refusalOf, UPLOAD_MAX_MB } from '../../../../common/api';
+import { MANUSCRIPT_MAX_CHARS, MANUSCRIPT_UPLOAD, refusalOf, TYPESET_MAX_ACTIVE, UPLOAD_MAX_MB } from '../../../../common/api';
 
 type StartFields = CoverFields & { file?: never };
 
@@ -69,7 +69,10 @@ function ManuscriptField({ form, file, onFile }: { form: FormInstance<StartField
           <InboxOutlined aria-hidden />
         </p>
         <p>{file ? `已选择：${file.name}` : '点击或拖入稿件'}</p>
-        <p style={{ color: 'rgba(0,0,0,.45)' }}>.docx（Word 标题样式最佳）、.md 或 .txt，不超过 {UPLOAD_MAX_MB} MB</p>
+        <p style={{ color: 'rgba(0,0,0,.45)' }}>
+          .docx（Word 标题样式最佳）、.md 或 .txt，不超过 {UPLOAD_MAX_MB} MB、{MANUSCRIPT_MAX_CHARS / 10_000} 万字
+        </p>
+        <p style={{ color: 'rgba(0,0,0,.45)' }}>每个账号同时最多排版 {TYPESET_MAX_ACTIVE} 份稿件</p>
       </Upload.Dragger>
     </Form.Item>
   );
