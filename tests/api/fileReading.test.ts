@@ -164,6 +164,26 @@ test('an account whose file is still being read is told to wait for it (429)', a
   }
 }, 60_000);
 
+test("a manuscript is read in its account's turn too: sent while the account's paper is read, it is told to wait", async () => {
+  const t = await createTestApp();
+  try {
+    const own = client(t.app);
+    await own.login();
+    const paper = multipart({}, { name: 'bomb.pdf', data: pageBomb() });
+    const reading = own.call('POST', '/api/v1/review/paper', paper.payload, paper.headers);
+    // the paper is in the pool by the time its reader starts
+    await firstReader(process.pid, 20_000);
+    const manuscript = multipart({ templateId: 'general-bachelor', title: '题目', author: '林晓' }, { name: '稿件.md', data: Buffer.from('# 引言\n\n正文。') });
+    const res = await own.call('POST', '/api/v1/typeset', manuscript.payload, manuscript.headers);
+    expect(res.status).toBe(429);
+    expect(res.body).toMatchObject({ errorCode: 'FILE_BEING_READ', errors: { file: ONE_FILE_AT_A_TIME } });
+    await t.app.close();
+    await reading;
+  } finally {
+    await t.close().catch(() => undefined);
+  }
+}, 60_000);
+
 test('an account may send its next file once the last one is read', async () => {
   pool = await warmPool(20_000);
   const paper = join(dir, 'paper.txt');

@@ -176,11 +176,11 @@ function coverFieldsOf(rawFields: unknown): Static<typeof CoverFields> {
   return fields as Static<typeof CoverFields>;
 }
 
-/** A manuscript of a kind the engine reads, that it can read: else the student is told why, on the file's field. */
-async function checkReadable(checkManuscript: FilePool['checkManuscript'], path: string, fileName: string) {
+/** A manuscript of a kind the engine reads, that it can read (read in `owner`'s turn): else the student is told why, on the file's field. */
+async function checkReadable(checkManuscript: FilePool['checkManuscript'], path: string, fileName: string, owner: string) {
   if (!isAccepted(MANUSCRIPT_UPLOAD, fileName)) throw invalidField('file', MANUSCRIPT_UPLOAD.wrongType);
   try {
-    await checkManuscript(path, fileName);
+    await checkManuscript(path, fileName, owner);
   } catch (error) {
     if (error instanceof ExtractError) throw invalidField('file', error.message);
     throw error;
@@ -458,7 +458,7 @@ export function createTypesetService(deps: {
       await templateOf(templateId);
       const cover = coverFieldsOf(rawFields);
       await checkAllowance(repo, user);
-      await checkReadable(checkManuscript, path, fileName);
+      await checkReadable(checkManuscript, path, fileName, user.id);
       const id = newId();
       const key = `typesets/${user.id}/${id}.manuscript.${extensionOf(fileName)}`;
       await storage.adopt(key, path);
