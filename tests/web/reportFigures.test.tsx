@@ -58,8 +58,10 @@ test.each([
 
 test('the figures are the report’s own, and 去除引用 is over the same total', () => {
   render(view(report));
-  expect(screen.getByLabelText('总相似度')).toHaveTextContent('30%');
-  expect(screen.getByLabelText('去除引用和参考文献')).toHaveTextContent('20%');
+  // written as the record list and the PDF write them: one decimal, 0.0% too
+  expect(screen.getByLabelText('总相似度')).toHaveTextContent(/^30\.0%$/);
+  expect(screen.getByLabelText('去除引用和参考文献')).toHaveTextContent(/^20\.0%$/);
+  expect(screen.getByLabelText('第一章 绪论 相似度')).toHaveTextContent(/^30\.0%$/);
   expect(within(screen.getByText('相似来源').closest('.ant-card')!).getByText('30.0%')).toBeInTheDocument();
 });
 

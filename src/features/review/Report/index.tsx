@@ -112,7 +112,7 @@ function Chapters({ report }: { report: Report }) {
             percent={Math.round(c.similarity * 1000) / 10}
             status="normal"
             strokeColor={bandOf(c.similarity).color}
-            format={(p) => `${p}%`}
+            format={() => formatPercent(c.similarity)}
             aria-label={`${c.title} 相似度`}
           />
         </div>
@@ -317,7 +317,14 @@ function FigureDial({ label, value }: { label: '总相似度' | '去除引用和
   const band = bandOf(value);
   return (
     <div className={styles.dial}>
-      <Progress type="dashboard" percent={Math.round(value * 1000) / 10} strokeColor={band.color} format={(p) => `${p}%`} size={110} aria-label={label} />
+      <Progress
+        type="dashboard"
+        percent={Math.round(value * 1000) / 10}
+        strokeColor={band.color}
+        format={() => formatPercent(value)}
+        size={110}
+        aria-label={label}
+      />
       <div>
         {label}
         <Help figure={label} /> <Tag color={band.color}>{band.text}</Tag>
