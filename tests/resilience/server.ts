@@ -127,10 +127,11 @@ export async function serverFixture(env: Record<string, string> = {}) {
 export function httpClient(baseUrl: string) {
   // by name, as a browser keeps them: login sets the session and the device cookie
   const jar = new Map<string, string>();
+  const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     // FormData and strings go as they are (their content type from the caller); anything else as JSON
     const raw = body instanceof FormData || typeof body === 'string';
-    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const cookie = cookieHeader();
     const res = await fetch(`${baseUrl}${path}`, {
       method,
       headers: { ...(body !== undefined && !raw ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}), ...headers },
@@ -159,7 +160,22 @@ export function httpClient(baseUrl: string) {
     post: (path: string, body?: unknown, headers?: Record<string, string>) => call('POST', path, body, headers),
     login: (email = 'demo@zhinenglunwen.cn', password = 'Demo1234') => call('POST', '/api/v1/actionLogin', { email, password }),
     hasSession: () => jar.has('zn_session'),
+    /** the Cookie header this browser sends */
+    cookie: cookieHeader,
   };
+}
+
+/** A new student of their own, registered as a student registers (the code from the local outbox), and signed in. */
+export async function newStudent(baseUrl: string, nickname: string) {
+  const browser = httpClient(baseUrl);
+  const email = `${nickname}-${Date.now()}@example.edu.cn`;
+  await browser.post('/api/v1/user/sendCode', { email, purpose: 'register' });
+  const outbox = await browser.get(`/api/v1/dev/outbox?to=${encodeURIComponent(email)}`);
+  const code = /验证码：(\d{6})/.exec(outbox.body.result[0].body)![1];
+  const registered = await browser.post('/api/v1/user/register', { email, code, password: 'Thesis2026', nickname, agreement: true });
+  if (registered.status !== 200) throw new Error(`not registered: ${registered.text}`);
+  if (!browser.hasSession()) await browser.login(email, 'Thesis2026');
+  return browser;
 }
 
 /** A browser signed in as the demo student. */
