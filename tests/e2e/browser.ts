@@ -144,7 +144,11 @@ export async function typesetManuscript(page: Page, title: string, options: { fi
     .locator('input[type="file"]')
     .setInputFiles({ name: '初稿.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await wordManuscript() });
   await page.getByText('已选择：初稿.docx').waitFor();
-  await page.getByLabel('论文题目').fill(title);
+  // the page fills the title from the manuscript once it has read it: typed over once there, as a
+  // student types over it (typed while it is read, the two would meet in the field)
+  const titleField = page.getByLabel('论文题目');
+  await page.waitForFunction((field) => (field as HTMLInputElement).value !== '', await titleField.elementHandle());
+  await titleField.fill(title);
   for (const [label, value] of Object.entries(options.fields ?? {})) await page.getByLabel(label).fill(value);
   const upload = page.getByRole('button', { name: '上传并排版' });
   await (options.tap ? upload.tap() : upload.click());
