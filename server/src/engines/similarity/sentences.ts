@@ -248,21 +248,26 @@ interface Pair {
   paragraphs?: Paragraphs;
 }
 
-/** The source sentences (of `among`, if given) a checked sentence shares `shares` of its bigrams with (of the shorter's): its pairs are counted once, for every share asked. */
-function alignedSources(pair: Pair, q: Sentence): (shares: Shares, among?: Set<number>) => number[] {
+/**
+ * The source sentences (of `among`, if given) a checked sentence shares `shares` of its bigrams with
+ * (of the shorter's): its pairs are counted once, for every share asked; `held`, how many of them
+ * each source sentence holds.
+ */
+function alignedSources(pair: Pair, q: Sentence): { sources: (shares: Shares, among?: Set<number>) => number[]; held: Map<number, number> } {
   const qBigrams = bigramsOf(q, pair.query);
-  if (qBigrams.size < ALIGNED_BIGRAMS) return () => [];
+  if (qBigrams.size < ALIGNED_BIGRAMS) return { sources: () => [], held: new Map() };
   let han = 0;
   for (let t = q.from; t < q.to; t += 1) if (isHan(pair.query.value(t)!)) han += 1;
   const counts = new Map<number, number>();
   for (const b of qBigrams.keys()) for (const s of pair.holders.get(b) ?? []) counts.set(s, (counts.get(s) ?? 0) + 1);
-  return (shares, among) => {
+  const sources = (shares: Shares, among?: Set<number>) => {
     const share = 2 * han >= q.to - q.from ? shares.han : shares.words;
     return [...counts]
       .filter(([s, n]) => (!among || among.has(s)) && n >= ALIGNED_BIGRAMS && n >= share * Math.min(qBigrams.size, pair.sentences[s].bigrams!.size))
       .map(([s]) => s)
       .sort((a, b) => a - b);
   };
+  return { sources, held: counts };
 }
 
 /** Source sentences `first` to `last` (clipped to those read) follow one another in the source's text. */
@@ -278,9 +283,9 @@ function oneText({ sentences }: Pair, first: number, last: number): boolean {
  * other half, a sentence reworded more than the rest. Honest text of the same field aligns with
  * sentences from here and there, and gains nothing.
  */
-function alignedAll(pair: Pair, querySentences: Sentence[], seeded: Set<number>): Array<number[] | undefined> {
+function alignedAll(pair: Pair, querySentences: Sentence[], seeded: Set<number>): Array<{ sources: number[]; held: Map<number, number> } | undefined> {
   const sharing = querySentences.map((q, i) => (seeded.has(i) ? alignedSources(pair, q) : undefined));
-  const strict = sharing.map((sources) => sources?.(ALIGNED_SHARE) ?? []);
+  const strict = sharing.map((sharer) => sharer?.sources(ALIGNED_SHARE) ?? []);
   return strict.map((found, i) => {
     if (!seeded.has(i)) return undefined;
     const near = [...(strict[i - 1] ?? []), ...found, ...(strict[i + 1] ?? [])];
@@ -290,10 +295,10 @@ function alignedAll(pair: Pair, querySentences: Sentence[], seeded: Set<number>)
     if (near.length && last - first < NEIGHBOUR_SPAN && oneText(pair, first - 1, last + 1)) {
       const among = new Set<number>();
       for (let s = Math.max(0, first - 1); s <= last + 1 && s < pair.sentences.length; s += 1) among.add(s);
-      extra = sharing[i]!(NEIGHBOUR_SHARE, among);
+      extra = sharing[i]!.sources(NEIGHBOUR_SHARE, among);
     }
     const all = [...new Set([...found, ...extra])].sort((a, b) => a - b);
-    return all.length ? all : undefined;
+    return all.length ? { sources: all, held: sharing[i]!.held } : undefined;
   });
 }
 
@@ -304,21 +309,16 @@ function equalRun({ query, source }: Pair, t: number, end: number, place: number
   return run;
 }
 
-function align(pair: Pair, q: Sentence, sources: number[]): Aligned {
+/** A checked sentence's alignment with its aligned source sentences; `held`: how many of its pairs each holds (alignedSources). */
+function align(pair: Pair, q: Sentence, sources: number[], held: Map<number, number>): Aligned {
   const { query, sentences } = pair;
   const shared = new Int32Array(q.to - q.from).fill(-1);
-  const qBigrams = bigramsOf(q, query);
   // the source sentences holding most of its pairs first: a pair said in several places (the
   // terms an abstract names again) is placed in the sentence the checked one tells
-  const held = (s: number) => {
-    let n = 0;
-    for (const b of qBigrams.keys()) if (sentences[s].bigrams!.has(b)) n += 1;
-    return n;
-  };
   const ranked =
     sources.length > 1
       ? sources
-          .map((s) => [s, held(s)])
+          .map((s) => [s, held.get(s) ?? 0])
           .sort((a, b) => b[1] - a[1] || a[0] - b[0])
           .map(([s]) => s)
       : sources;
@@ -631,7 +631,7 @@ export function alignSentences(
 ): Chain[] {
   const pair: Pair = { query, queryText, source, ...sourceSentences(source, sourceText, seeds), sourceId, minTokens, paragraphs };
   const seeded = seededSentences(querySentences, seeds);
-  const aligned = alignedAll(pair, querySentences, seeded).map((sources, i) => (sources ? align(pair, querySentences[i], sources) : undefined));
+  const aligned = alignedAll(pair, querySentences, seeded).map((found, i) => (found ? align(pair, querySentences[i], found.sources, found.held) : undefined));
   // aligned sentences of one paragraph, or of the next when nothing lies between, are one group
   const passages: Chain[] = [];
   let group: Aligned[] = [];
