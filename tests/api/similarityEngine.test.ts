@@ -539,6 +539,14 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       expect(found).toEqual([[text.indexOf('In the first term'), endOf(text, 'a dashboard that')]]);
     });
 
+    test('is one passage when, shuffled, a sentence reworded too far to align alone stands two away from the one telling its neighbour in the source', async () => {
+      // the source's third, fourth and second sentences: the last shares 5 of its 17 word pairs with the second (of 14), short of the share that aligns alone
+      const { text, found } = await passagesIn(
+        'Staff can view the occupancy of every floor on a screen that refreshes every minute while the library is open. In the first term the share of rooms left vacant after reserving dropped from a third to under a tenth. Any booking gets confirmed by mail and is freed by itself when nobody checks in inside fifteen minutes.',
+      );
+      expect(found).toEqual([[text.indexOf('Staff can view'), endOf(text, 'fifteen minutes')]]);
+    });
+
     test('is one passage when the two stand one sentence apart in the source, the one between left out', async () => {
       // the source's second and fourth sentences, words swapped (no unbroken run of the minimum, short of the dense share)
       const { text, found } = await passagesIn(

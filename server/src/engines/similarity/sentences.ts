@@ -280,23 +280,29 @@ function oneText({ sentences }: Pair, first: number, last: number): boolean {
  * Each seeded checked sentence's aligned source sentences: those sharing ALIGNED_SHARE of its
  * bigrams, and then, where it and its neighbours align with one stretch of the source (at most
  * NEIGHBOUR_SPAN sentences), those next to the stretch sharing NEIGHBOUR_SHARE: a merged sentence's
- * other half, a sentence reworded more than the rest. Honest text of the same field aligns with
- * sentences from here and there, and gains nothing.
+ * other half, a sentence reworded more than the rest. A sentence aligning with nothing itself looks
+ * at the two sentences before it and the two after it as well: shuffled, the sentence telling its
+ * neighbour in the source may stand two away. Honest text of the same field aligns with sentences
+ * from here and there, and gains nothing.
  */
 function alignedAll(pair: Pair, querySentences: Sentence[], seeded: Set<number>): Array<{ sources: number[]; held: Map<number, number> } | undefined> {
   const sharing = querySentences.map((q, i) => (seeded.has(i) ? alignedSources(pair, q) : undefined));
   const strict = sharing.map((sharer) => sharer?.sources(ALIGNED_SHARE) ?? []);
-  return strict.map((found, i) => {
-    if (!seeded.has(i)) return undefined;
-    const near = [...(strict[i - 1] ?? []), ...found, ...(strict[i + 1] ?? [])];
+  // the source sentences around those a window of checked sentences aligns with, where they are one short stretch
+  const around = (from: number, to: number) => {
+    const near = strict.slice(Math.max(0, from), to + 1).flat();
     const first = Math.min(...near);
     const last = Math.max(...near);
-    let extra: number[] = [];
-    if (near.length && last - first < NEIGHBOUR_SPAN && oneText(pair, first - 1, last + 1)) {
-      const among = new Set<number>();
-      for (let s = Math.max(0, first - 1); s <= last + 1 && s < pair.sentences.length; s += 1) among.add(s);
-      extra = sharing[i]!.sources(NEIGHBOUR_SHARE, among);
-    }
+    if (!near.length || last - first >= NEIGHBOUR_SPAN || !oneText(pair, first - 1, last + 1)) return [];
+    const among: number[] = [];
+    for (let s = Math.max(0, first - 1); s <= last + 1 && s < pair.sentences.length; s += 1) among.push(s);
+    return among;
+  };
+  return strict.map((found, i) => {
+    if (!seeded.has(i)) return undefined;
+    const windows = found.length ? [around(i - 1, i + 1)] : [around(i - 1, i + 1), around(i - 2, i), around(i, i + 2)];
+    const among = new Set(windows.flat());
+    const extra = among.size ? sharing[i]!.sources(NEIGHBOUR_SHARE, among) : [];
     const all = [...new Set([...found, ...extra])].sort((a, b) => a - b);
     return all.length ? { sources: all, held: sharing[i]!.held } : undefined;
   });
