@@ -604,6 +604,16 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       const report = await check(text);
       expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf('Students who'), endOf(text, 'before the library shuts at ten')]]);
     });
+
+    test('is one passage when one long source sentence is told again as two, its halves swapped, three-quarters of their words shared, most of them in order', async () => {
+      // a source sentence of 37 words split in two, second half first: 28 of 36 words shared, in runs of twelve at most, nine-tenths in runs of four or more
+      const long =
+        'Every printed page is charged to the student card at the end of the month, and pages that fail to print because of a paper jam are refunded automatically within two working days of the report.';
+      const check = oneDocument([manual[0], long, manual[2]].join(' '));
+      const text = `${opening}\nPages that fail to print because of a paper jam are refunded within two working days, as a rule. In practice, every printed page simply goes onto the student card at the end of the month.\n${closing}`;
+      const report = await check(text);
+      expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf('Pages that'), endOf(text, 'at the end of the month')]]);
+    });
   });
 
   test('two stock phrases of the field with different words between them are two passages, never one', async () => {

@@ -133,8 +133,9 @@ const BALANCED = 1;
 const WORDS_STRETCH_EVIDENCE = 1.2;
 /**
  * A sentence alone passes with a stretch's evidence, densely shared, when `ordered` of it stands
- * in runs in the source's order: a long sentence copied with words swapped. An honest sentence of the
- * same field shares 15 tokens at most of the minimum's 1.5 × 13.
+ * in runs in the source's order: a long sentence copied with words swapped. So do sentences telling
+ * one source sentence alone: a long sentence split in two. An honest sentence of the same field
+ * shares 15 tokens at most of the minimum's 1.5 × 13.
  */
 const ONE_SENTENCE_GATE = { ...STRETCH_GATE, ordered: 0.8 };
 /** The words of source sentences a stretch may leave out, where it leaves out more than one (oneStretch). */
@@ -612,7 +613,8 @@ function passagesOf(pair: Pair, group: Aligned[]): Chain[] {
   const stretchGate = (gate: Gate) => (words ? { ...gate, evidence: WORDS_STRETCH_EVIDENCE } : gate);
   const stretch = passes(stretchGate(SPARSE_STRETCH_GATE)) && oneStretch(pair, group);
   const balanced = words && sharedTokens / length + ordered / sharedTokens >= BALANCED;
-  const oneSentence = group.length === 1 && passes(ONE_SENTENCE_GATE) && ordered >= ONE_SENTENCE_GATE.ordered * sharedTokens;
+  const oneSource = group.length === 1 || new Set(group.flatMap((a) => a.sources)).size === 1;
+  const oneSentence = oneSource && passes(ONE_SENTENCE_GATE) && ordered >= ONE_SENTENCE_GATE.ordered * sharedTokens;
   const rewrite =
     passes(GATE) || passes(DENSE_GATE) || oneSentence || (stretch && (passes(stretchGate(STRETCH_GATE)) || ordered >= ORDERED * sharedTokens || balanced));
   if (!rewrite && longest < pair.minTokens) return [];
