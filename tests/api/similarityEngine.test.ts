@@ -83,6 +83,15 @@ describe('finding copied passages', () => {
     expect(report.sources).toEqual([{ sourceId: 'env-02-river-microplastics.md', matchedChars: passage.chars, share: passage.chars / report.totalChars }]);
   });
 
+  test("a copied paragraph's mark stops at its end where the next lines of the paper and the source start alike", async () => {
+    // the source's paragraph is followed by its heading 第4章, the paper's by a heading of its own, 第三章
+    const copied = sentenceOf('edu-01-online-engagement.md', '模型拟合良好', 4);
+    const text = `${OWN_OPENING}\n${copied}\n\n第三章 县域电子商务发展现状与问题\n\n${OWN_CLOSING}`;
+    const report = await check(text);
+    expect(report.passages.map((p) => text.slice(p.start, p.end))).toEqual([copied.slice(0, -1)]);
+    expect(report.matchedChars).toBe(countChars(copied));
+  });
+
   test('reordered sentences are each found in the same source', async () => {
     const a = sentenceOf('edu-02-rural-teachers.md', '乡村教师是乡村教育振兴的关键力量');
     const b = sentenceOf('edu-02-rural-teachers.md', '结果显示，教师最希望提升的是');

@@ -191,7 +191,33 @@ export function extendEdges(query: TokenSeq, source: TokenSeq, chain: Chain, par
     grown.qStart -= found[0] + found[2];
     grown.sStart -= found[1] + found[2];
   }
-  return grown;
+  return withoutParagraphCrumbs(grown, paragraphs);
+}
+
+/**
+ * A chain without fewer than EDGE_RUN of its tokens at either end in a paragraph of their own: a
+ * run of equal tokens goes on over a paragraph's end where the two texts' next lines happen to
+ * start alike (第 of the paper's 第三章 and of the source's 第4章), and that is no copy of the
+ * next line. The tokens cut are the ends of an equal run, as many in the source.
+ */
+function withoutParagraphCrumbs(chain: Chain, paragraphs?: Paragraphs): Chain {
+  if (!paragraphs) return chain;
+  const trimmed = { ...chain };
+  let tail = 0;
+  while (trimmed.qEnd - 1 - tail >= trimmed.qStart && paragraphs[trimmed.qEnd - 1 - tail] === paragraphs[trimmed.qEnd - 1]) tail += 1;
+  if (tail < EDGE_RUN && trimmed.qEnd - tail > trimmed.qStart) {
+    trimmed.qEnd -= tail;
+    trimmed.sEnd -= tail;
+    trimmed.shared -= tail;
+  }
+  let head = 0;
+  while (trimmed.qStart + head < trimmed.qEnd && paragraphs[trimmed.qStart + head] === paragraphs[trimmed.qStart]) head += 1;
+  if (head < EDGE_RUN && trimmed.qStart + head < trimmed.qEnd) {
+    trimmed.qStart += head;
+    trimmed.sStart += head;
+    trimmed.shared -= head;
+  }
+  return trimmed;
 }
 
 /**
