@@ -141,6 +141,38 @@ test('the start form is prefilled from 基本信息 and the manuscript’s title
   await waitFor(() => expect(screen.getByLabelText('论文题目')).toHaveValue('县域中学课后服务研究'), LONG);
 });
 
+test('the manuscript’s title never lands in a 论文题目 the student focused or typed in while the file was read', async () => {
+  await signInAsDemo();
+  await renderApp('/typeset/template-detail/general-bachelor');
+  await screen.findByText('上传并排版', {}, LONG);
+  const reads = jest.spyOn(FileReader.prototype, 'readAsText');
+  const title = screen.getByRole('textbox', { name: '论文题目' });
+  const choose = (name: string) =>
+    fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
+      target: { files: [new File(['# 县域中学课后服务研究\n\n正文。'], name)] },
+    });
+  /** Until the page has read the file and done what it does with its title. */
+  const readDone = async (count: number) => {
+    await waitFor(() => expect(reads.mock.contexts.slice(0, count).every((reader) => (reader as FileReader).readyState === FileReader.DONE)).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  };
+
+  // focused while the file is read, about to type: the field is left to the student
+  choose('初稿.md');
+  fireEvent.focus(title);
+  await readDone(1);
+  expect(title).toHaveValue('');
+  fireEvent.change(title, { target: { value: '县域中学课后服务研究' } });
+  fireEvent.blur(title);
+  expect(title).toHaveValue('县域中学课后服务研究');
+
+  // typed in, then emptied again, while another file is read: still the student's
+  choose('二稿.md');
+  fireEvent.change(title, { target: { value: '' } });
+  await readDone(2);
+  expect(title).toHaveValue('');
+});
+
 test('a Word manuscript with a cover page prefills the title from its Title paragraph, not the school above it', async () => {
   await signInAsDemo();
   await renderApp('/typeset/template-detail/general-bachelor');
