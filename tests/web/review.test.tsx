@@ -79,6 +79,31 @@ test('a link to a system taken off sale opens the form on a system on sale, and 
   expect(screen.getByRole('radio', { name: new RegExp(own[1].name) })).toBeChecked();
 });
 
+test('the notice of a system taken off sale goes once the student picks a system on sale', async () => {
+  const own = (await axios.get('/api/v1/review/system', { adapter: server.adapter })).data.result;
+  server.use({ 'GET /api/v1/review/system': (_req, res) => res.json({ success: true, result: own.slice(1) }) });
+  await signInAsDemo();
+  const first = await renderApp(`/review/info?systemId=${own[0].id}`);
+  const notice = '所选的检测系统已下架，请另选一个检测系统';
+  expect(await screen.findByText(notice, {}, LONG)).toBeInTheDocument();
+  // the system on sale the form started on, taken as the student's choice
+  fireEvent.click(screen.getByRole('radio', { name: new RegExp(own[1].name) }));
+  await waitFor(() => expect(screen.queryByText(notice)).toBeNull());
+  first.unmount();
+  // a new tab: this one keeps the form as it was left, on the system picked
+  sessionStorage.clear();
+
+  await renderApp(`/review/info?systemId=${own[0].id}`);
+  expect(await screen.findByText(notice, {}, LONG)).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('radio', { name: new RegExp(own[2].name) }));
+  await waitFor(() => expect(screen.queryByText(notice)).toBeNull());
+  expect(screen.getByRole('radio', { name: new RegExp(own[2].name) })).toBeChecked();
+  // the other system on sale: still nothing to say
+  fireEvent.click(screen.getByRole('radio', { name: new RegExp(own[1].name) }));
+  expect(screen.getByRole('radio', { name: new RegExp(own[1].name) })).toBeChecked();
+  expect(screen.queryByText(notice)).toBeNull();
+});
+
 test('with every system off sale the page says so and where else to go, not an empty page', async () => {
   server.use({ 'GET /api/v1/review/system': (_req, res) => res.json({ success: true, result: [] }) });
   await renderApp('/review/home');
