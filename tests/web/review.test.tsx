@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MockHandler } from '../../mock/_lib/kit';
-import { navigation } from '@/utils/navigation';
+import { endSessionAt, expectSentToLogin, noteLocationReplaced } from './stubs';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
 import { WAIT_POLL_MS } from '@/hooks/useResult';
@@ -233,17 +233,14 @@ test('an uploaded paper is read and counted; a file that is not a paper is refus
 
 test('a session that ended before the upload goes to login and back to the form, as any 401 does (SPEC §8)', async () => {
   await signInAsDemo();
-  // jsdom cannot replace the document: the replacement asked for is what the user would see
-  const toLogin = jest.spyOn(navigation, 'replaceLocation').mockImplementation(() => {});
+  const toLogin = noteLocationReplaced();
   await renderApp('/review/info');
   await screen.findByText('填写查重信息', {}, LONG);
-  server.use({
-    'POST /api/v1/review/paper': (_req, res) => res.status(401).json({ success: false, message: '请先登录', errorCode: 'UNAUTHENTICATED', showType: 9 }),
-  });
+  endSessionAt('POST /api/v1/review/paper');
   fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
     target: { files: [new File([PAPER], '我的论文.txt', { type: 'text/plain' })] },
   });
-  await waitFor(() => expect(toLogin).toHaveBeenCalledWith(`/user/login?redirect=${encodeURIComponent('http://localhost/review/info')}`), LONG);
+  await expectSentToLogin(toLogin, 'http://localhost/review/info');
   toLogin.mockRestore();
 });
 
