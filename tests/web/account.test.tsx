@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { message } from 'antd';
 import type { MockHandler } from '../../mock/_lib/kit';
 import { DEMO_CODE } from '../../mock/_lib/users';
+import { CODE_RESEND_SECONDS } from '../../common/fieldRules';
 import { server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
 
@@ -80,6 +81,27 @@ describe('register', () => {
     type('邮箱', 'countdown.reset@example.edu');
     expect(await screen.findByText('获取验证码')).toBeInTheDocument();
     expect(screen.queryByText(/秒后重新获取/)).not.toBeInTheDocument();
+  });
+
+  test('the wait before another code goes on after the page is reloaded, for the same address', async () => {
+    const first = await renderApp('/user/register');
+    await heading('注册');
+    type('邮箱', 'reload.wait@example.edu.cn');
+    click(/获取验证码/);
+    await screen.findByText(/秒后重新获取/);
+    first.unmount();
+
+    // reloaded: the same tab, the page afresh
+    await renderApp('/user/register');
+    await heading('注册');
+    type('邮箱', 'reload.wait@example.edu.cn');
+    const waiting = await screen.findByText(/^\d+ 秒后重新获取$/);
+    expect(Number(waiting.textContent!.split(' ')[0])).toBeLessThanOrEqual(CODE_RESEND_SECONDS);
+    expect(waiting.closest('button')).toBeDisabled();
+    // another address has its own first code at once
+    type('邮箱', 'reload.other@example.edu.cn');
+    expect((await screen.findByText('获取验证码')).closest('button')).toBeEnabled();
+    expect(server.requests.filter((r) => r.path === '/api/v1/user/sendCode')).toHaveLength(1);
   });
 
   test('a wrong code is shown beside the code field', async () => {

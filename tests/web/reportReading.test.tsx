@@ -7,7 +7,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { Report } from '@/features/review/api';
 import ReportView from '@/features/review/Report';
 import { doneReview } from './reviews';
-import { navigation } from '@/utils/navigation';
+import { dropLater, endSessionAt, expectSentToLogin, noteLocationReplaced, noteSavedFiles, serveFile } from './stubs';
 // the router Umi's Link reads its context from
 import { MemoryRouter } from '@umijs/preset-umi/node_modules/react-router-dom';
 import { server } from './mockServer';
@@ -86,15 +86,10 @@ describe('下载 PDF 报告', () => {
   let replaceLocation: jest.SpyInstance;
 
   beforeEach(async () => {
-    saved = [];
     await signInAsDemo();
     server.use({ 'GET /api/v1/review/:reviewId/report': (_req, res) => res.json({ success: true, result: report }) });
-    // jsdom neither keeps files in memory for a link nor downloads: what would be saved is noted
-    Object.assign(URL, { createObjectURL: () => 'blob:report', revokeObjectURL: () => undefined });
-    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ href: this.getAttribute('href')!, download: this.download });
-    });
-    replaceLocation = jest.spyOn(navigation, 'replaceLocation').mockImplementation(() => undefined);
+    saved = noteSavedFiles('blob:report');
+    replaceLocation = noteLocationReplaced();
   });
   afterEach(() => jest.restoreAllMocks());
 
@@ -104,13 +99,7 @@ describe('下载 PDF 报告', () => {
   };
 
   test('is a button that fetches the file in place and saves it under the server’s name', async () => {
-    server.use({
-      [PDF_ROUTE]: (_req, res) => {
-        res.setHeader('content-type', 'application/pdf');
-        res.setHeader('content-disposition', `attachment; filename="report.pdf"; filename*=UTF-8''${encodeURIComponent('查重报告-县域中学课后服务研究.pdf')}`);
-        res.end!(Buffer.from('%PDF-1.7'));
-      },
-    });
+    serveFile(PDF_ROUTE, 'application/pdf', '%PDF-1.7', { plain: 'report.pdf', utf8: '查重报告-县域中学课后服务研究.pdf' });
     const button = await openReport();
     fireEvent.click(button);
     await waitFor(() => expect(saved).toEqual([{ href: 'blob:report', download: '查重报告-县域中学课后服务研究.pdf' }]), LONG);
@@ -118,8 +107,7 @@ describe('下载 PDF 报告', () => {
   });
 
   test('spins while the file comes; with no answer it says 网络异常 and the report stays', async () => {
-    let answer: () => void = () => undefined;
-    server.use({ [PDF_ROUTE]: (_req, res) => void (answer = () => res.socket!.destroy()) });
+    const answer = dropLater(PDF_ROUTE);
     const button = await openReport();
     fireEvent.click(button);
     await waitFor(() => expect(button).toHaveClass('ant-btn-loading'));
@@ -131,11 +119,9 @@ describe('下载 PDF 报告', () => {
   });
 
   test('an ended login goes to the login page, as every call does', async () => {
-    server.use({
-      [PDF_ROUTE]: (_req, res) => res.status(401).json({ success: false, message: '请先登录', errorCode: 'UNAUTHENTICATED', showType: 9 }),
-    });
+    endSessionAt(PDF_ROUTE);
     fireEvent.click(await openReport());
-    await waitFor(() => expect(replaceLocation).toHaveBeenCalledWith(expect.stringMatching(/^\/user\/login\?redirect=/)), LONG);
+    await expectSentToLogin(replaceLocation);
     expect(screen.queryByText(/"success"/)).toBeNull();
     expect(saved).toEqual([]);
   });
@@ -153,11 +139,8 @@ describe('下载 PDF 报告', () => {
   test('查重记录’s 下载 PDF fetches it the same way, staying on the list', async () => {
     server.use({
       'GET /api/v1/review': (_req, res) => res.json({ success: true, result: { list: [report.review], total: 1, current: 1, pageSize: 10 } }),
-      [PDF_ROUTE]: (_req, res) => {
-        res.setHeader('content-type', 'application/pdf');
-        res.end!(Buffer.from('%PDF-1.7'));
-      },
     });
+    serveFile(PDF_ROUTE, 'application/pdf', '%PDF-1.7');
     const { history } = await renderApp('/personal/review/list');
     fireEvent.click((await screen.findByText('下载 PDF', {}, LONG)).closest('button')!);
     // no name from the server: the report's own

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MockHandler } from '../../mock/_lib/kit';
-import { navigation } from '@/utils/navigation';
+import { endSessionAt, expectSentToLogin, noteLocationReplaced } from './stubs';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
 import { WAIT_POLL_MS } from '@/hooks/useResult';
@@ -77,6 +77,31 @@ test('a link to a system taken off sale opens the form on a system on sale, and 
   await renderApp(`/review/info?systemId=${own[0].id}`);
   expect(await screen.findByText('所选的检测系统已下架，请另选一个检测系统', {}, LONG)).toBeInTheDocument();
   expect(screen.getByRole('radio', { name: new RegExp(own[1].name) })).toBeChecked();
+});
+
+test('the notice of a system taken off sale goes once the student picks a system on sale', async () => {
+  const own = (await axios.get('/api/v1/review/system', { adapter: server.adapter })).data.result;
+  server.use({ 'GET /api/v1/review/system': (_req, res) => res.json({ success: true, result: own.slice(1) }) });
+  await signInAsDemo();
+  const first = await renderApp(`/review/info?systemId=${own[0].id}`);
+  const notice = '所选的检测系统已下架，请另选一个检测系统';
+  expect(await screen.findByText(notice, {}, LONG)).toBeInTheDocument();
+  // the system on sale the form started on, taken as the student's choice
+  fireEvent.click(screen.getByRole('radio', { name: new RegExp(own[1].name) }));
+  await waitFor(() => expect(screen.queryByText(notice)).toBeNull());
+  first.unmount();
+  // a new tab: this one keeps the form as it was left, on the system picked
+  sessionStorage.clear();
+
+  await renderApp(`/review/info?systemId=${own[0].id}`);
+  expect(await screen.findByText(notice, {}, LONG)).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('radio', { name: new RegExp(own[2].name) }));
+  await waitFor(() => expect(screen.queryByText(notice)).toBeNull());
+  expect(screen.getByRole('radio', { name: new RegExp(own[2].name) })).toBeChecked();
+  // the other system on sale: still nothing to say
+  fireEvent.click(screen.getByRole('radio', { name: new RegExp(own[1].name) }));
+  expect(screen.getByRole('radio', { name: new RegExp(own[1].name) })).toBeChecked();
+  expect(screen.queryByText(notice)).toBeNull();
 });
 
 test('with every system off sale the page says so and where else to go, not an empty page', async () => {
@@ -208,17 +233,14 @@ test('an uploaded paper is read and counted; a file that is not a paper is refus
 
 test('a session that ended before the upload goes to login and back to the form, as any 401 does (SPEC §8)', async () => {
   await signInAsDemo();
-  // jsdom cannot replace the document: the replacement asked for is what the user would see
-  const toLogin = jest.spyOn(navigation, 'replaceLocation').mockImplementation(() => {});
+  const toLogin = noteLocationReplaced();
   await renderApp('/review/info');
   await screen.findByText('填写查重信息', {}, LONG);
-  server.use({
-    'POST /api/v1/review/paper': (_req, res) => res.status(401).json({ success: false, message: '请先登录', errorCode: 'UNAUTHENTICATED', showType: 9 }),
-  });
+  endSessionAt('POST /api/v1/review/paper');
   fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
     target: { files: [new File([PAPER], '我的论文.txt', { type: 'text/plain' })] },
   });
-  await waitFor(() => expect(toLogin).toHaveBeenCalledWith(`/user/login?redirect=${encodeURIComponent('http://localhost/review/info')}`), LONG);
+  await expectSentToLogin(toLogin, 'http://localhost/review/info');
   toLogin.mockRestore();
 });
 

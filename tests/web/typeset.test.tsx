@@ -5,7 +5,7 @@ import { PLAIN } from '../fixtures/manuscripts';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
 import { WAIT_POLL_MS } from '@/hooks/useResult';
-import { navigation } from '@/utils/navigation';
+import { dropLater, endSessionAt, expectSentToLogin, noteLocationReplaced, noteSavedFiles, serveFile } from './stubs';
 
 afterEach(() => {
   server.reset();
@@ -13,16 +13,6 @@ afterEach(() => {
 });
 
 const LONG = { timeout: 15_000 };
-
-/** jsdom neither keeps files in memory for a link nor downloads: what would be saved is noted. */
-function noteSavedFiles() {
-  const saved: { href: string; download: string }[] = [];
-  Object.assign(URL, { createObjectURL: () => 'blob:file', revokeObjectURL: () => undefined });
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ href: this.getAttribute('href')!, download: this.download });
-  });
-  return saved;
-}
 
 test('the templates as cards, filtered by degree and searched', async () => {
   await renderApp('/typeset/template-list');
@@ -105,7 +95,7 @@ test('upload a manuscript → the preview pages as pictures with what to check �
   expect(await screen.findByText('支付成功', {}, LONG)).toBeInTheDocument();
   fireEvent.click(screen.getByText('查看排版结果'));
   await waitFor(() => expect(history.location.pathname).toBe(`/typeset/preview/${typesetId}`), LONG);
-  const saved = noteSavedFiles();
+  const saved = noteSavedFiles('blob:file');
   fireEvent.click((await screen.findByText('下载 Word 文档', {}, LONG)).closest('button')!);
   await waitFor(() => expect(saved).toEqual([{ href: 'blob:file', download: '县域中学课后服务研究.docx' }]), LONG);
   fireEvent.click(screen.getByText('下载 PDF').closest('button')!);
@@ -139,6 +129,38 @@ test('the start form is prefilled from 基本信息 and the manuscript’s title
     target: { files: [new File(['# 县域中学课后服务研究\n\n摘要：本文。\n\n## 绪论\n\n正文。'], '初稿.md')] },
   });
   await waitFor(() => expect(screen.getByLabelText('论文题目')).toHaveValue('县域中学课后服务研究'), LONG);
+});
+
+test('the manuscript’s title never lands in a 论文题目 the student focused or typed in while the file was read', async () => {
+  await signInAsDemo();
+  await renderApp('/typeset/template-detail/general-bachelor');
+  await screen.findByText('上传并排版', {}, LONG);
+  const reads = jest.spyOn(FileReader.prototype, 'readAsText');
+  const title = screen.getByRole('textbox', { name: '论文题目' });
+  const choose = (name: string) =>
+    fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
+      target: { files: [new File(['# 县域中学课后服务研究\n\n正文。'], name)] },
+    });
+  /** Until the page has read the file and done what it does with its title. */
+  const readDone = async (count: number) => {
+    await waitFor(() => expect(reads.mock.contexts.slice(0, count).every((reader) => (reader as FileReader).readyState === FileReader.DONE)).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  };
+
+  // focused while the file is read, about to type: the field is left to the student
+  choose('初稿.md');
+  fireEvent.focus(title);
+  await readDone(1);
+  expect(title).toHaveValue('');
+  fireEvent.change(title, { target: { value: '县域中学课后服务研究' } });
+  fireEvent.blur(title);
+  expect(title).toHaveValue('县域中学课后服务研究');
+
+  // typed in, then emptied again, while another file is read: still the student's
+  choose('二稿.md');
+  fireEvent.change(title, { target: { value: '' } });
+  await readDone(2);
+  expect(title).toHaveValue('');
 });
 
 test('a Word manuscript with a cover page prefills the title from its Title paragraph, not the school above it', async () => {
@@ -185,21 +207,15 @@ test('a manuscript the engine cannot read is refused beside the field', async ()
 
 test('a session that ended before the manuscript was sent goes to login and back to the template, as any 401 does (SPEC §8)', async () => {
   await signInAsDemo();
-  // jsdom cannot replace the document: the replacement asked for is what the user would see
-  const toLogin = jest.spyOn(navigation, 'replaceLocation').mockImplementation(() => {});
+  const toLogin = noteLocationReplaced();
   await renderApp('/typeset/template-detail/general-master');
   await screen.findByText('上传并排版', {}, LONG);
-  server.use({
-    'POST /api/v1/typeset': (_req, res) => res.status(401).json({ success: false, message: '请先登录', errorCode: 'UNAUTHENTICATED', showType: 9 }),
-  });
+  endSessionAt('POST /api/v1/typeset');
   fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [new File([PLAIN], '论文.md')] } });
   fireEvent.change(screen.getByLabelText('论文题目'), { target: { value: '题目' } });
   fireEvent.change(screen.getByLabelText('作者'), { target: { value: '林晓' } });
   fireEvent.click(screen.getByText('上传并排版').closest('button')!);
-  await waitFor(
-    () => expect(toLogin).toHaveBeenCalledWith(`/user/login?redirect=${encodeURIComponent('http://localhost/typeset/template-detail/general-master')}`),
-    LONG,
-  );
+  await expectSentToLogin(toLogin, 'http://localhost/typeset/template-detail/general-master');
   toLogin.mockRestore();
 });
 
@@ -311,8 +327,8 @@ describe('the typesetting’s downloads are fetched in place, as the report’s 
       'GET /api/v1/typeset/ts-paid': (_req, res) => res.json({ success: true, result: paid }),
       'GET /api/v1/typeset': (_req, res) => res.json({ success: true, result: { list: [paid], total: 1, current: 1, pageSize: 10 } }),
     });
-    saved = noteSavedFiles();
-    replaceLocation = jest.spyOn(navigation, 'replaceLocation').mockImplementation(() => undefined);
+    saved = noteSavedFiles('blob:file');
+    replaceLocation = noteLocationReplaced();
   });
 
   const openPreview = async () => {
@@ -321,8 +337,7 @@ describe('the typesetting’s downloads are fetched in place, as the report’s 
   };
 
   test('offline, 下载 Word 文档 spins, then says 网络异常 and the preview stays', async () => {
-    let answer: () => void = () => undefined;
-    server.use({ [DOCX_ROUTE]: (_req, res) => void (answer = () => res.socket!.destroy()) });
+    const answer = dropLater(DOCX_ROUTE);
     const { button, history } = await openPreview();
     fireEvent.click(button);
     await waitFor(() => expect(button).toHaveClass('ant-btn-loading'));
@@ -335,13 +350,10 @@ describe('the typesetting’s downloads are fetched in place, as the report’s 
   });
 
   test('with an ended login, 下载 PDF goes to the login page, as every call does', async () => {
-    server.use({
-      'GET /api/v1/typeset/:typesetId/download.pdf': (_req, res) =>
-        res.status(401).json({ success: false, message: '请先登录', errorCode: 'UNAUTHENTICATED', showType: 9 }),
-    });
+    endSessionAt('GET /api/v1/typeset/:typesetId/download.pdf');
     await openPreview();
     fireEvent.click(screen.getByText('下载 PDF').closest('button')!);
-    await waitFor(() => expect(replaceLocation).toHaveBeenCalledWith(expect.stringMatching(/^\/user\/login\?redirect=/)), LONG);
+    await expectSentToLogin(replaceLocation);
     expect(screen.queryByText(/"success"/)).toBeNull();
     expect(saved).toEqual([]);
   });
@@ -363,12 +375,9 @@ describe('the typesetting’s downloads are fetched in place, as the report’s 
   };
 
   test('排版记录’s 下载 saves the .docx under the server’s name, staying on the list', async () => {
-    server.use({
-      [DOCX_ROUTE]: (_req, res) => {
-        res.setHeader('content-type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-        res.setHeader('content-disposition', `attachment; filename="paper.docx"; filename*=UTF-8''${encodeURIComponent('县域中学课后服务研究.docx')}`);
-        res.end!(Buffer.from('PK'));
-      },
+    serveFile(DOCX_ROUTE, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'PK', {
+      plain: 'paper.docx',
+      utf8: '县域中学课后服务研究.docx',
     });
     const { download, history } = await openList();
     fireEvent.click(download);
@@ -377,8 +386,7 @@ describe('the typesetting’s downloads are fetched in place, as the report’s 
   });
 
   test('offline, 排版记录’s 下载 says 网络异常 and the list stays', async () => {
-    let answer: () => void = () => undefined;
-    server.use({ [DOCX_ROUTE]: (_req, res) => void (answer = () => res.socket!.destroy()) });
+    const answer = dropLater(DOCX_ROUTE);
     const { download, history } = await openList();
     fireEvent.click(download);
     await waitFor(() => expect(download).toHaveClass('ant-btn-loading'));
@@ -391,9 +399,9 @@ describe('the typesetting’s downloads are fetched in place, as the report’s 
   });
 
   test('with an ended login, 排版记录’s 下载 goes to the login page', async () => {
-    server.use({ [DOCX_ROUTE]: (_req, res) => res.status(401).json({ success: false, message: '请先登录', errorCode: 'UNAUTHENTICATED', showType: 9 }) });
+    endSessionAt(DOCX_ROUTE);
     fireEvent.click((await openList()).download);
-    await waitFor(() => expect(replaceLocation).toHaveBeenCalledWith(expect.stringMatching(/^\/user\/login\?redirect=/)), LONG);
+    await expectSentToLogin(replaceLocation);
     expect(saved).toEqual([]);
   });
 });

@@ -123,18 +123,29 @@ function usePaperFile(form: FormInstance<ReviewFields>, kept?: Uploaded) {
   return { uploaded, percent: upload.percent, uploadError, onFile };
 }
 
-/** The check systems, each with its price per thousand characters. */
-function SystemChoice({ systems }: { systems: ReviewSystem[] }) {
+/**
+ * The check systems, each with its price per thousand characters. A system asked for that is off sale
+ * (`askedOffSale`) is said until the student picks one, the one the form started on too; and so is
+ * a chosen one that is no longer on sale.
+ */
+function SystemChoice({ systems, askedOffSale }: { systems: ReviewSystem[]; askedOffSale: boolean }) {
+  const [picked, setPicked] = useState(false);
+  const chosen = Form.useWatch('systemId', Form.useFormInstance());
+  const pick = () => setPicked(true);
+  const offSale = (askedOffSale && !picked) || Boolean(chosen && !systems.some((s) => s.id === chosen));
   return (
-    <Form.Item name="systemId" label="检测系统" rules={[{ required: true, message: '请选择检测系统' }]}>
-      <Radio.Group className={styles.systems}>
-        {systems.map((s) => (
-          <Radio.Button key={s.id} value={s.id}>
-            {s.name} · {formatFen(s.pricePerThousandFen)}/千字
-          </Radio.Button>
-        ))}
-      </Radio.Group>
-    </Form.Item>
+    <>
+      {offSale && <Alert type="warning" showIcon message="所选的检测系统已下架，请另选一个检测系统" style={{ marginBottom: 16 }} />}
+      <Form.Item name="systemId" label="检测系统" rules={[{ required: true, message: '请选择检测系统' }]}>
+        <Radio.Group className={styles.systems} onChange={pick}>
+          {systems.map((s) => (
+            <Radio.Button key={s.id} value={s.id} onClick={pick}>
+              {s.name} · {formatFen(s.pricePerThousandFen)}/千字
+            </Radio.Button>
+          ))}
+        </Radio.Group>
+      </Form.Item>
+    </>
   );
 }
 
@@ -259,8 +270,7 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
         requiredMark
         className={styles.form}
       >
-        {offSale && <Alert type="warning" showIcon message="所选的检测系统已下架，请另选一个检测系统" style={{ marginBottom: 16 }} />}
-        <SystemChoice systems={systems.data} />
+        <SystemChoice systems={systems.data} askedOffSale={offSale} />
         <PaperDetails filledFromProfile={Boolean(currentUser?.realName && !review)} />
         <PaperInput
           mode={mode}

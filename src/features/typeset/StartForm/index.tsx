@@ -8,8 +8,8 @@ import { paperMaxLength, paperRules } from '@/utils/formRules';
 import { paths } from '@/utils/paths';
 import { buildLoginUrl } from '@/utils/redirect';
 import { InboxOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Form, Input, Row, Typography, Upload, type FormInstance } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Card, Col, Form, Input, Row, Typography, Upload, type FormInstance, type InputRef } from 'antd';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'umi';
 import { MANUSCRIPT_MAX_CHARS, MANUSCRIPT_UPLOAD, refusalOf, TYPESET_MAX_ACTIVE, UPLOAD_MAX_MB } from '../../../../common/api';
 
@@ -40,7 +40,30 @@ function LoginFirst() {
   );
 }
 
-/** The manuscript: refused at once when it is not one the server takes; its title fills an empty title field. */
+/**
+ * The title read from a manuscript goes into 论文题目 only while the student has left that field
+ * alone: empty, and neither focused nor edited since the file was chosen (a title filled in under
+ * their caret ran into what they typed next). Only the latest file's title is taken.
+ */
+function useTitleFill(form: FormInstance<StartFields>) {
+  const input = useRef<InputRef>(null);
+  const reading = useRef<{ touched: boolean }>(undefined);
+  const touched = () => {
+    if (reading.current) reading.current.touched = true;
+  };
+  const fillFrom = (file: File) => {
+    const read = { touched: false };
+    reading.current = read;
+    manuscriptTitle(file).then((title) => {
+      const focused = input.current?.input != null && document.activeElement === input.current.input;
+      if (!title || reading.current !== read || read.touched || focused || form.getFieldValue('title')?.trim()) return;
+      form.setFieldsValue({ title });
+    });
+  };
+  return { fillFrom, titleProps: { ref: input, onFocus: touched, onChange: touched } };
+}
+
+/** The manuscript: refused at once when it is not one the server takes. */
 function ManuscriptField({ form, file, onFile }: { form: FormInstance<StartFields>; file?: File; onFile: (file: File) => void }) {
   const choose = (chosen: File) => {
     const refusal = refusalOf(MANUSCRIPT_UPLOAD, chosen);
@@ -48,9 +71,6 @@ function ManuscriptField({ form, file, onFile }: { form: FormInstance<StartField
     else {
       onFile(chosen);
       form.setFields([{ name: 'file', errors: [] }]);
-      manuscriptTitle(chosen).then((title) => {
-        if (title && !form.getFieldValue('title')?.trim()) form.setFieldsValue({ title });
-      });
     }
     return false;
   };
@@ -89,6 +109,7 @@ export default function StartForm({ templateId }: { templateId: string }) {
   const [file, setFile] = useState<File>();
   const upload = useUploadProgress();
   const [failure, setFailure] = useState<string>();
+  const { fillFrom, titleProps } = useTitleFill(form);
 
   if (!currentUser) return <LoginFirst />;
 
@@ -113,9 +134,16 @@ export default function StartForm({ templateId }: { templateId: string }) {
         onFinish={submit}
         initialValues={{ author: currentUser.realName ?? undefined, school: currentUser.school ?? undefined, major: currentUser.major ?? undefined }}
       >
-        <ManuscriptField form={form} file={file} onFile={setFile} />
+        <ManuscriptField
+          form={form}
+          file={file}
+          onFile={(chosen) => {
+            setFile(chosen);
+            fillFrom(chosen);
+          }}
+        />
         <Form.Item name="title" label="论文题目" rules={paperRules('title', '请填写论文题目')}>
-          <Input maxLength={paperMaxLength('title')} />
+          <Input maxLength={paperMaxLength('title')} {...titleProps} />
         </Form.Item>
         <Form.Item name="author" label="作者" rules={paperRules('author', '请填写作者姓名')}>
           <Input maxLength={paperMaxLength('author')} />
