@@ -23,12 +23,16 @@ const CLOSE_REASON_TEXTS: Record<CloseReason, string> = {
 /** Why a closed order closed, in words: told beside its state, never instead of it. */
 export const closeReasonText = (reason: CloseReason | null) => CLOSE_REASON_TEXTS[reason ?? 'cancelled'];
 
+/** How much of a refunded order came back, as the back office searches for it: part of it (部分退款) or all of it (已退款). */
+export const REFUND_EXTENTS = ['part', 'full'] as const;
+export type RefundExtent = (typeof REFUND_EXTENTS)[number];
+
 /**
  * How much of an order came back: none; part (what was bought stays paid for, and the order reads
  * 部分退款 with the amount beside it); or all of it (what was bought is no longer paid for).
  * A closed order never is: money that reached it late went back apart from anything bought.
  */
-export function refundExtent(order: { status: keyof typeof ORDER_STATE_NAMES; amountFen: number; refundedFen: number }): 'none' | 'part' | 'full' {
+export function refundExtent(order: { status: keyof typeof ORDER_STATE_NAMES; amountFen: number; refundedFen: number }): 'none' | RefundExtent {
   if (order.status !== 'refunded') return 'none';
   return order.refundedFen < order.amountFen ? 'part' : 'full';
 }

@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Order = { id: string; amountFen: number; status: string; createdAt: string; gatewayTradeNo: string | null };
+type Order = { id: string; amountFen: number; refundedFen: number; status: string; createdAt: string; gatewayTradeNo: string | null };
 
 async function newOrder(size = 'small'): Promise<Order> {
   items += 1;
@@ -197,6 +197,35 @@ describe('refunds through the sandbox gateway', () => {
     expect(rest.body.result.order).toMatchObject({ status: 'refunded', refundedFen: 9900 });
     expect(refundedOnGateway(order.gatewayTradeNo!)).toBe(9900);
     expect(await refundsOf(order.id)).toHaveLength(2);
+  });
+
+  test('orders refunded in part (部分退款) and in full (已退款) are found apart, as the list names them', async () => {
+    const part = await paidOrder();
+    await operator.post(`/api/v1/admin/orders/${part.id}/refund`, { requestNo: newRequestNo(), amountFen: 1500, reason: '部分服务未完成' });
+    const whole = await paidOrder();
+    await operator.post(`/api/v1/admin/orders/${whole.id}/refund`, { requestNo: newRequestNo(), reason: '查重系统故障' });
+    const paid = await paidOrder();
+    const mine = `email=${encodeURIComponent(studentEmail)}`;
+
+    const parts = await search(`${mine}&refundExtent=part`);
+    expect(ids(parts)).toContain(part.id);
+    expect(ids(parts)).not.toContain(whole.id);
+    expect(ids(parts)).not.toContain(paid.id);
+    expect(parts.list.find((order) => order.id === part.id)).toMatchObject({ status: 'refunded', refundedFen: 1500, amountFen: 9900 });
+    expect(parts.list.every((order) => order.status === 'refunded' && order.refundedFen < order.amountFen)).toBe(true);
+
+    const wholes = await search(`${mine}&refundExtent=full&status=refunded`);
+    expect(ids(wholes)).toContain(whole.id);
+    expect(ids(wholes)).not.toContain(part.id);
+    expect(wholes.list.every((order) => order.status === 'refunded' && order.refundedFen >= order.amountFen)).toBe(true);
+    // the stored state alone still finds both
+    expect(ids(await search(`${mine}&status=refunded`))).toEqual(expect.arrayContaining([part.id, whole.id]));
+    // no order of another state is refunded in part
+    expect((await search(`${mine}&status=paid&refundExtent=part`)).total).toBe(0);
+
+    const wrong = await operator.get(`/api/v1/admin/orders?${mine}&refundExtent=half`);
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.refundExtent).toBe('退款情况只能是部分退款或全额退款');
   });
 
   test('replaying a refund refunds nothing twice', async () => {

@@ -164,6 +164,43 @@ test('a typesetting refunded in part stays paid; refunded in full it is no longe
   expect((await signedIn.me().get(`/api/v1/typeset/${id}/download`)).status).toBe(200);
 }, 120_000);
 
+test('a finished typesetting says whether an order of it is open: not before ordering, nor once the order is cancelled, runs out of time or is paid', async () => {
+  const me = signedIn.me();
+  const { app } = signedIn.test();
+  const { id } = (await submit(me, { name: '论文初稿.docx', data: await wordManuscript() })).body.result;
+  await app.jobs.drain();
+  /** the typesetting as its page reads it, and as its row in 排版记录 does */
+  const open = async () => {
+    const one = (await me.get(`/api/v1/typeset/${id}`)).body.result;
+    const row = (await me.get('/api/v1/typeset?pageSize=50')).body.result.list.find((t: { id: string }) => t.id === id);
+    expect(row.orderOpen).toBe(one.orderOpen);
+    return one.orderOpen as boolean;
+  };
+  expect((await me.get(`/api/v1/typeset/${id}`)).body.result).toMatchObject({ status: 'done', paid: false, orderOpen: false });
+  expect(await open()).toBe(false);
+
+  const first = (await me.post('/api/v1/order', { kind: 'typeset', itemId: id })).body.result;
+  expect(await open()).toBe(true);
+  expect((await me.post(`/api/v1/order/${first.id}/cancel`)).status).toBe(200);
+  expect(await open()).toBe(false);
+
+  // an order past its time limit is closed as it is read: nothing is open
+  const late = (await me.post('/api/v1/order', { kind: 'typeset', itemId: id })).body.result;
+  expect(await open()).toBe(true);
+  await app.db
+    .updateTable('orders')
+    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .where('id', '=', late.id)
+    .execute();
+  expect(await open()).toBe(false);
+
+  const paid = (await me.post('/api/v1/order', { kind: 'typeset', itemId: id })).body.result;
+  expect(await open()).toBe(true);
+  expect(await payAsGateway(app, paid.id, paid.amountFen)).toBe('paid');
+  expect((await me.get(`/api/v1/typeset/${id}`)).body.result).toMatchObject({ paid: true, orderOpen: false });
+  expect(await open()).toBe(false);
+}, 120_000);
+
 test('only the owner sees a typeset, its preview and its download', async () => {
   const { id } = (await submit(signedIn.me(), { name: 'a.docx', data: await wordManuscript() })).body.result;
   await signedIn.test().app.jobs.drain();

@@ -1,8 +1,11 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { PaidResult } from '@/features/order/Payment';
 import type { MockHandler } from '../../mock/_lib/kit';
 import { demoOrder, expiredDemoOrder, refundedDemoOrder } from './demoOrders';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
+// the router Umi's Link reads its context from
+import { MemoryRouter } from '@umijs/preset-umi/node_modules/react-router-dom';
 
 afterEach(() => server.reset());
 
@@ -173,4 +176,48 @@ test('a refunded order says how much came back: part of it reads 部分退款, n
   await renderApp(`/pay/${whole.id}`);
   expect(await screen.findByRole('heading', { name: '订单已退款' }, { timeout: 10_000 })).toBeInTheDocument();
   expect(screen.getByText('已退 ¥36.00')).toBeInTheDocument();
+});
+
+test('a finished check refunded in full leads back to 查重记录, never to its progress; one refunded in part still leads on', async () => {
+  await signInAsDemo();
+  const whole = await refundedDemoOrder();
+  // the check ran to its end when it was paid (the mock's payment does the work before it answers)
+  const review = (await axios.get(`/api/v1/review/${whole.itemId}`, { adapter: server.adapter })).data.result;
+  expect(review.status).toBe('done');
+  const { unmount } = await renderApp(`/pay/${whole.id}`);
+  expect(await screen.findByRole('heading', { name: '订单已退款' }, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.queryByText('查看查重进度')).toBeNull();
+  expect(screen.getByText('返回查重记录').closest('a')).toHaveAttribute('href', '/personal/review/list');
+  unmount();
+
+  // part given back: the check stays paid for, and the way on stays
+  const part = await refundedDemoOrder(500);
+  await renderApp(`/pay/${part.id}`);
+  expect(await screen.findByRole('heading', { name: '部分退款' }, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByText('查看查重进度')).toBeInTheDocument();
+  expect(screen.queryByText('返回查重记录')).toBeNull();
+});
+
+test('a typesetting refunded in full leads back to 排版记录, not to its result', () => {
+  const order = {
+    id: 'o-ts',
+    kind: 'typeset',
+    itemId: 't1',
+    title: '本科毕业论文（通用） · 示例论文',
+    amountFen: 1990,
+    refundedFen: 1990,
+    status: 'refunded',
+    closeReason: null,
+    channel: 'alipay',
+    price: null,
+    refundDue: false,
+  } as never;
+  render(
+    <MemoryRouter>
+      <PaidResult order={order} />
+    </MemoryRouter>,
+  );
+  expect(screen.getByRole('heading', { name: '订单已退款' })).toBeInTheDocument();
+  expect(screen.queryByText('查看排版结果')).toBeNull();
+  expect(screen.getByText('返回排版记录').closest('a')).toHaveAttribute('href', '/personal/typeset/list');
 });

@@ -303,7 +303,9 @@ test('排版记录 keeps asking while a typesetting waits for its payment: one p
   await signInAsDemo();
   let paid = false;
   server.use({
-    'GET /api/v1/typeset': (_req, res) => res.json({ success: true, result: { list: [doneTypeset({ paid })], total: 1, current: 1, pageSize: 10 } }),
+    // ordered (付款并下载), its order open until paid
+    'GET /api/v1/typeset': (_req, res) =>
+      res.json({ success: true, result: { list: [doneTypeset({ paid, orderOpen: !paid })], total: 1, current: 1, pageSize: 10 } }),
   });
   await renderApp('/personal/typeset/list');
   const row = (await screen.findByText('县域中学课后服务研究', {}, LONG)).closest('tr, .ant-card-small') as HTMLElement;
@@ -313,6 +315,20 @@ test('排版记录 keeps asking while a typesetting waits for its payment: one p
   await waitFor(() => expect(row).toHaveTextContent('已付款'), { timeout: WAIT_POLL_MS * 2 + 2_000 });
   expect(row).toBeInTheDocument();
   expect(within(row).getByText('下载')).toBeInTheDocument();
+}, 30_000);
+
+test('排版记录 does not keep asking about a finished typesetting not paid for with no order open: nothing waits on a payment', async () => {
+  await signInAsDemo();
+  // previewed, never ordered (or its order cancelled or past its time limit); and one paid long ago
+  const list = [doneTypeset({ id: 'ts-unordered' }), doneTypeset({ id: 'ts-paid', title: '早已付款的排版', paid: true, orderId: 'o-paid' })];
+  server.use({ 'GET /api/v1/typeset': (_req, res) => res.json({ success: true, result: { list, total: 2, current: 1, pageSize: 10 } }) });
+  await renderApp('/personal/typeset/list');
+  const row = (await screen.findByText('县域中学课后服务研究', {}, LONG)).closest('tr, .ant-card-small') as HTMLElement;
+  expect(row).toHaveTextContent('待付款');
+  const asked = () => server.requests.filter((r) => r.method === 'GET' && r.path === '/api/v1/typeset').length;
+  const before = asked();
+  await act(() => new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS * 1.5)));
+  expect(asked()).toBe(before);
 }, 30_000);
 
 describe('the typesetting’s downloads are fetched in place, as the report’s PDF is', () => {

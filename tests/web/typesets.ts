@@ -1,6 +1,6 @@
 /** Typesettings as the API answers them, for pages that show one. */
 
-/** A finished, unpaid typesetting of the demo manuscript as the API answers it (its pages not drawn), with `changes`. */
+/** A finished, unpaid typesetting of the demo manuscript as the API answers it (its pages not drawn, no order open), with `changes`. */
 export const doneTypeset = (changes: Record<string, unknown>) => ({
   id: 'ts-done',
   templateId: 'general-bachelor',
@@ -14,6 +14,7 @@ export const doneTypeset = (changes: Record<string, unknown>) => ({
   priceFen: 1990,
   paid: false,
   refunded: false,
+  orderOpen: false,
   previewPages: 0,
   previewUnavailable: '暂时无法预览',
   pdf: true,

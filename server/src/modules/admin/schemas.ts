@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Order } from '../order';
-import { Nullable, Ok, Page, PageQuery, User } from '../shared/schemas';
+import { REFUND_EXTENTS } from '../../../../common/orderState';
+import { Nullable, Ok, OneOf, Page, PageQuery, User } from '../shared/schemas';
 
 /** Any JSON value (an audit entry's record before or after). */
 const Json = Type.Unknown();
@@ -44,12 +45,16 @@ export const AdminOrder = Type.Object(
 
 const DateTime = (message: string) => Type.String({ format: 'date-time', errorMessage: message });
 
-/** The orders' search (ProTable's fields): any of order number, e-mail, status, dates, payment reference. */
+/**
+ * The orders' search (ProTable's fields): any of order number, e-mail, status, how much of a refunded
+ * order came back (part: 部分退款; full: 已退款 alone), dates, payment reference.
+ */
 export const AdminOrderQuery = Type.Object({
   ...PageQuery,
   orderId: Type.Optional(Type.String({ maxLength: 32 })),
   email: Type.Optional(Type.String({ maxLength: 254 })),
   status: Type.Optional(Order.properties.status),
+  refundExtent: Type.Optional(OneOf(REFUND_EXTENTS, { errorMessage: '退款情况只能是部分退款或全额退款' })),
   refundDue: Type.Optional(Type.Boolean()),
   createdFrom: Type.Optional(DateTime('开始时间格式不正确')),
   createdTo: Type.Optional(DateTime('结束时间格式不正确')),

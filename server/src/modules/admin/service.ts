@@ -3,6 +3,7 @@
  * services, and every change it makes is written to the audit log (modules/audit) once.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { RefundExtent } from '../../../../common/orderState';
 import { accountChangeRefusal } from '../../../../common/roles';
 import { AppError } from '../../lib/errors';
 import { toPublicOrder, toPublicRefund, type OrderRepo, type OrderRow, type OrderService } from '../order';
@@ -19,6 +20,7 @@ export interface AdminOrderQuery {
   orderId?: string;
   email?: string;
   status?: OrderRow['status'];
+  refundExtent?: RefundExtent;
   refundDue?: boolean;
   createdFrom?: string;
   createdTo?: string;

@@ -1,4 +1,5 @@
 import { priceOf } from '../../../../common/price';
+import type { RefundExtent } from '../../../../common/orderState';
 import type { Db } from '../../db';
 import type { OrderTable, RefundTable } from '../../db/types';
 import { sql, type Transaction } from 'kysely';
@@ -15,6 +16,8 @@ export interface OrderSearch {
   /** the orders of these accounts (an e-mail's) */
   userIds?: string[];
   status?: OrderRow['status'];
+  /** a refunded order that had part of its amount back (部分退款), or all of it (已退款) */
+  refundExtent?: RefundExtent;
   refundDue?: boolean;
   /** ISO 8601 UTC, inclusive */
   createdFrom?: string;
@@ -211,6 +214,11 @@ export function createOrderRepo(db: Db) {
       if (filter.orderId) base = base.where('id', '=', filter.orderId);
       if (filter.userIds) base = filter.userIds.length ? base.where('user_id', 'in', filter.userIds) : base.where(sql<boolean>`1 = 0`);
       if (filter.status) base = base.where('status', '=', filter.status);
+      // as refundExtent (common/orderState.ts) tells them apart: only a refunded order had part or all back
+      if (filter.refundExtent) {
+        base = base.where('status', '=', 'refunded');
+        base = filter.refundExtent === 'part' ? base.whereRef('refunded_fen', '<', 'amount_fen') : base.whereRef('refunded_fen', '>=', 'amount_fen');
+      }
       if (filter.refundDue) base = base.where('refund_due', '=', 1);
       if (filter.createdFrom) base = base.where('created_at', '>=', filter.createdFrom);
       if (filter.createdTo) base = base.where('created_at', '<=', filter.createdTo);

@@ -75,6 +75,15 @@ async function closeOverdue(repo: OrderRepo, order: OrderRow): Promise<OrderRow>
   return (await repo.findById(order.id))!;
 }
 
+/**
+ * Whether an item has an order open now, waiting for its payment: made, and not yet paid, cancelled
+ * or past its time limit (an overdue one is closed first, as any read of it does).
+ */
+async function hasOpenOrder(repo: OrderRepo, kind: OrderKind, itemId: string) {
+  const live = await Promise.all((await repo.liveOrdersOf(kind, itemId)).map((order) => closeOverdue(repo, order)));
+  return live.some((order) => order.status === 'pending');
+}
+
 /** `reason`: why a closing (cancel) event closes it, when not its owner's cancel. */
 async function transition(repo: OrderRepo, order: OrderRow, event: OrderEvent, { ex, reason }: { ex?: Transaction<Database>; reason?: CloseReason } = {}) {
   const to = nextStatus(order.status, event);
@@ -229,6 +238,9 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
     async closeOpenOf(kind: OrderKind, itemId: string, reason: Extract<CloseReason, 'deleted' | 'replaced'>) {
       for (const order of await repo.liveOrdersOf(kind, itemId)) if (order.status === 'pending') await transition(repo, order, 'cancel', { reason });
     },
+
+    /** Whether an item (a typesetting) has an order open now, waiting for its payment. */
+    hasOpenOrder: (kind: OrderKind, itemId: string) => hasOpenOrder(repo, kind, itemId),
 
     /** A paid order whose item could not be delivered: its money is owed back (the refund is marked). */
     async owesRefund(orderId: string) {

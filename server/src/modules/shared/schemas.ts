@@ -119,6 +119,7 @@ export const FIELD_LABELS: Record<string, string> = {
   realName: '姓名',
   reason: '原因',
   refundDue: '待退款',
+  refundExtent: '退款情况',
   requestNo: '退款请求号',
   reviewId: '查重记录',
   school: '学校',

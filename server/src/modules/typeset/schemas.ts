@@ -33,6 +33,8 @@ export const Typeset = Type.Object(
     paid: Type.Boolean(),
     /** its order was given back in full: no longer paid, and it may be bought again */
     refunded: Type.Boolean(),
+    /** an order of it is open, waiting for its payment (made, not yet paid, cancelled or past its time limit) */
+    orderOpen: Type.Boolean(),
     /** how many pages the preview has (GET …/preview/{n}.png, watermarked pictures) */
     previewPages: Type.Integer(),
     /** why a finished typeset has no preview, for the page to say so */

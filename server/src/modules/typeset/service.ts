@@ -111,7 +111,7 @@ const summary = (t: TemplateTable) => ({
   priceFen: t.price_fen,
 });
 
-type Orders = Pick<OrderService, 'closeOpenOf' | 'find'>;
+type Orders = Pick<OrderService, 'closeOpenOf' | 'find' | 'hasOpenOrder'>;
 
 /** A paid typesetting whose order was given back in full: no longer paid (a partial refund leaves it paid). */
 async function refundedInFull(orders: Orders, row: TypesetRow) {
@@ -123,6 +123,7 @@ async function refundedInFull(orders: Orders, row: TypesetRow) {
 async function typesetView(repo: TypesetRepo, orders: Orders, row: TypesetRow): Promise<Static<typeof Typeset>> {
   const template = (await repo.findTemplate(row.template_id))!;
   const refunded = await refundedInFull(orders, row);
+  const paid = !!row.paid_at && !refunded;
   return {
     id: row.id,
     templateId: row.template_id,
@@ -134,8 +135,10 @@ async function typesetView(repo: TypesetRepo, orders: Orders, row: TypesetRow): 
     progress: row.progress,
     warnings: parseList(row.warnings),
     priceFen: template.price_fen,
-    paid: !!row.paid_at && !refunded,
+    paid,
     refunded,
+    // only a finished typesetting is ordered (its quote), and a paid one has no order open
+    orderOpen: row.status === 'done' && !paid && (await orders.hasOpenOrder('typeset', row.id)),
     previewPages: row.preview_pages,
     previewUnavailable: row.status === 'done' && !row.preview_pages ? previewUnavailable() : null,
     pdf: !!row.pdf_key,

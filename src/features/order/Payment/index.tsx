@@ -1,6 +1,6 @@
 /** The parts of the payment page (/pay/{orderId}): the order's outcome, and paying a pending order. */
 import { cancelOrder, startPayment, type Channel, type Order } from '@/features/order/api';
-import { closedAction, onwardAfterPayment, recordName } from '@/features/order/orderLinks';
+import { closedAction, onwardAfterPayment, recordName, wayBackAfterRefund } from '@/features/order/orderLinks';
 import { getReview } from '@/features/review/api';
 import { useResult } from '@/hooks/useResult';
 import { paths } from '@/utils/paths';
@@ -46,18 +46,21 @@ function NewOrderLink({ order }: { order: Order }) {
   return <ActionLink link={review?.orderId && review.orderId !== order.id ? [paths.pay(review.orderId), '支付新订单'] : closedAction(order)} />;
 }
 
-/** A paid (or refunded) order: done, and the way on to what was bought; a second payment, going back. */
+/**
+ * A paid (or refunded) order: done, and the way on to what was bought; a second payment, going back.
+ * Refunded in full, it is no longer paid for: it says so, and leads back to the records, not on to
+ * the service (its progress, its result).
+ */
 export function PaidResult({ order }: { order: Order }) {
-  const [to, label] = onwardAfterPayment(order);
+  const extent = refundExtent(order);
+  const [to, label] = extent === 'full' ? wayBackAfterRefund(order) : onwardAfterPayment(order);
   const dueBack = refundDueText(order);
   return (
     <Card>
       {dueBack && <Alert type="warning" showIcon message={dueBack} style={{ marginBottom: 16 }} />}
       <Result
-        status="success"
-        title={
-          <h1 style={{ fontSize: 24, margin: 0 }}>{order.status === 'paid' ? '支付成功' : refundExtent(order) === 'part' ? PARTLY_REFUNDED : '订单已退款'}</h1>
-        }
+        status={extent === 'full' ? 'info' : 'success'}
+        title={<h1 style={{ fontSize: 24, margin: 0 }}>{order.status === 'paid' ? '支付成功' : extent === 'part' ? PARTLY_REFUNDED : '订单已退款'}</h1>}
         subTitle={
           <>
             <div className={styles.title}>{`${order.title} · ${formatFen(order.amountFen)}`}</div>

@@ -3,7 +3,7 @@ import AdminTable, { type Listing } from '@/features/admin/AdminTable';
 import OrderDrawer from '@/features/admin/OrderDrawer';
 import RefundDialog from '@/features/admin/RefundDialog';
 import { searchOrders, type AdminOrder, type AdminOrderQuery } from '@/features/admin/api';
-import { canRefund, orderStateEnum } from '@/features/admin/orderState';
+import { canRefund, orderStateFilterEnum, stateFilterQuery } from '@/features/admin/orderState';
 import { actionsColumn, EMAIL_SEARCH_HINT, useListDialog, useTableActions } from '@/features/admin/tableActions';
 import { formatFen } from '@/utils/money';
 import { formatTime } from '@/utils/time';
@@ -44,7 +44,9 @@ function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) 
     {
       title: '状态',
       dataIndex: 'status',
-      valueEnum: orderStateEnum,
+      // 已退款 finds the orders given back in full, 部分退款 those given back in part: as the rows read
+      valueEnum: orderStateFilterEnum,
+      search: { transform: stateFilterQuery },
       width: WIDTHS.status,
       render: (_, order) => (
         <Space size={4} wrap>

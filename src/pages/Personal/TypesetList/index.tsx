@@ -12,8 +12,12 @@ export function typesetState(t: Typeset): { text: string; color: string } {
   return t.refunded ? { text: '已退款', color: 'blue' } : { text: '待付款', color: 'orange' };
 }
 
-/** A finished typesetting not paid for (待付款): the payment may come from another tab or a phone. */
-const awaitingPayment = (t: Typeset) => t.status === 'done' && !t.paid && !t.refunded;
+/**
+ * A finished typesetting whose order waits for its payment, which may come from another tab or a
+ * phone. One not ordered (or whose order was cancelled or ran out of time) waits on nothing: the
+ * list does not keep asking about it.
+ */
+const awaitingPayment = (t: Typeset) => t.status === 'done' && !t.paid && t.orderOpen;
 
 const columns: RecordColumn<Typeset>[] = [
   { key: 'title', title: '论文题目', ellipsis: true, render: (t) => t.title },
