@@ -80,6 +80,47 @@ test('two workers on one queue: every job runs exactly once', async () => {
   expect([...runs.values()].every((count) => count === 1)).toBe(true);
 });
 
+test('the kinds that share a lane run one at a time, and a kind registered side by side runs up to its number beside them', async () => {
+  const now = new Map<string, number>();
+  const most = new Map<string, number>();
+  const releases: Array<() => void> = [];
+  const lane = (kind: string) => (kind === 'wide' ? 'wide' : 'shared');
+  const handler = (kind: string): JobHandler => ({
+    run: async () => {
+      now.set(lane(kind), (now.get(lane(kind)) ?? 0) + 1);
+      most.set(lane(kind), Math.max(most.get(lane(kind)) ?? 0, now.get(lane(kind))!));
+      await new Promise<void>((resolve) => releases.push(resolve));
+      now.set(lane(kind), now.get(lane(kind))! - 1);
+    },
+    giveUp: async () => undefined,
+  });
+  const runner = createJobRunner<string>(t.app.db, { pollMs: 5 });
+  runner.register('narrow_a', handler('narrow_a'));
+  runner.register('narrow_b', handler('narrow_b'));
+  runner.register('wide', handler('wide'), 2);
+  const kinds = ['narrow_a', 'narrow_b', 'wide'];
+  for (const kind of kinds) for (let i = 0; i < 3; i += 1) await runner.enqueue(kind, `${kind}${i}`);
+  runner.start();
+  try {
+    await sleep(200);
+    // full: the shared lane runs one job, the side-by-side kind two, and nothing else starts
+    expect([now.get('shared'), now.get('wide')]).toEqual([1, 2]);
+    const deadline = Date.now() + 10_000;
+    while (
+      (await t.app.db.selectFrom('jobs').select('id').where('kind', 'in', kinds).where('status', '!=', 'done').execute()).length &&
+      Date.now() < deadline
+    ) {
+      releases.splice(0).forEach((release) => release());
+      await sleep(20);
+    }
+  } finally {
+    releases.splice(0).forEach((release) => release());
+    await runner.stop(1000);
+  }
+  expect([most.get('shared'), most.get('wide')]).toEqual([1, 2]);
+  expect(await t.app.db.selectFrom('jobs').select('status').where('kind', 'in', kinds).execute()).toEqual(Array(9).fill({ status: 'done' }));
+});
+
 test('a worker that dies mid-job: its job is taken up by another once the lock runs out', async () => {
   const dying = createJobRunner<string>(t.app.db, { lockMs: 300 });
   await dying.enqueue('fragile', 'f1');
