@@ -209,7 +209,7 @@ test('a run whose lock was taken over is stopped and writes nothing; the new hol
   expect(await rowOf('taken', 'k1')).toMatchObject({ status: 'done', attempts: 2 });
 });
 
-test('cancelling: a queued job never starts; a running one is stopped at once and writes nothing', async () => {
+test('cancelling: a queued job never starts; a running one is stopped at once and writes nothing; both stay, marked cancelled', async () => {
   const started: string[] = [];
   const written: string[] = [];
   const runner = createJobRunner<string>(t.app.db);
@@ -226,7 +226,7 @@ test('cancelling: a queued job never starts; a running one is stopped at once an
   await runner.enqueue('gone', 'queued');
   await runner.cancel('gone', 'queued');
   expect(await runner.runOnce()).toBe(false);
-  expect(await rowOf('gone', 'queued')).toBeUndefined();
+  expect(await rowOf('gone', 'queued')).toMatchObject({ status: 'cancelled', attempts: 0 });
 
   await runner.enqueue('gone', 'running');
   const run = runner.runOnce();
@@ -234,7 +234,8 @@ test('cancelling: a queued job never starts; a running one is stopped at once an
   expect(started).toEqual(['running']);
   await runner.cancel('gone', 'running');
   await run;
-  expect(await rowOf('gone', 'running')).toBeUndefined();
+  expect(await rowOf('gone', 'running')).toMatchObject({ status: 'cancelled', attempts: 1, locked_until: null });
+  expect(await runner.runOnce()).toBe(false);
   // its run ended at the check handlers make before writing, and was not given up
   expect(written).toEqual([]);
 });

@@ -285,7 +285,8 @@ export interface JobTable {
   id: Generated<number>;
   kind: string;
   ref_id: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
+  /** cancelled: its item was deleted before the job ended; kept for the back office, never run again */
+  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
   attempts: number;
   /** a running job whose lock has passed was abandoned (a crash) and may be claimed again */
   locked_until: string | null;

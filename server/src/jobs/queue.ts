@@ -101,12 +101,18 @@ export async function failAbandoned(db: Db, kinds: string[], maxAttempts: number
 }
 
 /**
- * Takes a job of the item off the queue, queued or running (its item was deleted): a queued one
- * never starts, and a running one's holder finds its lock gone at its next renewal and stops.
- * Finished jobs stay, as the record of work done.
+ * Cancels a job of the item, queued or running (its item was deleted): the row stays, marked
+ * cancelled, for the back office's list, and is never claimed again; a running one's holder finds
+ * its lock gone at its next renewal and stops. Finished jobs stay as they are, the record of work done.
  */
 export async function cancelJob(db: Db, kind: string, refId: string) {
-  await db.deleteFrom('jobs').where('kind', '=', kind).where('ref_id', '=', refId).where('status', 'in', ['queued', 'running']).execute();
+  await db
+    .updateTable('jobs')
+    .set({ status: 'cancelled', locked_until: null, updated_at: nowIso() })
+    .where('kind', '=', kind)
+    .where('ref_id', '=', refId)
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
 }
 
 /**

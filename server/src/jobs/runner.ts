@@ -223,7 +223,7 @@ export function createJobRunner<Kind extends string = JobKind>(db: Db, options: 
 
     runOnce,
 
-    /** Cancels an item's job (it was deleted): queued, it never starts; running, it stops here at once, elsewhere at its next renewal. */
+    /** Cancels an item's job (it was deleted), kept as cancelled: queued, it never starts; running, it stops here at once, elsewhere at its next renewal. */
     async cancel(kind: Kind, refId: string) {
       await cancelJob(db, kind, refId);
       for (const { job } of running.values())
