@@ -121,6 +121,55 @@ test('the kinds that share a lane run one at a time, and a kind registered side 
   expect(await t.app.db.selectFrom('jobs').select('status').where('kind', 'in', kinds).execute()).toEqual(Array(9).fill({ status: 'done' }));
 });
 
+test('the accounts with jobs of a kind waiting take turns: the next goes to the one that started one longest ago, its own oldest first', async () => {
+  const order: string[] = [];
+  const runner = createJobRunner<string>(t.app.db);
+  // each run takes a little while, so that the accounts' starts are told apart
+  runner.register('turns', { run: async (refId) => void (order.push(refId), await sleep(5)), giveUp: async () => undefined });
+  for (const [refId, account] of [
+    ['a1', 'account-a'],
+    ['a2', 'account-a'],
+    ['a3', 'account-a'],
+    ['b1', 'account-b'],
+    ['b2', 'account-b'],
+    ['c1', 'account-c'],
+  ])
+    await runner.enqueue('turns', refId, { account });
+  await runner.drain();
+  expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3']);
+});
+
+test("while an account's job of a kind runs, another account's job of the kind starts before its next, though queued after it", async () => {
+  const started: string[] = [];
+  const releases: Array<() => void> = [];
+  const runner = createJobRunner<string>(t.app.db, { pollMs: 5 });
+  runner.register(
+    'busy',
+    {
+      run: async (refId) => {
+        started.push(refId);
+        await new Promise<void>((resolve) => releases.push(resolve));
+      },
+      giveUp: async () => undefined,
+    },
+    2,
+  );
+  await runner.enqueue('busy', 'long1', { account: 'busy-a' });
+  await runner.enqueue('busy', 'long2', { account: 'busy-a' });
+  await runner.enqueue('busy', 'short', { account: 'busy-b' });
+  runner.start();
+  try {
+    await sleep(200);
+    expect(started).toEqual(['long1', 'short']);
+    releases.splice(0).forEach((release) => release());
+    await sleep(200);
+    expect(started).toEqual(['long1', 'short', 'long2']);
+  } finally {
+    releases.splice(0).forEach((release) => release());
+    await runner.stop(1000);
+  }
+});
+
 test('a worker that dies mid-job: its job is taken up by another once the lock runs out', async () => {
   const dying = createJobRunner<string>(t.app.db, { lockMs: 300 });
   await dying.enqueue('fragile', 'f1');

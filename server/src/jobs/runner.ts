@@ -218,8 +218,12 @@ export function createJobRunner<Kind extends string = JobKind>(db: Db, options: 
 
     sweep,
 
-    /** Queues a job inside the caller's transaction (so it exists exactly when the payment does). */
-    enqueue: (kind: Kind, refId: string, trx: Transaction<Database> | Db = db) => enqueueJob(trx, kind, refId),
+    /**
+     * Queues a job, inside the caller's transaction `trx` if given (so it exists exactly when the
+     * payment does); `account`: whose work it is, for the turns the accounts take (claimJob).
+     */
+    enqueue: (kind: Kind, refId: string, { trx = db, account }: { trx?: Transaction<Database> | Db; account?: string } = {}) =>
+      enqueueJob(trx, kind, refId, account),
 
     runOnce,
 
