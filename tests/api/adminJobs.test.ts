@@ -284,3 +284,30 @@ test('retrying a given-up typesetting shows the student it waiting again instead
   expect((await student.get(`/api/v1/typeset/${id}`)).body.result).toMatchObject({ status: 'queued', failureReason: null });
   expect(await auditOf(Number(job.id))).toHaveLength(1);
 });
+
+test('deleting a queued typesetting keeps its job, listed as cancelled and never run; the student no longer has the typesetting', async () => {
+  const upload = multipart({ ...FIELDS, templateId: 'general-bachelor' }, { name: '删除的初稿.docx', data: await wordManuscript() });
+  const { id } = (await student.call('POST', '/api/v1/typeset', upload.payload, upload.headers)).body.result;
+  const listed = async () =>
+    ((await operator.get('/api/v1/admin/jobs?family=typeset&pageSize=50')).body.result.list as Array<{ id: number; refId: string; status: string }>).find(
+      (job) => job.refId === id,
+    );
+  const queued = await listed();
+  expect(queued).toMatchObject({ status: 'queued', family: 'typeset' });
+
+  expect((await student.call('DELETE', `/api/v1/typeset/${id}`)).status).toBe(200);
+  expect(await listed()).toMatchObject({ id: queued!.id, status: 'cancelled', attempts: 0 });
+  const cancelled = (await operator.get('/api/v1/admin/jobs?status=cancelled&pageSize=50')).body.result.list.map((job: { id: number }) => job.id);
+  expect(cancelled).toContain(queued!.id);
+  expect((await student.get(`/api/v1/typeset/${id}`)).status).toBe(404);
+  expect((await student.get('/api/v1/typeset?pageSize=50')).body.result.list.map((row: { id: string }) => row.id)).not.toContain(id);
+
+  // never run again (the typesetting runs here are only recorded: the real ones need LibreOffice), and not to be retried
+  const ran: string[] = [];
+  t.app.jobs.register('typeset', { run: async (refId) => void ran.push(refId), giveUp: async () => undefined });
+  await t.app.jobs.drain();
+  expect(ran).not.toContain(id);
+  expect(await listed()).toMatchObject({ status: 'cancelled', attempts: 0 });
+  const retry = await operator.post(`/api/v1/admin/jobs/${queued!.id}/retry`, {});
+  expect([retry.status, retry.body.errorCode]).toEqual([409, 'JOB_NOT_FAILED']);
+});

@@ -80,6 +80,96 @@ test('two workers on one queue: every job runs exactly once', async () => {
   expect([...runs.values()].every((count) => count === 1)).toBe(true);
 });
 
+test('the kinds that share a lane run one at a time, and a kind registered side by side runs up to its number beside them', async () => {
+  const now = new Map<string, number>();
+  const most = new Map<string, number>();
+  const releases: Array<() => void> = [];
+  const lane = (kind: string) => (kind === 'wide' ? 'wide' : 'shared');
+  const handler = (kind: string): JobHandler => ({
+    run: async () => {
+      now.set(lane(kind), (now.get(lane(kind)) ?? 0) + 1);
+      most.set(lane(kind), Math.max(most.get(lane(kind)) ?? 0, now.get(lane(kind))!));
+      await new Promise<void>((resolve) => releases.push(resolve));
+      now.set(lane(kind), now.get(lane(kind))! - 1);
+    },
+    giveUp: async () => undefined,
+  });
+  const runner = createJobRunner<string>(t.app.db, { pollMs: 5 });
+  runner.register('narrow_a', handler('narrow_a'));
+  runner.register('narrow_b', handler('narrow_b'));
+  runner.register('wide', handler('wide'), 2);
+  const kinds = ['narrow_a', 'narrow_b', 'wide'];
+  for (const kind of kinds) for (let i = 0; i < 3; i += 1) await runner.enqueue(kind, `${kind}${i}`);
+  runner.start();
+  try {
+    await sleep(200);
+    // full: the shared lane runs one job, the side-by-side kind two, and nothing else starts
+    expect([now.get('shared'), now.get('wide')]).toEqual([1, 2]);
+    const deadline = Date.now() + 10_000;
+    while (
+      (await t.app.db.selectFrom('jobs').select('id').where('kind', 'in', kinds).where('status', '!=', 'done').execute()).length &&
+      Date.now() < deadline
+    ) {
+      releases.splice(0).forEach((release) => release());
+      await sleep(20);
+    }
+  } finally {
+    releases.splice(0).forEach((release) => release());
+    await runner.stop(1000);
+  }
+  expect([most.get('shared'), most.get('wide')]).toEqual([1, 2]);
+  expect(await t.app.db.selectFrom('jobs').select('status').where('kind', 'in', kinds).execute()).toEqual(Array(9).fill({ status: 'done' }));
+});
+
+test('the accounts with jobs of a kind waiting take turns: the next goes to the one that started one longest ago, its own oldest first', async () => {
+  const order: string[] = [];
+  const runner = createJobRunner<string>(t.app.db);
+  // each run takes a little while, so that the accounts' starts are told apart
+  runner.register('turns', { run: async (refId) => void (order.push(refId), await sleep(5)), giveUp: async () => undefined });
+  for (const [refId, account] of [
+    ['a1', 'account-a'],
+    ['a2', 'account-a'],
+    ['a3', 'account-a'],
+    ['b1', 'account-b'],
+    ['b2', 'account-b'],
+    ['c1', 'account-c'],
+  ])
+    await runner.enqueue('turns', refId, { account });
+  await runner.drain();
+  expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3']);
+});
+
+test("while an account's job of a kind runs, another account's job of the kind starts before its next, though queued after it", async () => {
+  const started: string[] = [];
+  const releases: Array<() => void> = [];
+  const runner = createJobRunner<string>(t.app.db, { pollMs: 5 });
+  runner.register(
+    'busy',
+    {
+      run: async (refId) => {
+        started.push(refId);
+        await new Promise<void>((resolve) => releases.push(resolve));
+      },
+      giveUp: async () => undefined,
+    },
+    2,
+  );
+  await runner.enqueue('busy', 'long1', { account: 'busy-a' });
+  await runner.enqueue('busy', 'long2', { account: 'busy-a' });
+  await runner.enqueue('busy', 'short', { account: 'busy-b' });
+  runner.start();
+  try {
+    await sleep(200);
+    expect(started).toEqual(['long1', 'short']);
+    releases.splice(0).forEach((release) => release());
+    await sleep(200);
+    expect(started).toEqual(['long1', 'short', 'long2']);
+  } finally {
+    releases.splice(0).forEach((release) => release());
+    await runner.stop(1000);
+  }
+});
+
 test('a worker that dies mid-job: its job is taken up by another once the lock runs out', async () => {
   const dying = createJobRunner<string>(t.app.db, { lockMs: 300 });
   await dying.enqueue('fragile', 'f1');
@@ -168,7 +258,7 @@ test('a run whose lock was taken over is stopped and writes nothing; the new hol
   expect(await rowOf('taken', 'k1')).toMatchObject({ status: 'done', attempts: 2 });
 });
 
-test('cancelling: a queued job never starts; a running one is stopped at once and writes nothing', async () => {
+test('cancelling: a queued job never starts; a running one is stopped at once and writes nothing; both stay, marked cancelled', async () => {
   const started: string[] = [];
   const written: string[] = [];
   const runner = createJobRunner<string>(t.app.db);
@@ -185,7 +275,7 @@ test('cancelling: a queued job never starts; a running one is stopped at once an
   await runner.enqueue('gone', 'queued');
   await runner.cancel('gone', 'queued');
   expect(await runner.runOnce()).toBe(false);
-  expect(await rowOf('gone', 'queued')).toBeUndefined();
+  expect(await rowOf('gone', 'queued')).toMatchObject({ status: 'cancelled', attempts: 0 });
 
   await runner.enqueue('gone', 'running');
   const run = runner.runOnce();
@@ -193,7 +283,8 @@ test('cancelling: a queued job never starts; a running one is stopped at once an
   expect(started).toEqual(['running']);
   await runner.cancel('gone', 'running');
   await run;
-  expect(await rowOf('gone', 'running')).toBeUndefined();
+  expect(await rowOf('gone', 'running')).toMatchObject({ status: 'cancelled', attempts: 1, locked_until: null });
+  expect(await runner.runOnce()).toBe(false);
   // its run ended at the check handlers make before writing, and was not given up
   expect(written).toEqual([]);
 });

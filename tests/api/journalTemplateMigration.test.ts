@@ -26,8 +26,9 @@ test('the journal template stored as a thesis becomes a journal article; back do
     return { row, spec: checkTemplate(JSON.parse(row.spec)) };
   };
 
-  // as it was stored before: a cover page, contents in Roman front matter, figures by chapter
-  const { error: down } = await fresh.migrator().migrateDown();
+  // as it was stored before: a cover page, contents in Roman front matter, figures by chapter (the
+  // migrations after it undone with it)
+  const { error: down } = await fresh.migrator().migrateTo('0021_one_open_order');
   if (down) throw down;
   const thesis = await stored();
   expect(hasTitleBlock(thesis.spec)).toBe(false);

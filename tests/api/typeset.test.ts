@@ -242,7 +242,9 @@ test('a queued typeset that is deleted never starts: its job is cancelled', asyn
     status: 'queued',
   });
   expect((await signedIn.me().call('DELETE', `/api/v1/typeset/${id}`)).status).toBe(200);
-  expect(await app.db.selectFrom('jobs').select('status').where('kind', '=', 'typeset').where('ref_id', '=', id).executeTakeFirst()).toBeUndefined();
+  expect(await app.db.selectFrom('jobs').select('status').where('kind', '=', 'typeset').where('ref_id', '=', id).executeTakeFirst()).toEqual({
+    status: 'cancelled',
+  });
   expect(await app.jobs.runOnce()).toBe(false);
   // the manuscript went with the record, and nothing was made of it
   expect(filesStored()).toBe(before - 1);

@@ -554,6 +554,25 @@ export const migrations: Record<string, Migration> = {
     up: (db: Kysely<any>) => journalLayout(db, 'article'),
     down: (db: Kysely<any>) => journalLayout(db, 'thesis'),
   },
+  '0023_job_turns': {
+    // The jobs of a kind took turns by age alone: one account's long typesettings queued first kept
+    // another's waiting behind all of them. A job names whose work it is ('' for none) and when it
+    // was last claimed, so the accounts take turns; the typesettings already queued name their student.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('jobs')
+        .addColumn('account_id', 'varchar(32)', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema.alterTable('jobs').addColumn('started_at', 'varchar(30)').execute();
+      await sql`UPDATE jobs SET account_id = COALESCE((SELECT user_id FROM typesets WHERE typesets.id = jobs.ref_id), '') WHERE kind = 'typeset'`.execute(db);
+      await db.schema.createIndex('jobs_turns').on('jobs').columns(['kind', 'account_id']).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropIndex('jobs_turns').execute();
+      await db.schema.alterTable('jobs').dropColumn('started_at').execute();
+      await db.schema.alterTable('jobs').dropColumn('account_id').execute();
+    },
+  },
 };
 
 /** The journal template's fields that differ between its thesis-like layout and a journal article's; `undefined`: absent. */

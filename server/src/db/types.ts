@@ -285,11 +285,16 @@ export interface JobTable {
   id: Generated<number>;
   kind: string;
   ref_id: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
+  /** cancelled: its item was deleted before the job ended; kept for the back office, never run again */
+  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
   attempts: number;
   /** a running job whose lock has passed was abandoned (a crash) and may be claimed again */
   locked_until: string | null;
   last_error: string | null;
+  /** whose work it is (a typesetting's student): the jobs of a kind take turns across accounts; '' for none */
+  account_id: Generated<string>;
+  /** when it was last claimed: the account that started one of a kind longest ago goes next */
+  started_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -3,7 +3,7 @@
  * a job by conditional updates (any number of processes share the queue), giving up watched jobs
  * that waited too long, and the back office's view and retry.
  */
-import type { ExpressionBuilder, Transaction } from 'kysely';
+import type { ExpressionBuilder, Selectable, Transaction } from 'kysely';
 import type { Db } from '../db';
 import { hourOf, hourRows } from '../db/hourly';
 import type { Database, JobTable } from '../db/types';
@@ -11,7 +11,7 @@ import { AppError, notFound } from '../lib/errors';
 import { isoIn, nowIso } from '../lib/time';
 
 export type JobStatus = JobTable['status'];
-export type JobRow = Omit<JobTable, 'id'> & { id: number };
+export type JobRow = Selectable<JobTable>;
 /** What the back office lists jobs by: a review's jobs (whole, per shard, the merge) or a typesetting. */
 export type JobFamily = 'review' | 'typeset';
 /** The kinds of job the product queues: a review, one shard's part of it and their merge (review/job.ts), a typesetting. */
@@ -28,14 +28,49 @@ const claimable = (now: string, maxAttempts: number) => (eb: ExpressionBuilder<D
  */
 export type ClaimedJob = JobRow & { lock: string };
 
-/** Takes the oldest claimable job of `kinds`; undefined when there is none or another worker was faster. */
+/**
+ * Takes a claimable job of `kinds`: of the kind whose job has waited longest, the next in turn. The
+ * accounts with jobs of that kind waiting take turns: one with none of the kind running goes before
+ * one with some, then the one that started one of the kind longest ago (or never); of an account's
+ * jobs, the oldest. Undefined when there is none or another worker was faster.
+ */
 export async function claimJob(db: Db, kinds: string[], lockMs: number, maxAttempts: number): Promise<ClaimedJob | undefined> {
   const now = nowIso();
-  const next = await db
+  const oldest = await db
     .selectFrom('jobs')
-    .selectAll()
+    .select('kind')
     .where(claimable(now, maxAttempts))
     .where('kind', 'in', [...kinds, ''])
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!oldest) return undefined;
+  const sameAccount = (eb: ExpressionBuilder<Database & { other: JobTable }, 'jobs' | 'other'>) =>
+    eb.and([eb('other.kind', '=', eb.ref('jobs.kind')), eb('other.account_id', '=', eb.ref('jobs.account_id'))]);
+  const next = await db
+    .selectFrom('jobs')
+    .selectAll('jobs')
+    .where(claimable(now, maxAttempts))
+    .where('kind', '=', oldest.kind)
+    // the account's jobs of the kind running now (a lock run out is no longer running)
+    .orderBy((eb) =>
+      eb
+        .selectFrom('jobs as other')
+        .select((o) => o.fn.countAll<number>().as('n'))
+        .where(sameAccount)
+        .where('other.status', '=', 'running')
+        .where('other.locked_until', '>=', now),
+    )
+    // when it last started one ('' for never: before any time)
+    .orderBy((eb) =>
+      eb.fn.coalesce(
+        eb
+          .selectFrom('jobs as other')
+          .select((o) => o.fn.max('other.started_at').as('s'))
+          .where(sameAccount),
+        eb.val(''),
+      ),
+    )
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
@@ -43,11 +78,11 @@ export async function claimJob(db: Db, kinds: string[], lockMs: number, maxAttem
   const lock = isoIn(lockMs);
   const taken = await db
     .updateTable('jobs')
-    .set({ status: 'running', locked_until: lock, attempts: next.attempts + 1, updated_at: now })
+    .set({ status: 'running', locked_until: lock, attempts: next.attempts + 1, started_at: now, updated_at: now })
     .where('id', '=', next.id)
     .where(claimable(now, maxAttempts))
     .executeTakeFirst();
-  return Number(taken.numUpdatedRows) === 1 ? { ...(next as JobRow), attempts: next.attempts + 1, locked_until: lock, lock } : undefined;
+  return Number(taken.numUpdatedRows) === 1 ? { ...(next as JobRow), attempts: next.attempts + 1, locked_until: lock, started_at: now, lock } : undefined;
 }
 
 /** The holder's renewal of its lock: the new lock, or undefined when the job is no longer its own. */
@@ -101,12 +136,18 @@ export async function failAbandoned(db: Db, kinds: string[], maxAttempts: number
 }
 
 /**
- * Takes a job of the item off the queue, queued or running (its item was deleted): a queued one
- * never starts, and a running one's holder finds its lock gone at its next renewal and stops.
- * Finished jobs stay, as the record of work done.
+ * Cancels a job of the item, queued or running (its item was deleted): the row stays, marked
+ * cancelled, for the back office's list, and is never claimed again; a running one's holder finds
+ * its lock gone at its next renewal and stops. Finished jobs stay as they are, the record of work done.
  */
 export async function cancelJob(db: Db, kind: string, refId: string) {
-  await db.deleteFrom('jobs').where('kind', '=', kind).where('ref_id', '=', refId).where('status', 'in', ['queued', 'running']).execute();
+  await db
+    .updateTable('jobs')
+    .set({ status: 'cancelled', locked_until: null, updated_at: nowIso() })
+    .where('kind', '=', kind)
+    .where('ref_id', '=', refId)
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
 }
 
 /**
@@ -123,12 +164,12 @@ export async function releaseJob(db: Db, id: number, lock: string) {
     .execute();
 }
 
-/** Queues a job inside the caller's transaction (so it exists exactly when the payment does). */
-export async function enqueueJob(trx: Transaction<Database> | Db, kind: string, refId: string) {
+/** Queues a job, inside the caller's transaction if it gives one (so it exists exactly when the payment does); `account` whose work it is. */
+export async function enqueueJob(trx: Transaction<Database> | Db, kind: string, refId: string, account = '') {
   const now = nowIso();
   await trx
     .insertInto('jobs')
-    .values({ kind, ref_id: refId, status: 'queued', attempts: 0, locked_until: null, last_error: null, created_at: now, updated_at: now })
+    .values({ kind, ref_id: refId, account_id: account, status: 'queued', attempts: 0, locked_until: null, last_error: null, created_at: now, updated_at: now })
     .onConflict((oc) => oc.columns(['kind', 'ref_id']).doNothing())
     .execute();
 }

@@ -141,12 +141,25 @@ async function handBack(db: Db, job: RunningJob) {
   await releaseJob(db, job.id, job.lock);
 }
 
-/** A kind's lane: its own if it runs side by side, else the one the other kinds share (''). */
-const laneOf = (concurrency: Map<string, number>, kind: string) => (concurrency.has(kind) ? kind : '');
-
-/** Whether a lane (a kind run side by side, or '' for the others) has room for one more job. */
-const hasRoom = (lane: string, concurrency: Map<string, number>, running: Iterable<{ lane: string }>) =>
-  [...running].filter((job) => job.lane === lane).length < (concurrency.get(lane) ?? 1);
+/**
+ * A process's lanes: a kind registered to run side by side has a lane of its own, for up to its
+ * number of jobs at once; the other kinds share one lane (''), one job at a time. `running` holds
+ * the lane of each job the process runs now.
+ */
+function createLanes(running: Map<number, { lane: string }>) {
+  const sizes = new Map<string, number>();
+  const laneOf = (kind: string) => (sizes.has(kind) ? kind : '');
+  return {
+    laneOf,
+    sideBySide: (kind: string, size: number) => void sizes.set(kind, size),
+    /** Of `kinds`, those whose lane runs fewer jobs now than it may: the kinds a job may start of. */
+    free(kinds: Iterable<string>) {
+      const busy = new Map<string, number>();
+      for (const { lane } of running.values()) busy.set(lane, (busy.get(lane) ?? 0) + 1);
+      return [...kinds].filter((kind) => (busy.get(laneOf(kind)) ?? 0) < (sizes.get(laneOf(kind)) ?? 1));
+    },
+  };
+}
 
 /** `Kind`: the kinds it queues and runs (the product's; the tests' runners take any). */
 export function createJobRunner<Kind extends string = JobKind>(db: Db, options: JobRunnerOptions = {}) {
@@ -154,18 +167,14 @@ export function createJobRunner<Kind extends string = JobKind>(db: Db, options: 
   const maxAttempts = options.maxAttempts ?? 3;
   const handlers = new Map<string, JobHandler>();
   const watched: Watched = new Map();
-  /** kinds that run side by side, up to their number, apart from the others (which run one at a time) */
-  const concurrency = new Map<string, number>();
   let sweepAt = 0;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   /** the jobs this process is running now, by id, with their lane, lock and the controller that stops them */
   const running = new Map<number, { lane: string; done: Promise<unknown>; job: RunningJob }>();
+  const lanes = createLanes(running);
   /** true while the poller looks for work */
   let polling: Promise<void> | undefined;
-
-  /** the kinds this process may start a job of now */
-  const freeKinds = () => [...handlers.keys()].filter((kind) => hasRoom(laneOf(concurrency, kind), concurrency, running.values()));
 
   async function sweep() {
     sweepAt = Date.now() + SWEEP_EVERY_MS;
@@ -175,13 +184,13 @@ export function createJobRunner<Kind extends string = JobKind>(db: Db, options: 
   /** Claims a job of a kind that has room, and starts it; undefined when there is none. */
   async function startOne(): Promise<{ done: Promise<unknown> } | undefined> {
     if (Date.now() >= sweepAt) await sweep();
-    const kinds = freeKinds();
+    const kinds = lanes.free(handlers.keys());
     if (!kinds.length) return undefined;
     const claimed = await claimJob(db, kinds, lockMs, maxAttempts);
     if (!claimed) return undefined;
     const job: RunningJob = { ...claimed, renewing: Promise.resolve(), controller: new AbortController() };
     const done = executeJob(db, handlers.get(job.kind)!, job, { lockMs, maxAttempts, log: options.log }).finally(() => running.delete(job.id));
-    running.set(job.id, { lane: laneOf(concurrency, job.kind), done, job });
+    running.set(job.id, { lane: lanes.laneOf(job.kind), done, job });
     // wrapped: an async function's promise would wait for the job itself
     return { done };
   }
@@ -199,7 +208,7 @@ export function createJobRunner<Kind extends string = JobKind>(db: Db, options: 
     /** `sideBySide`: up to this many jobs of the kind run at once in this process, beside the others' one. */
     register(kind: Kind, handler: JobHandler, sideBySide?: number) {
       handlers.set(kind, handler);
-      if (sideBySide) concurrency.set(kind, sideBySide);
+      if (sideBySide) lanes.sideBySide(kind, sideBySide);
     },
 
     /** Gives up a job of `kind` that no process claims within `waitMs` (whether or not this one runs the kind). */
@@ -209,12 +218,16 @@ export function createJobRunner<Kind extends string = JobKind>(db: Db, options: 
 
     sweep,
 
-    /** Queues a job inside the caller's transaction (so it exists exactly when the payment does). */
-    enqueue: (kind: Kind, refId: string, trx: Transaction<Database> | Db = db) => enqueueJob(trx, kind, refId),
+    /**
+     * Queues a job, inside the caller's transaction `trx` if given (so it exists exactly when the
+     * payment does); `account`: whose work it is, for the turns the accounts take (claimJob).
+     */
+    enqueue: (kind: Kind, refId: string, { trx = db, account }: { trx?: Transaction<Database> | Db; account?: string } = {}) =>
+      enqueueJob(trx, kind, refId, account),
 
     runOnce,
 
-    /** Cancels an item's job (it was deleted): queued, it never starts; running, it stops here at once, elsewhere at its next renewal. */
+    /** Cancels an item's job (it was deleted), kept as cancelled: queued, it never starts; running, it stops here at once, elsewhere at its next renewal. */
     async cancel(kind: Kind, refId: string) {
       await cancelJob(db, kind, refId);
       for (const { job } of running.values())

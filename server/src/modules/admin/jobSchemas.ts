@@ -24,8 +24,8 @@ export const OverviewQuery = Type.Object({
   days: Type.Integer({ minimum: 1, maximum: 90, default: 30, errorMessage: '天数须为 1 到 90 之间的整数' }),
 });
 
-/** A job's state in the queue (jobs/runner.ts): queued is waiting to be taken; failed was given up. */
-export const JobStatus = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]);
+/** A job's state in the queue (jobs/runner.ts): queued is waiting to be taken; failed was given up; cancelled, its item deleted. */
+export const JobStatus = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed'), Type.Literal('cancelled')]);
 /** What a job works on: a review (whole, or in shards a part or the merge) or a typesetting. */
 export const JobFamily = Type.Union([Type.Literal('review'), Type.Literal('typeset')]);
 

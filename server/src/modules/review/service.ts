@@ -164,7 +164,7 @@ function reviewPayable(repo: ReviewRepo, jobs: JobRunner, reader: ReviewReader):
     },
     async fulfil(order, trx) {
       await repo.updateReview(order.item_id, { status: 'queued', progress: 0, paid_at: nowIso(), order_id: order.id, updated_at: nowIso() }, trx);
-      await jobs.enqueue('review', order.item_id, trx);
+      await jobs.enqueue('review', order.item_id, { trx });
     },
   };
 }

@@ -466,7 +466,7 @@ export function createTypesetService(deps: {
       const key = `typesets/${user.id}/${id}.manuscript.${extensionOf(fileName)}`;
       await storage.adopt(key, path);
       await repo.insert(newTypeset(id, user.id, templateId, cover, { key, name: fileName }));
-      await jobs.enqueue('typeset', id);
+      await jobs.enqueue('typeset', id, { account: user.id });
       return toTypeset((await repo.find(id))!);
     },
 

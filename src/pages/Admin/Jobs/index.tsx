@@ -10,6 +10,7 @@ const statusEnum: Record<JobStatus, { text: string; status: 'Default' | 'Process
   running: { text: '进行中', status: 'Processing' },
   done: { text: '已完成', status: 'Success' },
   failed: { text: '失败', status: 'Error' },
+  cancelled: { text: '已取消', status: 'Default' },
 };
 const familyEnum: Record<JobFamily, { text: string }> = { review: { text: '查重' }, typeset: { text: '排版' } };
 /** A review in shards works in parts and a merge: the part a job is of. */
