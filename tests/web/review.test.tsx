@@ -231,6 +231,15 @@ test('an uploaded paper is read and counted; a file that is not a paper is refus
   expect(await screen.findByText('文件不是有效的 Word (.docx) 文档', {}, LONG)).toBeInTheDocument();
 });
 
+test('a .doc is refused at once, with how to make a .docx of it, as the typesetting form says', async () => {
+  await signInAsDemo();
+  await renderApp('/review/info');
+  await screen.findByText('填写查重信息', {}, LONG);
+  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [new File(['x'], '初稿.doc')] } });
+  expect(await screen.findByText(/\.doc 或 \.wps 请先用 Word 或 WPS 打开，另存为 \.docx 再上传/, {}, LONG)).toBeInTheDocument();
+  expect(server.requests.some((r) => r.path === '/api/v1/review/paper')).toBe(false);
+});
+
 test('a session that ended before the upload goes to login and back to the form, as any 401 does (SPEC §8)', async () => {
   await signInAsDemo();
   const toLogin = noteLocationReplaced();
