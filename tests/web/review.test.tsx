@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MockHandler } from '../../mock/_lib/kit';
+import { forward } from '../../mock/_lib/door';
 import { endSessionAt, expectSentToLogin, noteLocationReplaced } from './stubs';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
@@ -191,6 +192,29 @@ test('too short a paper is refused with the reason, and cannot be submitted', as
   fireEvent.change(await screen.findByLabelText('论文全文'), { target: { value: '只有一句话。' } });
   expect(await screen.findByText(/论文内容太少/, {}, LONG)).toBeInTheDocument();
   expect(screen.getByText('提交并去支付').closest('button')).toBeDisabled();
+});
+
+test('a price that could not be asked for (offline a moment) has a retry, and is asked again once the browser is back online', async () => {
+  await signInAsDemo();
+  // the connection drops under the next quote called for, then comes back
+  let drops = 1;
+  server.use({ 'POST /api/v1/review/quote': (req, res) => (drops-- > 0 ? res.socket!.destroy() : forward(req, res)) });
+  await renderApp('/review/info');
+  await screen.findByText('填写查重信息', {}, LONG);
+  fireEvent.click(screen.getByText('粘贴文本'));
+  fireEvent.change(await screen.findByLabelText('论文全文'), { target: { value: PAPER } });
+  expect(await screen.findByText('暂时无法计算价格，请稍后重试', {}, LONG)).toBeInTheDocument();
+  expect(screen.getByText('提交并去支付').closest('button')).toBeDisabled();
+  fireEvent.click(screen.getByRole('button', { name: /^重 ?试$/ }));
+  expect(await screen.findByText('应付金额', {}, LONG)).toBeInTheDocument();
+  expect(screen.getByText('提交并去支付').closest('button')).toBeEnabled();
+
+  // offline again: the price comes by itself once the browser is back online
+  drops = 1;
+  fireEvent.change(screen.getByLabelText('论文全文'), { target: { value: `${PAPER}\n${OWN}` } });
+  expect(await screen.findByText('暂时无法计算价格，请稍后重试', {}, LONG)).toBeInTheDocument();
+  act(() => void window.dispatchEvent(new Event('online')));
+  expect(await screen.findByText('应付金额', {}, LONG)).toBeInTheDocument();
 });
 
 test('a form left for a login on the way (the session ended) comes back as it was, file and all; a submitted one does not', async () => {

@@ -29,7 +29,7 @@ import PaperUpload, { type Uploaded } from './PaperUpload';
 import { useQuote, type Quote } from './useQuote';
 
 /** The count and the price, once the server has them; what is missing meanwhile. */
-function QuoteLine({ quote, error, hasPaper }: { quote?: Quote; error?: string; hasPaper: boolean }) {
+function QuoteLine({ quote, error, onRetry, hasPaper }: { quote?: Quote; error?: string; onRetry?: () => void; hasPaper: boolean }) {
   return (
     <div className={styles.quote} aria-live="polite">
       {quote ? (
@@ -41,7 +41,18 @@ function QuoteLine({ quote, error, hasPaper }: { quote?: Quote; error?: string; 
           </Typography.Text>
         </Space>
       ) : error ? (
-        <Alert type="warning" showIcon message={error} />
+        <Alert
+          type="warning"
+          showIcon
+          message={error}
+          action={
+            onRetry && (
+              <Button size="small" onClick={onRetry}>
+                重试
+              </Button>
+            )
+          }
+        />
       ) : (
         <Typography.Text type="secondary">{hasPaper ? '正在计算字数和价格…' : '上传或粘贴论文后，这里会显示字数和价格'}</Typography.Text>
       )}
@@ -217,7 +228,7 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
 
   const paper = paperOfForm(mode, uploaded, text, review);
   // the price, from the server, whenever the system or the paper changes
-  const { quote, error: quoteError, requote } = useQuote(systemId, paper, [mode, uploaded?.uploadId, text], mode === 'text');
+  const { quote, error: quoteError, retry: retryQuote, requote } = useQuote(systemId, paper, [mode, uploaded?.uploadId, text], mode === 'text');
   const [priceChanged, setPriceChanged] = useState<string>();
   // pasted text is named from its first line or sentence, unless a title was typed
   useEffect(() => {
@@ -278,7 +289,7 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
           upload={<PaperUpload onFile={onFile} percent={percent} error={uploadError} uploaded={uploaded} review={review} />}
         />
         {priceChanged && <PriceChanged said={priceChanged} next="新的字数和价格见下方，确认后再点一次提交。" />}
-        <QuoteLine quote={quote} error={quoteError} hasPaper={paper !== undefined} />
+        <QuoteLine quote={quote} error={quoteError} onRetry={retryQuote} hasPaper={paper !== undefined} />
         <Space wrap>
           <Button type="primary" htmlType="submit" size="large" loading={submitting} disabled={!quote}>
             {review ? '保存并去支付' : '提交并去支付'}
