@@ -255,6 +255,25 @@ test('an uploaded paper is read and counted; a file that is not a paper is refus
   expect(await screen.findByText('文件不是有效的 Word (.docx) 文档', {}, LONG)).toBeInTheDocument();
 });
 
+test('once a file is sent and until the server has read it, the form says it is reading the file', async () => {
+  await signInAsDemo();
+  // the server reads the file (a PDF takes seconds) until `answer` is called
+  let answer = () => undefined as unknown;
+  server.use({ 'POST /api/v1/review/paper': (req, res) => void (answer = () => forward(req, res)) });
+  await renderApp('/review/info');
+  await screen.findByText('填写查重信息', {}, LONG);
+  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
+    target: { files: [new File([PAPER], '我的论文.txt', { type: 'text/plain' })] },
+  });
+  expect(await screen.findByText('正在读取文件…', {}, LONG)).toBeInTheDocument();
+  expect(screen.queryByText('上传或粘贴论文后，这里会显示字数和价格')).toBeNull();
+  expect(screen.getByText('提交并去支付').closest('button')).toBeDisabled();
+  await act(async () => void (await answer()));
+  expect(await screen.findByText(/已上传：我的论文\.txt（\d+ 字）/, {}, LONG)).toBeInTheDocument();
+  expect(await screen.findByText('应付金额', {}, LONG)).toBeInTheDocument();
+  expect(screen.queryByText('正在读取文件…')).toBeNull();
+});
+
 test('a .doc is refused at once, with how to make a .docx of it, as the typesetting form says', async () => {
   await signInAsDemo();
   await renderApp('/review/info');

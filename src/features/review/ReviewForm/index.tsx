@@ -18,7 +18,7 @@ import { submitForm } from '@/utils/formErrors';
 import { formatFen } from '@/utils/money';
 import { paperMaxLength, paperRules } from '@/utils/formRules';
 import { paths } from '@/utils/paths';
-import { Alert, Button, Card, Form, Input, Radio, Segmented, Skeleton, Space, Statistic, Typography, type FormInstance } from 'antd';
+import { Alert, Button, Card, Form, Input, Radio, Segmented, Skeleton, Space, Spin, Statistic, Typography, type FormInstance } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'umi';
 import { PAPER_UPLOAD, refusalOf } from '../../../../common/api';
@@ -28,11 +28,30 @@ import { clearDraft, useDraft, type Mode } from './draft';
 import PaperUpload, { type Uploaded } from './PaperUpload';
 import { useQuote, type Quote } from './useQuote';
 
+/** Where a chosen file is until the server has its count: its bytes being sent, then read (a PDF takes seconds). */
+export type FileStage = 'sending' | 'reading';
+
+const STAGE_TEXT: Record<FileStage, string> = { sending: '正在上传文件…', reading: '正在读取文件…' };
+
+interface QuoteLineProps {
+  quote?: Quote;
+  error?: string;
+  onRetry?: () => void;
+  hasPaper: boolean;
+  /** a file on its way: said (with a spinner) in place of an older price */
+  stage?: FileStage;
+}
+
 /** The count and the price, once the server has them; what is missing meanwhile. */
-function QuoteLine({ quote, error, onRetry, hasPaper }: { quote?: Quote; error?: string; onRetry?: () => void; hasPaper: boolean }) {
+function QuoteLine({ quote, error, onRetry, hasPaper, stage }: QuoteLineProps) {
   return (
     <div className={styles.quote} aria-live="polite">
-      {quote ? (
+      {stage ? (
+        <Space>
+          <Spin size="small" />
+          <Typography.Text type="secondary">{STAGE_TEXT[stage]}</Typography.Text>
+        </Space>
+      ) : quote ? (
         <Space size={32} wrap>
           <Statistic title="检测字数" value={quote.charCount} suffix="字" />
           <Statistic title="应付金额" value={formatFen(quote.amountFen)} />
@@ -131,7 +150,9 @@ function usePaperFile(form: FormInstance<ReviewFields>, kept?: Uploaded) {
     }
     return false;
   };
-  return { uploaded, percent: upload.percent, uploadError, onFile };
+  // all the bytes sent and no answer yet: the server is reading the file
+  const stage: FileStage | undefined = upload.percent === undefined ? undefined : upload.percent >= 100 ? 'reading' : 'sending';
+  return { uploaded, percent: upload.percent, stage, uploadError, onFile };
 }
 
 /**
@@ -221,7 +242,7 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
   // a new check's form as the student left it in this tab (a login on the way back, a reload)
   const { draft, keep } = useDraft(form, Boolean(review), currentUser?.id);
   const [mode, setMode] = useState<Mode>(draft?.mode ?? 'upload');
-  const { uploaded, percent, uploadError, onFile } = usePaperFile(form, draft?.uploaded);
+  const { uploaded, percent, stage, uploadError, onFile } = usePaperFile(form, draft?.uploaded);
   const [submitting, setSubmitting] = useState(false);
   const systemId = Form.useWatch('systemId', form);
   const text = Form.useWatch('text', form);
@@ -289,9 +310,9 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
           upload={<PaperUpload onFile={onFile} percent={percent} error={uploadError} uploaded={uploaded} review={review} />}
         />
         {priceChanged && <PriceChanged said={priceChanged} next="新的字数和价格见下方，确认后再点一次提交。" />}
-        <QuoteLine quote={quote} error={quoteError} onRetry={retryQuote} hasPaper={paper !== undefined} />
+        <QuoteLine quote={quote} error={quoteError} onRetry={retryQuote} hasPaper={paper !== undefined} stage={mode === 'upload' ? stage : undefined} />
         <Space wrap>
-          <Button type="primary" htmlType="submit" size="large" loading={submitting} disabled={!quote}>
+          <Button type="primary" htmlType="submit" size="large" loading={submitting} disabled={!quote || stage !== undefined}>
             {review ? '保存并去支付' : '提交并去支付'}
           </Button>
           <Link to={paths.reviewHome}>
