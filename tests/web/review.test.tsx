@@ -7,6 +7,7 @@ import { renderApp, signInAsDemo } from './renderApp';
 import { WAIT_POLL_MS } from '@/hooks/useResult';
 import { demoOrder } from './demoOrders';
 import { MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD } from '../../mock/_lib/users';
+import { failure, ShowType } from '../../common/api';
 
 afterEach(() => server.reset());
 
@@ -272,6 +273,42 @@ test('once a file is sent and until the server has read it, the form says it is 
   expect(await screen.findByText(/已上传：我的论文\.txt（\d+ 字）/, {}, LONG)).toBeInTheDocument();
   expect(await screen.findByText('应付金额', {}, LONG)).toBeInTheDocument();
   expect(screen.queryByText('正在读取文件…')).toBeNull();
+});
+
+test('a file sent while the last one is still being read (a reload meanwhile) waits, and is sent again by itself', async () => {
+  await signInAsDemo();
+  // the account's previous file is still read for the first two sendings (429 FILE_BEING_READ, one file at a time)
+  let busy = 2;
+  const said = '上一个文件还在读取中，请等它读完再上传';
+  server.use({
+    'POST /api/v1/review/paper': (req, res) =>
+      busy-- > 0 ? res.status(429).json(failure(said, 'FILE_BEING_READ', ShowType.WARN_MESSAGE, { errors: { file: said } })) : forward(req, res),
+  });
+  await renderApp('/review/info');
+  await screen.findByText('填写查重信息', {}, LONG);
+  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
+    target: { files: [new File([PAPER], '我的论文.txt', { type: 'text/plain' })] },
+  });
+  expect(await screen.findByText('正在等待上一个文件读完…', {}, LONG)).toBeInTheDocument();
+  expect(screen.getByText('上一个文件还在读取中，读完后会自动上传这个文件，不用再选一次')).toBeInTheDocument();
+  expect(screen.queryByText(said)).toBeNull();
+  expect(await screen.findByText(/已上传：我的论文\.txt（\d+ 字）/, {}, { timeout: 20_000 })).toBeInTheDocument();
+  expect(await screen.findByText('应付金额', {}, LONG)).toBeInTheDocument();
+  expect(server.requests.filter((r) => r.path === '/api/v1/review/paper')).toHaveLength(3);
+}, 60_000);
+
+test('a file that could not be sent (no answer) can be sent again with 重试', async () => {
+  await signInAsDemo();
+  let drops = 1;
+  server.use({ 'POST /api/v1/review/paper': (req, res) => (drops-- > 0 ? res.socket!.destroy() : forward(req, res)) });
+  await renderApp('/review/info');
+  await screen.findByText('填写查重信息', {}, LONG);
+  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
+    target: { files: [new File([PAPER], '我的论文.txt', { type: 'text/plain' })] },
+  });
+  expect(await screen.findByText('上传失败，请检查网络后重试', {}, LONG)).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: /^重 ?试$/ }));
+  expect(await screen.findByText(/已上传：我的论文\.txt（\d+ 字）/, {}, LONG)).toBeInTheDocument();
 });
 
 test('a .doc is refused at once, with how to make a .docx of it, as the typesetting form says', async () => {

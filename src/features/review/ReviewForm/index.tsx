@@ -13,13 +13,13 @@ import {
 import PriceChanged from '@/features/order/PriceChanged';
 import { useResult } from '@/hooks/useResult';
 import { useUploadProgress } from '@/hooks/useUploadProgress';
-import { bodyOfError, priceChangeOf } from '@/utils/errorHandler';
+import { bodyOfError, priceChangeOf, refusalOf as answerRefusalOf } from '@/utils/errorHandler';
 import { submitForm } from '@/utils/formErrors';
 import { formatFen } from '@/utils/money';
 import { paperMaxLength, paperRules } from '@/utils/formRules';
 import { paths } from '@/utils/paths';
 import { Alert, Button, Card, Form, Input, Radio, Segmented, Skeleton, Space, Spin, Statistic, Typography, type FormInstance } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'umi';
 import { PAPER_UPLOAD, refusalOf } from '../../../../common/api';
 import { priceLine } from '../../../../common/price';
@@ -28,10 +28,13 @@ import { clearDraft, useDraft, type Mode } from './draft';
 import PaperUpload, { type Uploaded } from './PaperUpload';
 import { useQuote, type Quote } from './useQuote';
 
-/** Where a chosen file is until the server has its count: its bytes being sent, then read (a PDF takes seconds). */
-export type FileStage = 'sending' | 'reading';
+/**
+ * Where a chosen file is until the server has its count: its bytes being sent, then read (a PDF
+ * takes seconds), or waiting to be sent again while the account's previous file is still read.
+ */
+export type FileStage = 'sending' | 'reading' | 'waiting';
 
-const STAGE_TEXT: Record<FileStage, string> = { sending: '正在上传文件…', reading: '正在读取文件…' };
+const STAGE_TEXT: Record<FileStage, string> = { sending: '正在上传文件…', reading: '正在读取文件…', waiting: '正在等待上一个文件读完…' };
 
 interface QuoteLineProps {
   quote?: Quote;
@@ -127,32 +130,84 @@ function paperOfForm(mode: Mode, uploaded: Uploaded | undefined, text: string | 
   return text?.trim() ? { text } : own;
 }
 
-/** The paper's file: checked here first, then uploaded with its progress; its title fills an empty 论文题目. */
+/**
+ * While the account's previous file is still being read (a reload during a reading: 429
+ * FILE_BEING_READ, one file at a time), the upload is sent again this often, for about as long as
+ * the server reads a file at most (a minute).
+ */
+export const BUSY_RETRY_MS = 3_000;
+const BUSY_RETRIES = 20;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The paper's file: checked here first, then uploaded with its progress, and sent again by itself
+ * while the account's previous file is still read; its title fills an empty 论文题目. A file that
+ * could not go (no answer, a fault, or the previous file still read after all the tries) may be
+ * sent again (`retry`).
+ */
 function usePaperFile(form: FormInstance<ReviewFields>, kept?: Uploaded) {
   const [uploaded, setUploaded] = useState<Uploaded | undefined>(kept);
   const upload = useUploadProgress();
   const [uploadError, setUploadError] = useState<string>();
+  const [waiting, setWaiting] = useState(false);
+  const [failed, setFailed] = useState<File>();
+  // the file chosen last: the tries for an earlier one end when another is chosen or the form is left
+  const latest = useRef(0);
+  useEffect(
+    () => () => {
+      latest.current += 1;
+    },
+    [],
+  );
+
+  /** The upload's answer; undefined when another file was chosen meanwhile. */
+  const send = async (file: File, chosen: number) => {
+    for (let tries = 0; ; tries += 1) {
+      try {
+        return (await upload.track((onUploadProgress) => uploadPaper(file, { onUploadProgress }))).result;
+      } catch (error) {
+        if (bodyOfError(error)?.errorCode !== 'FILE_BEING_READ' || tries >= BUSY_RETRIES) throw error;
+      }
+      setWaiting(true);
+      await pause(BUSY_RETRY_MS);
+      if (latest.current !== chosen) return undefined;
+    }
+  };
 
   const onFile = async (file: File) => {
+    latest.current += 1;
+    const chosen = latest.current;
     setUploadError(undefined);
+    setFailed(undefined);
+    setWaiting(false);
     const refusal = refusalOf(PAPER_UPLOAD, file);
     if (refusal) {
       setUploadError(refusal);
       return false;
     }
     try {
-      const { result } = await upload.track((onUploadProgress) => uploadPaper(file, { onUploadProgress }));
+      const result = await send(file, chosen);
+      if (!result || latest.current !== chosen) return false;
       setUploaded(result);
       // what the file already says is not asked again (docs/ux.md): its title, unless one was typed
       if (result.title && !form.getFieldValue('title')?.trim()) form.setFieldValue('title', result.title);
     } catch (error) {
-      setUploadError(bodyOfError(error)?.message ?? '上传失败，请检查网络后重试');
+      if (latest.current !== chosen) return false;
+      const body = bodyOfError(error);
+      setUploadError(body?.message ?? '上传失败，请检查网络后重试');
+      if (!answerRefusalOf(error) || body?.errorCode === 'FILE_BEING_READ') setFailed(file);
+    } finally {
+      if (latest.current === chosen) setWaiting(false);
     }
     return false;
   };
   // all the bytes sent and no answer yet: the server is reading the file
-  const stage: FileStage | undefined = upload.percent === undefined ? undefined : upload.percent >= 100 ? 'reading' : 'sending';
-  return { uploaded, percent: upload.percent, stage, uploadError, onFile };
+  const sentStage: FileStage | undefined = upload.percent === undefined ? undefined : upload.percent >= 100 ? 'reading' : 'sending';
+  const stage: FileStage | undefined = waiting ? 'waiting' : sentStage;
+  const onRetry = failed && (() => void onFile(failed));
+  // `uploaded` and `stage` for the form; the rest for the drop zone (PaperUpload)
+  return { uploaded, stage, drop: { onFile, percent: upload.percent, waiting, error: uploadError, onRetry } };
 }
 
 /**
@@ -242,7 +297,7 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
   // a new check's form as the student left it in this tab (a login on the way back, a reload)
   const { draft, keep } = useDraft(form, Boolean(review), currentUser?.id);
   const [mode, setMode] = useState<Mode>(draft?.mode ?? 'upload');
-  const { uploaded, percent, stage, uploadError, onFile } = usePaperFile(form, draft?.uploaded);
+  const { uploaded, stage, drop } = usePaperFile(form, draft?.uploaded);
   const [submitting, setSubmitting] = useState(false);
   const systemId = Form.useWatch('systemId', form);
   const text = Form.useWatch('text', form);
@@ -304,11 +359,7 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
       >
         <SystemChoice systems={systems.data} askedOffSale={offSale} />
         <PaperDetails filledFromProfile={Boolean(currentUser?.realName && !review)} />
-        <PaperInput
-          mode={mode}
-          onMode={setMode}
-          upload={<PaperUpload onFile={onFile} percent={percent} error={uploadError} uploaded={uploaded} review={review} />}
-        />
+        <PaperInput mode={mode} onMode={setMode} upload={<PaperUpload {...drop} uploaded={uploaded} review={review} />} />
         {priceChanged && <PriceChanged said={priceChanged} next="新的字数和价格见下方，确认后再点一次提交。" />}
         <QuoteLine quote={quote} error={quoteError} onRetry={retryQuote} hasPaper={paper !== undefined} stage={mode === 'upload' ? stage : undefined} />
         <Space wrap>
