@@ -45,10 +45,13 @@ const kind = (extensions: readonly string[], wrongType: string, tooLarge: string
   tooLargeField,
 });
 
+/** How a file in an older or another word processor's format (.doc, .wps) becomes one we read. */
+export const SAVE_AS_DOCX = '请先用 Word 或 WPS 打开，另存为 .docx 再上传';
+
 /** The paper of a plagiarism check. */
 export const PAPER_UPLOAD = kind(
   ['docx', 'pdf', 'txt'],
-  '只支持 .docx、.pdf 和 .txt 文件',
+  `只支持 .docx、.pdf 和 .txt 文件；.doc 或 .wps ${SAVE_AS_DOCX}`,
   `文件超过 ${UPLOAD_MAX_MB} MB，请压缩图片或删去附录后再上传`,
   `文件超过 ${UPLOAD_MAX_MB} MB`,
 );
@@ -56,7 +59,7 @@ export const PAPER_UPLOAD = kind(
 /** The manuscript of a typesetting. */
 export const MANUSCRIPT_UPLOAD = kind(
   ['docx', 'md', 'txt'],
-  '稿件只支持 .docx、.md 和 .txt 文件；.doc、.wps 或 PDF 请先用 Word 或 WPS 打开，另存为 .docx 再上传',
+  `稿件只支持 .docx、.md 和 .txt 文件；.doc、.wps 或 PDF ${SAVE_AS_DOCX}`,
   `稿件超过 ${UPLOAD_MAX_MB} MB，请压缩图片后再上传`,
   `稿件超过 ${UPLOAD_MAX_MB} MB`,
 );

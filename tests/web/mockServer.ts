@@ -19,6 +19,7 @@ interface InternalAxiosRequestConfig {
   headers?: Record<string, unknown>;
   withCredentials?: boolean;
   validateStatus?: ((status: number) => boolean) | null;
+  onUploadProgress?: (event: { loaded: number; total?: number }) => void;
 }
 type AxiosAdapter = (config: InternalAxiosRequestConfig) => Promise<unknown>;
 
@@ -96,6 +97,9 @@ export function createMockServer() {
 
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
     const files = await filesOf(config.data);
+    // a file's bytes are all sent before the server answers, as the browser reports them
+    const sent = files?.reduce((sum, file) => sum + file.buffer.length, 0);
+    if (sent !== undefined) config.onUploadProgress?.({ loaded: sent, total: sent });
     return new Promise((resolve, reject) => {
       const url = new URL(`${config.baseURL ?? ''}${config.url ?? ''}`, 'http://localhost');
       for (const [key, value] of Object.entries(config.params ?? {})) url.searchParams.set(key, String(value));

@@ -1,11 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MockHandler } from '../../mock/_lib/kit';
+import { forward } from '../../mock/_lib/door';
 import { endSessionAt, expectSentToLogin, noteLocationReplaced } from './stubs';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
 import { WAIT_POLL_MS } from '@/hooks/useResult';
 import { demoOrder } from './demoOrders';
 import { MOCK_ADMIN_EMAIL, MOCK_ADMIN_PASSWORD } from '../../mock/_lib/users';
+import { failure, ShowType } from '../../common/api';
 
 afterEach(() => server.reset());
 
@@ -193,6 +195,29 @@ test('too short a paper is refused with the reason, and cannot be submitted', as
   expect(screen.getByText('提交并去支付').closest('button')).toBeDisabled();
 });
 
+test('a price that could not be asked for (offline a moment) has a retry, and is asked again once the browser is back online', async () => {
+  await signInAsDemo();
+  // the connection drops under the next quote called for, then comes back
+  let drops = 1;
+  server.use({ 'POST /api/v1/review/quote': (req, res) => (drops-- > 0 ? res.socket!.destroy() : forward(req, res)) });
+  await renderApp('/review/info');
+  await screen.findByText('填写查重信息', {}, LONG);
+  fireEvent.click(screen.getByText('粘贴文本'));
+  fireEvent.change(await screen.findByLabelText('论文全文'), { target: { value: PAPER } });
+  expect(await screen.findByText('暂时无法计算价格，请稍后重试', {}, LONG)).toBeInTheDocument();
+  expect(screen.getByText('提交并去支付').closest('button')).toBeDisabled();
+  fireEvent.click(screen.getByRole('button', { name: /^重 ?试$/ }));
+  expect(await screen.findByText('应付金额', {}, LONG)).toBeInTheDocument();
+  expect(screen.getByText('提交并去支付').closest('button')).toBeEnabled();
+
+  // offline again: the price comes by itself once the browser is back online
+  drops = 1;
+  fireEvent.change(screen.getByLabelText('论文全文'), { target: { value: `${PAPER}\n${OWN}` } });
+  expect(await screen.findByText('暂时无法计算价格，请稍后重试', {}, LONG)).toBeInTheDocument();
+  act(() => void window.dispatchEvent(new Event('online')));
+  expect(await screen.findByText('应付金额', {}, LONG)).toBeInTheDocument();
+});
+
 test('a form left for a login on the way (the session ended) comes back as it was, file and all; a submitted one does not', async () => {
   await signInAsDemo();
   const first = await renderApp('/review/info');
@@ -229,6 +254,70 @@ test('an uploaded paper is read and counted; a file that is not a paper is refus
   const again = document.querySelector<HTMLInputElement>('input[type="file"]')!;
   fireEvent.change(again, { target: { files: [new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], '伪装.docx')] } });
   expect(await screen.findByText('文件不是有效的 Word (.docx) 文档', {}, LONG)).toBeInTheDocument();
+});
+
+test('once a file is sent and until the server has read it, the form says it is reading the file', async () => {
+  await signInAsDemo();
+  // the server reads the file (a PDF takes seconds) until `answer` is called
+  let answer = () => undefined as unknown;
+  server.use({ 'POST /api/v1/review/paper': (req, res) => void (answer = () => forward(req, res)) });
+  await renderApp('/review/info');
+  await screen.findByText('填写查重信息', {}, LONG);
+  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
+    target: { files: [new File([PAPER], '我的论文.txt', { type: 'text/plain' })] },
+  });
+  expect(await screen.findByText('正在读取文件…', {}, LONG)).toBeInTheDocument();
+  expect(screen.queryByText('上传或粘贴论文后，这里会显示字数和价格')).toBeNull();
+  expect(screen.getByText('提交并去支付').closest('button')).toBeDisabled();
+  await act(async () => void (await answer()));
+  expect(await screen.findByText(/已上传：我的论文\.txt（\d+ 字）/, {}, LONG)).toBeInTheDocument();
+  expect(await screen.findByText('应付金额', {}, LONG)).toBeInTheDocument();
+  expect(screen.queryByText('正在读取文件…')).toBeNull();
+});
+
+test('a file sent while the last one is still being read (a reload meanwhile) waits, and is sent again by itself', async () => {
+  await signInAsDemo();
+  // the account's previous file is still read for the first two sendings (429 FILE_BEING_READ, one file at a time)
+  let busy = 2;
+  const said = '上一个文件还在读取中，请等它读完再上传';
+  server.use({
+    'POST /api/v1/review/paper': (req, res) =>
+      busy-- > 0 ? res.status(429).json(failure(said, 'FILE_BEING_READ', ShowType.WARN_MESSAGE, { errors: { file: said } })) : forward(req, res),
+  });
+  await renderApp('/review/info');
+  await screen.findByText('填写查重信息', {}, LONG);
+  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
+    target: { files: [new File([PAPER], '我的论文.txt', { type: 'text/plain' })] },
+  });
+  expect(await screen.findByText('正在等待上一个文件读完…', {}, LONG)).toBeInTheDocument();
+  expect(screen.getByText('上一个文件还在读取中，读完后会自动上传这个文件，不用再选一次')).toBeInTheDocument();
+  expect(screen.queryByText(said)).toBeNull();
+  expect(await screen.findByText(/已上传：我的论文\.txt（\d+ 字）/, {}, { timeout: 20_000 })).toBeInTheDocument();
+  expect(await screen.findByText('应付金额', {}, LONG)).toBeInTheDocument();
+  expect(server.requests.filter((r) => r.path === '/api/v1/review/paper')).toHaveLength(3);
+}, 60_000);
+
+test('a file that could not be sent (no answer) can be sent again with 重试', async () => {
+  await signInAsDemo();
+  let drops = 1;
+  server.use({ 'POST /api/v1/review/paper': (req, res) => (drops-- > 0 ? res.socket!.destroy() : forward(req, res)) });
+  await renderApp('/review/info');
+  await screen.findByText('填写查重信息', {}, LONG);
+  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
+    target: { files: [new File([PAPER], '我的论文.txt', { type: 'text/plain' })] },
+  });
+  expect(await screen.findByText('上传失败，请检查网络后重试', {}, LONG)).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: /^重 ?试$/ }));
+  expect(await screen.findByText(/已上传：我的论文\.txt（\d+ 字）/, {}, LONG)).toBeInTheDocument();
+});
+
+test('a .doc is refused at once, with how to make a .docx of it, as the typesetting form says', async () => {
+  await signInAsDemo();
+  await renderApp('/review/info');
+  await screen.findByText('填写查重信息', {}, LONG);
+  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [new File(['x'], '初稿.doc')] } });
+  expect(await screen.findByText(/\.doc 或 \.wps 请先用 Word 或 WPS 打开，另存为 \.docx 再上传/, {}, LONG)).toBeInTheDocument();
+  expect(server.requests.some((r) => r.path === '/api/v1/review/paper')).toBe(false);
 });
 
 test('a session that ended before the upload goes to login and back to the form, as any 401 does (SPEC §8)', async () => {

@@ -13,13 +13,13 @@ import {
 import PriceChanged from '@/features/order/PriceChanged';
 import { useResult } from '@/hooks/useResult';
 import { useUploadProgress } from '@/hooks/useUploadProgress';
-import { bodyOfError, priceChangeOf } from '@/utils/errorHandler';
+import { bodyOfError, priceChangeOf, refusalOf as answerRefusalOf } from '@/utils/errorHandler';
 import { submitForm } from '@/utils/formErrors';
 import { formatFen } from '@/utils/money';
 import { paperMaxLength, paperRules } from '@/utils/formRules';
 import { paths } from '@/utils/paths';
-import { Alert, Button, Card, Form, Input, Radio, Segmented, Skeleton, Space, Statistic, Typography, type FormInstance } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Button, Card, Form, Input, Radio, Segmented, Skeleton, Space, Spin, Statistic, Typography, type FormInstance } from 'antd';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'umi';
 import { PAPER_UPLOAD, refusalOf } from '../../../../common/api';
 import { priceLine } from '../../../../common/price';
@@ -28,11 +28,33 @@ import { clearDraft, useDraft, type Mode } from './draft';
 import PaperUpload, { type Uploaded } from './PaperUpload';
 import { useQuote, type Quote } from './useQuote';
 
+/**
+ * Where a chosen file is until the server has its count: its bytes being sent, then read (a PDF
+ * takes seconds), or waiting to be sent again while the account's previous file is still read.
+ */
+export type FileStage = 'sending' | 'reading' | 'waiting';
+
+const STAGE_TEXT: Record<FileStage, string> = { sending: '正在上传文件…', reading: '正在读取文件…', waiting: '正在等待上一个文件读完…' };
+
+interface QuoteLineProps {
+  quote?: Quote;
+  error?: string;
+  onRetry?: () => void;
+  hasPaper: boolean;
+  /** a file on its way: said (with a spinner) in place of an older price */
+  stage?: FileStage;
+}
+
 /** The count and the price, once the server has them; what is missing meanwhile. */
-function QuoteLine({ quote, error, hasPaper }: { quote?: Quote; error?: string; hasPaper: boolean }) {
+function QuoteLine({ quote, error, onRetry, hasPaper, stage }: QuoteLineProps) {
   return (
     <div className={styles.quote} aria-live="polite">
-      {quote ? (
+      {stage ? (
+        <Space>
+          <Spin size="small" />
+          <Typography.Text type="secondary">{STAGE_TEXT[stage]}</Typography.Text>
+        </Space>
+      ) : quote ? (
         <Space size={32} wrap>
           <Statistic title="检测字数" value={quote.charCount} suffix="字" />
           <Statistic title="应付金额" value={formatFen(quote.amountFen)} />
@@ -41,7 +63,18 @@ function QuoteLine({ quote, error, hasPaper }: { quote?: Quote; error?: string; 
           </Typography.Text>
         </Space>
       ) : error ? (
-        <Alert type="warning" showIcon message={error} />
+        <Alert
+          type="warning"
+          showIcon
+          message={error}
+          action={
+            onRetry && (
+              <Button size="small" onClick={onRetry}>
+                重试
+              </Button>
+            )
+          }
+        />
       ) : (
         <Typography.Text type="secondary">{hasPaper ? '正在计算字数和价格…' : '上传或粘贴论文后，这里会显示字数和价格'}</Typography.Text>
       )}
@@ -97,30 +130,84 @@ function paperOfForm(mode: Mode, uploaded: Uploaded | undefined, text: string | 
   return text?.trim() ? { text } : own;
 }
 
-/** The paper's file: checked here first, then uploaded with its progress; its title fills an empty 论文题目. */
+/**
+ * While the account's previous file is still being read (a reload during a reading: 429
+ * FILE_BEING_READ, one file at a time), the upload is sent again this often, for about as long as
+ * the server reads a file at most (a minute).
+ */
+export const BUSY_RETRY_MS = 3_000;
+const BUSY_RETRIES = 20;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The paper's file: checked here first, then uploaded with its progress, and sent again by itself
+ * while the account's previous file is still read; its title fills an empty 论文题目. A file that
+ * could not go (no answer, a fault, or the previous file still read after all the tries) may be
+ * sent again (`retry`).
+ */
 function usePaperFile(form: FormInstance<ReviewFields>, kept?: Uploaded) {
   const [uploaded, setUploaded] = useState<Uploaded | undefined>(kept);
   const upload = useUploadProgress();
   const [uploadError, setUploadError] = useState<string>();
+  const [waiting, setWaiting] = useState(false);
+  const [failed, setFailed] = useState<File>();
+  // the file chosen last: the tries for an earlier one end when another is chosen or the form is left
+  const latest = useRef(0);
+  useEffect(
+    () => () => {
+      latest.current += 1;
+    },
+    [],
+  );
+
+  /** The upload's answer; undefined when another file was chosen meanwhile. */
+  const send = async (file: File, chosen: number) => {
+    for (let tries = 0; ; tries += 1) {
+      try {
+        return (await upload.track((onUploadProgress) => uploadPaper(file, { onUploadProgress }))).result;
+      } catch (error) {
+        if (bodyOfError(error)?.errorCode !== 'FILE_BEING_READ' || tries >= BUSY_RETRIES) throw error;
+      }
+      setWaiting(true);
+      await pause(BUSY_RETRY_MS);
+      if (latest.current !== chosen) return undefined;
+    }
+  };
 
   const onFile = async (file: File) => {
+    latest.current += 1;
+    const chosen = latest.current;
     setUploadError(undefined);
+    setFailed(undefined);
+    setWaiting(false);
     const refusal = refusalOf(PAPER_UPLOAD, file);
     if (refusal) {
       setUploadError(refusal);
       return false;
     }
     try {
-      const { result } = await upload.track((onUploadProgress) => uploadPaper(file, { onUploadProgress }));
+      const result = await send(file, chosen);
+      if (!result || latest.current !== chosen) return false;
       setUploaded(result);
       // what the file already says is not asked again (docs/ux.md): its title, unless one was typed
       if (result.title && !form.getFieldValue('title')?.trim()) form.setFieldValue('title', result.title);
     } catch (error) {
-      setUploadError(bodyOfError(error)?.message ?? '上传失败，请检查网络后重试');
+      if (latest.current !== chosen) return false;
+      const body = bodyOfError(error);
+      setUploadError(body?.message ?? '上传失败，请检查网络后重试');
+      if (!answerRefusalOf(error) || body?.errorCode === 'FILE_BEING_READ') setFailed(file);
+    } finally {
+      if (latest.current === chosen) setWaiting(false);
     }
     return false;
   };
-  return { uploaded, percent: upload.percent, uploadError, onFile };
+  // all the bytes sent and no answer yet: the server is reading the file
+  const sentStage: FileStage | undefined = upload.percent === undefined ? undefined : upload.percent >= 100 ? 'reading' : 'sending';
+  const stage: FileStage | undefined = waiting ? 'waiting' : sentStage;
+  const onRetry = failed && (() => void onFile(failed));
+  // `uploaded` and `stage` for the form; the rest for the drop zone (PaperUpload)
+  return { uploaded, stage, drop: { onFile, percent: upload.percent, waiting, error: uploadError, onRetry } };
 }
 
 /**
@@ -210,14 +297,14 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
   // a new check's form as the student left it in this tab (a login on the way back, a reload)
   const { draft, keep } = useDraft(form, Boolean(review), currentUser?.id);
   const [mode, setMode] = useState<Mode>(draft?.mode ?? 'upload');
-  const { uploaded, percent, uploadError, onFile } = usePaperFile(form, draft?.uploaded);
+  const { uploaded, stage, drop } = usePaperFile(form, draft?.uploaded);
   const [submitting, setSubmitting] = useState(false);
   const systemId = Form.useWatch('systemId', form);
   const text = Form.useWatch('text', form);
 
   const paper = paperOfForm(mode, uploaded, text, review);
   // the price, from the server, whenever the system or the paper changes
-  const { quote, error: quoteError, requote } = useQuote(systemId, paper, [mode, uploaded?.uploadId, text], mode === 'text');
+  const { quote, error: quoteError, retry: retryQuote, requote } = useQuote(systemId, paper, [mode, uploaded?.uploadId, text], mode === 'text');
   const [priceChanged, setPriceChanged] = useState<string>();
   // pasted text is named from its first line or sentence, unless a title was typed
   useEffect(() => {
@@ -272,15 +359,11 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
       >
         <SystemChoice systems={systems.data} askedOffSale={offSale} />
         <PaperDetails filledFromProfile={Boolean(currentUser?.realName && !review)} />
-        <PaperInput
-          mode={mode}
-          onMode={setMode}
-          upload={<PaperUpload onFile={onFile} percent={percent} error={uploadError} uploaded={uploaded} review={review} />}
-        />
+        <PaperInput mode={mode} onMode={setMode} upload={<PaperUpload {...drop} uploaded={uploaded} review={review} />} />
         {priceChanged && <PriceChanged said={priceChanged} next="新的字数和价格见下方，确认后再点一次提交。" />}
-        <QuoteLine quote={quote} error={quoteError} hasPaper={paper !== undefined} />
+        <QuoteLine quote={quote} error={quoteError} onRetry={retryQuote} hasPaper={paper !== undefined} stage={mode === 'upload' ? stage : undefined} />
         <Space wrap>
-          <Button type="primary" htmlType="submit" size="large" loading={submitting} disabled={!quote}>
+          <Button type="primary" htmlType="submit" size="large" loading={submitting} disabled={!quote || stage !== undefined}>
             {review ? '保存并去支付' : '提交并去支付'}
           </Button>
           <Link to={paths.reviewHome}>
