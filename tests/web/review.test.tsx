@@ -234,7 +234,7 @@ test('paid: the list shows it done, the report marks the copied passage and show
 
   act(() => history.push('/personal/review/list'));
   expect(await screen.findByText('报告测试论文', {}, LONG)).toBeInTheDocument();
-  fireEvent.click((await screen.findAllByText('查看报告', {}, LONG))[0].closest('button')!);
+  fireEvent.click((await screen.findAllByText('查看报告', {}, LONG))[0].closest('a')!);
   await waitFor(() => expect(history.location.pathname).toMatch(/^\/personal\/review\/report\//), LONG);
   expect(await screen.findByText('查重报告：报告测试论文', {}, LONG)).toBeInTheDocument();
   expect(screen.getAllByText('某河流沉积物中微塑料的分布特征与来源分析').length).toBeGreaterThan(0);
