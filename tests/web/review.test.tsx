@@ -272,7 +272,7 @@ test('a report whose paper was deleted says what is left beside the sources, not
   act(() => history.push(`/personal/review/report/${reviewId}`));
   expect(await screen.findByText('论文原文已删除', {}, LONG)).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /^相似段落/ })).toBeNull();
-  expect(screen.queryByText(/点击左侧标色的段落/)).toBeNull();
+  expect(screen.queryByText(/点击(左侧|上方)标色的段落/)).toBeNull();
   const panel = screen.getByRole('heading', { name: '来源原文' }).closest('.ant-card') as HTMLElement;
   expect(panel).toHaveTextContent(/相似来源/);
 });
