@@ -1,4 +1,4 @@
-import { ICON_PREFIX, MESSAGE_CONFIG, NOTIFICATION_CONFIG, PAGINATION_LOCALE, STYLE_PREFIX } from '@/constants';
+import { FONT_FAMILY, ICON_PREFIX, MESSAGE_CONFIG, NOTIFICATION_CONFIG, PAGINATION_LOCALE, STYLE_PREFIX } from '@/constants';
 import { ConfigProvider, message, notification } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -19,13 +19,16 @@ export function applyFeedbackDefaults() {
   message.config({ ...MESSAGE_CONFIG });
 }
 
+/** The theme of every page: antd's default, with the site's typefaces. */
+export const APP_THEME = { token: { fontFamily: FONT_FAMILY } };
+
 /**
- * The providers around every page: locale and class prefixes. No antd App wrapper: nothing reads
+ * The providers around every page: locale, class prefixes and theme. No antd App wrapper: nothing reads
  * its context, and it would put Modal into the first script of every page.
  */
 export function AppProviders({ children }: { children: React.ReactNode }) {
   return (
-    <ConfigProvider locale={appLocale} prefixCls={STYLE_PREFIX} iconPrefixCls={ICON_PREFIX}>
+    <ConfigProvider locale={appLocale} prefixCls={STYLE_PREFIX} iconPrefixCls={ICON_PREFIX} theme={APP_THEME}>
       {children}
     </ConfigProvider>
   );
