@@ -1,7 +1,8 @@
 /**
  * What a student sees and taps on a 375 px phone, against the Umi mock server: Chinese text in a
  * sans face (never the calligraphic Kai a Linux desktop may have), every listed control at least
- * 40 px each way, and no page scrolling sideways. Screenshots in test-results/.
+ * 40 px each way, the home page's article tabs all in sight, and no page scrolling sideways.
+ * Screenshots in test-results/.
  */
 import type { Locator, Page } from 'playwright-core';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
@@ -59,8 +60,10 @@ test('Chinese text is drawn in a sans face, in the page’s own text and in antd
   }
 });
 
-test('a visitor’s controls on the home and register pages are a finger’s size', async () => {
+test('a visitor’s controls on the home and register pages are a finger’s size, and every article tab is in sight', async () => {
   await page.goto(`${mock()}/`);
+  const tabs = page.getByRole('tab');
+  await tabs.first().waitFor();
   const pager = page.getByRole('navigation', { name: '分页' }).first().getByRole('button');
   await pager.first().waitFor();
   expect(
@@ -71,7 +74,16 @@ test('a visitor’s controls on the home and register pages are a finger’s siz
       分页: pager.first(),
     }),
   ).toEqual([]);
-  await page.screenshot({ path: 'test-results/phone_home.png' });
+  // the article tabs: each one whole, inside the visible strip, without swiping it
+  const strip = (await page.locator('.ant-tabs-nav-wrap').first().boundingBox())!;
+  await page.locator('.ant-tabs').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/phone_home_tabs.png' });
+  const cut: string[] = [];
+  for (const tab of await tabs.all()) {
+    const box = (await tab.boundingBox())!;
+    if (box.x < strip.x - 0.5 || box.x + box.width > strip.x + strip.width + 0.5) cut.push((await tab.textContent())!);
+  }
+  expect(cut).toEqual([]);
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
   await page.goto(`${mock()}/user/register`);
