@@ -1,8 +1,8 @@
 /**
  * What a student sees and taps on a 375 px phone, against the Umi mock server: Chinese text in a
  * sans face (never the calligraphic Kai a Linux desktop may have), every listed control at least
- * 40 px each way, the home page's article tabs all in sight, and no page scrolling sideways.
- * Screenshots in test-results/.
+ * 40 px each way, the home page's article tabs all in sight, the verification's labels whole, and
+ * no page scrolling sideways. Screenshots in test-results/.
  */
 import type { Locator, Page } from 'playwright-core';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
@@ -102,7 +102,7 @@ test('a visitor’s controls on the home and register pages are a finger’s siz
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 });
 
-test('a student’s controls on 基本信息, the payment page and the report are a finger’s size', async () => {
+test('a student’s controls on 基本信息, the payment page and the report are a finger’s size; the verification’s labels stay whole', async () => {
   await signInTo(page, mock(), '/personal/home/basic-info', MOCK_ACCOUNT);
   expect(await tooSmall({ 保存: page.getByRole('button', { name: /保\s*存/ }) })).toEqual([]);
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
@@ -130,5 +130,26 @@ test('a student’s controls on 基本信息, the payment page and the report ar
       说明: page.getByRole('button', { name: /的说明$/ }).first(),
     }),
   ).toEqual([]);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+  const code = await page.evaluate(async (id) => {
+    const { result } = await (await fetch('/api/v1/review?pageSize=50')).json();
+    return result.list.find((r: { id: string }) => r.id === id).verificationCode as string;
+  }, reviewId);
+  await page.goto(`${mock()}/review/home`);
+  await page.getByLabel('报告验证码').fill(code);
+  await page.getByLabel('报告验证码').press('Enter');
+  await page.getByText('报告真实有效').waitFor();
+  await page.getByText('报告真实有效').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/phone_verify.png' });
+  // a label on two lines is two boxes of text
+  const lines = await page.locator('.ant-descriptions-item-label').evaluateAll((labels) =>
+    labels.map((label) => {
+      const range = document.createRange();
+      range.selectNodeContents(label);
+      return `${label.textContent} ${new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size}`;
+    }),
+  );
+  expect(lines).toEqual(['论文题目 1', '检测系统 1', '检测时间 1', '字数 1', '总相似度 1']);
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 });
