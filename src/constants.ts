@@ -45,6 +45,31 @@ export const PAGINATION_LOCALE = {
 export const STYLE_PREFIX = 'ant';
 export const ICON_PREFIX = 'anticon';
 
+/**
+ * The site's typefaces: the system's own first, then the Chinese sans faces of macOS, Windows and
+ * Linux, before the generic family. Without them a Linux desktop with a Kai face installed (AR PL
+ * UKai) draws every Chinese word in calligraphy. Set once, for antd (its theme) and the page's
+ * own text (global.less, through .umirc.ts).
+ */
+export const FONT_FAMILY = [
+  'system-ui',
+  '-apple-system',
+  "'Segoe UI'",
+  "'PingFang SC'",
+  "'Hiragino Sans GB'",
+  "'Microsoft YaHei'",
+  "'Noto Sans CJK SC'",
+  "'Source Han Sans SC'",
+  "'WenQuanYi Micro Hei'",
+  'Roboto',
+  "'Helvetica Neue'",
+  'Arial',
+  'sans-serif',
+  "'Apple Color Emoji'",
+  "'Segoe UI Emoji'",
+  "'Noto Color Emoji'",
+].join(', ');
+
 /** Where the login page lives; the redirect rules of docs/spec.md §2 are built around it. */
 export const LOGIN_PATH = '/user/login';
 export const FORBIDDEN_PATH = '/403';

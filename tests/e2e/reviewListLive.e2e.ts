@@ -36,7 +36,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
     // within two of the list's rounds, never a reload: the page is the one it was
     expect(Date.now() - paidAt).toBeLessThan(12_000);
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
-    expect(await row.getByRole('button', { name: /^付款/ }).count()).toBe(0);
+    expect(await row.getByRole('link', { name: /^付款/ }).count()).toBe(0);
     await row
       .getByText(/排队中|检测中|已完成/)
       .first()

@@ -70,6 +70,21 @@ describe('a passage’s source on a phone', () => {
     expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent('来源里的那一段原文');
   });
 
+  test('before a tap, the panel under the text points up to the marked passages, not to the left', async () => {
+    restore = windowWidth(375);
+    view();
+    const panel = screen.getByRole('heading', { name: '来源原文' }).closest('.ant-card') as HTMLElement;
+    expect(panel).toHaveTextContent('点击上方标色的段落');
+    expect(panel).not.toHaveTextContent('左侧');
+  });
+
+  test('on a wide screen the panel beside the text points to the left', async () => {
+    restore = windowWidth(1280);
+    view();
+    const panel = screen.getByRole('heading', { name: '来源原文' }).closest('.ant-card') as HTMLElement;
+    expect(panel).toHaveTextContent('点击左侧标色的段落');
+  });
+
   test('on a wide screen the panel beside the text shows it, with no sheet over the text', async () => {
     restore = windowWidth(1280);
     view();

@@ -345,7 +345,7 @@ test('paid: the list shows it done, the report marks the copied passage and show
 
   act(() => history.push('/personal/review/list'));
   expect(await screen.findByText('报告测试论文', {}, LONG)).toBeInTheDocument();
-  fireEvent.click((await screen.findAllByText('查看报告', {}, LONG))[0].closest('button')!);
+  fireEvent.click((await screen.findAllByText('查看报告', {}, LONG))[0].closest('a')!);
   await waitFor(() => expect(history.location.pathname).toMatch(/^\/personal\/review\/report\//), LONG);
   expect(await screen.findByText('查重报告：报告测试论文', {}, LONG)).toBeInTheDocument();
   expect(screen.getAllByText('某河流沉积物中微塑料的分布特征与来源分析').length).toBeGreaterThan(0);
@@ -383,7 +383,7 @@ test('a report whose paper was deleted says what is left beside the sources, not
   act(() => history.push(`/personal/review/report/${reviewId}`));
   expect(await screen.findByText('论文原文已删除', {}, LONG)).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /^相似段落/ })).toBeNull();
-  expect(screen.queryByText(/点击左侧标色的段落/)).toBeNull();
+  expect(screen.queryByText(/点击(左侧|上方)标色的段落/)).toBeNull();
   const panel = screen.getByRole('heading', { name: '来源原文' }).closest('.ant-card') as HTMLElement;
   expect(panel).toHaveTextContent(/相似来源/);
 });

@@ -1,5 +1,5 @@
-import { Button, Result } from 'antd';
-import { Link } from 'umi';
+import LinkButton from '@/components/LinkButton';
+import { Result } from 'antd';
 
 /** The 403 and 404 pages: what happened, and the way home. */
 export function ExceptionPage({ status, subTitle }: { status: 403 | 404; subTitle: string }) {
@@ -9,9 +9,9 @@ export function ExceptionPage({ status, subTitle }: { status: 403 | 404; subTitl
       title={<h1 style={{ margin: 0 }}>{status}</h1>}
       subTitle={subTitle}
       extra={
-        <Link to="/">
-          <Button type="primary">返回首页</Button>
-        </Link>
+        <LinkButton to="/" type="primary">
+          返回首页
+        </LinkButton>
       }
     />
   );

@@ -1,3 +1,4 @@
+import LinkButton from '@/components/LinkButton';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { formatTime } from '@/utils/time';
@@ -6,7 +7,6 @@ import { Alert, Button, Card, Empty, Grid, message, Pagination, Popconfirm, Prog
 import type { ColumnsType } from 'antd/es/table';
 import { pageFrom, pageTo, useAddressParams } from '@/hooks/useAddressParams';
 import { useEffect, type ReactNode } from 'react';
-import { Link } from 'umi';
 import styles from './index.less';
 
 const PAGE_SIZE = 10;
@@ -57,11 +57,9 @@ export const atWork = (row: { status: string }) => row.status === 'queued' || ro
 /** A row's action that goes to another page. */
 export function RowLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Link to={to}>
-      <Button type="link" size="small">
-        {children}
-      </Button>
-    </Link>
+    <LinkButton to={to} type="link" size="small">
+      {children}
+    </LinkButton>
   );
 }
 
@@ -97,9 +95,9 @@ function EmptyRecords({ text, start }: EmptyList) {
     <Empty description={text}>
       <Space wrap>
         {start.map(({ label, to }, i) => (
-          <Link key={to} to={to}>
-            <Button type={i === 0 ? 'primary' : 'default'}>{label}</Button>
-          </Link>
+          <LinkButton key={to} to={to} type={i === 0 ? 'primary' : 'default'}>
+            {label}
+          </LinkButton>
         ))}
       </Space>
     </Empty>

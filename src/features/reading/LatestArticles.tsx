@@ -4,7 +4,7 @@ import { useResult } from '@/hooks/useResult';
 import { listArticles } from '@/features/reading/api';
 import { EyeOutlined } from '@ant-design/icons';
 import ItemList from '@/components/ItemList';
-import { Card, Space, Tabs } from 'antd';
+import { Card, Grid, Space, Tabs } from 'antd';
 import { Link } from 'umi';
 import { choiceFrom, pageFrom, pageTo, useAddressParams } from '@/hooks/useAddressParams';
 import { ARTICLE_CATEGORIES } from '../../../common/content';
@@ -24,13 +24,20 @@ export default function LatestArticles() {
   const category = choiceFrom(ARTICLE_CATEGORIES, params.get('category')) ?? ALL;
   const current = pageFrom(params.get('articles'));
   const show = (next: string, page: number) => change({ category: next === ALL ? undefined : next, articles: pageTo(page) });
+  // on a phone the five tabs fit side by side, each label whole, with less space between them
+  const phone = Grid.useBreakpoint().sm === false;
   const { data, loading, error, reload } = useResult(
     () => listArticles({ category: category === ALL ? undefined : category, current, pageSize: PAGE_SIZE }),
     [category, current],
   );
   return (
     <Card title={<h2 className={styles.cardHeading}>最新文章</h2>} className={styles.card}>
-      <Tabs activeKey={category} onChange={(key) => show(key, 1)} items={[ALL, ...ARTICLE_CATEGORIES].map((c) => ({ key: c, label: c }))} />
+      <Tabs
+        activeKey={category}
+        tabBarGutter={phone ? 12 : undefined}
+        onChange={(key) => show(key, 1)}
+        items={[ALL, ...ARTICLE_CATEGORIES].map((c) => ({ key: c, label: c }))}
+      />
       {error && !data ? (
         <LoadError what="文章" onRetry={reload} />
       ) : (

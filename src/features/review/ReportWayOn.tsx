@@ -1,9 +1,9 @@
+import LinkButton from '@/components/LinkButton';
 import { getReview } from '@/features/review/api';
 import { useResult } from '@/hooks/useResult';
 import { formatFen } from '@/utils/money';
 import { paths } from '@/utils/paths';
-import { Button, Space } from 'antd';
-import { Link } from 'umi';
+import { Space } from 'antd';
 
 /**
  * What a student can do when a check's report is not there yet: pay its order (or order again once
@@ -15,18 +15,14 @@ export default function ReportWayOn({ reviewId }: { reviewId: string }) {
   return (
     <Space wrap style={{ justifyContent: 'center' }}>
       {unpaid && review.orderStatus === 'pending' && review.orderId && (
-        <Link to={paths.pay(review.orderId)}>
-          <Button type="primary">{`还未付款，去付款 ${formatFen(review.amountFen)}`}</Button>
-        </Link>
+        <LinkButton to={paths.pay(review.orderId)} type="primary">{`还未付款，去付款 ${formatFen(review.amountFen)}`}</LinkButton>
       )}
       {unpaid && review.orderStatus !== 'pending' && (
-        <Link to={paths.reviewInfo(review.id)}>
-          <Button type="primary">订单已关闭，重新下单</Button>
-        </Link>
+        <LinkButton to={paths.reviewInfo(review.id)} type="primary">
+          订单已关闭，重新下单
+        </LinkButton>
       )}
-      <Link to={paths.reviewList}>
-        <Button>查看查重记录</Button>
-      </Link>
+      <LinkButton to={paths.reviewList}>查看查重记录</LinkButton>
     </Space>
   );
 }

@@ -1,7 +1,7 @@
+import LinkButton from '@/components/LinkButton';
 import { formatPercent, type Review } from '@/features/review/api';
-import { Button, Card, Descriptions, Progress, Result, Space, type ResultProps } from 'antd';
+import { Card, Descriptions, Progress, Result, Space, type ResultProps } from 'antd';
 import type { ReactNode } from 'react';
-import { Link } from 'umi';
 import { paths } from '@/utils/paths';
 import { formatCount } from '../../../common/formatCount';
 
@@ -21,9 +21,9 @@ export default function ReviewStatusCard({ review }: { review: Review }) {
         heading={`检测完成：总相似度 ${formatPercent(review.similarity ?? 0)}`}
         subTitle={`报告验证码 ${review.verificationCode}`}
         extra={
-          <Link to={paths.reviewReport(review.id)}>
-            <Button type="primary">查看报告</Button>
-          </Link>
+          <LinkButton to={paths.reviewReport(review.id)} type="primary">
+            查看报告
+          </LinkButton>
         }
         details={details}
       />
@@ -35,11 +35,7 @@ export default function ReviewStatusCard({ review }: { review: Review }) {
         status="error"
         heading="检测未能完成"
         subTitle={review.failureReason}
-        extra={
-          <Link to={paths.reviewHome}>
-            <Button>重新选择系统</Button>
-          </Link>
-        }
+        extra={<LinkButton to={paths.reviewHome}>重新选择系统</LinkButton>}
         details={details}
       />
     );
@@ -52,9 +48,9 @@ export default function ReviewStatusCard({ review }: { review: Review }) {
       extra={
         <Space direction="vertical" style={{ width: '100%', maxWidth: 360 }}>
           <Progress percent={review.progress} status="active" aria-label="检测进度" />
-          <Link to={paths.reviewList}>
-            <Button type="primary">查看查重记录</Button>
-          </Link>
+          <LinkButton to={paths.reviewList} type="primary">
+            查看查重记录
+          </LinkButton>
         </Space>
       }
       details={details}

@@ -1,8 +1,9 @@
+import LinkButton from '@/components/LinkButton';
 import { useCurrentUser } from '@/features/account/useCurrentUser';
 import type { SearchKind } from '@/features/reading/api';
 import { FileSearchOutlined, FileWordOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Row } from 'antd';
-import { Link, useSearchParams } from 'umi';
+import { Card, Col, Row } from 'antd';
+import { useSearchParams } from 'umi';
 import DocumentLibrary from '@/features/reading/DocumentLibrary';
 import FeaturedDocuments from '@/features/reading/FeaturedDocuments';
 import LatestArticles from '@/features/reading/LatestArticles';
@@ -77,9 +78,9 @@ export default function HomePage() {
                 </div>
                 <h2 className={styles.cardTitle}>{service.title}</h2>
                 <p className={styles.cardText}>{service.text}</p>
-                <Link to={service.to}>
-                  <Button type="primary">{service.action}</Button>
-                </Link>
+                <LinkButton to={service.to} type="primary">
+                  {service.action}
+                </LinkButton>
               </Card>
             </Col>
           ))}

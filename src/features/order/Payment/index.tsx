@@ -1,4 +1,5 @@
 /** The parts of the payment page (/pay/{orderId}): the order's outcome, and paying a pending order. */
+import LinkButton from '@/components/LinkButton';
 import { cancelOrder, startPayment, type Channel, type Order } from '@/features/order/api';
 import { closedAction, onwardAfterPayment, recordName, wayBackAfterRefund } from '@/features/order/orderLinks';
 import { getReview } from '@/features/review/api';
@@ -13,7 +14,6 @@ import { AlipayCircleOutlined, WechatOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Popconfirm, Radio, Result, Space, Spin, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useState } from 'react';
-import { Link } from 'umi';
 import { useCountdown, usePaymentFailure } from '../usePayment';
 import styles from './index.less';
 
@@ -34,9 +34,9 @@ export function closedText(order: Order) {
 /** A closed order's way on, as its page's one button. */
 function ActionLink({ link: [to, label] }: { link: [string, string] }) {
   return (
-    <Link to={to}>
-      <Button type="primary">{label}</Button>
-    </Link>
+    <LinkButton to={to} type="primary">
+      {label}
+    </LinkButton>
   );
 }
 
@@ -69,9 +69,9 @@ export function PaidResult({ order }: { order: Order }) {
           </>
         }
         extra={
-          <Link to={to}>
-            <Button type="primary">{label}</Button>
-          </Link>
+          <LinkButton to={to} type="primary">
+            {label}
+          </LinkButton>
         }
       />
     </Card>

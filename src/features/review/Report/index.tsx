@@ -190,10 +190,14 @@ function MarkedText({ report, passages, selected, onSelect: setSelected, colourO
   );
 }
 
-/** What the source panel says before a passage is chosen: how to choose one, or why there is none to choose. */
-function noPassageHint(report: Report, passages: Passage[]) {
+/**
+ * What the source panel says before a passage is chosen: how to choose one, or why there is none
+ * to choose. The text is to the panel's left on a wide screen and above it on a phone.
+ */
+function noPassageHint(report: Report, passages: Passage[], phone: boolean) {
   if (report.text === null) return '论文原文已删除，无法再点选段落查看来源原文。相似度和上方“相似来源”（各来源的占比和相似字数，点标题可查看该文献）仍然保留。';
   if (passages.length === 0) return '全文没有相似段落，没有来源原文可显示。';
+  if (phone) return '点击上方标色的段落，即可查看它在来源文献中的原文。';
   return '点击左侧标色的段落，这里显示它在来源文献中的原文。';
 }
 
@@ -305,7 +309,7 @@ export default function ReportView({ report }: { report: Report }) {
           <MarkedText report={report} passages={passages} selected={selected} onSelect={select} colourOf={colourOf} sourceTitle={sourceTitle} />
         </Col>
         <Col xs={24} lg={9}>
-          <SourcePassage chosen={chosen} hint={noPassageHint(report, passages)} colourOf={colourOf} sourceTitle={sourceTitle} />
+          <SourcePassage chosen={chosen} hint={noPassageHint(report, passages, phone)} colourOf={colourOf} sourceTitle={sourceTitle} />
         </Col>
       </Row>
       {phone && <SourceSheet open={sheetOpen} chosen={chosen} onClose={() => setSheetOpen(false)} colourOf={colourOf} sourceTitle={sourceTitle} />}

@@ -39,7 +39,8 @@ export default function VerifyReport() {
       />
       {failure && <Alert type="warning" showIcon message={failure} style={{ marginTop: 12 }} />}
       {result && (
-        <Descriptions bordered size="small" column={1} style={{ marginTop: 12 }} title="报告真实有效">
+        // a label stays on one line: on a phone the value column wraps, never 论文/题目
+        <Descriptions bordered size="small" column={1} style={{ marginTop: 12 }} styles={{ label: { whiteSpace: 'nowrap' } }} title="报告真实有效">
           <Descriptions.Item label="论文题目">{result.title}</Descriptions.Item>
           <Descriptions.Item label="检测系统">{result.systemName}</Descriptions.Item>
           <Descriptions.Item label="检测时间">{formatTimeLabelled(result.finishedAt)}</Descriptions.Item>

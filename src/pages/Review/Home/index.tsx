@@ -1,11 +1,12 @@
+import LinkButton from '@/components/LinkButton';
 import LoadError from '@/components/LoadError';
 import VerifyReport from '@/features/review/VerifyReport';
 import { useResult } from '@/hooks/useResult';
 import { listSystems, type ReviewSystem } from '@/features/review/api';
 import { formatFen } from '@/utils/money';
 import { CheckCircleFilled } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Row, Skeleton, Tag, Typography } from 'antd';
-import { Link, useNavigate, useParams } from 'umi';
+import { Card, Col, Empty, Row, Skeleton, Tag, Typography } from 'antd';
+import { useNavigate, useParams } from 'umi';
 import styles from './index.less';
 import { paths } from '@/utils/paths';
 import { formatCount } from '../../../../common/formatCount';
@@ -29,9 +30,9 @@ function systemsIntro(systems: ReviewSystem[]) {
 function NoneOnSale() {
   return (
     <Empty description="查重系统暂时都已停售，请稍后再来">
-      <Link to={paths.templateList}>
-        <Button type="primary">看看论文排版</Button>
-      </Link>
+      <LinkButton to={paths.templateList} type="primary">
+        看看论文排版
+      </LinkButton>
     </Empty>
   );
 }
@@ -93,11 +94,9 @@ export default function ReviewHomePage() {
                     <dt>出报告</dt>
                     <dd>{system.turnaround}</dd>
                   </dl>
-                  <Link to={paths.reviewInfoFor(system.id)} onClick={(e) => e.stopPropagation()}>
-                    <Button type={chosen ? 'primary' : 'default'} block>
-                      选择{system.name}
-                    </Button>
-                  </Link>
+                  <LinkButton to={paths.reviewInfoFor(system.id)} onClick={(e) => e.stopPropagation()} type={chosen ? 'primary' : 'default'} block>
+                    选择{system.name}
+                  </LinkButton>
                 </Card>
               </Col>
             );

@@ -1,3 +1,4 @@
+import LinkButton from '@/components/LinkButton';
 import PagePictures, { PAGES_CARD_BODY } from '@/features/typeset/PagePictures';
 import { isServerNotice } from '../../../../common/typesetNotices';
 import LoadError from '@/components/LoadError';
@@ -9,7 +10,7 @@ import { formatFen } from '@/utils/money';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Progress, Result, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'umi';
+import { useNavigate, useParams } from 'umi';
 import { paths } from '@/utils/paths';
 import { handleRequestError, priceChangeOf } from '@/utils/errorHandler';
 import PriceChanged from '@/features/order/PriceChanged';
@@ -139,9 +140,9 @@ function Finished({ typeset, reload }: { typeset: Typeset; reload: () => Promise
         {priceChanged && <PriceChanged said={priceChanged} next="按钮上已是现在的价格，确认后再点一次付款。" />}
         <Space wrap>
           <PayOrDownload typeset={typeset} onPriceChanged={onPriceChanged} />
-          <Link to={paths.typesetList}>
-            <Button size="large">排版记录</Button>
-          </Link>
+          <LinkButton to={paths.typesetList} size="large">
+            排版记录
+          </LinkButton>
         </Space>
       </Card>
       <Warnings warnings={typeset.warnings} />
@@ -176,9 +177,9 @@ export default function TypesetPreviewPage() {
         title={<h1 style={{ fontSize: 22, margin: 0 }}>排版未能完成</h1>}
         subTitle={typeset.failureReason}
         extra={
-          <Link to={paths.template(typeset.templateId)}>
-            <Button type="primary">重新上传</Button>
-          </Link>
+          <LinkButton to={paths.template(typeset.templateId)} type="primary">
+            重新上传
+          </LinkButton>
         }
       />
     );

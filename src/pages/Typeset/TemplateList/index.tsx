@@ -1,3 +1,4 @@
+import LinkButton from '@/components/LinkButton';
 import { CLEARABLE } from '@/components/iconLabels';
 import { SearchOutlined } from '@ant-design/icons';
 import LoadError from '@/components/LoadError';
@@ -6,7 +7,6 @@ import { listTemplates } from '@/features/typeset/api';
 import { formatFen } from '@/utils/money';
 import { Button, Card, Col, Empty, Input, Row, Segmented, Select, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { Link } from 'umi';
 import { paths } from '@/utils/paths';
 
 /** The degrees a template may be for, in the order they are offered. */
@@ -76,9 +76,9 @@ export default function TemplateListPage() {
                 <Typography.Paragraph type="secondary">{t.description}</Typography.Paragraph>
                 <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
                   <strong style={{ fontSize: 18, color: '#1677ff' }}>{formatFen(t.priceFen)} / 篇</strong>
-                  <Link to={paths.template(t.id)}>
-                    <Button type="primary">查看规范并使用</Button>
-                  </Link>
+                  <LinkButton to={paths.template(t.id)} type="primary">
+                    查看规范并使用
+                  </LinkButton>
                 </div>
               </Card>
             </Col>
