@@ -341,6 +341,30 @@ describe('references in the template’s style', () => {
     expect(warnings).toEqual([expect.stringContaining('参考文献第 5 条无法识别')]);
   });
 
+  test('a journal without volumes (年(期): 页), in half- or full-width punctuation, is a journal entry; the dash in its title stays', () => {
+    const { references, warnings } = formatReferences(
+      [
+        '汪向东. 农村经济社会转型的新模式——以沙集电子商务为例[J]. 工程研究, 2013(2): 194-200.',
+        '曾亿武，郭红东．电子商务协会促进农产品电子商务发展的机理［J］．农业经济问题，2016（4）：39—48．',
+        '王明. 课后服务的实践. 教育研究, 2021, 42(3): 10-18.',
+        '李华. 县域教育的变迁. 教育学报, 2019(6): 5-9.',
+      ],
+      'gbt7714',
+    );
+    expect(references).toEqual([
+      '汪向东. 农村经济社会转型的新模式——以沙集电子商务为例[J]. 工程研究, 2013(2): 194-200.',
+      '曾亿武, 郭红东. 电子商务协会促进农产品电子商务发展的机理[J]. 农业经济问题, 2016(4): 39-48.',
+      '王明. 课后服务的实践[J]. 教育研究, 2021, 42(3): 10-18.',
+      '李华. 县域教育的变迁[J]. 教育学报, 2019(6): 5-9.',
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  test('an entry that cannot be read is quoted whole, its source part included', () => {
+    const entry = '赵六. 一篇很长很长的题名，长到超过四十个字也还没有写完的一项研究报告[R]. 某地: 某出版社, 二〇二〇年.';
+    expect(formatReferences([entry], 'gbt7714').warnings).toEqual([expect.stringContaining(`“${entry}”`)]);
+  });
+
   test('APA 7: authors with initials and &, the year after them, volume(issue), pages with an en dash', () => {
     const { references, warnings } = formatReferences([...entries, 'Zhou, L. (2020). Later. Press.'], 'apa');
     expect(references[3]).toBe('Smith, J., & Brown, K. A. (2018). After-school programs. Child Development, 89(2), 100–120.');
