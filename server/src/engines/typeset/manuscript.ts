@@ -9,7 +9,7 @@ import footnotes from 'markdown-it-footnote';
 import { NodeType, parse, type HTMLElement, type Node } from 'node-html-parser';
 import { MANUSCRIPT_MAX_CHARS } from '../../../../common/api/limits';
 import { formatCount } from '../../../../common/formatCount';
-import { namedPart, numberedHeading } from '../../../../common/text/headings';
+import { ABSTRACT_EN, ABSTRACT_ZH, CONTENTS_TITLE, KEYWORDS_EN, KEYWORDS_ZH, namedPart, numberedHeading } from '../../../../common/text/headings';
 import { decodeText, extensionOf, ExtractError, inspectDocx } from '../text/extract';
 import { docxBlocks } from './docxReader';
 import { MarkedText, paragraphOf } from './markedText';
@@ -19,17 +19,7 @@ import type { Block, Manuscript, TextFormat } from './types';
 export type { Block, FormatSpan, Formula, Manuscript, NoteMark } from './types';
 
 const CAPTION = /^(图|表|figure|table)\s*\d+([.\-–]\d+)?[\s.:：]*/i;
-/** A part's name at the start of a paragraph or alone: 摘要 / 【摘要】 / 摘 要： / Abstract. … */
-const named = (name: string) => new RegExp(`^(?:[【\\[]${name}[】\\]]\\s*[:：.]?\\s*|${name}(?:\\s*[:：.]\\s*|\\s+|$))`, 'i');
-const ABSTRACT_ZH = named('摘\\s*要');
-const ABSTRACT_EN = named('abstract');
-// 关键词：… / 关键字 … / Keywords: … / Key words …; alone (a heading), its words follow in the next paragraph
-const KEYWORDS_ZH = named('关\\s*键\\s*[词字]');
-const KEYWORDS_EN = named('key\\s*-?\\s*words?');
-
-/** The title of a contents list the manuscript brings with it (the typeset thesis makes its own). */
-const CONTENTS_TITLE = /^(?:目\s*录|目\s*次|contents|table of contents)$/i;
-/** An entry of such a list: a heading's words, then dots, a tab or spaces, then its page (12, iv). */
+/** An entry of a contents list the manuscript brings (the typeset thesis makes its own): a heading's words, then dots, a tab or spaces, then its page (12, iv). */
 const CONTENTS_ENTRY = /^\S.{0,79}?(?:\s*[.．·…]{2,}\s*|\s+)(?:\d{1,4}|[ivxlc]{1,6})$/i;
 
 const splitKeywords = (text: string) =>
