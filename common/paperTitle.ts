@@ -2,6 +2,7 @@
  * A paper's title, read from its text so the form need not ask for it again (docs/ux.md): one
  * reading for the server and the mock (which runs the server's service).
  */
+import { partOrHeading } from './text/headings';
 import { unescapeXml } from './xml';
 
 /** Longest title made from a sentence; a longer sentence is cut there with an ellipsis. */
@@ -17,14 +18,15 @@ export function titleOf(text: string): string | null {
       .split('\n')
       .map((line) => line.trim())
       .find(Boolean) ?? '';
-  const tooPlain = /^(摘\s*要|abstract|目\s*录|contents|学\s*校|姓\s*名|学\s*号|题\s*目[:：]?$)/i.test(first);
+  const tooPlain = /^(学\s*校|姓\s*名|学\s*号|题\s*目[:：]?$)/i.test(first) || partOrHeading(first);
   if (tooPlain || first.length < 4 || first.length > 100 || /[。！？]$/.test(first)) return null;
   return first.replace(/^(论文)?题\s*目[:：]\s*/, '');
 }
 
 /**
  * A title for pasted text: its first line when that is a title, else its first sentence, cut to
- * a sensible length; the student may change it, but is never left with an empty field.
+ * a sensible length; the student may change it. Text that opens with a part's name (摘要, 目录,
+ * 第一章 绪论) gives none: the field is left for the student, not filled with 摘要.
  */
 export function pastedTitle(text: string): string | null {
   const line = titleOf(text);
@@ -34,6 +36,7 @@ export function pastedTitle(text: string): string | null {
       .split('\n')
       .map((l) => l.trim())
       .find(Boolean) ?? '';
+  if (partOrHeading(first)) return null;
   const sentence = first
     .split(/(?<=[。！？!?；;])/)[0]
     .replace(/[\s。！？!?；;，,：:、]+$/, '')

@@ -40,6 +40,16 @@ const PARTS: Array<[RegExp, NamedPart]> = [
   [/^(附\s*录|appendix\b)/i, 'appendix'],
 ];
 
+/** A part's name at the start of a paragraph or alone: 摘要 / 【摘要】 / 摘 要： / Abstract. … */
+const named = (name: string) => new RegExp(`^(?:[【\\[]${name}[】\\]]\\s*[:：.]?\\s*|${name}(?:\\s*[:：.]\\s*|\\s+|$))`, 'i');
+export const ABSTRACT_ZH = named('摘\\s*要');
+export const ABSTRACT_EN = named('abstract');
+// 关键词：… / 关键字 … / Keywords: … / Key words …; alone (a heading), its words follow in the next paragraph
+export const KEYWORDS_ZH = named('关\\s*键\\s*[词字]');
+export const KEYWORDS_EN = named('key\\s*-?\\s*words?');
+/** The title of a contents list a paper brings with it. */
+export const CONTENTS_TITLE = /^(?:目\s*录|目\s*次|contents|table of contents)$/i;
+
 const headingShaped = (text: string) => text.length > 0 && text.length <= MAX_HEADING_CHARS && !SENTENCE_END.test(text);
 
 /** A line that is a numbered heading: its level and its text without the number. */
@@ -64,4 +74,13 @@ export function headingOf(line: string): Heading | undefined {
   const part = namedPart(line);
   if (part) return { level: 1, text: line.trim(), part };
   return numberedHeading(line);
+}
+
+/**
+ * Whether a line names a part of the paper or opens one (摘要, 摘要：本文…, Abstract, 关键词, 目录,
+ * 参考文献, 致谢, 附录, 第一章 绪论, 1.1 背景): such a line is never the paper's title.
+ */
+export function partOrHeading(line: string): boolean {
+  const text = line.trim();
+  return [ABSTRACT_ZH, ABSTRACT_EN, KEYWORDS_ZH, KEYWORDS_EN, CONTENTS_TITLE].some((p) => p.test(text)) || headingOf(text) !== undefined;
 }

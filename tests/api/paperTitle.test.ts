@@ -84,4 +84,17 @@ describe('pasted text gets a title too (one reading in common/, for the server a
     expect(title.length).toBeLessThanOrEqual(41);
     expect(title.endsWith('…')).toBe(true);
   });
+
+  test.each(['摘要', '摘 要', '【摘要】', 'Abstract', '目录', '关键词：课后服务', '第一章 绪论', '1.1 研究背景', '参考文献', '致谢'])(
+    'never a part of the paper’s name (%s): the field is left for the student',
+    async (part) => {
+      const res = await me().post('/api/v1/review/quote', { systemId: 'undergraduate', text: `${part}\n${BODY}` });
+      expect(res.body.result.title).toBeNull();
+    },
+  );
+
+  test('nor the abstract’s opening words when the text starts with 摘要：', async () => {
+    const res = await me().post('/api/v1/review/quote', { systemId: 'undergraduate', text: `摘要：${BODY}` });
+    expect(res.body.result.title).toBeNull();
+  });
 });

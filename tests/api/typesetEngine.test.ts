@@ -6,6 +6,7 @@ import { join } from 'path';
 import { SEED_FOLDER } from '../../server/src/seed';
 import yauzl from 'yauzl';
 import { ExtractError, inspectDocx } from '../../server/src/engines/text/extract';
+import { coverFields } from '../../server/src/engines/typeset/layout';
 import { readManuscript } from '../../server/src/engines/typeset/manuscript';
 import { formatReferences } from '../../server/src/engines/typeset/references';
 import { checkTemplate, type Template } from '../../server/src/engines/typeset/template';
@@ -130,6 +131,94 @@ describe('reading manuscripts', () => {
     const bare = await readManuscript(Buffer.from(['题目', '关键词：甲；乙', '第一章 绪论', '正文。'].join('\n')), 'b.txt');
     expect(bare.warnings).toContain('没有找到摘要（以“摘要”或“Abstract”开头的段落）');
     expect((await xmlOf(await writeDocx(bare, bachelor, FIELDS))).document).toContain('甲；乙');
+  });
+
+  describe('lines before the abstract: a cover, an author’s name', () => {
+    /** A Word manuscript as a student writes one: `before` between the title and a 摘要 in the Heading 1 style. */
+    const withCover = (before: string[]) =>
+      Packer.toBuffer(
+        new Document({
+          sections: [
+            {
+              children: [
+                new Paragraph('县域中学课后服务研究'),
+                ...before.map((line) => new Paragraph(line)),
+                new Paragraph({ heading: HeadingLevel.HEADING_1, text: '摘要' }),
+                new Paragraph('本文讨论县域中学课后服务的组织方式。'),
+                new Paragraph('关键词：课后服务；县域中学'),
+                new Paragraph({ heading: HeadingLevel.HEADING_1, text: '第一章 绪论' }),
+                new Paragraph('课后服务关系到学生的成长。'),
+                new Paragraph({ heading: HeadingLevel.HEADING_1, text: '第二章 结论' }),
+                new Paragraph('三者缺一不可。'),
+              ],
+            },
+          ],
+        }),
+      );
+    const chapters = (m: Awaited<ReturnType<typeof readManuscript>>) => m.body.flatMap((b) => (b.kind === 'heading' ? [b.text] : []));
+
+    test('a labelled cover line is read as the cover, and 摘要 after it is the abstract: the body’s 第一章 is its first chapter', async () => {
+      const m = await readManuscript(await withCover(['学生姓名：林晓明']), 'paper.docx');
+      expect(m).toMatchObject({ title: '县域中学课后服务研究', abstractZh: '本文讨论县域中学课后服务的组织方式。', keywordsZh: ['课后服务', '县域中学'] });
+      expect(chapters(m)).toEqual(['绪论', '结论']);
+      expect(m.body[1]).toEqual({ kind: 'paragraph', text: '课后服务关系到学生的成长。' });
+      expect(m.cover).toEqual({ author: '林晓明' });
+      expect(m.warnings).toEqual(['稿件开头的封面信息未排入正文（封面按填写的信息排出）：“学生姓名：林晓明”']);
+      // the written thesis: the abstract in the front matter, 摘要 not a chapter
+      const { document } = await xmlOf(await writeDocx(m, bachelor, FIELDS));
+      expect(document).toContain('本文讨论县域中学课后服务的组织方式。');
+      expect(document.match(/<w:pStyle w:val="Heading1"\/>/g)).toHaveLength(2);
+    });
+
+    test('a bare name before the abstract is left out and named; a cover page’s school, kind of paper and spaced-out labels are read', async () => {
+      const bare = await readManuscript(await withCover(['林晓明']), 'paper.docx');
+      expect(chapters(bare)).toEqual(['绪论', '结论']);
+      expect(bare.abstractZh).toBe('本文讨论县域中学课后服务的组织方式。');
+      expect(bare.warnings).toEqual(['摘要前的内容不是题目或封面信息，已略去（封面按填写的信息排出）：“林晓明”']);
+
+      const text = [
+        '示例大学',
+        '本科毕业论文',
+        '县域中学课后服务研究',
+        '学    院：教育学院',
+        '专    业：教育学',
+        '学号：2022001 班级：教育2201',
+        '指导教师：周老师',
+        '2026年5月',
+        '摘  要',
+        '本文讨论课后服务。',
+        '目录',
+        '第一章 绪论\t1',
+        '第一章 绪论',
+        '正文。',
+      ].join('\n');
+      const page = await readManuscript(Buffer.from(text), 'paper.txt');
+      expect(page).toMatchObject({ title: '县域中学课后服务研究', abstractZh: '本文讨论课后服务。' });
+      expect(page.cover).toEqual({ major: '教育学', studentNumber: '2022001', supervisor: '周老师', date: '2026年5月' });
+      expect(chapters(page)).toEqual(['绪论']);
+      expect(page.warnings).toContain(
+        '稿件开头的封面信息未排入正文（封面按填写的信息排出）：“示例大学”“本科毕业论文”“学    院：教育学院”“专    业：教育学”“学号：2022001 班级：教育2201”“指导教师：周老师”“2026年5月”',
+      );
+      expect(page.warnings.filter((w) => w.includes('无法识别') || w.includes('摘要前的内容'))).toEqual([]);
+    });
+
+    test('without an abstract, what stood before the first chapter is still the start of the body, as before', async () => {
+      const m = await readManuscript(Buffer.from(['县域中学课后服务研究', '林晓明', '第一章 绪论', '正文。'].join('\n')), 'paper.txt');
+      expect(m.body.slice(0, 2)).toEqual([
+        { kind: 'paragraph', text: '林晓明' },
+        { kind: 'heading', level: 1, text: '绪论' },
+      ]);
+      expect(m.warnings).toContain('正文前的内容“林晓明”无法识别，已放入正文开头');
+    });
+
+    test('a cover field the form left empty is filled from the manuscript’s cover line, and the student told; one the form filled is kept', async () => {
+      const m = await readManuscript(await withCover(['指导教师：吴老师', '学号：2022099']), 'paper.docx');
+      const { supervisor: _s, ...withoutSupervisor } = FIELDS;
+      const filled = coverFields({ ...withoutSupervisor, supervisor: ' ' }, m, bachelor);
+      expect(filled.fields).toMatchObject({ supervisor: '吴老师', studentNumber: FIELDS.studentNumber });
+      expect(filled.notices).toEqual(['封面的指导教师没有填写，已按稿件中的“吴老师”排入']);
+      expect(coverFields(FIELDS, m, bachelor)).toEqual({ fields: FIELDS, notices: [] });
+    });
   });
 
   test('a contents list the manuscript brings is left out with a warning, not read as chapters or glued to the abstract', async () => {
@@ -339,6 +428,30 @@ describe('references in the template’s style', () => {
       '老师上课讲的内容',
     ]);
     expect(warnings).toEqual([expect.stringContaining('参考文献第 5 条无法识别')]);
+  });
+
+  test('a journal without volumes (年(期): 页), in half- or full-width punctuation, is a journal entry; the dash in its title stays', () => {
+    const { references, warnings } = formatReferences(
+      [
+        '汪向东. 农村经济社会转型的新模式——以沙集电子商务为例[J]. 工程研究, 2013(2): 194-200.',
+        '曾亿武，郭红东．电子商务协会促进农产品电子商务发展的机理［J］．农业经济问题，2016（4）：39—48．',
+        '王明. 课后服务的实践. 教育研究, 2021, 42(3): 10-18.',
+        '李华. 县域教育的变迁. 教育学报, 2019(6): 5-9.',
+      ],
+      'gbt7714',
+    );
+    expect(references).toEqual([
+      '汪向东. 农村经济社会转型的新模式——以沙集电子商务为例[J]. 工程研究, 2013(2): 194-200.',
+      '曾亿武, 郭红东. 电子商务协会促进农产品电子商务发展的机理[J]. 农业经济问题, 2016(4): 39-48.',
+      '王明. 课后服务的实践[J]. 教育研究, 2021, 42(3): 10-18.',
+      '李华. 县域教育的变迁[J]. 教育学报, 2019(6): 5-9.',
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  test('an entry that cannot be read is quoted whole, its source part included', () => {
+    const entry = '赵六. 一篇很长很长的题名，长到超过四十个字也还没有写完的一项研究报告[R]. 某地: 某出版社, 二〇二〇年.';
+    expect(formatReferences([entry], 'gbt7714').warnings).toEqual([expect.stringContaining(`“${entry}”`)]);
   });
 
   test('APA 7: authors with initials and &, the year after them, volume(issue), pages with an en dash', () => {

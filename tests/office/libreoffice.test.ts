@@ -5,6 +5,7 @@
  * shows it, level 2 indented more than level 1; the journal's article opens with its title block
  * on page 1, without contents.
  */
+import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import JSZip from 'jszip';
 import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
@@ -129,4 +130,27 @@ test('the journal article: page 1 holds the title, the author lines and the abst
     }
     expect(text).not.toMatch(/[图表]\d+-\d+/);
   }
+});
+
+test('a manuscript with the author’s cover line before its 摘要 heading: the abstract is the front matter, the contents start at 第1章 绪论', async () => {
+  const bachelor = templates.find((t) => t.id === 'general-bachelor')!;
+  const lines = [
+    new Paragraph('县域中学课后服务研究'),
+    new Paragraph('学生姓名：林晓'),
+    new Paragraph({ heading: HeadingLevel.HEADING_1, text: '摘要' }),
+    new Paragraph('本文讨论县域中学课后服务的组织方式。'),
+    new Paragraph({ heading: HeadingLevel.HEADING_1, text: '第一章 绪论' }),
+    new Paragraph('课后服务关系到学生的成长。'),
+    new Paragraph({ heading: HeadingLevel.HEADING_1, text: '第二章 结论' }),
+    new Paragraph('三者缺一不可。'),
+  ];
+  const manuscript = await Packer.toBuffer(new Document({ sections: [{ children: lines }] }));
+  const result = await typeset(await readManuscript(manuscript, 'paper.docx'), bachelor, FIELDS);
+  const { pages, headings } = await headingsOf(result.pdf!, bachelor.toc!.levels);
+  expect(contentsOf(pages, bachelor.toc!.title).map(({ entry }) => entry)).toEqual(['第1章绪论', '第2章结论']);
+  expect(headings.map(({ entry }) => entry)).toEqual(['第1章绪论', '第2章结论']);
+  // the abstract before the contents, on a page numbered in Roman
+  const abstractPage = pages.findIndex((page) => squeeze(page).includes('本文讨论县域中学课后服务的组织方式。'));
+  expect(abstractPage).toBeGreaterThan(0);
+  expect(footerOf(pages[abstractPage])).toBe('I');
 });

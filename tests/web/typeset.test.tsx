@@ -6,6 +6,7 @@ import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
 import { WAIT_POLL_MS } from '@/hooks/useResult';
 import { dropLater, endSessionAt, expectSentToLogin, noteLocationReplaced, noteSavedFiles, serveFile } from './stubs';
+import { manuscriptTitle } from '@/features/typeset/manuscriptTitle';
 
 afterEach(() => {
   server.reset();
@@ -171,6 +172,12 @@ test('a Word manuscript with a cover page prefills the title from its Title para
   const docx = await Packer.toBuffer(new Document({ sections: [{ children: lines }] }));
   fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [new File([new Uint8Array(docx)], '初稿.docx')] } });
   await waitFor(() => expect(screen.getByLabelText('论文题目')).toHaveValue('县域中学课后服务研究'), LONG);
+});
+
+test('a manuscript that opens with a part of the thesis leaves the title for the student, not 第一章 绪论 or 摘要', async () => {
+  for (const first of ['第一章 绪论', '摘要', '目录', '1 绪论'])
+    expect(await manuscriptTitle(new File([`${first}\n课后服务关系到学生的成长。`], '初稿.txt'))).toBeUndefined();
+  expect(await manuscriptTitle(new File(['县域中学课后服务研究\n摘要'], '初稿.txt'))).toBe('县域中学课后服务研究');
 });
 
 test('submitting with nothing filled in says at once that the manuscript is missing too, beside each field', async () => {

@@ -4,12 +4,13 @@
  */
 import JSZip from 'jszip';
 import { docxParagraphs, docxTitle } from '../../../common/paperTitle';
+import { partOrHeading } from '../../../common/text/headings';
 
 const MAX_TITLE = 80;
 
 const firstLine = (lines: string[]) => {
   const line = lines.map((l) => l.trim()).find(Boolean);
-  return line && line.length <= MAX_TITLE && !/^(摘\s*要|abstract)/i.test(line) ? line : undefined;
+  return line && line.length <= MAX_TITLE && !partOrHeading(line) ? line : undefined;
 };
 
 /** A file's contents through FileReader, which every browser (and the test DOM) has. */

@@ -43,6 +43,27 @@ async function fontWarnings(template: Template): Promise<string[]> {
   return used.length ? [`${FONT_SUBSTITUTION_NOTICE}，预览和 PDF 中以开源字体代替：${used.join('，')}（下载的 Word 文档仍使用模板指定的字体）`] : [];
 }
 
+const COVER_FIELD_NAMES: Record<keyof NonNullable<Manuscript['cover']>, string> = {
+  author: '作者',
+  studentNumber: '学号',
+  school: '学校',
+  major: '专业',
+  supervisor: '指导教师',
+  date: '日期',
+};
+
+/** The form's cover fields, a field it left empty and the template's cover shows filled from the manuscript's own cover line, and a notice of each. */
+export function coverFields(fields: CoverFields, manuscript: Manuscript, template: Template): { fields: CoverFields; notices: string[] } {
+  const filled = { ...fields };
+  const notices: string[] = [];
+  for (const [key, value] of Object.entries(manuscript.cover ?? {}) as Array<[keyof typeof COVER_FIELD_NAMES, string]>) {
+    if (!value || fields[key]?.trim() || !template.cover.lines.some((line) => line.includes(`{${key}}`))) continue;
+    filled[key] = value;
+    notices.push(`封面的${COVER_FIELD_NAMES[key]}没有填写，已按稿件中的“${value}”排入`);
+  }
+  return { fields: filled, notices };
+}
+
 /**
  * `watermark`: the preview PDF is made with it (none without it). `onLaidOut` hears when the
  * document has been laid out once (its pages known, the contents' numbers being checked).
@@ -51,13 +72,15 @@ async function fontWarnings(template: Template): Promise<string[]> {
 export async function typeset(
   read: Manuscript,
   template: Template,
-  fields: CoverFields,
+  given: CoverFields,
   watermark?: string,
   onLaidOut: () => Promise<void> | void = () => undefined,
   signal?: AbortSignal,
 ): Promise<Typeset> {
   const { references, warnings } = formatReferences(read.references, template.references.style);
-  const manuscript = { ...read, references, warnings: [...read.warnings, ...warnings] };
+  const cover = coverFields(given, read, template);
+  const fields = cover.fields;
+  const manuscript = { ...read, references, warnings: [...read.warnings, ...cover.notices, ...warnings] };
   if (officeMissing().length) return { docx: await writeDocx(manuscript, template, fields), pageCount: 0, contentsPages: [], warnings: manuscript.warnings };
   // a template without contents has no page numbers to find: it is laid out once
   const levels = template.toc?.levels ?? 0;

@@ -9,28 +9,64 @@ import footnotes from 'markdown-it-footnote';
 import { NodeType, parse, type HTMLElement, type Node } from 'node-html-parser';
 import { MANUSCRIPT_MAX_CHARS } from '../../../../common/api/limits';
 import { formatCount } from '../../../../common/formatCount';
-import { namedPart, numberedHeading } from '../../../../common/text/headings';
+import { ABSTRACT_EN, ABSTRACT_ZH, CONTENTS_TITLE, KEYWORDS_EN, KEYWORDS_ZH, namedPart, numberedHeading } from '../../../../common/text/headings';
 import { decodeText, extensionOf, ExtractError, inspectDocx } from '../text/extract';
 import { docxBlocks } from './docxReader';
 import { MarkedText, paragraphOf } from './markedText';
 import { checkPicture, pictureWarning } from './picture';
-import type { Block, Manuscript, TextFormat } from './types';
+import type { Block, CoverInfo, Manuscript, TextFormat } from './types';
 
-export type { Block, FormatSpan, Formula, Manuscript, NoteMark } from './types';
+export type { Block, CoverInfo, FormatSpan, Formula, Manuscript, NoteMark } from './types';
 
 const CAPTION = /^(图|表|figure|table)\s*\d+([.\-–]\d+)?[\s.:：]*/i;
-/** A part's name at the start of a paragraph or alone: 摘要 / 【摘要】 / 摘 要： / Abstract. … */
-const named = (name: string) => new RegExp(`^(?:[【\\[]${name}[】\\]]\\s*[:：.]?\\s*|${name}(?:\\s*[:：.]\\s*|\\s+|$))`, 'i');
-const ABSTRACT_ZH = named('摘\\s*要');
-const ABSTRACT_EN = named('abstract');
-// 关键词：… / 关键字 … / Keywords: … / Key words …; alone (a heading), its words follow in the next paragraph
-const KEYWORDS_ZH = named('关\\s*键\\s*[词字]');
-const KEYWORDS_EN = named('key\\s*-?\\s*words?');
-
-/** The title of a contents list the manuscript brings with it (the typeset thesis makes its own). */
-const CONTENTS_TITLE = /^(?:目\s*录|目\s*次|contents|table of contents)$/i;
-/** An entry of such a list: a heading's words, then dots, a tab or spaces, then its page (12, iv). */
+/** An entry of a contents list the manuscript brings (the typeset thesis makes its own): a heading's words, then dots, a tab or spaces, then its page (12, iv). */
 const CONTENTS_ENTRY = /^\S.{0,79}?(?:\s*[.．·…]{2,}\s*|\s+)(?:\d{1,4}|[ivxlc]{1,6})$/i;
+
+/**
+ * A cover's labelled lines (学生姓名：林晓明, 指 导 教 师：周老师), by the cover field each fills (null:
+ * read, but the typeset cover has no field for it); labels may be spaced out to line up.
+ */
+const COVER_LABELS: Array<[string[], keyof CoverInfo | 'title' | null]> = [
+  [['学生姓名', '作者姓名', '姓名', '作者'], 'author'],
+  [['学号'], 'studentNumber'],
+  [['学校', '学校名称'], 'school'],
+  [['专业', '所学专业', '专业名称'], 'major'],
+  [['指导教师', '指导老师', '指导教师姓名', '导师'], 'supervisor'],
+  [['日期', '完成日期', '提交日期', '答辩日期', '完成时间'], 'date'],
+  [['论文题目', '题目'], 'title'],
+  [['学院', '所在学院', '院系', '院（系）', '系别', '班级', '专业班级', '年级', '职称', '学位类别'], null],
+];
+const spaced = (label: string) => [...label].map((c) => c.replace(/[()（）]/, '\\$&')).join('\\s*');
+const LABELLED = COVER_LABELS.map(([labels, key]) => [new RegExp(`^(?:${labels.map(spaced).join('|')})\\s*[:：]\\s*(.*)$`), key] as const);
+/** Several labelled values on one line (学号：2022001 专业：教育学) are cut before each label. */
+const NEXT_LABEL = new RegExp(`\\s+(?=(?:${COVER_LABELS.flatMap(([labels]) => labels.map(spaced)).join('|')})\\s*[:：])`);
+/** A cover's unlabelled lines: the university's name, and what the paper is (本科毕业论文, 毕业设计（论文）). */
+const COVER_PLAIN = [
+  /^[\u3400-\u9fff]{2,20}(?:大学|学院)$/,
+  /^(?:[\u3400-\u9fff]{2,20}(?:大学|学院))?\s*(?:本科生?|专科|学士|硕士|博士)?(?:研究生)?\s*(?:毕业|学位|课程)(?:论文|设计)\s*(?:[（(](?:论文|设计)[)）])?$/,
+  /^(?:bachelor'?s|master'?s|undergraduate|graduation)\s+(?:thesis|dissertation|project)$/i,
+];
+
+/** A cover's date alone on its line: 2026年5月, 二〇二六年五月 */
+const COVER_DATE = /^[\d〇零一二三四五六七八九]{4}\s*年\s*[\d一二三四五六七八九十]{1,2}\s*月(?:\s*[\d一二三四五六七八九十]{1,3}\s*日)?$/;
+
+/** A cover line's labelled values, or undefined when it is not a cover line. */
+function coverValues(text: string): Array<[keyof CoverInfo | 'title' | null, string]> | undefined {
+  if (text.length > 80) return undefined;
+  if (COVER_PLAIN.some((pattern) => pattern.test(text))) return [];
+  if (COVER_DATE.test(text)) return [['date', text]];
+  const values: Array<[keyof CoverInfo | 'title' | null, string]> = [];
+  for (const piece of text.split(NEXT_LABEL)) {
+    const found = LABELLED.map(([pattern, key]) => [pattern.exec(piece), key] as const).find(([match]) => match);
+    if (!found) return undefined;
+    values.push([found[1], found[0]![1].trim()]);
+  }
+  return values;
+}
+
+/** Unrecognised blocks before the abstract are held back, up to these: a cover and a declaration fit, a body that starts without headings does not. */
+const HELD_MAX_BLOCKS = 40;
+const HELD_MAX_CHARS = 2000;
 
 const splitKeywords = (text: string) =>
   text
@@ -178,6 +214,13 @@ interface Reading {
   keywordsNext?: 'keywordsZh' | 'keywordsEn';
   /** the entries of the manuscript's own contents list, left out (none seen: undefined) */
   contentsEntries?: number;
+  /**
+   * blocks before the abstract that are not the title nor cover lines (an author's bare name, a
+   * declaration): left out when the abstract, keywords or contents follow, else the body's start
+   */
+  held: Block[];
+  /** the cover lines read before the abstract (学生姓名：林晓明, 示例大学), left out of the body */
+  coverLines: string[];
 }
 
 const ABSTRACTS = [
@@ -261,11 +304,74 @@ function place(r: Reading, block: Block, text: string, heading: { level: 1 | 2 |
       break;
     default:
       if (r.part === 'front') {
-        manuscript.warnings.push(`正文前的内容“${text.slice(0, 20) || '（图表）'}”无法识别，已放入正文开头`);
-        r.part = 'body';
+        if (!r.held.length) manuscript.warnings.push(`正文前的内容“${text.slice(0, 20) || '（图表）'}”无法识别，已放入正文开头`);
+        heldToBody(r);
       }
       manuscript.body.push(heading ? { kind: 'heading', ...heading } : block);
   }
+}
+
+const quoted = (block: Block) =>
+  block.kind === 'heading' || block.kind === 'paragraph'
+    ? block.text.slice(0, 30)
+    : block.kind === 'list'
+      ? (block.items[0] ?? '').slice(0, 30)
+      : block.kind === 'table'
+        ? '（表格）'
+        : '（图片）';
+const charsOf = (block: Block) =>
+  block.kind === 'heading' || block.kind === 'paragraph'
+    ? block.text.length
+    : block.kind === 'list'
+      ? block.items.join('').length
+      : block.kind === 'table'
+        ? block.rows.flat().join('').length
+        : 0;
+
+/** The body starts: what was held back before it is its start, named in a warning (as before the body any unrecognised block is). */
+function heldToBody(r: Reading) {
+  if (r.held.length) r.manuscript.warnings.push(`正文前的内容“${quoted(r.held[0]).slice(0, 20)}”无法识别，已放入正文开头`);
+  r.manuscript.body.push(...r.held);
+  r.held = [];
+  r.part = 'body';
+}
+
+/** A part opened: before the abstract, keywords or contents, what was held back is left out and named; before references, acknowledgements or appendices, it is the body. */
+function settleHeld(r: Reading) {
+  if (!r.held.length) return;
+  if (r.part === 'references' || r.part === 'acknowledgements' || r.part === 'appendices') {
+    const part = r.part;
+    heldToBody(r);
+    r.part = part;
+    return;
+  }
+  const names = r.held.slice(0, 3).map((b) => `“${quoted(b)}”`);
+  r.manuscript.warnings.push(
+    `摘要前的内容不是题目或封面信息，已略去（封面按填写的信息排出）：${names.join('')}${r.held.length > 3 ? `等 ${r.held.length} 段` : ''}`,
+  );
+  r.held = [];
+}
+
+/** A cover line before the abstract (学生姓名：林晓明, 示例大学, 本科毕业论文) is read and left out of the body: true when the block is used up. */
+function readsCover(r: Reading, text: string): boolean {
+  const values = coverValues(text);
+  if (!values) return false;
+  const { manuscript } = r;
+  for (const [key, value] of values) {
+    if (!key || !value) continue;
+    if (key === 'title') manuscript.title ??= value;
+    else (manuscript.cover ??= {})[key] ??= value;
+  }
+  r.coverLines.push(text);
+  return true;
+}
+
+/** An unrecognised block before the abstract is held back while what is held stays the size of a cover: true when it was. */
+function holds(r: Reading, block: Block): boolean {
+  const chars = r.held.reduce((sum, b) => sum + charsOf(b), charsOf(block));
+  if (r.held.length >= HELD_MAX_BLOCKS || chars > HELD_MAX_CHARS) return false;
+  r.held.push(block);
+  return true;
 }
 
 /** Sorts the blocks into the parts of a thesis. */
@@ -273,24 +379,33 @@ export function structure(allBlocks: Block[], warnings: string[] = []): Manuscri
   const manuscript: Manuscript = { keywordsZh: [], keywordsEn: [], body: [], references: [], acknowledgements: [], appendices: [], warnings };
   const { title, blocks } = titleFromHeading(allBlocks);
   manuscript.title = title;
-  const r: Reading = { manuscript, part: 'front', abstracts: { abstractZh: [], abstractEn: [] } };
+  const r: Reading = { manuscript, part: 'front', abstracts: { abstractZh: [], abstractEn: [] }, held: [], coverLines: [] };
   for (const block of blocks) {
     const text = block.kind === 'heading' || block.kind === 'paragraph' ? block.text : '';
-    if (opensPart(r, block, text)) continue;
+    if (opensPart(r, block, text)) {
+      settleHeld(r);
+      continue;
+    }
     const heading =
       block.kind === 'heading'
         ? { level: block.level, text: numberedHeading(block.text)?.text ?? block.text }
         : block.kind === 'paragraph'
           ? numberedHeading(block.text)
           : undefined;
+    if (r.part === 'front' && !heading && block.kind === 'paragraph' && readsCover(r, text)) continue;
     if (r.part === 'front' && !heading && block.kind === 'paragraph' && !manuscript.title && text.length <= 80) {
       manuscript.title = text;
       continue;
     }
-    if ((r.part === 'front' || r.part === 'abstractZh' || r.part === 'abstractEn') && heading) r.part = 'body';
-    if (r.part === 'front' && manuscript.title && block.kind === 'heading' && block.level === 1 && !manuscript.body.length) r.part = 'body';
+    if (r.part === 'front' && heading) heldToBody(r);
+    if ((r.part === 'abstractZh' || r.part === 'abstractEn') && heading) r.part = 'body';
+    if (r.part === 'front' && manuscript.title && block.kind === 'heading' && block.level === 1 && !manuscript.body.length) heldToBody(r);
+    if (r.part === 'front' && block.kind !== 'heading' && holds(r, block)) continue;
     place(r, block, text, heading);
   }
+  if (r.part === 'front') heldToBody(r);
+  if (r.coverLines.length)
+    warnings.push(`稿件开头的封面信息未排入正文（封面按填写的信息排出）：${r.coverLines.map((line) => `“${line.slice(0, 30)}”`).join('')}`);
   if (r.contentsEntries !== undefined) warnings.push(`稿件自带的目录（${r.contentsEntries} 条）已略去：排版后的目录按正文的标题重新生成，页码由排版算出`);
   manuscript.abstractZh = r.abstracts.abstractZh.join('\n') || undefined;
   manuscript.abstractEn = r.abstracts.abstractEn.join('\n') || undefined;

@@ -34,7 +34,8 @@ const halfWidth = (text: string) =>
     .replace(/）/g, ')')
     .replace(/［/g, '[')
     .replace(/］/g, ']')
-    .replace(/[－—]/g, '-')
+    // a page range's dash, not the one in a title (新模式——以沙集为例)
+    .replace(/(\d)\s*[－—–~～]+\s*(?=\d)/g, '$1-')
     .replace(/；/g, ';')
     .replace(/\s+/g, ' ')
     .trim();
@@ -48,7 +49,8 @@ function authorsOf(text: string): { authors: string[]; more: boolean } {
   return { authors: names.filter((n) => !/^(等|et al\.?)$/i.test(n)).map((n) => n.replace(/\s*(等|et al\.?)$/i, '')), more };
 }
 
-const JOURNAL = /^(?<source>[^,]+?),\s*(?<year>\d{4})\s*,\s*(?<volume>\d+)?\s*(?:\((?<issue>[\w-]+)\))?\s*(?::\s*(?<pages>[\d\s\-–~]+))?\.?$/;
+/** 期刊, 2021, 42(3): 10-18 — or without the volume, as many Chinese journals have none: 期刊, 2013(2): 194-200 */
+const JOURNAL = /^(?<source>[^,]+?),\s*(?<year>\d{4})\s*(?:,\s*(?<volume>\d+)?)?\s*(?:\((?<issue>[\w-]+)\))?\s*(?::\s*(?<pages>[\d\s\-–~]+))?\.?$/;
 const BOOK = /^(?:(?<city>[^:,]+?):\s*)?(?<source>[^,:]+?),\s*(?<year>\d{4})(?::\s*(?<pages>[\d\-–~]+))?\.?$/;
 const GBT = /^(?<authors>.+?)\.\s*(?<title>.+?)\s*(?:\[(?<mark>[A-Za-z/]+)\])?\.\s*(?<rest>.+)$/;
 
@@ -60,7 +62,7 @@ function parse(entry: string): Parsed | undefined {
   const book = BOOK.exec(rest)?.groups;
   const marked = mark?.toUpperCase();
   let kind: Kind | undefined;
-  if (marked === 'J' || (!marked && journal?.volume)) kind = 'J';
+  if (marked === 'J' || (!marked && (journal?.volume || journal?.issue))) kind = 'J';
   else if (marked === 'D' || (!marked && book && /大学|学院|university|college/i.test(book.source) && /论文|thesis|dissertation/i.test(title + rest)))
     kind = 'D';
   else if (marked === 'M' || (!marked && book?.city)) kind = 'M';
@@ -129,7 +131,7 @@ export function formatReferences(entries: string[], style: 'gbt7714' | 'apa'): {
     const parsed = parse(entry);
     if (!parsed) {
       warnings.push(
-        `参考文献第 ${i + 1} 条无法识别作者、题名和出处，已按原文排入，请按 ${style === 'apa' ? 'APA 第 7 版' : 'GB/T 7714-2015'} 核对：“${entry.slice(0, 40)}”`,
+        `参考文献第 ${i + 1} 条无法识别作者、题名和出处，已按原文排入，请按 ${style === 'apa' ? 'APA 第 7 版' : 'GB/T 7714-2015'} 核对：“${entry}”`,
       );
       return entry;
     }

@@ -33,8 +33,20 @@ export type Block =
   /** a raster picture checked by its bytes (picture.ts), with its size in pixels */
   | { kind: 'image'; data: Buffer; type: PictureType; width: number; height: number; caption?: string };
 
+/** What a manuscript's own cover lines say (学号：2022001), by the cover field each could fill. */
+export interface CoverInfo {
+  author?: string;
+  studentNumber?: string;
+  school?: string;
+  major?: string;
+  supervisor?: string;
+  date?: string;
+}
+
 export interface Manuscript {
   title?: string;
+  /** read from the labelled lines before the abstract (指导教师：周老师); the form's fields come first */
+  cover?: CoverInfo;
   abstractZh?: string;
   keywordsZh: string[];
   abstractEn?: string;
