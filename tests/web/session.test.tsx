@@ -1,10 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
 import { getCurrentUser } from '@/features/account/api';
+import { NETWORK_ERROR_TITLE, STATUS_TEXT } from '@/utils/errorHandler';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
 
-afterEach(() => server.reset());
+afterEach(() => {
+  server.reset();
+  jest.restoreAllMocks();
+});
 
 async function submitLogin(email: string, password: string) {
   // fireEvent rather than userEvent: typing key by key into the whole app is slow in jsdom
@@ -13,9 +17,11 @@ async function submitLogin(email: string, password: string) {
   fireEvent.click(screen.getByText(/^登\s*录$/, { selector: 'button span' }).closest('button')!);
 }
 
-/** The form's alert (a role query over the whole app is slow in jsdom). */
+/** The form's alert, not a notice's (a role query over the whole app is slow in jsdom). */
 const loginAlert = () =>
-  waitFor(() => expect(document.querySelector('[role="alert"]')).not.toBeNull(), { timeout: 10_000 }).then(() => document.querySelector('[role="alert"]')!);
+  waitFor(() => expect(document.querySelector('form [role="alert"]')).not.toBeNull(), { timeout: 10_000 }).then(() =>
+    document.querySelector('form [role="alert"]')!,
+  );
 
 const loginAt = (redirect?: string) => `/user/login${redirect === undefined ? '' : `?redirect=${encodeURIComponent(redirect)}`}`;
 
@@ -25,6 +31,48 @@ describe('login', () => {
     await submitLogin(DEMO_EMAIL, 'wrong-password1');
     expect(await loginAlert()).toHaveTextContent('邮箱或密码错误');
     expect(history.location.pathname).toBe('/user/login');
+  });
+
+  // a proxy or gateway in front of the API answers in its own words (a page, or nothing)
+  test.each([
+    [401, '<html><body>401 Authorization Required</body></html>', STATUS_TEXT[401]],
+    [403, '<html><body>403 Forbidden</body></html>', '登录失败，请稍后再试'],
+    [500, '', STATUS_TEXT[500]],
+    [502, '<html><body>502 Bad Gateway</body></html>', STATUS_TEXT[502]],
+    [504, '', STATUS_TEXT[504]],
+  ])('an HTTP %i answered without our envelope shows an error on the form and stays (SPEC §4)', async (status, body, shown) => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    server.use({ 'POST /api/v1/actionLogin': (_req, res) => res.status(status).json(body) });
+    const { history } = await renderApp(loginAt('/personal/home/basic-info'));
+    await submitLogin(DEMO_EMAIL, DEMO_PASSWORD);
+    expect(await loginAlert()).toHaveTextContent(shown);
+    expect(history.location.pathname).toBe('/user/login');
+    // the button is ready for another attempt
+    expect(screen.getByText(/^登\s*录$/, { selector: 'button span' }).closest('button')).not.toHaveClass('ant-btn-loading');
+  });
+
+  test('an HTTP error with our envelope shows the server message on the form', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    server.use({ 'POST /api/v1/actionLogin': (_req, res) => res.status(503).json({ success: false, message: '系统维护中，请稍后登录' }) });
+    await renderApp(loginAt());
+    await submitLogin(DEMO_EMAIL, DEMO_PASSWORD);
+    expect(await loginAlert()).toHaveTextContent('系统维护中，请稍后登录');
+  });
+
+  test('no answer at all shows the network notification, and the form says so too', async () => {
+    server.use({ 'POST /api/v1/actionLogin': (_req, res) => res.socket!.destroy() });
+    const { history } = await renderApp(loginAt());
+    await submitLogin(DEMO_EMAIL, DEMO_PASSWORD);
+    expect(await loginAlert()).toHaveTextContent(NETWORK_ERROR_TITLE);
+    expect(await screen.findByText('您的网络发生异常，无法连接服务器')).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/user/login');
+  });
+
+  test('a 404 from the login call goes to /404 (SPEC §2)', async () => {
+    server.use({ 'POST /api/v1/actionLogin': (_req, res) => res.status(404).json('<html>Not Found</html>') });
+    const { history } = await renderApp(loginAt());
+    await submitLogin(DEMO_EMAIL, DEMO_PASSWORD);
+    await waitFor(() => expect(history.location.pathname).toBe('/404'), { timeout: 10_000 });
   });
 
   test('the form checks its fields before sending', async () => {
