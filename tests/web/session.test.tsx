@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
 import { getCurrentUser } from '@/features/account/api';
 import { NETWORK_ERROR_TITLE, STATUS_TEXT } from '@/utils/errorHandler';
+import { navigation } from '@/utils/navigation';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
 
@@ -185,11 +186,67 @@ describe('visitors and the initial state', () => {
     await waitFor(() => expect(document.querySelector('h1')).not.toBeNull(), { timeout: 10_000 });
   });
 
-  test('a failing current-user call never redirects (no login loop)', async () => {
-    server.use({ 'GET /api/v1/user/getCurrent': (_req, res) => res.status(401).json({ success: false, message: '请先登录' }) });
-    const { history } = await renderApp('/review/home');
-    await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('选择查重系统'), { timeout: 10_000 });
-    expect(history.location.pathname).toBe('/review/home');
+  describe('the current-user call follows the common rules on every page (SPEC §2, §8)', () => {
+    const answering = (status: number) => ({
+      'GET /api/v1/user/getCurrent': (_req: unknown, res: { status(code: number): { json(body: unknown): void } }) =>
+        res.status(status).json({ success: false, message: '请求被拒绝' }),
+    });
+    let replaceLocation: jest.SpyInstance;
+    beforeEach(() => {
+      // jsdom cannot replace the document: the replacement asked for is what the user would see
+      replaceLocation = jest.spyOn(navigation, 'replaceLocation').mockImplementation(() => {});
+    });
+
+    test('a 401 on a public page replaces the location with login, carrying the full address', async () => {
+      server.use(answering(401) as never);
+      await renderApp('/review/home/s2?tab=price');
+      await waitFor(
+        () => expect(replaceLocation).toHaveBeenCalledWith(`/user/login?redirect=${encodeURIComponent('http://localhost/review/home/s2?tab=price')}`),
+        {
+          timeout: 10_000,
+        },
+      );
+      expect(replaceLocation).toHaveBeenCalledTimes(1);
+    });
+
+    test('a 401 on the login page leaves the visitor there, with no loop', async () => {
+      server.use(answering(401) as never);
+      const { history } = await renderApp(loginAt('/personal/home/basic-info'));
+      await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('登录'), { timeout: 10_000 });
+      expect(replaceLocation).not.toHaveBeenCalled();
+      expect(history.location.pathname).toBe('/user/login');
+      expect(server.requests.filter((r) => r.path === '/api/v1/user/getCurrent')).toHaveLength(1);
+    });
+
+    test('a 403 on a public page goes to /403', async () => {
+      server.use(answering(403) as never);
+      const { history } = await renderApp('/home');
+      await waitFor(() => expect(history.location.pathname).toBe('/403'), { timeout: 10_000 });
+      expect(replaceLocation).not.toHaveBeenCalled();
+    });
+
+    test('a 403 on the login page stays there', async () => {
+      server.use(answering(403) as never);
+      const { history } = await renderApp(loginAt());
+      await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('登录'), { timeout: 10_000 });
+      expect(history.location.pathname).toBe('/user/login');
+    });
+
+    test('a 404 goes to /404', async () => {
+      server.use(answering(404) as never);
+      const { history } = await renderApp('/review/home');
+      await waitFor(() => expect(history.location.pathname).toBe('/404'), { timeout: 10_000 });
+    });
+
+    test('a 500 keeps a visitor on a public page, only logged', async () => {
+      const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+      server.use(answering(500) as never);
+      const { history } = await renderApp('/review/home');
+      await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('选择查重系统'), { timeout: 10_000 });
+      expect(history.location.pathname).toBe('/review/home');
+      expect(replaceLocation).not.toHaveBeenCalled();
+      expect(logged).toHaveBeenCalled();
+    });
   });
 
   test('no answer at all shows the network notification', async () => {
@@ -233,10 +290,12 @@ describe('a fault is not a logout', () => {
   });
 
   test('a 401 is "not logged in": a guarded page goes to login with the full address (SPEC §2)', async () => {
+    const replaceLocation = jest.spyOn(navigation, 'replaceLocation').mockImplementation(() => {});
     server.use({ 'GET /api/v1/user/getCurrent': (_req, res) => res.status(401).json({ success: false, message: '请先登录' }) });
     const { history } = await renderApp('/personal/review/list?page=2');
     await waitFor(() => expect(history.location.pathname).toBe('/user/login'), { timeout: 10_000 });
     expect(new URLSearchParams(history.location.search).get('redirect')).toBe('http://localhost/personal/review/list?page=2');
+    expect(replaceLocation).toHaveBeenCalledWith(`/user/login?redirect=${encodeURIComponent('http://localhost/personal/review/list?page=2')}`);
   });
 });
 
