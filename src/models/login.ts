@@ -37,7 +37,9 @@ export default function useLoginModel(): LoginModel {
       const next = loginStateFrom(response);
       setState(next);
       if (next.status === 'ok') {
-        await fetchCurrent();
+        // the user goes on whatever this answers (docs/spec.md §4): a failure has been handled, and the
+        // user model notes that the signed-in user could not be loaded
+        await fetchCurrent().catch(() => undefined);
         history.replace(resolveLoginRedirect(navigation.currentHref()));
       }
       return next;

@@ -104,6 +104,24 @@ describe('login', () => {
   });
 
   test.each([
+    ['a 500', (res: { status(code: number): { json(body: unknown): void } }) => res.status(500).json({ success: false, message: '服务器开小差了' })],
+    ['no answer', (res: { socket?: { destroy(): void } | null }) => res.socket!.destroy()],
+  ])('success still redirects when the user fetch after it fails with %s (SPEC §4)', async (_case, fail) => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const { history } = await renderApp(loginAt('/personal/home/basic-info'));
+    await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('登录'), { timeout: 10_000 });
+    server.use({ 'GET /api/v1/user/getCurrent': (_req, res) => fail(res as never) });
+    await submitLogin(DEMO_EMAIL, DEMO_PASSWORD);
+    await waitFor(() => expect(history.location.pathname).toBe('/personal/home/basic-info'), { timeout: 10_000 });
+    // signed in but not loaded: the page offers a retry rather than the login page again
+    expect(await screen.findByText('账号信息加载失败', {}, { timeout: 10_000 })).toBeInTheDocument();
+    server.reset();
+    await signInAsDemo();
+    fireEvent.click(screen.getByText('重新加载').closest('button')!);
+    expect(await screen.findByText('基本信息', { selector: 'h1' }, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  test.each([
     ['a same-origin path', '/personal/home/basic-info', '/personal/home/basic-info'],
     ['a same-origin full URL', 'http://localhost/review/info?from=home', '/review/info'],
     ['the hash form', 'http://localhost/#/personal/review/list', '/personal/review/list'],
