@@ -335,6 +335,13 @@ describe('logout', () => {
     expect(server.cookies.has('zn_session')).toBe(false);
   });
 
+  test.each([403, 404])('answered %i, still carries the address the user was on', async (status) => {
+    server.use({ 'POST /api/v1/actionLogin/logout': (_req, res) => res.status(status).json({ success: false, message: '拒绝' }) });
+    const { history } = await logOutFrom('/review/home/s2?tab=price');
+    await waitFor(() => expect(history.location.pathname).toBe('/user/login'));
+    expect(new URLSearchParams(history.location.search).get('redirect')).toBe('http://localhost/review/home/s2?tab=price');
+  });
+
   test('stays when the address already carries a redirect parameter', async () => {
     const { history } = await logOutFrom('/home?redirect=%2Fpay%2Fo1');
     await screen.findByText('登录');
