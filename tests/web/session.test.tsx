@@ -127,6 +127,9 @@ describe('login', () => {
     ['the hash form', 'http://localhost/#/personal/review/list', '/personal/review/list'],
     ['another origin', 'https://other.example/personal', '/'],
     ['no target', undefined, '/'],
+    ['a bare query, the login page again', '?x=1', '/'],
+    ['blanks, the login page again', '   ', '/'],
+    ['the login page itself', '/user/login?redirect=%2Fpay%2Fo1', '/'],
   ])('success with %s goes to %s', async (_case, redirect, expected) => {
     const { history } = await renderApp(loginAt(redirect));
     await submitLogin(DEMO_EMAIL, DEMO_PASSWORD);
