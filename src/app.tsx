@@ -6,7 +6,7 @@ import { currentUserFrom } from '@/models/user';
 import { getCurrentUser, type CurrentUser } from '@/features/account/api';
 import { applyFeedbackDefaults, AppProviders } from '@/utils/providers';
 import { requestConfig } from '@/utils/requestConfig';
-import { isNotLoggedIn } from '@/utils/errorHandler';
+import { handleRequestError, isNoResponse, isNotLoggedIn } from '@/utils/errorHandler';
 import React from 'react';
 
 export interface InitialState {
@@ -18,16 +18,20 @@ export interface InitialState {
 applyFeedbackDefaults();
 
 /**
- * Loads the current user before the first page renders (the loading state shows meanwhile).
- * It never redirects: a visitor is `{ currentUser: undefined }` and stays where they are. Only a
- * 401 means "not logged in" (docs/spec.md §6); a fault (a 5xx, no answer) is `loadFailed`, so a
- * guarded page offers a retry instead of sending a signed-in user to the login page.
+ * Loads the current user before the first page renders (the loading state shows meanwhile). A visitor
+ * is the server's `{ success: true, result: null }`: `{ currentUser: undefined }`, who stays where
+ * they are. A failure is handled as any call's (docs/spec.md §2, §8), on every page: a 401 replaces
+ * the location with login (not on the login page, so no loop), a 403 goes to /403 (not on the login
+ * page), a 404 to /404. A fault (a 5xx, no answer) is only logged (the network notice for no answer)
+ * and is `loadFailed`, so a guarded page offers a retry instead of sending a signed-in user to login;
+ * so is a 403 or 404, which says nothing of who the user is.
  */
 export async function getInitialState(): Promise<InitialState> {
   try {
     return { currentUser: currentUserFrom(await getCurrentUser({ skipErrorHandler: true })) };
   } catch (error) {
-    // the request layer has shown the network notice if there was no answer; never a redirect from here
+    // the request layer has shown the network notice if there was no answer
+    if (!isNoResponse(error)) handleRequestError(error);
     return isNotLoggedIn(error) ? {} : { loadFailed: true };
   }
 }

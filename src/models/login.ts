@@ -37,7 +37,9 @@ export default function useLoginModel(): LoginModel {
       const next = loginStateFrom(response);
       setState(next);
       if (next.status === 'ok') {
-        await fetchCurrent();
+        // the user goes on whatever this answers (docs/spec.md §4): a failure has been handled, and the
+        // user model notes that the signed-in user could not be loaded
+        await fetchCurrent().catch(() => undefined);
         history.replace(resolveLoginRedirect(navigation.currentHref()));
       }
       return next;
@@ -46,14 +48,14 @@ export default function useLoginModel(): LoginModel {
   );
 
   const logout = useCallback(async () => {
-    try {
-      await logoutCall();
-    } finally {
-      await clear();
-      setState({});
-      const destination = logoutDestination(navigation.currentHref());
-      if (destination) history.replace(destination);
-    }
+    // the address the user left from, whatever the call answers (a 403 or 404 moves the page first)
+    const from = navigation.currentHref();
+    // a failed call has been handled by the request layer; the user is logged out here all the same
+    await logoutCall().catch(() => undefined);
+    await clear();
+    setState({});
+    const destination = logoutDestination(from);
+    if (destination) history.replace(destination);
   }, [clear]);
 
   const reset = useCallback(() => setState({}), []);

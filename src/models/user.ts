@@ -1,4 +1,5 @@
 import { getCurrentUser, type CurrentUser } from '@/features/account/api';
+import { isNotLoggedIn } from '@/utils/errorHandler';
 import { useCallback } from 'react';
 import { flushSync } from 'react-dom';
 import { useModel } from 'umi';
@@ -27,7 +28,19 @@ export default function useUserModel(): UserModel {
   const currentUser: CurrentUser | undefined = initialState?.currentUser;
 
   const fetchCurrent = useCallback(async () => {
-    const user = currentUserFrom(await getCurrentUser());
+    let user: CurrentUser | undefined;
+    try {
+      user = currentUserFrom(await getCurrentUser());
+    } catch (error) {
+      // a fault (not a 401) with no user known yet (just logged in): not a visitor, so a guarded
+      // page offers a retry rather than the login page; a user already shown stays as they are
+      if (!isNotLoggedIn(error)) {
+        flushSync(() => {
+          setInitialState((state) => (state?.currentUser ? state : { ...state, loadFailed: true }));
+        });
+      }
+      throw error;
+    }
     // committed at once, so that a navigation right after (login → redirect) sees the user
     flushSync(() => {
       setInitialState((state) => ({ ...state, currentUser: user, loadFailed: false }));

@@ -24,10 +24,23 @@ export function resolveLoginRedirect(currentHref: string): string {
   const target = getRedirectParam(currentHref);
   if (!target) return '/';
   try {
-    return pathWithinSite(target, new URL(currentHref)) ?? '/';
+    const path = pathWithinSite(target, new URL(currentHref));
+    // a target that is the login page itself (`?x=1`, blanks, `/user/login?…`) would leave the user on it: no target
+    return path === null || isLoginPath(path) ? '/' : path;
   } catch {
     return '/';
   }
+}
+
+/** Whether the router would show the login page for a path: it matches paths case-blind, unescaped, with or without a trailing slash. */
+function isLoginPath(path: string): boolean {
+  let pathname = new URL(path, 'http://site').pathname;
+  try {
+    pathname = decodeURIComponent(pathname);
+  } catch {
+    // a malformed escape stays as it is
+  }
+  return pathname.replace(/\/+$/, '').toLowerCase() === LOGIN_PATH.toLowerCase();
 }
 
 /**

@@ -22,6 +22,16 @@ describe('after login (docs/spec.md §2, §5)', () => {
     ['a hash form inside a hash form', '/#/#//evil.example', '/'],
     ['a dot segment before a protocol-relative path', '/.//evil.example/', '/'],
     ['dot segments before a protocol-relative path in the hash form', '/#/a/..//evil.example', '/'],
+    // a target that is the login page itself would leave the user where they are
+    ['a bare query (the login page again)', '?x=1', '/'],
+    ['blanks (the login page again)', '   ', '/'],
+    ['the login page', '/user/login?redirect=%2Fpay%2Fo1', '/'],
+    ['the login page with a trailing slash', '/user/login/', '/'],
+    ['the login page in capitals', '/USER/Login', '/'],
+    ['the login page in the hash form', '/#/user/login', '/'],
+    ['the login page as a full URL', 'http://localhost:8000/user/login#top', '/'],
+    ['the login page spelt with an escape', '/user/%6Cogin', '/'],
+    ['a page beneath the login path is not it', '/user/login-help', '/user/login-help'],
   ])('%s → %s', (_case, target, expected) => {
     expect(resolveLoginRedirect(page(target))).toBe(expected);
   });

@@ -1,10 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../mock/_lib/users';
 import { getCurrentUser } from '@/features/account/api';
+import { NETWORK_ERROR_TITLE, STATUS_TEXT } from '@/utils/errorHandler';
+import { navigation } from '@/utils/navigation';
 import { axios, server } from './mockServer';
 import { renderApp, signInAsDemo } from './renderApp';
 
-afterEach(() => server.reset());
+afterEach(() => {
+  server.reset();
+  jest.restoreAllMocks();
+});
 
 async function submitLogin(email: string, password: string) {
   // fireEvent rather than userEvent: typing key by key into the whole app is slow in jsdom
@@ -13,9 +18,11 @@ async function submitLogin(email: string, password: string) {
   fireEvent.click(screen.getByText(/^登\s*录$/, { selector: 'button span' }).closest('button')!);
 }
 
-/** The form's alert (a role query over the whole app is slow in jsdom). */
+/** The form's alert, not a notice's (a role query over the whole app is slow in jsdom). */
 const loginAlert = () =>
-  waitFor(() => expect(document.querySelector('[role="alert"]')).not.toBeNull(), { timeout: 10_000 }).then(() => document.querySelector('[role="alert"]')!);
+  waitFor(() => expect(document.querySelector('form [role="alert"]')).not.toBeNull(), { timeout: 10_000 }).then(() =>
+    document.querySelector('form [role="alert"]')!,
+  );
 
 const loginAt = (redirect?: string) => `/user/login${redirect === undefined ? '' : `?redirect=${encodeURIComponent(redirect)}`}`;
 
@@ -25,6 +32,48 @@ describe('login', () => {
     await submitLogin(DEMO_EMAIL, 'wrong-password1');
     expect(await loginAlert()).toHaveTextContent('邮箱或密码错误');
     expect(history.location.pathname).toBe('/user/login');
+  });
+
+  // a proxy or gateway in front of the API answers in its own words (a page, or nothing)
+  test.each([
+    [401, '<html><body>401 Authorization Required</body></html>', STATUS_TEXT[401]],
+    [403, '<html><body>403 Forbidden</body></html>', '登录失败，请稍后再试'],
+    [500, '', STATUS_TEXT[500]],
+    [502, '<html><body>502 Bad Gateway</body></html>', STATUS_TEXT[502]],
+    [504, '', STATUS_TEXT[504]],
+  ])('an HTTP %i answered without our envelope shows an error on the form and stays (SPEC §4)', async (status, body, shown) => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    server.use({ 'POST /api/v1/actionLogin': (_req, res) => res.status(status).json(body) });
+    const { history } = await renderApp(loginAt('/personal/home/basic-info'));
+    await submitLogin(DEMO_EMAIL, DEMO_PASSWORD);
+    expect(await loginAlert()).toHaveTextContent(shown);
+    expect(history.location.pathname).toBe('/user/login');
+    // the button is ready for another attempt
+    expect(screen.getByText(/^登\s*录$/, { selector: 'button span' }).closest('button')).not.toHaveClass('ant-btn-loading');
+  });
+
+  test('an HTTP error with our envelope shows the server message on the form', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    server.use({ 'POST /api/v1/actionLogin': (_req, res) => res.status(503).json({ success: false, message: '系统维护中，请稍后登录' }) });
+    await renderApp(loginAt());
+    await submitLogin(DEMO_EMAIL, DEMO_PASSWORD);
+    expect(await loginAlert()).toHaveTextContent('系统维护中，请稍后登录');
+  });
+
+  test('no answer at all shows the network notification, and the form says so too', async () => {
+    server.use({ 'POST /api/v1/actionLogin': (_req, res) => res.socket!.destroy() });
+    const { history } = await renderApp(loginAt());
+    await submitLogin(DEMO_EMAIL, DEMO_PASSWORD);
+    expect(await loginAlert()).toHaveTextContent(NETWORK_ERROR_TITLE);
+    expect(await screen.findByText('您的网络发生异常，无法连接服务器')).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/user/login');
+  });
+
+  test('a 404 from the login call goes to /404 (SPEC §2)', async () => {
+    server.use({ 'POST /api/v1/actionLogin': (_req, res) => res.status(404).json('<html>Not Found</html>') });
+    const { history } = await renderApp(loginAt());
+    await submitLogin(DEMO_EMAIL, DEMO_PASSWORD);
+    await waitFor(() => expect(history.location.pathname).toBe('/404'), { timeout: 10_000 });
   });
 
   test('the form checks its fields before sending', async () => {
@@ -55,11 +104,32 @@ describe('login', () => {
   });
 
   test.each([
+    ['a 500', (res: { status(code: number): { json(body: unknown): void } }) => res.status(500).json({ success: false, message: '服务器开小差了' })],
+    ['no answer', (res: { socket?: { destroy(): void } | null }) => res.socket!.destroy()],
+  ])('success still redirects when the user fetch after it fails with %s (SPEC §4)', async (_case, fail) => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const { history } = await renderApp(loginAt('/personal/home/basic-info'));
+    await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('登录'), { timeout: 10_000 });
+    server.use({ 'GET /api/v1/user/getCurrent': (_req, res) => fail(res as never) });
+    await submitLogin(DEMO_EMAIL, DEMO_PASSWORD);
+    await waitFor(() => expect(history.location.pathname).toBe('/personal/home/basic-info'), { timeout: 10_000 });
+    // signed in but not loaded: the page offers a retry rather than the login page again
+    expect(await screen.findByText('账号信息加载失败', {}, { timeout: 10_000 })).toBeInTheDocument();
+    server.reset();
+    await signInAsDemo();
+    fireEvent.click(screen.getByText('重新加载').closest('button')!);
+    expect(await screen.findByText('基本信息', { selector: 'h1' }, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  test.each([
     ['a same-origin path', '/personal/home/basic-info', '/personal/home/basic-info'],
     ['a same-origin full URL', 'http://localhost/review/info?from=home', '/review/info'],
     ['the hash form', 'http://localhost/#/personal/review/list', '/personal/review/list'],
     ['another origin', 'https://other.example/personal', '/'],
     ['no target', undefined, '/'],
+    ['a bare query, the login page again', '?x=1', '/'],
+    ['blanks, the login page again', '   ', '/'],
+    ['the login page itself', '/user/login?redirect=%2Fpay%2Fo1', '/'],
   ])('success with %s goes to %s', async (_case, redirect, expected) => {
     const { history } = await renderApp(loginAt(redirect));
     await submitLogin(DEMO_EMAIL, DEMO_PASSWORD);
@@ -137,11 +207,67 @@ describe('visitors and the initial state', () => {
     await waitFor(() => expect(document.querySelector('h1')).not.toBeNull(), { timeout: 10_000 });
   });
 
-  test('a failing current-user call never redirects (no login loop)', async () => {
-    server.use({ 'GET /api/v1/user/getCurrent': (_req, res) => res.status(401).json({ success: false, message: '请先登录' }) });
-    const { history } = await renderApp('/review/home');
-    await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('选择查重系统'), { timeout: 10_000 });
-    expect(history.location.pathname).toBe('/review/home');
+  describe('the current-user call follows the common rules on every page (SPEC §2, §8)', () => {
+    const answering = (status: number) => ({
+      'GET /api/v1/user/getCurrent': (_req: unknown, res: { status(code: number): { json(body: unknown): void } }) =>
+        res.status(status).json({ success: false, message: '请求被拒绝' }),
+    });
+    let replaceLocation: jest.SpyInstance;
+    beforeEach(() => {
+      // jsdom cannot replace the document: the replacement asked for is what the user would see
+      replaceLocation = jest.spyOn(navigation, 'replaceLocation').mockImplementation(() => {});
+    });
+
+    test('a 401 on a public page replaces the location with login, carrying the full address', async () => {
+      server.use(answering(401) as never);
+      await renderApp('/review/home/s2?tab=price');
+      await waitFor(
+        () => expect(replaceLocation).toHaveBeenCalledWith(`/user/login?redirect=${encodeURIComponent('http://localhost/review/home/s2?tab=price')}`),
+        {
+          timeout: 10_000,
+        },
+      );
+      expect(replaceLocation).toHaveBeenCalledTimes(1);
+    });
+
+    test('a 401 on the login page leaves the visitor there, with no loop', async () => {
+      server.use(answering(401) as never);
+      const { history } = await renderApp(loginAt('/personal/home/basic-info'));
+      await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('登录'), { timeout: 10_000 });
+      expect(replaceLocation).not.toHaveBeenCalled();
+      expect(history.location.pathname).toBe('/user/login');
+      expect(server.requests.filter((r) => r.path === '/api/v1/user/getCurrent')).toHaveLength(1);
+    });
+
+    test('a 403 on a public page goes to /403', async () => {
+      server.use(answering(403) as never);
+      const { history } = await renderApp('/home');
+      await waitFor(() => expect(history.location.pathname).toBe('/403'), { timeout: 10_000 });
+      expect(replaceLocation).not.toHaveBeenCalled();
+    });
+
+    test('a 403 on the login page stays there', async () => {
+      server.use(answering(403) as never);
+      const { history } = await renderApp(loginAt());
+      await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('登录'), { timeout: 10_000 });
+      expect(history.location.pathname).toBe('/user/login');
+    });
+
+    test('a 404 goes to /404', async () => {
+      server.use(answering(404) as never);
+      const { history } = await renderApp('/review/home');
+      await waitFor(() => expect(history.location.pathname).toBe('/404'), { timeout: 10_000 });
+    });
+
+    test('a 500 keeps a visitor on a public page, only logged', async () => {
+      const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+      server.use(answering(500) as never);
+      const { history } = await renderApp('/review/home');
+      await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('选择查重系统'), { timeout: 10_000 });
+      expect(history.location.pathname).toBe('/review/home');
+      expect(replaceLocation).not.toHaveBeenCalled();
+      expect(logged).toHaveBeenCalled();
+    });
   });
 
   test('no answer at all shows the network notification', async () => {
@@ -185,10 +311,12 @@ describe('a fault is not a logout', () => {
   });
 
   test('a 401 is "not logged in": a guarded page goes to login with the full address (SPEC §2)', async () => {
+    const replaceLocation = jest.spyOn(navigation, 'replaceLocation').mockImplementation(() => {});
     server.use({ 'GET /api/v1/user/getCurrent': (_req, res) => res.status(401).json({ success: false, message: '请先登录' }) });
     const { history } = await renderApp('/personal/review/list?page=2');
     await waitFor(() => expect(history.location.pathname).toBe('/user/login'), { timeout: 10_000 });
     expect(new URLSearchParams(history.location.search).get('redirect')).toBe('http://localhost/personal/review/list?page=2');
+    expect(replaceLocation).toHaveBeenCalledWith(`/user/login?redirect=${encodeURIComponent('http://localhost/personal/review/list?page=2')}`);
   });
 });
 
@@ -208,6 +336,13 @@ describe('logout', () => {
     await waitFor(() => expect(history.location.pathname).toBe('/user/login'));
     expect(new URLSearchParams(history.location.search).get('redirect')).toBe('http://localhost/review/home/s2?tab=price');
     expect(server.cookies.has('zn_session')).toBe(false);
+  });
+
+  test.each([403, 404])('answered %i, still carries the address the user was on', async (status) => {
+    server.use({ 'POST /api/v1/actionLogin/logout': (_req, res) => res.status(status).json({ success: false, message: '拒绝' }) });
+    const { history } = await logOutFrom('/review/home/s2?tab=price');
+    await waitFor(() => expect(history.location.pathname).toBe('/user/login'));
+    expect(new URLSearchParams(history.location.search).get('redirect')).toBe('http://localhost/review/home/s2?tab=price');
   });
 
   test('stays when the address already carries a redirect parameter', async () => {

@@ -30,6 +30,27 @@ test('the templates as cards, filtered by degree and searched', async () => {
   expect(await screen.findByText('没有符合条件的模板，换个学历类型或关键词试试', {}, LONG)).toBeInTheDocument();
 });
 
+test('the list is asked for once per load, so a failure is told once', async () => {
+  server.use({ 'GET /api/v1/typeset/template': (_req, res) => res.status(429).json({ success: false, message: '请求太频繁，请稍后再试' }) });
+  await renderApp('/typeset/template-list');
+  expect(await screen.findByText('模板加载失败', {}, LONG)).toBeInTheDocument();
+  expect(await screen.findAllByText('请求太频繁，请稍后再试', {}, LONG)).toHaveLength(1);
+  expect(server.requests.filter((r) => r.path === '/api/v1/typeset/template')).toHaveLength(1);
+  expect(screen.getAllByText('请求太频繁，请稍后再试')).toHaveLength(1);
+});
+
+test('the first answer also fills the filters, and a filter asks once', async () => {
+  await renderApp('/typeset/template-list');
+  expect(await screen.findByText('通用本科毕业论文', {}, LONG)).toBeInTheDocument();
+  const asks = () => server.requests.filter((r) => r.path === '/api/v1/typeset/template');
+  expect(asks()).toHaveLength(1);
+  expect(document.querySelector('.ant-segmented [title="硕士"]')).not.toBeNull();
+  fireEvent.click(document.querySelector('.ant-segmented [title="硕士"]')!);
+  await waitFor(() => expect(screen.queryByText('通用本科毕业论文')).toBeNull(), LONG);
+  expect(asks()).toHaveLength(2);
+  expect(asks()[1].query).toMatchObject({ degree: '硕士' });
+});
+
 test('the degree filter offers only the degrees there are templates for', async () => {
   await renderApp('/typeset/template-list');
   await screen.findByText('通用本科毕业论文', {}, LONG);

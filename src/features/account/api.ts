@@ -1,4 +1,13 @@
-import { bodyOfError, handleRequestError, type ErrorBody } from '@/utils/errorHandler';
+import {
+  bodyOfError,
+  handleRequestError,
+  isNoResponse,
+  NETWORK_ERROR_DESCRIPTION,
+  NETWORK_ERROR_TITLE,
+  STATUS_TEXT,
+  type ErrorBody,
+  type HttpErrorLike,
+} from '@/utils/errorHandler';
 import { get, post, postForm, put } from '@/utils/request';
 import type { ApiResponse, CallOptions } from '@/utils/request';
 import type { Static } from '@sinclair/typebox';
@@ -53,9 +62,15 @@ export function uploadAvatar(file: File, options: CallOptions = {}) {
  */
 export type LoginResponse = Static<typeof auth.LoginReply> | ErrorBody;
 
+/** What the form says when a login call failed and the server gave no reason of its own. */
+export const LOGIN_FAILED_TEXT = '登录失败，请稍后再试';
+
 /**
  * POST /api/v1/actionLogin with the login form object, passed through unchanged (docs/spec.md §3, §7).
- * A refused login is an answer for the form to show, not an error to redirect on.
+ * Every attempt ends in an answer for the form to show (§4): a refusal in our envelope as the server
+ * words it; any other failure (a proxy's page, an empty body, no answer) as a failed answer in plain
+ * words. The common handler still does what it does for any call: the 网络异常 notice, 404 → /404,
+ * nothing for a 401 or 403 on the login page.
  */
 export async function login(form: object): Promise<LoginResponse> {
   try {
@@ -63,9 +78,16 @@ export async function login(form: object): Promise<LoginResponse> {
   } catch (error) {
     const body = bodyOfError(error);
     if (body) return body;
-    handleRequestError(error); // no answer at all: the network notice
-    throw error;
+    // the network notice has been shown by the request layer already
+    if (!isNoResponse(error)) handleRequestError(error);
+    return { success: false, message: failedLoginText(error) };
   }
+}
+
+function failedLoginText(error: unknown): string {
+  if (isNoResponse(error)) return `${NETWORK_ERROR_TITLE}：${NETWORK_ERROR_DESCRIPTION}`;
+  const status = (error as HttpErrorLike | undefined)?.response?.status;
+  return (status !== undefined && STATUS_TEXT[status]) || LOGIN_FAILED_TEXT;
 }
 
 /** POST /api/v1/actionLogin/logout: ends the session (docs/spec.md §7). */

@@ -3,7 +3,7 @@ import { CLEARABLE } from '@/components/iconLabels';
 import { SearchOutlined } from '@ant-design/icons';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
-import { listTemplates } from '@/features/typeset/api';
+import { listTemplates, type TemplateSummary } from '@/features/typeset/api';
 import { formatFen } from '@/utils/money';
 import { Button, Card, Col, Empty, Input, Row, Segmented, Select, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -17,15 +17,18 @@ export default function TemplateListPage() {
   const [degree, setDegree] = useState('全部');
   const [discipline, setDiscipline] = useState<string>();
   const [query, setQuery] = useState('');
-  const { data, error, loading, reload } = useResult(
-    () => listTemplates({ degree: degree === '全部' ? undefined : degree, discipline, q: query || undefined }),
-    [degree, discipline, query],
-  );
+  // the whole library, as the last unfiltered answer gave it: one call per load serves the cards and the filters
+  const [library, setLibrary] = useState<TemplateSummary[]>();
+  const { data, error, loading, reload } = useResult(async () => {
+    const unfiltered = degree === '全部' && !discipline && !query;
+    const answer = await listTemplates({ degree: unfiltered ? undefined : degree, discipline, q: query || undefined });
+    if (unfiltered) setLibrary(answer.result);
+    return answer;
+  }, [degree, discipline, query]);
   // the disciplines there are templates for, from the whole library
-  const all = useResult(() => listTemplates({}), []);
-  const disciplines = [...new Set((all.data ?? []).map((t) => t.discipline))];
+  const disciplines = [...new Set((library ?? []).map((t) => t.discipline))];
   // the degrees there are templates for, in the usual order (all of them until the library is read)
-  const present = all.data && new Set(all.data.map((t) => t.degree));
+  const present = library && new Set(library.map((t) => t.degree));
   const degrees = ['全部', ...(present ? [...DEGREES.filter((d) => present.has(d)), ...[...present].filter((d) => !DEGREES.includes(d))] : DEGREES)];
 
   return (
