@@ -1,7 +1,8 @@
+import RetryAlert from '@/components/RetryAlert';
 import UploadProgress from '@/components/UploadProgress';
 import type { Review } from '@/features/review/api';
 import { InboxOutlined } from '@ant-design/icons';
-import { Alert, Button, Upload } from 'antd';
+import { Alert, Upload } from 'antd';
 import { PAPER_UPLOAD, UPLOAD_MAX_MB } from '../../../../common/api';
 import styles from './index.less';
 import { formatCount } from '../../../../common/formatCount';
@@ -35,21 +36,7 @@ export default function PaperUpload({ onFile, percent, waiting, error, onRetry, 
       </Upload.Dragger>
       <UploadProgress percent={percent} />
       {waiting && <Alert type="info" showIcon message="上一个文件还在读取中，读完后会自动上传这个文件，不用再选一次" className={styles.notice} />}
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          message={error}
-          action={
-            onRetry && (
-              <Button size="small" onClick={onRetry}>
-                重试
-              </Button>
-            )
-          }
-          className={styles.notice}
-        />
-      )}
+      {error && <RetryAlert type="error" message={error} onRetry={onRetry} className={styles.notice} />}
       {uploaded && (
         <Alert type="success" showIcon message={`已上传：${uploaded.fileName}（${formatCount(uploaded.charCount)} 字）`} className={styles.notice} />
       )}

@@ -1,4 +1,5 @@
 import LoadError from '@/components/LoadError';
+import RetryAlert from '@/components/RetryAlert';
 import { useCurrentUser } from '@/features/account/useCurrentUser';
 import {
   createReview,
@@ -63,18 +64,7 @@ function QuoteLine({ quote, error, onRetry, hasPaper, stage }: QuoteLineProps) {
           </Typography.Text>
         </Space>
       ) : error ? (
-        <Alert
-          type="warning"
-          showIcon
-          message={error}
-          action={
-            onRetry && (
-              <Button size="small" onClick={onRetry}>
-                重试
-              </Button>
-            )
-          }
-        />
+        <RetryAlert type="warning" message={error} onRetry={onRetry} />
       ) : (
         <Typography.Text type="secondary">{hasPaper ? '正在计算字数和价格…' : '上传或粘贴论文后，这里会显示字数和价格'}</Typography.Text>
       )}
