@@ -172,7 +172,7 @@ function groupAlive(group: number) {
   }
 }
 
-test('through HTTP: deleting a typesetting while LibreOffice lays it out stops it at once: LibreOffice killed, its job gone, nothing written', async () => {
+test('through HTTP: deleting a typesetting while LibreOffice lays it out stops it at once: LibreOffice killed, its job marked cancelled, nothing written', async () => {
   const t = await createTestApp({ typesetEngines: 1 });
   try {
     const me = client(t.app);
@@ -195,7 +195,10 @@ test('through HTTP: deleting a typesetting while LibreOffice lays it out stops i
     // killed: gone once reaped
     for (let waited = 0; groupAlive(group) && waited < 2000; waited += 50) await new Promise((r) => setTimeout(r, 50));
     expect(groupAlive(group)).toBe(false);
-    expect(await t.app.db.selectFrom('jobs').selectAll().where('kind', '=', 'typeset').where('ref_id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect(await t.app.db.selectFrom('jobs').selectAll().where('kind', '=', 'typeset').where('ref_id', '=', id).executeTakeFirstOrThrow()).toMatchObject({
+      status: 'cancelled',
+      locked_until: null,
+    });
     const row = await t.app.db.selectFrom('typesets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ output_key: null, pdf_key: null, preview_key: null, manuscript_key: null });
     expect(row.status).not.toBe('done');
