@@ -46,24 +46,27 @@ export const STYLE_PREFIX = 'ant';
 export const ICON_PREFIX = 'anticon';
 
 /**
- * The site's typefaces: the system's own first, then the Chinese sans faces of macOS, Windows and
- * Linux, before the generic family. Without them a Linux desktop with a Kai face installed (AR PL
- * UKai) draws every Chinese word in calligraphy. Set once, for antd (its theme) and the page's
- * own text (global.less, through .umirc.ts).
+ * The site's typefaces: antd's own Latin faces first (Arial is Liberation Sans on Linux, of the same
+ * widths, so tables keep their measure), then the Chinese sans faces of macOS, Windows and Linux,
+ * before the generic family: a Latin face has no Chinese, so Chinese text takes the first of those.
+ * Without them a Linux desktop with a Kai face installed (AR PL UKai) draws every Chinese word in
+ * calligraphy. Not system-ui: on Linux that is a wider Latin face, and the back office's tables
+ * outgrew the screen. Set once, for antd (its theme) and the page's own text (global.less, through
+ * .umirc.ts).
  */
 export const FONT_FAMILY = [
-  'system-ui',
   '-apple-system',
+  'BlinkMacSystemFont',
   "'Segoe UI'",
+  'Roboto',
+  "'Helvetica Neue'",
+  'Arial',
   "'PingFang SC'",
   "'Hiragino Sans GB'",
   "'Microsoft YaHei'",
   "'Noto Sans CJK SC'",
   "'Source Han Sans SC'",
   "'WenQuanYi Micro Hei'",
-  'Roboto',
-  "'Helvetica Neue'",
-  'Arial',
   'sans-serif',
   "'Apple Color Emoji'",
   "'Segoe UI Emoji'",
