@@ -11,7 +11,7 @@ import { readManuscript } from '../../server/src/engines/typeset/manuscript';
 import { formatReferences } from '../../server/src/engines/typeset/references';
 import { checkTemplate, type Template } from '../../server/src/engines/typeset/template';
 import { writeDocx } from '../../server/src/engines/typeset/writer';
-import { FIELDS, MARKDOWN, PLAIN, PNG, markdownThesis, wordManuscript, wordThesis } from '../fixtures/manuscripts';
+import { FIELDS, MARKDOWN, PLAIN, PNG, markdownThesis, wordManuscript, wordManuscriptWithCover, wordThesis } from '../fixtures/manuscripts';
 
 const templates = new Map(
   readdirSync(join(SEED_FOLDER, 'templates')).map((f) => {
@@ -134,27 +134,7 @@ describe('reading manuscripts', () => {
   });
 
   describe('lines before the abstract: a cover, an author’s name', () => {
-    /** A Word manuscript as a student writes one: `before` between the title and a 摘要 in the Heading 1 style. */
-    const withCover = (before: string[]) =>
-      Packer.toBuffer(
-        new Document({
-          sections: [
-            {
-              children: [
-                new Paragraph('县域中学课后服务研究'),
-                ...before.map((line) => new Paragraph(line)),
-                new Paragraph({ heading: HeadingLevel.HEADING_1, text: '摘要' }),
-                new Paragraph('本文讨论县域中学课后服务的组织方式。'),
-                new Paragraph('关键词：课后服务；县域中学'),
-                new Paragraph({ heading: HeadingLevel.HEADING_1, text: '第一章 绪论' }),
-                new Paragraph('课后服务关系到学生的成长。'),
-                new Paragraph({ heading: HeadingLevel.HEADING_1, text: '第二章 结论' }),
-                new Paragraph('三者缺一不可。'),
-              ],
-            },
-          ],
-        }),
-      );
+    const withCover = wordManuscriptWithCover;
     const chapters = (m: Awaited<ReturnType<typeof readManuscript>>) => m.body.flatMap((b) => (b.kind === 'heading' ? [b.text] : []));
 
     test('a labelled cover line is read as the cover, and 摘要 after it is the abstract: the body’s 第一章 is its first chapter', async () => {

@@ -5,7 +5,6 @@
  * shows it, level 2 indented more than level 1; the journal's article opens with its title block
  * on page 1, without contents.
  */
-import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import JSZip from 'jszip';
 import { readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
@@ -15,7 +14,7 @@ import { readManuscript } from '../../server/src/engines/typeset/manuscript';
 import { docxToPdf, footerOf, headingPages, layOutDraft, measureContents, readPdf } from '../../server/src/engines/typeset/office';
 import { checkTemplate } from '../../server/src/engines/typeset/template';
 import { writeDocx } from '../../server/src/engines/typeset/writer';
-import { FIELDS, wordManuscript } from '../fixtures/manuscripts';
+import { FIELDS, wordManuscript, wordManuscriptWithCover } from '../fixtures/manuscripts';
 import { longThesis } from '../fixtures/longThesis';
 
 const squeeze = (text: string) => text.replace(/\s+/g, '');
@@ -134,17 +133,7 @@ test('the journal article: page 1 holds the title, the author lines and the abst
 
 test('a manuscript with the author’s cover line before its 摘要 heading: the abstract is the front matter, the contents start at 第1章 绪论', async () => {
   const bachelor = templates.find((t) => t.id === 'general-bachelor')!;
-  const lines = [
-    new Paragraph('县域中学课后服务研究'),
-    new Paragraph('学生姓名：林晓'),
-    new Paragraph({ heading: HeadingLevel.HEADING_1, text: '摘要' }),
-    new Paragraph('本文讨论县域中学课后服务的组织方式。'),
-    new Paragraph({ heading: HeadingLevel.HEADING_1, text: '第一章 绪论' }),
-    new Paragraph('课后服务关系到学生的成长。'),
-    new Paragraph({ heading: HeadingLevel.HEADING_1, text: '第二章 结论' }),
-    new Paragraph('三者缺一不可。'),
-  ];
-  const manuscript = await Packer.toBuffer(new Document({ sections: [{ children: lines }] }));
+  const manuscript = await wordManuscriptWithCover(['学生姓名：林晓']);
   const result = await typeset(await readManuscript(manuscript, 'paper.docx'), bachelor, FIELDS);
   const { pages, headings } = await headingsOf(result.pdf!, bachelor.toc!.levels);
   expect(contentsOf(pages, bachelor.toc!.title).map(({ entry }) => entry)).toEqual(['第1章绪论', '第2章结论']);
