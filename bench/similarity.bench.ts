@@ -9,7 +9,7 @@
 import { performance } from 'perf_hooks';
 import { chainRuns, growSeeds } from '../server/src/engines/similarity/align';
 import { checkText } from '../server/src/engines/similarity/check';
-import { commonLimit, CorpusIndex, K, W } from '../server/src/engines/similarity/corpusIndex';
+import { commonLimit, CorpusIndex, K, queryGrams, W } from '../server/src/engines/similarity/corpusIndex';
 import { kgramHashes } from '../server/src/engines/similarity/fingerprint';
 import { tokenize, type Token } from '../server/src/engines/similarity/normalize';
 import { TokenSeq } from '../server/src/engines/similarity/tokenSeq';
@@ -248,7 +248,8 @@ async function largeCorpus(language: Language, corpus: Map<string, string>) {
     // what a shard stores for the merge job (docs/operations.md, "Workers"): here the whole library as one
     // shard, the most any part can be
     start = performance.now();
-    const part = JSON.stringify(built.index.hits(kgramHashes(tokenize(paper), K), commonLimit(built.index.size)));
+    const grams = queryGrams(tokenize(paper));
+    const part = JSON.stringify(built.index.hits(grams.hashes, commonLimit(built.index.size), grams.kgrams));
     console.log(`a shard's part of that check (the whole library as one shard): ${fixed(part.length / 1024, 0)} KB as JSON, made in ${fixed(ms(start), 0)} ms`);
 
     start = performance.now();

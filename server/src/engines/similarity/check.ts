@@ -4,8 +4,7 @@
  */
 import { chainRuns, choosePassages, crossesEdits, EDGE_SKIP, extendEdges, growSeeds, joinReordered, withRewritten, type Chain } from './align';
 import { alignSentences, sentencesOf } from './sentences';
-import { K, type Candidate } from './corpusIndex';
-import { kgramHashes } from './fingerprint';
+import { K, placedSeeds, queryGrams, type Candidate } from './corpusIndex';
 import { charsOf, charsOfValue, forEachToken, tokenize, type Token } from './normalize';
 import { chapters, quotations, referencesSection, type Section } from './structure';
 import { TokenSeq } from './tokenSeq';
@@ -69,7 +68,8 @@ type SourceTokens = Map<string, { text: string; tokens: TokenSeq }>;
 
 /** Where candidates come from: one index, or the parts of a library in shards (mergeCandidates). */
 export interface CandidateSource {
-  candidates(queryHashes: Uint32Array, limit: number): Candidate[];
+  /** `contentFrom`: where content-word grams start among the hashes (queryGrams) */
+  candidates(queryHashes: Uint32Array, limit: number, contentFrom?: number): Candidate[];
 }
 
 /** The paragraph of each token, counting only lines with words (Paragraphs). */
@@ -97,7 +97,8 @@ async function alignCandidates(
   options: CheckOptions,
   progress: (fraction: number) => void | Promise<void>,
 ) {
-  const candidates = index.candidates(kgramHashes(query, K), options.maxSources ?? MAX_SOURCES);
+  const grams = queryGrams(query);
+  const candidates = index.candidates(grams.hashes, options.maxSources ?? MAX_SOURCES, grams.kgrams).map((candidate) => placedSeeds(candidate, grams));
   await progress(0.2);
   const gap = options.mergeGap ?? MERGE_GAP;
   const paper = TokenSeq.from(query);

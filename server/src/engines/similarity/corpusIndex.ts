@@ -4,8 +4,9 @@
  * the in-process implementation (postings in typed arrays, see postings.ts); a PostgreSQL table of
  * postings can stand behind the same shape.
  */
-import { forEachWinnowed, kgramHashes, kgramHashesOfValues } from './fingerprint';
-import { comparableText, hashTokens, type Token } from './normalize';
+import { forEachContentGram, wordFlags } from './contentGrams';
+import { forEachWinnowed, kgramHashesOfValues } from './fingerprint';
+import { comparableText, hashTokens, tokenHash, type Token } from './normalize';
 import { PostingTable } from './postings';
 import { MARK_EVERY, MarkTable } from './tokenSeq';
 
@@ -13,7 +14,7 @@ import { MARK_EVERY, MarkTable } from './tokenSeq';
  * What a snapshot's postings mean: bump it whenever tokens, hashes or winnowing change, so that
  * a snapshot written by an older engine is rebuilt rather than read.
  */
-export const INDEX_FORMAT = 3;
+export const INDEX_FORMAT = 4;
 
 /** A snapshot's description of the index: plain data (JSON-safe); the arrays follow it. */
 export interface IndexSnapshotHeader {
@@ -39,6 +40,12 @@ const BUFFER_KEPT = 1 << 20;
 /** A k-gram in more than this share of the documents (and at least this many) is common. */
 const COMMON_SHARE = 0.01;
 const COMMON_MIN_DOCS = 8;
+/**
+ * A content-word gram in more than this many documents is common, whatever the library's size:
+ * three content words are weaker evidence than K tokens in a row, and in a library of many
+ * versions each common one would cost a walk over a hundred postings.
+ */
+const CONTENT_COMMON = COMMON_MIN_DOCS;
 
 export interface Candidate {
   sourceId: string;
@@ -54,7 +61,7 @@ export class CorpusIndex {
   private ids: string[] = [];
   private slots = new Map<string, number>();
   private removed = new Set<number>();
-  private buffer = new Uint32Array(0);
+  private buffer = { values: new Uint32Array(0), words: new Uint8Array(0) };
 
   get size() {
     return this.slots.size;
@@ -86,7 +93,11 @@ export class CorpusIndex {
 
   /** A document by its tokens: the same postings as addText, but no marks (a check reads its whole text). */
   add(sourceId: string, tokens: Token[]) {
-    this.post(this.newSlot(sourceId), kgramHashes(tokens, K));
+    this.post(
+      this.newSlot(sourceId),
+      Uint32Array.from(tokens, (t) => tokenHash(t.value)),
+      wordFlags(tokens),
+    );
   }
 
   /**
@@ -98,9 +109,9 @@ export class CorpusIndex {
     const { text, local } = comparableText(original);
     const marks = this.marks;
     // no more tokens than characters
-    const values = this.hashBuffer(text.length);
-    const n = hashTokens(text, values, MARK_EVERY, local ? (start) => marks.add(start) : () => {});
-    this.post(slot, kgramHashesOfValues(values.subarray(0, n), K, values));
+    const { values, words } = this.hashBuffer(text.length);
+    const n = hashTokens(text, values, MARK_EVERY, local ? (start) => marks.add(start) : () => {}, words);
+    this.post(slot, values.subarray(0, n), words.subarray(0, n));
   }
 
   /**
@@ -108,8 +119,8 @@ export class CorpusIndex {
    * than made for each: a catch-up would otherwise allocate twice the library's size in all.
    */
   private hashBuffer(length: number) {
-    if (length <= this.buffer.length) return this.buffer;
-    const made = new Uint32Array(length);
+    if (length <= this.buffer.values.length) return this.buffer;
+    const made = { values: new Uint32Array(length), words: new Uint8Array(length) };
     if (length <= BUFFER_KEPT) this.buffer = made;
     return made;
   }
@@ -124,9 +135,11 @@ export class CorpusIndex {
     return slot;
   }
 
-  private post(slot: number, kgrams: Uint32Array) {
+  /** A document's postings from its token hashes (overwritten) and word flags: its winnowed k-grams and every content-word gram. */
+  private post(slot: number, values: Uint32Array, words: Uint8Array) {
     const postings = this.postings;
-    forEachWinnowed(kgrams, W, (hash, position) => postings.add(hash, slot, position));
+    forEachContentGram(values, words, (hash, position) => postings.add(hash, slot, position));
+    forEachWinnowed(kgramHashesOfValues(values, K, values), W, (hash, position) => postings.add(hash, slot, position));
   }
 
   /** Forgets a document; its postings are skipped from now on. */
@@ -186,12 +199,12 @@ export class CorpusIndex {
   }
 
   /** Documents sharing fingerprints with the query, most shared first; common fingerprints do not count. */
-  candidates(queryHashes: Uint32Array, limit: number): Candidate[] {
+  candidates(queryHashes: Uint32Array, limit: number, contentFrom = queryHashes.length): Candidate[] {
     const cap = commonLimit(this.size);
-    const { counts, bySlot } = this.collect(queryHashes, cap);
+    const { counts, bySlot } = this.collect(queryHashes, cap, contentFrom);
     // marks only for the candidates chosen: in a library of many versions, thousands of documents share a few k-grams
     const seeds = [...bySlot].map(([slot, seeds]) => ({ sourceId: this.ids[slot], seeds, marks: [] }));
-    return mergeCandidates([{ size: this.size, cap, counts, seeds }], limit).map((candidate) => {
+    return mergeCandidates([{ size: this.size, cap, contentFrom, counts, seeds }], limit).map((candidate) => {
       // a removed document's slot finds nothing: a candidate's id is of its current slot
       const slot = this.slots.get(candidate.sourceId)!;
       return { ...candidate, marks: this.marksAround(slot, bySlot.get(slot)!) };
@@ -204,11 +217,12 @@ export class CorpusIndex {
    * `cap` of its documents are left out: common here, it is common in any larger library, as long
    * as `cap` is at least the library's commonLimit.
    */
-  hits(queryHashes: Uint32Array, cap: number): IndexHits {
-    const { counts, bySlot } = this.collect(queryHashes, cap);
+  hits(queryHashes: Uint32Array, cap: number, contentFrom = queryHashes.length): IndexHits {
+    const { counts, bySlot } = this.collect(queryHashes, cap, contentFrom);
     return {
       size: this.size,
       cap,
+      contentFrom,
       counts,
       seeds: [...bySlot].map(([slot, seeds]) => ({ sourceId: this.ids[slot], seeds, marks: this.marksAround(slot, seeds) })),
     };
@@ -218,9 +232,10 @@ export class CorpusIndex {
    * Per query position the documents its k-gram stands in, counted up to cap + 1 (a walk stops
    * there: one more document than the cap is as common as a thousand more, and in a library of
    * many versions such k-grams have thousands of postings); by slot the seeds, (query position,
-   * source position) pairs, flat, of k-grams in no more than `cap` documents.
+   * source position) pairs, flat, of k-grams in no more than `cap` documents. Content grams (from
+   * `contentFrom` on) are counted up to CONTENT_COMMON + 1 at most.
    */
-  private collect(queryHashes: Uint32Array, cap: number) {
+  private collect(queryHashes: Uint32Array, libraryCap: number, contentFrom: number) {
     const { postings, removed } = this;
     const counts = new Array<number>(queryHashes.length).fill(0);
     const bySlot = new Map<number, number[]>();
@@ -230,6 +245,7 @@ export class CorpusIndex {
     const may = postings.mayHold(queryHashes);
     for (let q = 0; q < queryHashes.length; q += 1) {
       if (!may[q]) continue;
+      const cap = q < contentFrom ? libraryCap : Math.min(libraryCap, CONTENT_COMMON);
       let found = 0;
       let docs = 0;
       for (let entry = postings.first(queryHashes[q]); entry >= 0 && docs <= cap; entry = postings.following(entry)) {
@@ -277,12 +293,64 @@ export class CorpusIndex {
  */
 export const commonLimit = (documents: number) => Math.max(COMMON_MIN_DOCS, Math.ceil(documents * COMMON_SHARE));
 
+/**
+ * What a paper is looked up by: its k-grams, and its content-word grams after them (from hash
+ * `kgrams` on); `at[i]`, the paper's token where hash i starts (a k-gram's own place, a content
+ * gram's first word), to turn a candidate's seeds into places in the paper (placedSeeds).
+ */
+export interface QueryGrams {
+  hashes: Uint32Array;
+  at: Int32Array;
+  kgrams: number;
+}
+
+export function queryGrams(tokens: Token[]): QueryGrams {
+  const values = Uint32Array.from(tokens, (t) => tokenHash(t.value));
+  const hashes = [...kgramHashesOfValues(values, K)];
+  const at = hashes.map((_, i) => i);
+  const kgrams = hashes.length;
+  forEachContentGram(values, wordFlags(tokens), (hash, position) => {
+    hashes.push(hash);
+    at.push(position);
+  });
+  return { hashes: Uint32Array.from(hashes), at: Int32Array.from(at), kgrams };
+}
+
+/**
+ * How near, in tokens of the paper and of the source, a content gram's seed needs another seed:
+ * three content words alone are what any page of the field may share; a rewritten passage keeps
+ * several within a sentence or two.
+ */
+const CONTENT_NEAR = 40;
+
+/**
+ * A candidate's seeds at the paper's token places, without content grams' seeds that stand alone
+ * where k-grams found the candidate (they tell where it is copied; three words elsewhere are
+ * chance, and each costs a comparison of the sentences around it). A candidate found by content
+ * grams alone keeps them all: they are all the evidence there is.
+ */
+export function placedSeeds(candidate: Candidate, grams: QueryGrams): Candidate {
+  const seeds = candidate.seeds.map(([q, s]) => ({ q: grams.at[q], s, content: q >= grams.kgrams })).sort((a, b) => a.q - b.q);
+  // another seed near in the source; not the same gram found again elsewhere
+  const near = (i: number, j: number) => Math.abs(seeds[i].s - seeds[j].s) <= CONTENT_NEAR && !(seeds[j].content && seeds[j].q === seeds[i].q);
+  const byContentOnly = seeds.every((seed) => seed.content);
+  const kept = seeds.filter((seed, i) => {
+    if (!seed.content || byContentOnly) return true;
+    for (let j = i - 1; j >= 0 && seed.q - seeds[j].q <= CONTENT_NEAR; j -= 1) if (near(i, j)) return true;
+    for (let j = i + 1; j < seeds.length && seeds[j].q - seed.q <= CONTENT_NEAR; j += 1) if (near(i, j)) return true;
+    return false;
+  });
+  return { ...candidate, seeds: kept.map(({ q, s }): [number, number] => [q, s]) };
+}
+
 /** One index's part of a query's candidates (CorpusIndex.hits); plain data, so it can travel as JSON. */
 export interface IndexHits {
   /** the documents in the index */
   size: number;
   /** the `cap` it was made with */
   cap: number;
+  /** where the query's content grams start (queryGrams' `kgrams`) */
+  contentFrom: number;
   /** per query position: in how many of the index's documents its k-gram occurs, up to `cap` + 1 (CorpusIndex.collect) */
   counts: number[];
   /** per document: (query position, source position) pairs, flat, and its marks (Candidate) */
@@ -328,7 +396,8 @@ function spread<T extends { hits: IndexHits['seeds'][number] }>(ranked: T[], lim
 export function mergeCandidates(parts: IndexHits[], limit: number): Candidate[] {
   const common = Math.min(commonLimit(parts.reduce((sum, part) => sum + part.size, 0)), ...parts.map((part) => part.cap));
   const counts = parts.length === 1 ? parts[0].counts : (parts[0]?.counts.map((_, q) => parts.reduce((sum, part) => sum + part.counts[q], 0)) ?? []);
-  const uncommon = (q: number) => counts[q] <= common;
+  const contentFrom = parts[0]?.contentFrom ?? Infinity;
+  const uncommon = (q: number) => counts[q] <= (q < contentFrom ? common : Math.min(common, CONTENT_COMMON));
   // ranked by how many seeds each keeps and its first, counted in place: the pairs are made for
   // the chosen only (a library of many versions has thousands of documents sharing a few k-grams)
   const found: Array<{ hits: IndexHits['seeds'][number]; kept: number; first: number }> = [];

@@ -144,7 +144,7 @@ export function tokenHash(value: string): number {
   return hash >>> 0;
 }
 
-const COMMON_HAN_HASH = Uint32Array.from(COMMON_HAN, tokenHash);
+export const COMMON_HAN_HASH = Uint32Array.from(COMMON_HAN, tokenHash);
 
 /**
  * Walks the tokens of a text in order without keeping them: `visit(value, start, end)` for each.
@@ -234,18 +234,26 @@ for (const [from, to] of [
   }
 }
 
+/** A Chinese character's token (a word never starts with one): by its code, this runs for every token compared. */
+export const isHanToken = (value: string) => {
+  const code = value.charCodeAt(0);
+  return (code >= 0x3400 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xd840 && code <= 0xd87f);
+};
+
 /**
  * The hashes walkTokens gives (its fourth argument) into `out`, and `mark(start)` at every
  * `every`-th token; returns how many tokens. The index build's walk, over every character of the
  * library: common Chinese characters, and ASCII words that end in ASCII or Chinese, are hashed
  * here without a call per token; whatever else comes is read by walkTokens, a token at a time.
+ * `words`, if given, gets 1 for a word's token and 0 for a Chinese character's (contentGrams).
  */
-export function hashTokens(text: string, out: Uint32Array, every: number, mark: (start: number) => void): number {
-  const taken = { start: 0, end: -1, hash: 0 };
-  const take = (_value: string, start: number, end: number, hash: number) => {
+export function hashTokens(text: string, out: Uint32Array, every: number, mark: (start: number) => void, words?: Uint8Array): number {
+  const taken = { start: 0, end: -1, hash: 0, word: true };
+  const take = (value: string, start: number, end: number, hash: number) => {
     taken.start = start;
     taken.end = end;
     taken.hash = hash;
+    taken.word = !isHanToken(value);
   };
   let n = 0;
   for (let i = 0; i < text.length;) {
@@ -256,30 +264,33 @@ export function hashTokens(text: string, out: Uint32Array, every: number, mark: 
     }
     let start = i;
     let hash: number;
+    let word = false;
     if (isCommonHan(code)) {
       hash = COMMON_HAN_HASH[code - 0x4e00];
       i += 1;
     } else {
       let end = i;
-      let word = FNV_OFFSET;
+      let ascii = FNV_OFFSET;
       for (let c = code; end < text.length && c < 0x80 && ASCII_WORD[c] === 1; c = text.charCodeAt(end)) {
-        word = fnv(word, c | 0x20);
+        ascii = fnv(ascii, c | 0x20);
         end += 1;
       }
       const after = end < text.length ? text.charCodeAt(end) : 0;
       if (end > i && (after < 0x80 || isCommonHan(after))) {
-        hash = word >>> 0;
+        hash = ascii >>> 0;
+        word = true;
         i = end;
       } else {
         // a word going on in other letters (café, ＡＢＣ), or any other character
         taken.end = -1;
         walkTokens(text, i, 1, take);
         if (taken.end < 0) break;
-        ({ start, hash } = taken);
+        ({ start, hash, word } = taken);
         i = taken.end;
       }
     }
     if (n % every === 0) mark(start);
+    if (words) words[n] = word ? 1 : 0;
     out[n] = hash;
     n += 1;
   }

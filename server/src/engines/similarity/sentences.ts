@@ -12,6 +12,7 @@
  */
 import type { Chain, Paragraphs } from './align';
 import type { TokenSeq } from './tokenSeq';
+import { isHanToken } from './normalize';
 
 /** A sentence as a token range [from, to); its bigrams (token values joined) and where each starts, once asked for (bigramsOf). */
 export interface Sentence {
@@ -71,12 +72,7 @@ const EDGE_RUN = 3;
 const SENTENCE_EDGE = UNSHARED_GAP;
 /** …but not over quotation marks or a colon: what stands outside a quotation is the writer's. */
 const QUOTING = /[“”"'‘’「」『』:：]/;
-/** A Chinese character's token (a word never starts with one): by its code, this runs for every token compared. */
-const isHan = (value: string) => {
-  const code = value.charCodeAt(0);
-  return (code >= 0x3400 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xd840 && code <= 0xd87f);
-};
-const weight = (value: string) => (isHan(value) ? 0.5 : 1);
+const weight = (value: string) => (isHanToken(value) ? 0.5 : 1);
 /**
  * The words of tokens [from, to) (a Chinese character as half of one, a token past the end as one),
  * counted as far as `limit`; `scale` weighs a token by its place.
@@ -258,7 +254,7 @@ function alignedSources(pair: Pair, q: Sentence): { sources: (shares: Shares, am
   const qBigrams = bigramsOf(q, pair.query);
   if (qBigrams.size < ALIGNED_BIGRAMS) return { sources: () => [], held: new Map() };
   let han = 0;
-  for (let t = q.from; t < q.to; t += 1) if (isHan(pair.query.value(t)!)) han += 1;
+  for (let t = q.from; t < q.to; t += 1) if (isHanToken(pair.query.value(t)!)) han += 1;
   const counts = new Map<number, number>();
   for (const b of qBigrams.keys()) for (const s of pair.holders.get(b) ?? []) counts.set(s, (counts.get(s) ?? 0) + 1);
   const sources = (shares: Shares, among?: Set<number>) => {
@@ -590,7 +586,7 @@ function withoutStrayLines(pair: Pair, group: Aligned[]): Aligned[] {
  * one's own on the same subject (汪曾祺小说的生活美学研究) shares that much with any page about
  * it; a sentence reworded from the source keeps runs between the words swapped.
  */
-const scattered = ({ minTokens, query }: Pair, a: Aligned) => isHan(query.value(a.sentence.from)!) && a.count < minTokens && a.ordered === 0;
+const scattered = ({ minTokens, query }: Pair, a: Aligned) => isHanToken(query.value(a.sentence.from)!) && a.count < minTokens && a.ordered === 0;
 
 /** A group without stray lines, then without scattered sentences, at either end: they are no part of the copy beside them, however close. */
 function withoutStrayEdges(pair: Pair, lines: Aligned[]): Aligned[] {
@@ -609,7 +605,7 @@ function passagesOf(pair: Pair, group: Aligned[]): Chain[] {
   const longest = Math.max(...group.map((a) => a.longest));
   const length = group.reduce((n, a) => n + a.sentence.to - a.sentence.from, 0);
   const passes = ({ evidence, density }: Gate) => sharedTokens >= evidence * pair.minTokens && sharedTokens >= density * length;
-  const words = !isHan(pair.query.value(group[0].sentence.from)!);
+  const words = !isHanToken(pair.query.value(group[0].sentence.from)!);
   const stretchGate = (gate: Gate) => (words ? { ...gate, evidence: WORDS_STRETCH_EVIDENCE } : gate);
   const stretch = passes(stretchGate(SPARSE_STRETCH_GATE)) && oneStretch(pair, group);
   const balanced = words && sharedTokens / length + ordered / sharedTokens >= BALANCED;

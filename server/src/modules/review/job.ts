@@ -10,8 +10,7 @@
  */
 import { randomBytes } from 'crypto';
 import { checkText, type CandidateSource } from '../../engines/similarity/check';
-import { commonLimit, K, mergeCandidates, type IndexHits } from '../../engines/similarity/corpusIndex';
-import { kgramHashes } from '../../engines/similarity/fingerprint';
+import { commonLimit, mergeCandidates, queryGrams, type IndexHits } from '../../engines/similarity/corpusIndex';
 import { tokenize } from '../../engines/similarity/normalize';
 import type { JobHandler, JobKind, JobRunner } from '../../jobs/runner';
 import { AppError } from '../../lib/errors';
@@ -160,7 +159,8 @@ export function createReviewJobs(deps: Deps): Map<JobKind, JobHandler> {
         // the cap is the whole library's limit: a k-gram above it here is common in any case
         const cap = commonLimit(await documents.documentCount());
         await corpus.sync();
-        const hits = corpus.index.hits(kgramHashes(tokenize(review.paper_text), K), cap);
+        const grams = queryGrams(tokenize(review.paper_text));
+        const hits = corpus.index.hits(grams.hashes, cap, grams.kgrams);
         await repo.savePart(reviewId, shard, JSON.stringify(hits));
         // counted after this part is stored: of parts finishing together, the last to count sees all
         const done = await repo.countParts(reviewId);
