@@ -631,6 +631,16 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       );
       expect(found).toEqual([[text.indexOf('Staff can view'), endOf(text, 'inside fifteen minutes')]]);
     });
+
+    test('is one passage when a sentence shares a few word pairs with a sentence elsewhere in the source too: it tells the sentence its words were found in', async () => {
+      // the source's third sentence and its second, 26 of 35 words shared, against the manual with a
+      // short sentence at its end holding four of the second's word pairs, each of them in the
+      // source's second sentence as well: the second tells that one alone, and the two one stretch
+      const check = oneDocument([...manual, 'A reservation is confirmed by email.'].join(' '));
+      const text = `${opening}\nStaff can view the occupancy of each floor on a screen that refreshes every single minute during office hours. Every reservation is confirmed by email and released automatically once nobody checks in inside fifteen minutes.\n${closing}`;
+      const report = await check(text);
+      expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf('Staff can view'), endOf(text, 'inside fifteen minutes')]]);
+    });
   });
 
   test('two stock phrases of the field with different words between them are two passages, never one', async () => {

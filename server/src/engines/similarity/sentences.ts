@@ -222,6 +222,7 @@ function seededSentences(querySentences: Sentence[], seeds: Array<[number, numbe
 /** A checked sentence's aligned source sentences, and which of its tokens they share. */
 interface Aligned {
   sentence: Sentence;
+  /** the source sentences it tells: two or more of its shared tokens are placed in each */
   sources: number[];
   /** per token, where it is in the source (−1: not shared) */
   shared: Int32Array;
@@ -363,7 +364,17 @@ function align(pair: Pair, q: Sentence, sources: number[], held: Map<number, num
     if (run === ORDERED_RUN) ordered += ORDERED_RUN;
     else if (run > ORDERED_RUN) ordered += 1;
   }
-  return { sentence: q, sources, shared, count, longest, ordered };
+  // the sentences it tells are those two or more of its shared words were placed in: a pair it
+  // has with another sentence too (file descriptor, for the) placed elsewhere tells nothing of that
+  // one, nor does a pair across a source sentence's end
+  const placed = new Map<number, number>();
+  for (const place of shared) {
+    if (place < 0) continue;
+    const s = sentenceAt(sentences, place);
+    placed.set(s, (placed.get(s) ?? 0) + 1);
+  }
+  const told = [...placed].filter(([, n]) => n >= 2).map(([s]) => s);
+  return { sentence: q, sources: told.length ? told.sort((a, b) => a - b) : sources, shared, count, longest, ordered };
 }
 
 /** Which of the source's sentences holds token `at`. */
