@@ -494,8 +494,8 @@ function rewritePassages(pair: Pair, pieces: Chain[], members: Aligned[]): Chain
 
 /**
  * A rewrite's passages reaching the start and the end of the aligned sentences they begin and end
- * in, where at most SENTENCE_EDGE words lie beyond them there and the passage holds the rest of
- * that sentence: the rewritten sentence is marked whole, not from its first three words in the
+ * in, where at most SENTENCE_EDGE words lie beyond them there, or a third of the tokens there are
+ * shared with the source, and the passage holds the rest of that sentence: the rewritten sentence is marked whole, not from its first three words in the
  * source's order on. The checked text's own sentences around it are not aligned, and stay
  * unmarked. The source's excerpt reaches its sentence's edge likewise, where the checked text's does.
  */
@@ -507,6 +507,14 @@ function toSentenceEdges({ query, queryText, source, sentences }: Pair, passages
   const closes = (from: number, to: number) => from < to && QUOTING.test(queryText.slice(query.end(from - 1), query.end(to - 1)));
   // where the checked token `t` is in the source (a passage's end tokens are shared)
   const placeOf = (t: number, a: Aligned | undefined) => (a ? a.shared[t - a.sentence.from] : -1);
+  // the source places of the shared tokens among tokens [from, to) of aligned sentence `a`, if they are a third of them (two at least) and no other passage is there
+  const placesBeyond = (a: Aligned, from: number, to: number) => {
+    // another passage there was parted from this one on purpose (different words between them)
+    if (from >= to || passages.some((o) => o.qStart < to && o.qEnd > from)) return undefined;
+    const places: number[] = [];
+    for (let t = from; t < to; t += 1) if (a.shared[t - a.sentence.from] >= 0) places.push(a.shared[t - a.sentence.from]);
+    return places.length >= 2 && places.length >= (to - from) / 3 ? places : undefined;
+  };
   return passages.map((p) => {
     const firstMember = memberAt(p.qStart);
     const lastMember = memberAt(p.qEnd - 1);
@@ -533,15 +541,21 @@ function toSentenceEdges({ query, queryText, source, sentences }: Pair, passages
       near(query, p.qEnd, last.to) &&
       near(source, endAt + 1, sourceLast.to) &&
       !closes(p.qEnd, last.to);
+    // …or where a third of the tokens beyond are shared with the source: the garbled edge of a
+    // rewritten sentence (the writer's own words before a copy share nothing)
+    const startShared = !startNear && first !== undefined && !opens(first.from, p.qStart) ? placesBeyond(firstMember!, first.from, p.qStart) : undefined;
+    const endShared = !endNear && last !== undefined && !closes(p.qEnd, last.to) ? placesBeyond(lastMember!, p.qEnd, last.to) : undefined;
+    const widenStart = startNear || !!startShared;
+    const widenEnd = endNear || !!endShared;
     const widened = { ...p };
     // a sentence is taken whole, or not at all: a stock phrase amid the writer's own sentence gains nothing
-    if (startNear && (p.qEnd >= first.to || (endNear && last === first))) {
-      widened.qStart = first.from;
-      widened.sStart = Math.min(p.sStart, sourceFirst.from);
+    if (widenStart && (p.qEnd >= first!.to || (widenEnd && last === first))) {
+      widened.qStart = first!.from;
+      widened.sStart = Math.min(p.sStart, startShared ? Math.min(...startShared) : sourceFirst!.from);
     }
-    if (endNear && (p.qStart <= last.from || (startNear && first === last))) {
-      widened.qEnd = last.to;
-      widened.sEnd = Math.max(p.sEnd, sourceLast.to);
+    if (widenEnd && (p.qStart <= last!.from || (widenStart && first === last))) {
+      widened.qEnd = last!.to;
+      widened.sEnd = Math.max(p.sEnd, endShared ? Math.max(...endShared) + 1 : sourceLast!.to);
     }
     return widened;
   });
