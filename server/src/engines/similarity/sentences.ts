@@ -128,12 +128,10 @@ const BALANCED = 1;
  */
 const WORDS_STRETCH_EVIDENCE = 1.2;
 /**
- * A sentence alone passes with a stretch's evidence (in words, WORDS_STRETCH_EVIDENCE: more than
- * the 15 tokens an honest sentence of the same field shares at most), densely shared, when
- * `ordered` of it stands in runs in the source's order, or, in words, where its share of words and
- * of those in runs make up for each other (BALANCED): a sentence copied with words swapped. So do
- * sentences telling one source sentence alone (a long sentence split in two), each of its words
- * counted once.
+ * A sentence alone passes with a stretch's evidence, densely shared, when `ordered` of it stands
+ * in runs in the source's order: a long sentence copied with words swapped. So do sentences telling
+ * one source sentence alone: a long sentence split in two. An honest sentence of the same field
+ * shares 15 tokens at most of the minimum's 1.5 × 13.
  */
 const ONE_SENTENCE_GATE = { ...STRETCH_GATE, ordered: 0.8 };
 /** The words of source sentences a stretch may leave out, where it leaves out more than one (oneStretch). */
@@ -625,13 +623,6 @@ function withoutStrayEdges(pair: Pair, lines: Aligned[]): Aligned[] {
   return group.slice(first, last + 1);
 }
 
-/** How many of the source's tokens a group's shared tokens stand for, each once. */
-function toldWords(group: Aligned[]): number {
-  const places = new Set<number>();
-  for (const a of group) for (const place of a.shared) if (place >= 0) places.add(place);
-  return places.size;
-}
-
 /** A group of consecutive aligned sentences passes the gate: it is a rewrite (it shares much, densely), or a piece holds an unbroken run of the minimum. */
 function passagesOf(pair: Pair, group: Aligned[]): Chain[] {
   const sharedTokens = group.reduce((n, a) => n + a.count, 0);
@@ -644,13 +635,7 @@ function passagesOf(pair: Pair, group: Aligned[]): Chain[] {
   const stretch = passes(stretchGate(SPARSE_STRETCH_GATE)) && oneStretch(pair, group);
   const balanced = words && sharedTokens / length + ordered / sharedTokens >= BALANCED;
   const oneSource = group.length === 1 || new Set(group.flatMap((a) => a.sources)).size === 1;
-  // sentences telling one source sentence count each of its words once: an honest page saying its terms again and again tells no more of it
-  const told = toldWords(group);
-  const oneSentence =
-    oneSource &&
-    told >= stretchGate(ONE_SENTENCE_GATE).evidence * pair.minTokens &&
-    told >= ONE_SENTENCE_GATE.density * length &&
-    (ordered >= ONE_SENTENCE_GATE.ordered * sharedTokens || balanced);
+  const oneSentence = oneSource && passes(ONE_SENTENCE_GATE) && ordered >= ONE_SENTENCE_GATE.ordered * sharedTokens;
   const rewrite =
     passes(GATE) || passes(DENSE_GATE) || oneSentence || (stretch && (passes(stretchGate(STRETCH_GATE)) || ordered >= ORDERED * sharedTokens || balanced));
   if (!rewrite && longest < pair.minTokens) return [];
