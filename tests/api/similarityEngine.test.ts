@@ -226,6 +226,44 @@ describe('a library in parts (shards)', () => {
     }
   });
 
+  test('a paragraph rewritten until no five words in a row survive, found by its content words alone, is found the same in two or three parts', async () => {
+    // the methods paragraph of the cycling paper: sentences shuffled, words swapped, runs of four words at most
+    const text = [
+      'My own survey asked forty classmates how they travel to the campus and why.',
+      'Cycling volumes came from automated counters and were estimated for segments lacking counters. Crash records were linked to road segments through their coordinates. The empirical Bayes method of before-after comparison was applied to correct regression toward the mean, since lanes are often constructed where crashes had lately been high.',
+      'Most of them still walk because the campus is small and the roads around it are busy.',
+    ].join('\n');
+    const whole = await check(text);
+    expect(whole.passages.map((p) => [p.sourceId, p.start, p.end])).toEqual([
+      ['en-06-urban-cycling.md', text.indexOf('Cycling volumes'), text.indexOf('lately been high') + 'lately been high'.length],
+    ]);
+    for (const parts of [2, 3]) {
+      expect(await checkText(text, inParts(corpus, parts), read, { minMatch: 13 })).toEqual(whole);
+    }
+  });
+
+  test('parts made from different hashes of the paper are refused, not merged', () => {
+    const part = { size: 1, cap: 8, counts: [0, 0, 0], seeds: [] };
+    expect(() =>
+      mergeCandidates(
+        [
+          { ...part, contentFrom: 2 },
+          { ...part, contentFrom: 3 },
+        ],
+        10,
+      ),
+    ).toThrow();
+    expect(() =>
+      mergeCandidates(
+        [
+          { ...part, contentFrom: 3 },
+          { ...part, contentFrom: 3, counts: [0, 0] },
+        ],
+        10,
+      ),
+    ).toThrow();
+  });
+
   test('a phrase common over the whole library is common, though no part holds it often', async () => {
     const stock = '本研究采用文献研究法与问卷调查法相结合的方式';
     const own = [...'甲乙丙丁戊己庚辛壬癸子丑寅卯辰巳午未申酉戌亥'];

@@ -1,5 +1,5 @@
 /**
- * Content-word grams: every CONTENT_K words in a row of a text that are neither function words
+ * Content-word grams: every three words in a row of a text that are neither function words
  * nor Chinese characters, with no more than CONTENT_GAP other tokens between two of them. A 降重
  * rewrite that swaps a third of the words and adds or drops function words leaves few runs of K
  * tokens whole (no k-gram survives in a short passage), but triples of content words survive
@@ -9,7 +9,6 @@
 import { eng } from 'stopword';
 import { isHanToken, tokenHash, type Token } from './normalize';
 
-export const CONTENT_K = 3;
 /** Other tokens between two words of a gram at most: a few function words, not a stretch of Chinese. */
 const CONTENT_GAP = 3;
 const SALT = 0x9e3779b9;
@@ -44,8 +43,8 @@ export function forEachContentGram(values: Uint32Array, words: Uint8Array, keep:
     if (words[i] === 0) continue;
     const value = values[i];
     if (isStopWord(value)) continue;
+    // too far from the last: a gram starts again (the shift below then leaves no first word)
     if (secondAt >= 0 && i - secondAt > CONTENT_GAP + 1) firstAt = secondAt = -1;
-    else if (firstAt >= 0 && secondAt - firstAt > CONTENT_GAP + 1) firstAt = -1;
     if (firstAt >= 0) keep(mix(mix(mix(SALT, first), second), value) >>> 0, firstAt);
     first = second;
     firstAt = secondAt;

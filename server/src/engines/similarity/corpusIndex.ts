@@ -11,8 +11,9 @@ import { PostingTable } from './postings';
 import { MARK_EVERY, MarkTable } from './tokenSeq';
 
 /**
- * What a snapshot's postings mean: bump it whenever tokens, hashes or winnowing change, so that
- * a snapshot written by an older engine is rebuilt rather than read.
+ * What a snapshot's postings mean: bump it whenever tokens, hashes, winnowing or the content
+ * grams (their stop list, pinned in package.json, or their gap) change, so that a snapshot
+ * written by an older engine is rebuilt rather than read.
  */
 export const INDEX_FORMAT = 4;
 
@@ -325,8 +326,10 @@ const CONTENT_NEAR = 40;
 
 /**
  * A candidate's seeds at the paper's token places, without content grams' seeds that stand alone
- * where k-grams found the candidate (they tell where it is copied; three words elsewhere are
- * chance, and each costs a comparison of the sentences around it). A candidate found by content
+ * where k-grams found the candidate (they tell where it is copied; a phrase of a few content words
+ * elsewhere is chance, and each costs a comparison of the sentences around it). A content seed
+ * stays beside a k-gram's seed, or beside two other content seeds (one phrase of four content
+ * words gives two overlapping triples, which prove no more than it). A candidate found by content
  * grams alone keeps them all: they are all the evidence there is.
  */
 export function placedSeeds(candidate: Candidate, grams: QueryGrams): Candidate {
@@ -336,8 +339,10 @@ export function placedSeeds(candidate: Candidate, grams: QueryGrams): Candidate 
   const byContentOnly = seeds.every((seed) => seed.content);
   const kept = seeds.filter((seed, i) => {
     if (!seed.content || byContentOnly) return true;
-    for (let j = i - 1; j >= 0 && seed.q - seeds[j].q <= CONTENT_NEAR; j -= 1) if (near(i, j)) return true;
-    for (let j = i + 1; j < seeds.length && seeds[j].q - seed.q <= CONTENT_NEAR; j += 1) if (near(i, j)) return true;
+    let support = 0;
+    const supports = (j: number) => near(i, j) && (support += seeds[j].content ? 1 : 2) >= 2;
+    for (let j = i - 1; j >= 0 && seed.q - seeds[j].q <= CONTENT_NEAR; j -= 1) if (supports(j)) return true;
+    for (let j = i + 1; j < seeds.length && seeds[j].q - seed.q <= CONTENT_NEAR; j += 1) if (supports(j)) return true;
     return false;
   });
   return { ...candidate, seeds: kept.map(({ q, s }): [number, number] => [q, s]) };
@@ -394,6 +399,10 @@ function spread<T extends { hits: IndexHits['seeds'][number] }>(ranked: T[], lim
  * in another.
  */
 export function mergeCandidates(parts: IndexHits[], limit: number): Candidate[] {
+  // parts of one query made by different engines (a worker updated meanwhile) place its hashes differently
+  if (parts.some((part) => part.contentFrom !== parts[0].contentFrom || part.counts.length !== parts[0].counts.length)) {
+    throw new Error('the parts of a check were made from different hashes of the paper');
+  }
   const common = Math.min(commonLimit(parts.reduce((sum, part) => sum + part.size, 0)), ...parts.map((part) => part.cap));
   const counts = parts.length === 1 ? parts[0].counts : (parts[0]?.counts.map((_, q) => parts.reduce((sum, part) => sum + part.counts[q], 0)) ?? []);
   const contentFrom = parts[0]?.contentFrom ?? Infinity;

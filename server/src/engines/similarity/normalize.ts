@@ -144,7 +144,7 @@ export function tokenHash(value: string): number {
   return hash >>> 0;
 }
 
-export const COMMON_HAN_HASH = Uint32Array.from(COMMON_HAN, tokenHash);
+const COMMON_HAN_HASH = Uint32Array.from(COMMON_HAN, tokenHash);
 
 /**
  * Walks the tokens of a text in order without keeping them: `visit(value, start, end)` for each.
@@ -234,10 +234,25 @@ for (const [from, to] of [
   }
 }
 
-/** A Chinese character's token (a word never starts with one): by its code, this runs for every token compared. */
+/**
+ * A Chinese character's token (a word never starts with one): by its code, since this runs for
+ * every token compared. The tokens are folded already (NFKC), and these are the blocks of the
+ * script Han they can still be in: radicals, 々 and 〇, Suzhou numerals, the ideographs (those of
+ * planes 2 and 3 by their first surrogate).
+ */
 export const isHanToken = (value: string) => {
   const code = value.charCodeAt(0);
-  return (code >= 0x3400 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xd840 && code <= 0xd87f);
+  return (
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0x3400 && code <= 0x4dbf) ||
+    (code >= 0xd840 && code <= 0xd8bf) ||
+    (code >= 0x2e80 && code <= 0x2fdf) ||
+    code === 0x3005 ||
+    code === 0x3007 ||
+    (code >= 0x3021 && code <= 0x3029) ||
+    (code >= 0x3038 && code <= 0x303b) ||
+    (code >= 0xf900 && code <= 0xfaff)
+  );
 };
 
 /**
