@@ -682,6 +682,16 @@ describe('rewritten text (降重) and honest text of the same field', () => {
     });
   });
 
+  test("a field's stock opening sentence, told in the writer's own way, is no passage", async () => {
+    const check = oneDocument(
+      'Small objects are hard to find in aerial pictures. In this paper we propose a new method for the detection of small objects in remote sensing images based on deep learning. The method adds a second branch that looks at the image at twice the resolution.',
+    );
+    const report = await check(
+      'My project counts the cars parked on our campus from the library roof.\nIn this paper, we propose a novel method for the detection of objects in images based on deep learning. We test it on two hundred photographs taken over a month.\nIt finds nine cars in ten, and misses mostly those under trees.',
+    );
+    expect(report.passages).toEqual([]);
+  });
+
   test('two stock phrases of the field with different words between them are two passages, never one', async () => {
     const menuPath = '依次打开工具菜单中的选项页面然后点击高级设置';
     const command = '运行系统自带的磁盘清理工具来释放空间';

@@ -222,7 +222,7 @@ function seededSentences(querySentences: Sentence[], seeds: Array<[number, numbe
 /** A checked sentence's aligned source sentences, and which of its tokens they share. */
 interface Aligned {
   sentence: Sentence;
-  /** the source sentences it tells: two or more of its shared tokens are placed in each */
+  /** the source sentences it tells: two or more of its shared tokens are placed in each (where none holds two, all it aligned with) */
   sources: number[];
   /** per token, where it is in the source (−1: not shared) */
   shared: Int32Array;
@@ -366,7 +366,7 @@ function align(pair: Pair, q: Sentence, sources: number[], held: Map<number, num
   }
   // the sentences it tells are those two or more of its shared words were placed in: a pair it
   // has with another sentence too (file descriptor, for the) placed elsewhere tells nothing of that
-  // one, nor does a pair across a source sentence's end
+  // one, nor does the lone token a pair leaves there when its first token was placed already
   const placed = new Map<number, number>();
   for (const place of shared) {
     if (place < 0) continue;
@@ -507,10 +507,11 @@ function toSentenceEdges({ query, queryText, source, sentences }: Pair, passages
   const closes = (from: number, to: number) => from < to && QUOTING.test(queryText.slice(query.end(from - 1), query.end(to - 1)));
   // where the checked token `t` is in the source (a passage's end tokens are shared)
   const placeOf = (t: number, a: Aligned | undefined) => (a ? a.shared[t - a.sentence.from] : -1);
-  // the source places of the shared tokens among tokens [from, to) of aligned sentence `a`, if they are a third of them (two at least) and no other passage is there
+  // the source places of the shared tokens among tokens [from, to) of aligned sentence `a`, if they
+  // are a third of them (two at least), no more than REWRITE_GAP words, and no other passage is there
   const placesBeyond = (a: Aligned, from: number, to: number) => {
     // another passage there was parted from this one on purpose (different words between them)
-    if (from >= to || passages.some((o) => o.qStart < to && o.qEnd > from)) return undefined;
+    if (from >= to || wordsIn(query, from, to, REWRITE_GAP) > REWRITE_GAP || passages.some((o) => o.qStart < to && o.qEnd > from)) return undefined;
     const places: number[] = [];
     for (let t = from; t < to; t += 1) if (a.shared[t - a.sentence.from] >= 0) places.push(a.shared[t - a.sentence.from]);
     return places.length >= 2 && places.length >= (to - from) / 3 ? places : undefined;
@@ -541,8 +542,8 @@ function toSentenceEdges({ query, queryText, source, sentences }: Pair, passages
       near(query, p.qEnd, last.to) &&
       near(source, endAt + 1, sourceLast.to) &&
       !closes(p.qEnd, last.to);
-    // …or where a third of the tokens beyond are shared with the source: the garbled edge of a
-    // rewritten sentence (the writer's own words before a copy share nothing)
+    // …or where a third of the tokens beyond, a clause at most, are shared with the source: the
+    // garbled edge of a rewritten sentence (the writer's own words before a copy share less)
     const startShared = !startNear && first !== undefined && !opens(first.from, p.qStart) ? placesBeyond(firstMember!, first.from, p.qStart) : undefined;
     const endShared = !endNear && last !== undefined && !closes(p.qEnd, last.to) ? placesBeyond(lastMember!, p.qEnd, last.to) : undefined;
     const widenStart = startNear || !!startShared;
