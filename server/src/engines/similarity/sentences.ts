@@ -494,10 +494,11 @@ function rewritePassages(pair: Pair, pieces: Chain[], members: Aligned[]): Chain
 
 /**
  * A rewrite's passages reaching the start and the end of the aligned sentences they begin and end
- * in, where at most SENTENCE_EDGE words lie beyond them there, or a third of the tokens there are
- * shared with the source, and the passage holds the rest of that sentence: the rewritten sentence is marked whole, not from its first three words in the
- * source's order on. The checked text's own sentences around it are not aligned, and stay
- * unmarked. The source's excerpt reaches its sentence's edge likewise, where the checked text's does.
+ * in, where at most SENTENCE_EDGE words lie beyond them there, or a clause of which a third of the
+ * tokens are shared with the source, and the passage holds the rest of that sentence: the
+ * rewritten sentence is marked whole, not from its first three words in the source's order on.
+ * The checked text's own sentences around it are not aligned, and stay unmarked. The source's
+ * excerpt reaches its sentence's edge likewise, where the checked text's does.
  */
 function toSentenceEdges({ query, queryText, source, sentences }: Pair, passages: Chain[], members: Aligned[]): Chain[] {
   const memberAt = (t: number) => members.find((a) => t >= a.sentence.from && t < a.sentence.to);
