@@ -1,6 +1,6 @@
 /**
  * The review systems offered on first run; afterwards they are data in `review_systems`. They
- * differ in limit, price and turnaround; each names only the corpora it really compares against
+ * differ in limit and price; each names only the corpora it really compares against
  * (the document library, which grows with every import). All report from 13 characters (words):
  * honest Chinese text shares commonplace phrases of up to a dozen characters with any corpus of
  * its field, so a shorter minimum accuses students of copying what everyone writes (docs/features.md,
@@ -51,7 +51,7 @@ export const REVIEW_SYSTEMS: ReviewSystemTable[] = [
     min_match: 13,
     corpora: JSON.stringify(['范文库：学位论文', '范文库：期刊论文']),
     max_chars: 150_000,
-    turnaround: '约 10 分钟',
+    turnaround: '通常 1 分钟内',
     sort: 1,
     enabled: 1,
   },
@@ -63,7 +63,7 @@ export const REVIEW_SYSTEMS: ReviewSystemTable[] = [
     min_match: 13,
     corpora: JSON.stringify(['范文库：学位论文', '范文库：期刊论文']),
     max_chars: 400_000,
-    turnaround: '约 20 分钟',
+    turnaround: '通常 1 分钟内',
     sort: 2,
     enabled: 1,
   },
@@ -75,7 +75,7 @@ export const REVIEW_SYSTEMS: ReviewSystemTable[] = [
     min_match: 13,
     corpora: JSON.stringify(['范文库：学位论文', '范文库：期刊论文']),
     max_chars: 60_000,
-    turnaround: '约 5 分钟',
+    turnaround: '通常 1 分钟内',
     sort: 3,
     enabled: 1,
   },
