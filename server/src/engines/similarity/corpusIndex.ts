@@ -5,8 +5,8 @@
  * postings can stand behind the same shape.
  */
 import { forEachContentGram, wordFlags } from './contentGrams';
-import { forEachWinnowed, kgramHashesOfValues } from './fingerprint';
-import { comparableText, hashTokens, tokenHash, type Token } from './normalize';
+import { forEachWinnowed, kgramHashesOfValues, tokenHashes } from './fingerprint';
+import { comparableText, hashTokens, type Token } from './normalize';
 import { PostingTable } from './postings';
 import { MARK_EVERY, MarkTable } from './tokenSeq';
 
@@ -94,11 +94,7 @@ export class CorpusIndex {
 
   /** A document by its tokens: the same postings as addText, but no marks (a check reads its whole text). */
   add(sourceId: string, tokens: Token[]) {
-    this.post(
-      this.newSlot(sourceId),
-      Uint32Array.from(tokens, (t) => tokenHash(t.value)),
-      wordFlags(tokens),
-    );
+    this.post(this.newSlot(sourceId), tokenHashes(tokens), wordFlags(tokens));
   }
 
   /**
@@ -244,9 +240,10 @@ export class CorpusIndex {
     // the last query position each slot was counted at: documents per k-gram without a set
     const countedAt = new Int32Array(this.ids.length).fill(-1);
     const may = postings.mayHold(queryHashes);
+    const contentCap = Math.min(libraryCap, CONTENT_COMMON);
     for (let q = 0; q < queryHashes.length; q += 1) {
       if (!may[q]) continue;
-      const cap = q < contentFrom ? libraryCap : Math.min(libraryCap, CONTENT_COMMON);
+      const cap = q < contentFrom ? libraryCap : contentCap;
       let found = 0;
       let docs = 0;
       for (let entry = postings.first(queryHashes[q]); entry >= 0 && docs <= cap; entry = postings.following(entry)) {
@@ -306,7 +303,7 @@ export interface QueryGrams {
 }
 
 export function queryGrams(tokens: Token[]): QueryGrams {
-  const values = Uint32Array.from(tokens, (t) => tokenHash(t.value));
+  const values = tokenHashes(tokens);
   const hashes = [...kgramHashesOfValues(values, K)];
   const at = hashes.map((_, i) => i);
   const kgrams = hashes.length;
@@ -406,7 +403,8 @@ export function mergeCandidates(parts: IndexHits[], limit: number): Candidate[] 
   const common = Math.min(commonLimit(parts.reduce((sum, part) => sum + part.size, 0)), ...parts.map((part) => part.cap));
   const counts = parts.length === 1 ? parts[0].counts : (parts[0]?.counts.map((_, q) => parts.reduce((sum, part) => sum + part.counts[q], 0)) ?? []);
   const contentFrom = parts[0]?.contentFrom ?? Infinity;
-  const uncommon = (q: number) => counts[q] <= (q < contentFrom ? common : Math.min(common, CONTENT_COMMON));
+  const contentCommon = Math.min(common, CONTENT_COMMON);
+  const uncommon = (q: number) => counts[q] <= (q < contentFrom ? common : contentCommon);
   // ranked by how many seeds each keeps and its first, counted in place: the pairs are made for
   // the chosen only (a library of many versions has thousands of documents sharing a few k-grams)
   const found: Array<{ hits: IndexHits['seeds'][number]; kept: number; first: number }> = [];

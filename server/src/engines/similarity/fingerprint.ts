@@ -7,11 +7,12 @@ import { tokenHash, type Token } from './normalize';
 
 const BASE = 0x01000193;
 
+/** Each token's hash (tokenHash), in order. */
+export const tokenHashes = (tokens: Token[]) => Uint32Array.from(tokens, (t) => tokenHash(t.value));
+
 /** The hash of every k-gram, by start position (length n − k + 1). */
 export function kgramHashes(tokens: Token[], k: number): Uint32Array {
-  const values = new Uint32Array(tokens.length);
-  tokens.forEach((t, i) => (values[i] = tokenHash(t.value)));
-  return kgramHashesOfValues(values, k);
+  return kgramHashesOfValues(tokenHashes(tokens), k);
 }
 
 /**
