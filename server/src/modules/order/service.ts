@@ -75,15 +75,6 @@ async function closeOverdue(repo: OrderRepo, order: OrderRow): Promise<OrderRow>
   return (await repo.findById(order.id))!;
 }
 
-/**
- * Whether an item has an order open now, waiting for its payment: made, and not yet paid, cancelled
- * or past its time limit (an overdue one is closed first, as any read of it does).
- */
-async function hasOpenOrder(repo: OrderRepo, kind: OrderKind, itemId: string) {
-  const live = await Promise.all((await repo.liveOrdersOf(kind, itemId)).map((order) => closeOverdue(repo, order)));
-  return live.some((order) => order.status === 'pending');
-}
-
 /** `reason`: why a closing (cancel) event closes it, when not its owner's cancel. */
 async function transition(repo: OrderRepo, order: OrderRow, event: OrderEvent, { ex, reason }: { ex?: Transaction<Database>; reason?: CloseReason } = {}) {
   const to = nextStatus(order.status, event);
@@ -152,10 +143,12 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
     return closeIfOverdue(order);
   }
 
+  /** An item's live orders as they stand now: an overdue one closed first, as any read of it does. */
+  const liveNow = async (kind: OrderKind, itemId: string) => Promise.all((await repo.liveOrdersOf(kind, itemId)).map(closeIfOverdue));
+
   /** The item's open order, to answer again instead of a second one; refused once the item is paid. */
   async function openOrderOf(user: UserRow, kind: OrderKind, itemId: string) {
-    const mine = (await repo.liveOrdersOf(kind, itemId)).filter((o) => o.user_id === user.id);
-    const live = await Promise.all(mine.map(closeIfOverdue));
+    const live = (await liveNow(kind, itemId)).filter((o) => o.user_id === user.id);
     if (live.some((o) => o.status === 'paid')) throw new AppError(409, 'ALREADY_PAID', '这项服务已经付款，无需再次支付');
     return live.find((o) => o.status === 'pending');
   }
@@ -239,8 +232,8 @@ export function createOrderService(repo: OrderRepo, ttlMs: number) {
       for (const order of await repo.liveOrdersOf(kind, itemId)) if (order.status === 'pending') await transition(repo, order, 'cancel', { reason });
     },
 
-    /** Whether an item (a typesetting) has an order open now, waiting for its payment. */
-    hasOpenOrder: (kind: OrderKind, itemId: string) => hasOpenOrder(repo, kind, itemId),
+    /** Whether an item (a typesetting) has an order open now, waiting for its payment: made, and not yet paid, cancelled or past its time limit. */
+    hasOpenOrder: async (kind: OrderKind, itemId: string) => (await liveNow(kind, itemId)).some((order) => order.status === 'pending'),
 
     /** A paid order whose item could not be delivered: its money is owed back (the refund is marked). */
     async owesRefund(orderId: string) {
