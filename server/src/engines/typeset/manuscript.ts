@@ -399,7 +399,6 @@ export function structure(allBlocks: Block[], warnings: string[] = []): Manuscri
     }
     if (r.part === 'front' && heading) heldToBody(r);
     if ((r.part === 'abstractZh' || r.part === 'abstractEn') && heading) r.part = 'body';
-    if (r.part === 'front' && manuscript.title && block.kind === 'heading' && block.level === 1 && !manuscript.body.length) heldToBody(r);
     if (r.part === 'front' && block.kind !== 'heading' && holds(r, block)) continue;
     place(r, block, text, heading);
   }

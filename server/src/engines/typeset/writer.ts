@@ -32,18 +32,14 @@ import {
   type PageNumberEstimator,
 } from 'docx';
 import { TextWatermark } from 'docx/watermarks';
-import { markedNotes, type Block, type FormatSpan, type Formula, type Manuscript, type NoteMark } from './manuscript';
+import { markedNotes, type Block, type CoverInfo, type FormatSpan, type Formula, type Manuscript, type NoteMark } from './manuscript';
 import { packDocx } from './pack';
 import { hasTitleBlock, pointsOf, type Template, type TextStyle } from './template';
 
-export interface CoverFields {
+/** The cover's fields: the title and author the form asks for, and what a manuscript's cover lines may say. */
+export interface CoverFields extends CoverInfo {
   title: string;
   author: string;
-  studentNumber?: string;
-  school?: string;
-  major?: string;
-  supervisor?: string;
-  date?: string;
 }
 
 const TWIPS_PER_CM = 566.93;
