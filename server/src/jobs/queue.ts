@@ -82,7 +82,7 @@ export async function claimJob(db: Db, kinds: string[], lockMs: number, maxAttem
     .where('id', '=', next.id)
     .where(claimable(now, maxAttempts))
     .executeTakeFirst();
-  return Number(taken.numUpdatedRows) === 1 ? { ...(next as JobRow), attempts: next.attempts + 1, locked_until: lock, started_at: now, lock } : undefined;
+  return Number(taken.numUpdatedRows) === 1 ? { ...next, attempts: next.attempts + 1, locked_until: lock, started_at: now, lock } : undefined;
 }
 
 /** The holder's renewal of its lock: the new lock, or undefined when the job is no longer its own. */
