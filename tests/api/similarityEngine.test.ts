@@ -595,6 +595,16 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       expect(found).toEqual([[text.indexOf('Staff can view'), endOf(text, 'fifteen minutes')]]);
     });
 
+    test('is one passage across the start of a sentence where its words are shared in pairs only: the words the source does not have are few', async () => {
+      // the source's third sentence with six words of the writer's at its end, then its second, which
+      // opens with fourteen words before three shared in order: six of them shared in pairs (Each
+      // reservation, by email, nobody checks), fourteen different words in all between the two
+      const { text, found } = await passagesIn(
+        'Moreover, staff can see the occupancy of each floor on a dashboard that refreshes every minute during opening hours, as the library told us then. Each reservation sent to you by email will, if nobody checks, be at last confirmed by email and released automatically when nobody checks in within twenty minutes.',
+      );
+      expect(found).toEqual([[text.indexOf('staff'), endOf(text, 'within twenty minutes')]]);
+    });
+
     test('is one passage when the two stand one sentence apart in the source, the one between left out', async () => {
       // the source's second and fourth sentences, words swapped (no unbroken run of the minimum, short of the dense share)
       const { text, found } = await passagesIn(

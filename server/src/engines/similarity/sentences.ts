@@ -51,7 +51,7 @@ const ALIGNED_BIGRAMS = 4;
 const UNSHARED_GAP = 5;
 /**
  * Pieces of one rewrite (a group past the gate) are one passage across at most this many words
- * (a clause of swapped words, the sentence the rewriter changed most)…
+ * the source does not have (a clause of swapped words, the sentence the rewriter changed most)…
  */
 const REWRITE_GAP = 3 * UNSHARED_GAP;
 /**
@@ -453,9 +453,17 @@ function trimmed(piece: Chain, found: Array<[number, number, number]>): Chain[] 
   return [{ ...piece, qStart, qEnd, sStart: Math.min(...inside), sEnd: Math.max(...inside) + 1 }];
 }
 
-/** Words (a Chinese character as half of one) of the checked text from token `from` up to `to`, counted as far as `limit`, outside `members` at UNALIGNED_WEIGHT. */
+/**
+ * The different words (a Chinese character as half of one) of the checked text from token `from` up
+ * to `to`, counted as far as `limit`: in `members`, those not shared with the source (a reworded
+ * sentence keeps some of the source's word pairs between its pieces); outside them, every word at
+ * UNALIGNED_WEIGHT.
+ */
 function wordsBetween(query: TokenSeq, members: Aligned[], from: number, to: number, limit: number): number {
-  return wordsIn(query, from, to, limit, (t) => (members.some((a) => t >= a.sentence.from && t < a.sentence.to) ? 1 : UNALIGNED_WEIGHT));
+  return wordsIn(query, from, to, limit, (t) => {
+    const a = members.find((m) => t >= m.sentence.from && t < m.sentence.to);
+    return a ? (a.shared[t - a.sentence.from] >= 0 ? 0 : 1) : UNALIGNED_WEIGHT;
+  });
 }
 
 /**
