@@ -605,6 +605,14 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       expect(found).toEqual([[text.indexOf('staff'), endOf(text, 'within twenty minutes')]]);
     });
 
+    test('is one passage when a sentence reworded too far to align alone tells a source sentence two away from the one its neighbour tells', async () => {
+      // the source's fourth sentence, then its second, which shares 5 of its 15 word pairs, short of the share that aligns alone
+      const { text, found } = await passagesIn(
+        'In the first term the share of rooms left vacant after reserving dropped from a third to under a tenth. Any booking is confirmed by email, then freed if no one checks in inside fifteen minutes.',
+      );
+      expect(found).toEqual([[text.indexOf('In the first term'), endOf(text, 'inside fifteen minutes')]]);
+    });
+
     test('is one passage when the two stand one sentence apart in the source, the one between left out', async () => {
       // the source's second and fourth sentences, words swapped (no unbroken run of the minimum, short of the dense share)
       const { text, found } = await passagesIn(

@@ -42,6 +42,11 @@ const ALIGNED_SHARE: Shares = { words: 0.4, han: 0.3 };
 const NEIGHBOUR_SHARE: Shares = { words: 0.25, han: 0.25 };
 /** …where the sentence and its neighbours align with at most this many source sentences in a row. */
 const NEIGHBOUR_SPAN = 3;
+/**
+ * …the source sentences up to this many either side of the stretch, in words (a short sentence, or
+ * a name's full stop, may stand between); in Chinese one, where two marked a same-topic page.
+ */
+const NEIGHBOUR_REACH = 2;
 /** …and at least this many bigrams (a short sentence of common words is no evidence). */
 const ALIGNED_BIGRAMS = 4;
 /**
@@ -277,8 +282,8 @@ function oneText({ sentences }: Pair, first: number, last: number): boolean {
 /**
  * Each seeded checked sentence's aligned source sentences: those sharing ALIGNED_SHARE of its
  * bigrams, and then, where it and its neighbours align with one stretch of the source (at most
- * NEIGHBOUR_SPAN sentences), those next to the stretch sharing NEIGHBOUR_SHARE: a merged sentence's
- * other half, a sentence reworded more than the rest. A sentence aligning with nothing itself looks
+ * NEIGHBOUR_SPAN sentences), those by the stretch (NEIGHBOUR_REACH) sharing NEIGHBOUR_SHARE: a
+ * merged sentence's other half, a sentence reworded more than the rest. A sentence aligning with nothing itself looks
  * at the two sentences before it and the two after it as well: shuffled, the sentence telling its
  * neighbour in the source may stand two away. Honest text of the same field aligns with sentences
  * from here and there, and gains nothing.
@@ -287,18 +292,19 @@ function alignedAll(pair: Pair, querySentences: Sentence[], seeded: Set<number>)
   const sharing = querySentences.map((q, i) => (seeded.has(i) ? alignedSources(pair, q) : undefined));
   const strict = sharing.map((sharer) => sharer?.sources(ALIGNED_SHARE) ?? []);
   // the source sentences around those a window of checked sentences aligns with, where they are one short stretch
-  const around = (from: number, to: number) => {
+  const around = (from: number, to: number, reach: number) => {
     const near = strict.slice(Math.max(0, from), to + 1).flat();
     const first = Math.min(...near);
     const last = Math.max(...near);
-    if (!near.length || last - first >= NEIGHBOUR_SPAN || !oneText(pair, first - 1, last + 1)) return [];
+    if (!near.length || last - first >= NEIGHBOUR_SPAN || !oneText(pair, first - reach, last + reach)) return [];
     const among: number[] = [];
-    for (let s = Math.max(0, first - 1); s <= last + 1 && s < pair.sentences.length; s += 1) among.push(s);
+    for (let s = Math.max(0, first - reach); s <= last + reach && s < pair.sentences.length; s += 1) among.push(s);
     return among;
   };
   return strict.map((found, i) => {
     if (!seeded.has(i)) return undefined;
-    const windows = found.length ? [around(i - 1, i + 1)] : [around(i - 1, i + 1), around(i - 2, i), around(i, i + 2)];
+    const reach = isHanToken(pair.query.value(querySentences[i].from)!) ? 1 : NEIGHBOUR_REACH;
+    const windows = found.length ? [around(i - 1, i + 1, reach)] : [around(i - 1, i + 1, reach), around(i - 2, i, reach), around(i, i + 2, reach)];
     const among = new Set(windows.flat());
     const extra = among.size ? sharing[i]!.sources(NEIGHBOUR_SHARE, among) : [];
     const all = [...new Set([...found, ...extra])].sort((a, b) => a - b);
