@@ -1,5 +1,6 @@
 /** What the payment page watches besides the order: the clock, and the sandbox gateway's failures. */
 import { useEffect, useState } from 'react';
+import { useTimeLeft } from '@/hooks/useTimeLeft';
 
 /** The channel the sandbox gateway's page reports a failed payment on (server/src/modules/payment/sandbox.ts). */
 const PAYMENT_CHANNEL = 'zn-payment';
@@ -20,14 +21,7 @@ export function usePaymentFailure(orderId: string) {
 
 /** Minutes and seconds until `iso`, ticking; 0 when past. */
 export function useCountdown(iso: string | undefined) {
-  const [left, setLeft] = useState(0);
-  useEffect(() => {
-    if (!iso) return undefined;
-    const tick = () => setLeft(Math.max(0, Date.parse(iso) - Date.now()));
-    tick();
-    const timer = setInterval(tick, 1000);
-    return () => clearInterval(timer);
-  }, [iso]);
+  const left = useTimeLeft(iso ? Date.parse(iso) : undefined);
   const seconds = Math.ceil(left / 1000);
   return { left, text: `${Math.floor(seconds / 60)} 分 ${String(seconds % 60).padStart(2, '0')} 秒` };
 }

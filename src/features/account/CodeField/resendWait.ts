@@ -4,7 +4,8 @@
  * does (one code an address a minute, CODE_RESEND_SECONDS). Kept per purpose and address, as the
  * server counts it; another address starts with no wait.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useTimeLeft } from '@/hooks/useTimeLeft';
 import { CODE_RESEND_SECONDS } from '../../../../common/fieldRules';
 
 export type CodePurpose = 'register' | 'reset';
@@ -29,27 +30,14 @@ function saveEnd(purpose: CodePurpose, email: string, end: number) {
   }
 }
 
-/** The whole seconds left until `end`, never more than the server's own wait. */
-const secondsTo = (end: number) => Math.min(CODE_RESEND_SECONDS, Math.max(0, Math.ceil((end - Date.now()) / 1000)));
-
-/** The seconds still to wait for `email` (0: a code may be asked), and `start`, called once a code was sent. */
+/** The seconds still to wait for `email` (0: a code may be asked), never more than the server's own wait; and `start`, called once a code was sent. */
 export function useResendWait(purpose: CodePurpose, email: string | undefined) {
   const [end, setEnd] = useState(() => (email ? readEnd(purpose, email) : 0));
-  const [left, setLeft] = useState(() => secondsTo(end));
-  useEffect(() => {
-    if (secondsTo(end) === 0) return undefined;
-    const timer = setInterval(() => {
-      const now = secondsTo(end);
-      setLeft(now);
-      if (now === 0) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [end]);
+  const left = Math.min(CODE_RESEND_SECONDS, Math.ceil(useTimeLeft(end) / 1000));
   const start = () => {
     const next = Date.now() + CODE_RESEND_SECONDS * 1000;
     if (email) saveEnd(purpose, email, next);
     setEnd(next);
-    setLeft(CODE_RESEND_SECONDS);
   };
   return { left, start };
 }
