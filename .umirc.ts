@@ -31,6 +31,7 @@ export default defineConfig({
     '@umijs/plugins/dist/access',
     '@umijs/plugins/dist/antd',
     './config/securityHeaders.ts',
+    './config/htmlLang.ts',
   ],
   initialState: { loading: '@/loading' },
   model: {},

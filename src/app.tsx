@@ -4,7 +4,7 @@
  */
 import { currentUserFrom } from '@/models/user';
 import { getCurrentUser, type CurrentUser } from '@/features/account/api';
-import { applyFeedbackDefaults, AppProviders } from '@/utils/providers';
+import { APP_THEME, applyFeedbackDefaults, AppProviders } from '@/utils/providers';
 import { requestConfig } from '@/utils/requestConfig';
 import { handleRequestError, isNoResponse, isNotLoggedIn } from '@/utils/errorHandler';
 import React from 'react';
@@ -37,6 +37,13 @@ export async function getInitialState(): Promise<InitialState> {
 }
 
 export const request = requestConfig;
+
+/**
+ * The antd plugin's provider takes the site's theme: it hands its theme to the static notices and
+ * messages, drawn outside the page's providers (an empty one otherwise, and their Chinese fell to
+ * whatever face the browser found, a calligraphic Kai on Linux).
+ */
+export const antd = (config: Record<string, unknown>) => ({ ...config, theme: APP_THEME });
 
 export function rootContainer(container: React.ReactNode) {
   return <AppProviders>{container}</AppProviders>;

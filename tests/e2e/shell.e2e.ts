@@ -68,6 +68,20 @@ test('a visitor on a guarded page goes to login and comes back; logout goes to l
   expect(me).toEqual({ success: true, result: null });
 });
 
+test('the page says it is Chinese, and a notice pops up in the typefaces of the page, not a calligraphic Kai', async () => {
+  await page.route('**/api/**', (route) => route.abort());
+  await page.goto(`${base()}/review/home`);
+  const notice = page.getByText('网络异常');
+  await notice.waitFor();
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+  const [noticeFont, pageFont] = await Promise.all([
+    notice.evaluate((e) => getComputedStyle(e).fontFamily),
+    page.evaluate(() => getComputedStyle(document.body).fontFamily),
+  ]);
+  expect(noticeFont).toContain('Noto Sans CJK SC');
+  expect(noticeFont).toBe(pageFont);
+});
+
 test('an unknown path shows the 404 page', async () => {
   await page.goto(`${base()}/no/such/page`);
   await page.getByRole('heading', { name: '404' }).waitFor();
