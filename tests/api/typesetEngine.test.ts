@@ -77,6 +77,41 @@ describe('reading manuscripts', () => {
     expect(m.references).toEqual(['王明. 课后服务的实践[J]. 教育研究, 2021.']);
   });
 
+  test('Markdown written as plain text, a line a paragraph with no blank line after a heading, reads as the .txt does', async () => {
+    const lines = [
+      '课后服务的调查',
+      '',
+      '摘要：本文调查课后服务。',
+      '关键词：课后服务；中学',
+      '',
+      '第一章 引言',
+      '近年来课后服务普遍开展。',
+      '',
+      '1.1 背景',
+      '学校各有安排。',
+      '第二章 结论',
+      '要看经费。',
+    ];
+    const md = await readManuscript(Buffer.from(lines.join('\n')), 'draft.md');
+    const txt = await readManuscript(Buffer.from(lines.join('\n')), 'draft.txt');
+    expect(md.body.map((b) => (b.kind === 'heading' ? ['heading', b.level, b.text] : [b.kind, b.kind === 'paragraph' && b.text]))).toEqual([
+      ['heading', 1, '引言'],
+      ['paragraph', '近年来课后服务普遍开展。'],
+      ['heading', 2, '背景'],
+      ['paragraph', '学校各有安排。'],
+      ['heading', 1, '结论'],
+      ['paragraph', '要看经费。'],
+    ]);
+    expect(md).toMatchObject({ title: '课后服务的调查', abstractZh: '本文调查课后服务。', keywordsZh: ['课后服务', '中学'] });
+    expect(md.body).toEqual(txt.body);
+    // English wrapped at a line's end stays one paragraph under its heading
+    const english = await readManuscript(Buffer.from('Title\n\n1 Introduction\nThis study looks at services\nafter school in county towns.'), 'e.md');
+    expect(english.body.map((b) => (b.kind === 'heading' || b.kind === 'paragraph' ? b.text : b.kind))).toEqual([
+      'Introduction',
+      'This study looks at services after school in county towns.',
+    ]);
+  });
+
   test.each(['heading', 'inline'] as const)(
     'Markdown with `# 题目` first and the abstract %s: title, abstracts, keywords, chapters from 1, the same structure as the .docx',
     async (abstract) => {

@@ -9,7 +9,16 @@ import footnotes from 'markdown-it-footnote';
 import { NodeType, parse, type HTMLElement, type Node } from 'node-html-parser';
 import { MANUSCRIPT_MAX_CHARS } from '../../../../common/api/limits';
 import { formatCount } from '../../../../common/formatCount';
-import { ABSTRACT_EN, ABSTRACT_ZH, CONTENTS_TITLE, KEYWORDS_EN, KEYWORDS_ZH, namedPart, numberedHeading } from '../../../../common/text/headings';
+import {
+  ABSTRACT_EN,
+  ABSTRACT_ZH,
+  CONTENTS_TITLE,
+  KEYWORDS_EN,
+  KEYWORDS_ZH,
+  namedPart,
+  numberedHeading,
+  partOrHeading,
+} from '../../../../common/text/headings';
 import { decodeText, extensionOf, ExtractError, inspectDocx } from '../text/extract';
 import { docxBlocks } from './docxReader';
 import { MarkedText, paragraphOf } from './markedText';
@@ -100,6 +109,31 @@ function markedTextOf(node: Node, skip: (element: HTMLElement) => boolean = () =
 
 const isList = (element: HTMLElement) => element.tagName === 'UL' || element.tagName === 'OL';
 
+/**
+ * A Markdown paragraph as the lines it was written in, where one of them names a part or is a
+ * numbered heading (摘要：…, 第一章 引言, 1.1 背景): a manuscript written as plain text, a line a
+ * paragraph, with no blank line between them, which Markdown reads as one paragraph. The lines
+ * between such lines stay one paragraph (English wrapped at eighty columns).
+ */
+function headingLinesApart(node: HTMLElement): HTMLElement[] {
+  const lines = node.innerHTML.split('\n');
+  const isPart = (line: string) => partOrHeading(parse(line).text);
+  if (lines.length < 2 || !lines.some(isPart)) return [node];
+  const parts: string[][] = [];
+  let open = false;
+  for (const line of lines) {
+    if (isPart(line)) {
+      parts.push([line]);
+      open = false;
+    } else if (open) parts[parts.length - 1].push(line);
+    else {
+      parts.push([line]);
+      open = true;
+    }
+  }
+  return parts.map((part) => parse(`<p>${part.join('\n')}</p>`).firstChild as HTMLElement);
+}
+
 /** Flat blocks from the HTML that markdown-it wrote, and the footnotes' texts (note n at n − 1). */
 function blocksFromHtml(html: string, warnings: string[]): { blocks: Block[]; notes: string[] } {
   const blocks: Block[] = [];
@@ -115,8 +149,10 @@ function blocksFromHtml(html: string, warnings: string[]): { blocks: Block[]; no
     } else if (tag === 'p') {
       const images = node.querySelectorAll('img');
       for (const img of images) visit(img);
-      const paragraph = markedTextOf(node);
-      if (paragraph.text) blocks.push(paragraphOf(paragraph));
+      for (const part of headingLinesApart(node)) {
+        const paragraph = markedTextOf(part);
+        if (paragraph.text) blocks.push(paragraphOf(paragraph));
+      }
     } else if (tag === 'ul' || tag === 'ol') {
       // each item its own words, a nested list's items after it
       const items = node
