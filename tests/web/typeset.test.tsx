@@ -220,7 +220,7 @@ test('a .doc or a PDF is refused at once, with how to make a .docx of it', async
   expect(await screen.findByText(/另存为/, {}, LONG)).toBeInTheDocument();
 });
 
-test('a manuscript the engine cannot read is refused beside the field', async () => {
+test('a manuscript the engine cannot read is refused beside the field, said once', async () => {
   await signInAsDemo();
   await renderApp('/typeset/template-detail/general-master');
   await screen.findByText('上传并排版', {}, LONG);
@@ -230,7 +230,9 @@ test('a manuscript the engine cannot read is refused beside the field', async ()
   fireEvent.change(screen.getByLabelText('论文题目'), { target: { value: '题目' } });
   fireEvent.change(screen.getByLabelText('作者'), { target: { value: '林晓' } });
   fireEvent.click(screen.getByText('上传并排版').closest('button')!);
-  expect(await screen.findAllByText('文件已损坏，无法打开', {}, LONG)).not.toHaveLength(0);
+  const said = await screen.findAllByText('文件已损坏，无法打开', {}, LONG);
+  expect(said).toHaveLength(1);
+  expect(said[0].closest('.ant-form-item')!.querySelector('input[type="file"]')).not.toBeNull();
 });
 
 test('a session that ended before the manuscript was sent goes to login and back to the template, as any 401 does (SPEC §8)', async () => {

@@ -121,8 +121,12 @@ export default function StartForm({ templateId }: { templateId: string }) {
       navigate(paths.typesetPreview(result.id));
     } catch (error) {
       const body = bodyOfError(error);
-      if (body?.errors) form.setFields(Object.entries(body.errors).map(([name, message]) => ({ name: name as 'title', errors: [message] })));
-      setFailure(body?.message ?? '提交失败，请检查网络后重试');
+      const fieldErrors = Object.entries(body?.errors ?? {});
+      if (fieldErrors.length) {
+        // said once, beside its field, which is brought into view (on a phone the file is screens above the button)
+        form.setFields(fieldErrors.map(([name, message]) => ({ name: name as 'title', errors: [message] })));
+        form.scrollToField(fieldErrors[0][0], { block: 'center' });
+      } else setFailure(body?.message ?? '提交失败，请检查网络后重试');
     }
   };
 
