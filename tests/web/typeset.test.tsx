@@ -30,6 +30,12 @@ test('the templates as cards, filtered by degree and searched', async () => {
   expect(await screen.findByText('没有符合条件的模板，换个学历类型或关键词试试', {}, LONG)).toBeInTheDocument();
 });
 
+test('a template card’s name opens the template, as its button does', async () => {
+  const { history } = await renderApp('/typeset/template-list');
+  fireEvent.click(await screen.findByRole('link', { name: '通用硕士学位论文' }, LONG));
+  await waitFor(() => expect(history.location.pathname).toBe('/typeset/template-detail/general-master'));
+});
+
 test('the list is asked for once per load, so a failure is told once', async () => {
   server.use({ 'GET /api/v1/typeset/template': (_req, res) => res.status(429).json({ success: false, message: '请求太频繁，请稍后再试' }) });
   await renderApp('/typeset/template-list');

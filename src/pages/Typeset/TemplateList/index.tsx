@@ -8,6 +8,7 @@ import { formatFen } from '@/utils/money';
 import { Button, Card, Col, Empty, Input, Row, Segmented, Select, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { paths } from '@/utils/paths';
+import { Link } from 'umi';
 
 /** The degrees a template may be for, in the order they are offered. */
 const DEGREES = ['本科', '硕士', '博士', '期刊', '英文'];
@@ -75,19 +76,37 @@ export default function TemplateListPage() {
         <Row gutter={[16, 16]} style={{ opacity: loading ? 0.6 : 1 }}>
           {data.map((t) => (
             <Col xs={24} md={12} xl={8} key={t.id}>
-              <Card title={<h2 style={{ margin: 0, fontSize: 17 }}>{t.name}</h2>} extra={<Tag color="blue">{t.degree}</Tag>} style={{ height: '100%' }}>
-                <Typography.Paragraph type="secondary">{t.description}</Typography.Paragraph>
-                <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-                  <strong style={{ fontSize: 18, color: '#1677ff' }}>{formatFen(t.priceFen)} / 篇</strong>
-                  <LinkButton to={paths.template(t.id)} type="primary">
-                    查看规范并使用
-                  </LinkButton>
-                </div>
-              </Card>
+              <TemplateCard template={t} />
             </Col>
           ))}
         </Row>
       )}
     </div>
+  );
+}
+
+/** A template as a card: its name and its button open it. */
+function TemplateCard({ template: t }: { template: TemplateSummary }) {
+  return (
+    <Card
+      title={
+        <h2 style={{ margin: 0, fontSize: 17 }}>
+          {/* the name opens the template too, as a card's title does on any site */}
+          <Link to={paths.template(t.id)} style={{ color: 'inherit' }}>
+            {t.name}
+          </Link>
+        </h2>
+      }
+      extra={<Tag color="blue">{t.degree}</Tag>}
+      style={{ height: '100%' }}
+    >
+      <Typography.Paragraph type="secondary">{t.description}</Typography.Paragraph>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+        <strong style={{ fontSize: 18, color: '#1677ff' }}>{formatFen(t.priceFen)} / 篇</strong>
+        <LinkButton to={paths.template(t.id)} type="primary">
+          查看规范并使用
+        </LinkButton>
+      </div>
+    </Card>
   );
 }
