@@ -293,12 +293,17 @@ describe('a fault is not a logout', () => {
     const { history } = await renderApp('/personal/review/list');
     expect(await loadFailure()).toBeInTheDocument();
     expect(history.location.pathname).toBe('/personal/review/list');
+    // the header does not say the user is a visitor either
+    const header = within(screen.getByRole('banner'));
+    expect(header.queryByText(/登\s*录/)).toBeNull();
+    expect(header.getByText('加载账号')).toBeInTheDocument();
     // the fault passes: 重新加载 loads the page the user was on
     server.reset();
     await signInAsDemo();
     fireEvent.click(screen.getByText('重新加载').closest('button')!);
     expect(await screen.findByText('查重记录', { selector: 'h1' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(history.location.pathname).toBe('/personal/review/list');
+    expect(header.getByRole('button', { name: /用户菜单/ })).toBeInTheDocument();
   });
 
   test.each(['500', 'network'])('the mock server’s fault mode %s keeps the user on the page', async (type) => {

@@ -1,4 +1,4 @@
-import { DashboardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DashboardOutlined, LogoutOutlined, ReloadOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Space } from 'antd';
 import { useCurrentUser } from '@/features/account/useCurrentUser';
 import { history, Link, useAccess, useLocation, useModel } from 'umi';
@@ -6,13 +6,23 @@ import { buildLoginUrl } from '@/utils/redirect';
 import styles from './index.less';
 import { paths } from '@/utils/paths';
 
-/** The right side of the site header: 登录 / 注册 for visitors, the user's menu for users. */
+/**
+ * The right side of the site header: 登录 / 注册 for visitors, the user's menu for users, and where
+ * the user could not be loaded (a fault: they may well be signed in), a button that loads them again.
+ */
 export default function UserMenu() {
-  const { currentUser } = useCurrentUser();
+  const { currentUser, loadFailed, retry } = useCurrentUser();
   const { logout } = useModel('login');
   const location = useLocation();
   const { canOperate } = useAccess();
 
+  if (!currentUser && loadFailed) {
+    return (
+      <Button type="text" icon={<ReloadOutlined aria-hidden />} onClick={retry} title="账号信息加载失败，点此重试">
+        加载账号
+      </Button>
+    );
+  }
   if (!currentUser) {
     const here = `${window.location.origin}${location.pathname}${location.search}${location.hash}`;
     return (
