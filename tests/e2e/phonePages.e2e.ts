@@ -85,6 +85,13 @@ test('the site does not keep the fingers from zooming', async () => {
   expect(viewport).not.toMatch(/user-scalable\s*=\s*(no|0)|maximum-scale\s*=\s*1(\.0*)?\b/);
 });
 
+test('on a phone the template’s start form comes before its two screens of rules', async () => {
+  await page.goto(`${base()}/typeset/template-detail/general-bachelor`);
+  const top = (name: string) => page.getByRole('heading', { name, exact: true }).evaluate((e) => e.getBoundingClientRect().top);
+  await page.getByRole('heading', { name: '排版规范', exact: true }).waitFor();
+  expect(await top('开始排版')).toBeLessThan(await top('排版规范'));
+});
+
 test('a template’s sample page fills the screen’s width at the width it needs, and a tap opens it full size; a swipe and an arrow key turn the page', async () => {
   const pictures = await picturesOf('样张');
   expect(pictures.length).toBeGreaterThan(4);
