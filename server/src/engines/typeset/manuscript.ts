@@ -109,15 +109,21 @@ function markedTextOf(node: Node, skip: (element: HTMLElement) => boolean = () =
 
 const isList = (element: HTMLElement) => element.tagName === 'UL' || element.tagName === 'OL';
 
+const HAN = /\p{Script=Han}/u;
+
 /**
  * A Markdown paragraph as the lines it was written in, where one of them names a part or is a
- * numbered heading (摘要：…, 第一章 引言, 1.1 背景): a manuscript written as plain text, a line a
- * paragraph, with no blank line between them, which Markdown reads as one paragraph. The lines
- * between such lines stay one paragraph (English wrapped at eighty columns).
+ * numbered heading in Chinese (摘要：…, 第一章 引言, 1.1 背景): a manuscript written as plain text,
+ * a line a paragraph, with no blank line between them, which Markdown reads as one paragraph. The
+ * lines between such lines stay one paragraph; English wrapped at eighty columns is left whole (a
+ * line there may well start "2 cases").
  */
 function headingLinesApart(node: HTMLElement): HTMLElement[] {
   const lines = node.innerHTML.split('\n');
-  const isPart = (line: string) => partOrHeading(parse(line).text);
+  const isPart = (line: string) => {
+    const text = parse(line).text;
+    return HAN.test(text) && partOrHeading(text);
+  };
   if (lines.length < 2 || !lines.some(isPart)) return [node];
   const parts: string[][] = [];
   let open = false;
