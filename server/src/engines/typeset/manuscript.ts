@@ -353,22 +353,17 @@ function place(r: Reading, block: Block, text: string, heading: { level: 1 | 2 |
   }
 }
 
-const quoted = (block: Block) =>
-  block.kind === 'heading' || block.kind === 'paragraph'
-    ? block.text.slice(0, 30)
-    : block.kind === 'list'
-      ? (block.items[0] ?? '').slice(0, 30)
-      : block.kind === 'table'
-        ? '（表格）'
-        : '（图片）';
-const charsOf = (block: Block) =>
-  block.kind === 'heading' || block.kind === 'paragraph'
-    ? block.text.length
-    : block.kind === 'list'
-      ? block.items.join('').length
-      : block.kind === 'table'
-        ? block.rows.flat().join('').length
-        : 0;
+/** The text a block holds: a heading's or a paragraph's, a list's items, a table's cells and caption, an image's caption. */
+function textsOf(block: Block): string[] {
+  if (block.kind === 'heading' || block.kind === 'paragraph') return [block.text];
+  if (block.kind === 'list') return block.items;
+  if (block.kind === 'table') return [...block.rows.flat(), block.caption ?? ''];
+  return [block.caption ?? ''];
+}
+
+/** A block as a warning names it: its first words, or what it is. */
+const quoted = (block: Block) => (block.kind === 'table' ? '（表格）' : block.kind === 'image' ? '（图片）' : (textsOf(block)[0] ?? '').slice(0, 30));
+const charsOf = (block: Block) => textsOf(block).join('').length;
 
 /** The body starts: what was held back before it is its start, named in a warning (as before the body any unrecognised block is). */
 function heldToBody(r: Reading) {
@@ -520,13 +515,7 @@ function checkFormulas(manuscript: Manuscript, read: number) {
 
 /** A manuscript's length: the characters of its text, spaces not counted. */
 export function manuscriptLength(manuscript: Manuscript): number {
-  const blockTexts = (blocks: Block[]) =>
-    blocks.flatMap((block) => {
-      if (block.kind === 'heading' || block.kind === 'paragraph') return [block.text];
-      if (block.kind === 'list') return block.items;
-      if (block.kind === 'table') return [...block.rows.flat(), block.caption ?? ''];
-      return [block.caption ?? ''];
-    });
+  const blockTexts = (blocks: Block[]) => blocks.flatMap(textsOf);
   const texts = [
     manuscript.title ?? '',
     manuscript.abstractZh ?? '',
