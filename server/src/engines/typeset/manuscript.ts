@@ -345,10 +345,7 @@ function place(r: Reading, block: Block, text: string, heading: { level: 1 | 2 |
       manuscript.appendices.push(heading ? { kind: 'heading', level: Math.min(3, heading.level + 1) as 1 | 2 | 3, text: heading.text } : block);
       break;
     default:
-      if (r.part === 'front') {
-        if (!r.held.length) manuscript.warnings.push(`正文前的内容“${text.slice(0, 20) || '（图表）'}”无法识别，已放入正文开头`);
-        heldToBody(r);
-      }
+      if (r.part === 'front') heldToBody(r, 'body', block);
       manuscript.body.push(heading ? { kind: 'heading', ...heading } : block);
   }
 }
@@ -365,23 +362,23 @@ function textsOf(block: Block): string[] {
 const quoted = (block: Block) => (block.kind === 'table' ? '（表格）' : block.kind === 'image' ? '（图片）' : (textsOf(block)[0] ?? '').slice(0, 30));
 const charsOf = (block: Block) => textsOf(block).join('').length;
 
-/** The body starts: what was held back before it is its start, named in a warning (as before the body any unrecognised block is). */
-function heldToBody(r: Reading) {
-  if (r.held.length) r.manuscript.warnings.push(`正文前的内容“${quoted(r.held[0]).slice(0, 20)}”无法识别，已放入正文开头`);
+/**
+ * The body starts, and the reading goes on in `part` (the body, or a part after it): what was held
+ * back is the body's start. The first unrecognised block there, held or `next` (the block that
+ * starts the body), is named in a warning.
+ */
+function heldToBody(r: Reading, part: Part = 'body', next?: Block) {
+  const first = r.held[0] ?? next;
+  if (first) r.manuscript.warnings.push(`正文前的内容“${quoted(first).slice(0, 20)}”无法识别，已放入正文开头`);
   r.manuscript.body.push(...r.held);
   r.held = [];
-  r.part = 'body';
+  r.part = part;
 }
 
 /** A part opened: before the abstract, keywords or contents, what was held back is left out and named; before references, acknowledgements or appendices, it is the body. */
 function settleHeld(r: Reading) {
   if (!r.held.length) return;
-  if (r.part === 'references' || r.part === 'acknowledgements' || r.part === 'appendices') {
-    const part = r.part;
-    heldToBody(r);
-    r.part = part;
-    return;
-  }
+  if (r.part === 'references' || r.part === 'acknowledgements' || r.part === 'appendices') return heldToBody(r, r.part);
   const names = r.held.slice(0, 3).map((b) => `“${quoted(b)}”`);
   r.manuscript.warnings.push(
     `摘要前的内容不是题目或封面信息，已略去（封面按填写的信息排出）：${names.join('')}${r.held.length > 3 ? `等 ${r.held.length} 段` : ''}`,
