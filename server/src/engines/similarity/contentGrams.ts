@@ -27,6 +27,9 @@ function isStopWord(hash: number): boolean {
   return false;
 }
 
+/** Whether a token is a function word of English (the, in, by): shared, it tells little of a copy. */
+export const isFunctionWord = (value: string) => isStopWord(tokenHash(value));
+
 /** Which tokens are words (1) and which Chinese characters (0), as hashTokens gives them. */
 export const wordFlags = (tokens: Token[]) => Uint8Array.from(tokens, (t) => (isHanToken(t.value) ? 0 : 1));
 

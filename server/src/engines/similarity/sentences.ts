@@ -13,6 +13,7 @@
 import type { Chain, Paragraphs } from './align';
 import type { TokenSeq } from './tokenSeq';
 import { isHanToken } from './normalize';
+import { isFunctionWord } from './contentGrams';
 
 /** A sentence as a token range [from, to); its bigrams (token values joined) and where each starts, once asked for (bigramsOf). */
 export interface Sentence {
@@ -251,6 +252,13 @@ interface Pair {
   paragraphs?: Paragraphs;
 }
 
+/** Whether half of a sentence's tokens at least are Chinese characters (2020年以来… is Chinese, though it opens with a number). */
+function chinese(tokens: TokenSeq, { from, to }: Sentence): boolean {
+  let han = 0;
+  for (let t = from; t < to; t += 1) if (isHanToken(tokens.value(t)!)) han += 1;
+  return 2 * han >= to - from;
+}
+
 /**
  * The source sentences (of `among`, if given) a checked sentence shares `shares` of its bigrams with
  * (of the shorter's): its pairs are counted once, for every share asked; `held`, how many of them
@@ -259,12 +267,10 @@ interface Pair {
 function alignedSources(pair: Pair, q: Sentence): { sources: (shares: Shares, among?: Set<number>) => number[]; held: Map<number, number> } {
   const qBigrams = bigramsOf(q, pair.query);
   if (qBigrams.size < ALIGNED_BIGRAMS) return { sources: () => [], held: new Map() };
-  let han = 0;
-  for (let t = q.from; t < q.to; t += 1) if (isHanToken(pair.query.value(t)!)) han += 1;
   const counts = new Map<number, number>();
   for (const b of qBigrams.keys()) for (const s of pair.holders.get(b) ?? []) counts.set(s, (counts.get(s) ?? 0) + 1);
   const sources = (shares: Shares, among?: Set<number>) => {
-    const share = 2 * han >= q.to - q.from ? shares.han : shares.words;
+    const share = chinese(pair.query, q) ? shares.han : shares.words;
     return [...counts]
       .filter(([s, n]) => (!among || among.has(s)) && n >= ALIGNED_BIGRAMS && n >= share * Math.min(qBigrams.size, pair.sentences[s].bigrams!.size))
       .map(([s]) => s)
@@ -303,7 +309,7 @@ function alignedAll(pair: Pair, querySentences: Sentence[], seeded: Set<number>)
   };
   return strict.map((found, i) => {
     if (!seeded.has(i)) return undefined;
-    const reach = isHanToken(pair.query.value(querySentences[i].from)!) ? 1 : NEIGHBOUR_REACH;
+    const reach = chinese(pair.query, querySentences[i]) ? 1 : NEIGHBOUR_REACH;
     const windows = found.length ? [around(i - 1, i + 1, reach)] : [around(i - 1, i + 1, reach), around(i - 2, i, reach), around(i, i + 2, reach)];
     const among = new Set(windows.flat());
     const extra = among.size ? sharing[i]!.sources(NEIGHBOUR_SHARE, among) : [];
@@ -461,14 +467,15 @@ function trimmed(piece: Chain, found: Array<[number, number, number]>): Chain[] 
 
 /**
  * The different words (a Chinese character as half of one) of the checked text from token `from` up
- * to `to`, counted as far as `limit`: in `members`, those not shared with the source (a reworded
- * sentence keeps some of the source's word pairs between its pieces); outside them, every word at
- * UNALIGNED_WEIGHT.
+ * to `to`, counted as far as `limit`: in `members`, those not shared with the source, or shared
+ * function words (a reworded sentence keeps some of the source's words between its pieces);
+ * outside them, every word at UNALIGNED_WEIGHT.
  */
 function wordsBetween(query: TokenSeq, members: Aligned[], from: number, to: number, limit: number): number {
   return wordsIn(query, from, to, limit, (t) => {
     const a = members.find((m) => t >= m.sentence.from && t < m.sentence.to);
-    return a ? (a.shared[t - a.sentence.from] >= 0 ? 0 : 1) : UNALIGNED_WEIGHT;
+    // a function word shared (in the) tells nothing of the copy: the writer's own clause has them too
+    return a ? (a.shared[t - a.sentence.from] >= 0 && !isFunctionWord(query.value(t)!) ? 0 : 1) : UNALIGNED_WEIGHT;
   });
 }
 
