@@ -104,6 +104,16 @@ describe('reading manuscripts', () => {
     ]);
     expect(md).toMatchObject({ title: '课后服务的调查', abstractZh: '本文调查课后服务。', keywordsZh: ['课后服务', '中学'] });
     expect(md.body).toEqual(txt.body);
+    // a line wrapped mid-sentence that happens to start as a part does (关键词) stays in its paragraph
+    const wrapped = await readManuscript(Buffer.from('题目\n\n摘要：本文。\n\n# 引言\n\n写完摘要之后列出\n关键词：一般三到五个，用分号隔开。'), 'w.md');
+    expect(wrapped.keywordsZh).toEqual([]);
+    expect(wrapped.body.map((b) => (b.kind === 'paragraph' ? b.text : b.kind))).toEqual(['heading', '写完摘要之后列出 关键词：一般三到五个，用分号隔开。']);
+    // a picture stays under the heading its line follows
+    const pictured = await readManuscript(
+      Buffer.from(`题目\n\n摘要：本文。\n\n第一章 引言\n引言正文。\n第二章 方法\n方法正文。\n![图](data:image/png;base64,${PNG.toString('base64')})`),
+      'p.md',
+    );
+    expect(pictured.body.map((b) => b.kind)).toEqual(['heading', 'paragraph', 'heading', 'image', 'paragraph']);
     // English wrapped at a line's end stays one paragraph, though a line starts as a numbered heading would
     const english = await readManuscript(Buffer.from('Title\n\n# Introduction\n\nThis study looks at services in\n2 county towns after school.'), 'e.md');
     expect(english.body.map((b) => (b.kind === 'heading' || b.kind === 'paragraph' ? b.text : b.kind))).toEqual([

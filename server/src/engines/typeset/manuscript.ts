@@ -111,33 +111,29 @@ const isList = (element: HTMLElement) => element.tagName === 'UL' || element.tag
 
 const HAN = /\p{Script=Han}/u;
 
+/** A line's end that ends a paragraph of a manuscript written a line a paragraph: a sentence's end. */
+const PARAGRAPH_END = /[。！？!?]$/;
+
 /**
- * A Markdown paragraph as the lines it was written in, where one of them names a part or is a
- * numbered heading in Chinese (摘要：…, 第一章 引言, 1.1 背景): a manuscript written as plain text,
- * a line a paragraph, with no blank line between them, which Markdown reads as one paragraph. The
- * lines between such lines stay one paragraph; English wrapped at eighty columns is left whole (a
- * line there may well start "2 cases").
+ * A Markdown paragraph as the lines it was written in, where a line names a part or is a numbered
+ * heading in Chinese (摘要：…, 第一章 引言, 1.1 背景) and the line before it ended a sentence or was
+ * such a line itself: a manuscript written as plain text, a line a paragraph, with no blank line
+ * between them, which Markdown reads as one paragraph. Elsewhere the lines stay one paragraph: a
+ * line wrapped mid-sentence that happens to start 3 个班级 or 关键词, and English wrapped at eighty
+ * columns (a line there may well start "2 cases").
  */
 function headingLinesApart(node: HTMLElement): HTMLElement[] {
-  const lines = node.innerHTML.split('\n');
-  const isPart = (line: string) => {
-    const text = parse(line).text;
-    return HAN.test(text) && partOrHeading(text);
-  };
-  if (lines.length < 2 || !lines.some(isPart)) return [node];
+  const lines = node.innerHTML.split('\n').map((line) => ({ line, text: parse(line).text.trim() }));
+  const isPart = (text: string) => HAN.test(text) && partOrHeading(text);
   const parts: string[][] = [];
-  let open = false;
-  for (const line of lines) {
-    if (isPart(line)) {
-      parts.push([line]);
-      open = false;
-    } else if (open) parts[parts.length - 1].push(line);
-    else {
-      parts.push([line]);
-      open = true;
-    }
-  }
-  return parts.map((part) => parse(`<p>${part.join('\n')}</p>`).firstChild as HTMLElement);
+  let afterPart = false;
+  lines.forEach(({ line, text }, i) => {
+    const part = isPart(text) && (i === 0 || afterPart || PARAGRAPH_END.test(lines[i - 1].text));
+    if (part || afterPart || !parts.length) parts.push([line]);
+    else parts[parts.length - 1].push(line);
+    afterPart = part;
+  });
+  return parts.length === 1 ? [node] : parts.map((part) => parse(`<p>${part.join('\n')}</p>`).firstChild as HTMLElement);
 }
 
 /** Flat blocks from the HTML that markdown-it wrote, and the footnotes' texts (note n at n − 1). */
@@ -153,9 +149,9 @@ function blocksFromHtml(html: string, warnings: string[]): { blocks: Block[]; no
       if (level > 3) warnings.push(`第 ${level} 级标题“${textOf(node)}”按第 3 级排版`);
       blocks.push({ kind: 'heading', level: Math.min(3, level) as 1 | 2 | 3, text: textOf(node) });
     } else if (tag === 'p') {
-      const images = node.querySelectorAll('img');
-      for (const img of images) visit(img);
       for (const part of headingLinesApart(node)) {
+        // a picture stands before the text of its part of the paragraph (under its heading)
+        for (const img of part.querySelectorAll('img')) visit(img);
         const paragraph = markedTextOf(part);
         if (paragraph.text) blocks.push(paragraphOf(paragraph));
       }
