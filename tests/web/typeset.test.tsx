@@ -226,19 +226,38 @@ test('a .doc or a PDF is refused at once, with how to make a .docx of it', async
   expect(await screen.findByText(/另存为/, {}, LONG)).toBeInTheDocument();
 });
 
-test('a manuscript the engine cannot read is refused beside the field, said once', async () => {
+/** The start form filled in with a file `name` of `bytes`, and sent; what was scrolled into view. */
+async function sendManuscript(name: string, bytes: Uint8Array) {
+  const scrolled: Element[] = [];
+  // jsdom draws nothing and has no scrollIntoView: what would be brought into view is noted
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolled.push(this);
+  };
   await signInAsDemo();
   await renderApp('/typeset/template-detail/general-master');
   await screen.findByText('上传并排版', {}, LONG);
-  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
-    target: { files: [new File([new Uint8Array([0x50, 0x4b, 3, 4, 9, 9])], '坏文件.docx')] },
-  });
+  fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [new File([bytes], name)] } });
   fireEvent.change(screen.getByLabelText('论文题目'), { target: { value: '题目' } });
   fireEvent.change(screen.getByLabelText('作者'), { target: { value: '林晓' } });
   fireEvent.click(screen.getByText('上传并排版').closest('button')!);
+  return scrolled;
+}
+
+test('a manuscript the engine cannot read is refused beside the field, said once, and the field is brought into view', async () => {
+  const scrolled = await sendManuscript('坏文件.docx', new Uint8Array([0x50, 0x4b, 3, 4, 9, 9]));
   const said = await screen.findAllByText('文件已损坏，无法打开', {}, LONG);
   expect(said).toHaveLength(1);
-  expect(said[0].closest('.ant-form-item')!.querySelector('input[type="file"]')).not.toBeNull();
+  const row = said[0].closest('.ant-form-item')!;
+  expect(row.querySelector('input[type="file"]')).not.toBeNull();
+  expect(scrolled).toContain(row);
+});
+
+test('a refusal naming no field of the form is still said, above the button', async () => {
+  server.use({
+    'POST /api/v1/typeset': (_req, res) => res.status(422).json({ success: false, message: '请求参数有误', errors: { templateId: '这个模板已下架' } }),
+  });
+  await sendManuscript('稿件.txt', new TextEncoder().encode('第一章 引言\n正文。'));
+  expect(await screen.findByRole('alert', {}, LONG)).toHaveTextContent('这个模板已下架');
 });
 
 test('a session that ended before the manuscript was sent goes to login and back to the template, as any 401 does (SPEC §8)', async () => {

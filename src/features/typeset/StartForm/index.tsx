@@ -3,6 +3,7 @@ import { createTypeset, type CoverFields } from '@/features/typeset/api';
 import { manuscriptTitle } from '@/features/typeset/manuscriptTitle';
 import UploadProgress from '@/components/UploadProgress';
 import { useUploadProgress } from '@/hooks/useUploadProgress';
+import { STYLE_PREFIX } from '@/constants';
 import { bodyOfError } from '@/utils/errorHandler';
 import { paperMaxLength, paperRules } from '@/utils/formRules';
 import { paths } from '@/utils/paths';
@@ -27,6 +28,14 @@ const COVER_LINES = [
   ['supervisor', '指导教师'],
   ['date', '日期'],
 ] as const;
+
+/** The form's fields, as the server names them in a refusal. */
+const FIELD_NAMES = new Set<string>(['file', 'title', 'author', ...COVER_LINES.map(([name]) => name)]);
+
+/** Brings a field's row into view (the field's own element may be hidden: the file's input is). */
+function showField(name: string) {
+  document.getElementById(name)?.closest(`.${STYLE_PREFIX}-form-item`)?.scrollIntoView({ block: 'center' });
+}
 
 /** A visitor is asked to log in first. */
 function LoginFirst() {
@@ -122,11 +131,15 @@ export default function StartForm({ templateId }: { templateId: string }) {
     } catch (error) {
       const body = bodyOfError(error);
       const fieldErrors = Object.entries(body?.errors ?? {});
-      if (fieldErrors.length) {
+      const ours = fieldErrors.filter(([name]) => FIELD_NAMES.has(name));
+      if (ours.length) {
         // said once, beside its field, which is brought into view (on a phone the file is screens above the button)
-        form.setFields(fieldErrors.map(([name, message]) => ({ name: name as 'title', errors: [message] })));
-        form.scrollToField(fieldErrors[0][0], { block: 'center' });
-      } else setFailure(body?.message ?? '提交失败，请检查网络后重试');
+        form.setFields(ours.map(([name, message]) => ({ name: name as 'title', errors: [message] })));
+        showField(ours[0][0]);
+      }
+      // a problem with no field of this form to stand beside is said above the button
+      if (ours.length < fieldErrors.length || !fieldErrors.length)
+        setFailure(fieldErrors.find(([name]) => !FIELD_NAMES.has(name))?.[1] ?? body?.message ?? '提交失败，请检查网络后重试');
     }
   };
 
