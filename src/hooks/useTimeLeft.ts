@@ -3,16 +3,17 @@ import { useEffect, useState } from 'react';
 
 /** Milliseconds until `end` (epoch ms; undefined: none), never below 0; the page renders again each second until it is 0. */
 export function useTimeLeft(end: number | undefined) {
-  const [now, setNow] = useState(Date.now);
+  const [clock, setClock] = useState(() => ({ end, now: Date.now() }));
+  // a new end is counted from now at once, not from the last tick (a stale clock shows too much time for a frame)
+  if (clock.end !== end) setClock({ end, now: Date.now() });
   useEffect(() => {
-    setNow(Date.now());
     if (end === undefined || end <= Date.now()) return undefined;
     const timer = setInterval(() => {
-      const at = Date.now();
-      setNow(at);
-      if (at >= end) clearInterval(timer);
+      const now = Date.now();
+      setClock({ end, now });
+      if (now >= end) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
   }, [end]);
-  return end === undefined ? 0 : Math.max(0, end - now);
+  return end === undefined ? 0 : Math.max(0, end - clock.now);
 }

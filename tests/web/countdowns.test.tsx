@@ -1,5 +1,6 @@
 /** The two waits a user watches count down each second to the end, then stop: a payment's time left, and the wait before another e-mail code. */
 import { act, renderHook } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import { CODE_RESEND_SECONDS } from '../../common/fieldRules';
 import { useResendWait } from '@/features/account/CodeField/resendWait';
 import { useCountdown } from '@/features/order/usePayment';
@@ -22,6 +23,27 @@ test("a payment's time left is shown in minutes and seconds, ticking down to 0 �
   await seconds(90);
   expect(result.current).toEqual({ left: 0, text: '0 分 00 秒' });
   expect(jest.getTimerCount()).toBe(0);
+});
+
+test('a new end is counted from the moment it comes, never from the last tick, not even for one frame', async () => {
+  const shown: string[] = [];
+  const { rerender } = renderHook(
+    ({ iso }) => {
+      const countdown = useCountdown(iso);
+      // what is painted: a render React throws away (and does again at once) never is
+      useLayoutEffect(() => {
+        shown.push(countdown.text);
+      });
+      return countdown;
+    },
+    { initialProps: { iso: '2026-11-27T10:01:30Z' } },
+  );
+  await seconds(200);
+  shown.length = 0;
+  // 3 分 20 秒 after the first order expired, another comes with 30 秒 left
+  rerender({ iso: '2026-11-27T10:03:50Z' });
+  expect(shown).toEqual(expect.arrayContaining(['0 分 30 秒']));
+  expect(shown.every((text) => text === '0 分 30 秒')).toBe(true);
 });
 
 test('the wait before another code counts down from the server limit once a code is sent, then lets the user ask again', async () => {

@@ -227,7 +227,7 @@ test('a .doc or a PDF is refused at once, with how to make a .docx of it', async
 });
 
 /** The start form filled in with a file `name` of `bytes`, and sent; what was scrolled into view. */
-async function sendManuscript(name: string, bytes: Uint8Array) {
+async function sendManuscript(name: string, bytes: BlobPart) {
   const scrolled: Element[] = [];
   // jsdom draws nothing and has no scrollIntoView: what would be brought into view is noted
   Element.prototype.scrollIntoView = function (this: Element) {
