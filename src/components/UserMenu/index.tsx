@@ -11,14 +11,14 @@ import { paths } from '@/utils/paths';
  * the user could not be loaded (a fault: they may well be signed in), a button that loads them again.
  */
 export default function UserMenu() {
-  const { currentUser, loadFailed, retry } = useCurrentUser();
+  const { currentUser, checking, loadFailed, retry } = useCurrentUser();
   const { logout } = useModel('login');
   const location = useLocation();
   const { canOperate } = useAccess();
 
   if (!currentUser && loadFailed) {
     return (
-      <Button type="text" icon={<ReloadOutlined aria-hidden />} onClick={retry} title="账号信息加载失败，点此重试">
+      <Button type="text" icon={<ReloadOutlined aria-hidden />} loading={checking} onClick={retry} title="账号信息加载失败，点此重试">
         加载账号
       </Button>
     );

@@ -29,7 +29,7 @@ export default function TemplateDetailPage() {
           {formatFen(template.priceFen)} / 篇，预览免费，满意再付款
         </Typography.Text>
       </Card>
-      {/* on a phone the form comes first: the rules are two screens long, and the form is why the student came */}
+      {/* stacked (below lg: phones, tablets), the form comes first: the rules are two screens long, and the form is why the student came */}
       <Row gutter={[16, 16]}>
         <Col xs={{ span: 24, order: 2 }} lg={{ span: 12, order: 1 }}>
           <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>排版规范</h2>}>
