@@ -1,7 +1,7 @@
 import ArticleBody from '@/components/ArticleBody';
 import { submitConfirmed } from '@/utils/formErrors';
 import { DrawerForm, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-form';
-import { Col, Form, Grid, Row } from 'antd';
+import { Col, Form, Grid, Modal, Row } from 'antd';
 import { useMemo } from 'react';
 import { ARTICLE_CATEGORIES } from '../../../common/content';
 import { renderMarkdown } from '../../../common/markdown';
@@ -31,6 +31,11 @@ export default function ArticleDrawer({ article, onClose, onDone }: { article?: 
   const [form] = Form.useForm<ArticleForm>();
   const source = Form.useWatch('body', form);
   const phone = Grid.useBreakpoint().md === false;
+  // ✕, Esc and 取消 all close here: what was written is not thrown away without asking
+  const close = () => {
+    if (!form.isFieldsTouched()) return onClose();
+    Modal.confirm({ title: '放弃未保存的修改？', content: '关闭后，这次写下的内容不会保存。', okText: '放弃修改', cancelText: '继续编辑', onOk: onClose });
+  };
   const initialValues = article
     ? {
         title: article.title,
@@ -51,7 +56,7 @@ export default function ArticleDrawer({ article, onClose, onDone }: { article?: 
       form={form}
       width={phone ? '100%' : 1080}
       initialValues={initialValues}
-      drawerProps={{ destroyOnClose: true, onClose, maskClosable: false }}
+      drawerProps={{ destroyOnClose: true, onClose: close, maskClosable: false }}
       submitter={{ searchConfig: { submitText: '保存', resetText: '取消' } }}
       onFinish={async (values) => {
         const answer = await submitConfirmed(form, () => save(article, values), '保存失败', '文章已保存');
