@@ -46,6 +46,11 @@ test('a new end is counted from the moment it comes, never from the last tick, n
   expect(shown.every((text) => text === '0 分 30 秒')).toBe(true);
 });
 
+test('an end that is no time at all shows 0, without rendering over and over', () => {
+  const { result } = renderHook(() => useCountdown('not a time'));
+  expect(result.current.left).toBe(0);
+});
+
 test('the wait before another code counts down from the server limit once a code is sent, then lets the user ask again', async () => {
   const { result } = renderHook(() => useResendWait('register', 'wait@example.edu.cn'));
   expect(result.current.left).toBe(0);
