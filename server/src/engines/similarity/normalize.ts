@@ -5,6 +5,7 @@
  * case are folded, punctuation and white space dropped.
  */
 import { Converter, Locale } from 'opencc-js/t2cn';
+import { HAN } from '../../../../common/text/han';
 
 export interface Token {
   /** the normalised form compared */
@@ -15,7 +16,6 @@ export interface Token {
 }
 
 const toSimplified = Converter({ from: 'tw', to: 'cn' });
-const HAN = /\p{Script=Han}/u;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /**

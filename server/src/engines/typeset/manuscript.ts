@@ -19,6 +19,7 @@ import {
   numberedHeading,
   partOrHeading,
 } from '../../../../common/text/headings';
+import { HAN } from '../../../../common/text/han';
 import { decodeText, extensionOf, ExtractError, inspectDocx } from '../text/extract';
 import { docxBlocks } from './docxReader';
 import { MarkedText, paragraphOf } from './markedText';
@@ -108,8 +109,6 @@ function markedTextOf(node: Node, skip: (element: HTMLElement) => boolean = () =
 }
 
 const isList = (element: HTMLElement) => element.tagName === 'UL' || element.tagName === 'OL';
-
-const HAN = /\p{Script=Han}/u;
 
 /** A line's end that ends a paragraph of a manuscript written a line a paragraph: a sentence's end. */
 const PARAGRAPH_END = /[。！？!?]$/;
