@@ -132,14 +132,14 @@ export default function StartForm({ templateId }: { templateId: string }) {
       const body = bodyOfError(error);
       const fieldErrors = Object.entries(body?.errors ?? {});
       const ours = fieldErrors.filter(([name]) => FIELD_NAMES.has(name));
+      const others = fieldErrors.filter(([name]) => !FIELD_NAMES.has(name));
       if (ours.length) {
         // said once, beside its field, which is brought into view (on a phone the file is screens above the button)
         form.setFields(ours.map(([name, message]) => ({ name: name as 'title', errors: [message] })));
         showField(ours[0][0]);
       }
       // a problem with no field of this form to stand beside is said above the button
-      if (ours.length < fieldErrors.length || !fieldErrors.length)
-        setFailure(fieldErrors.find(([name]) => !FIELD_NAMES.has(name))?.[1] ?? body?.message ?? '提交失败，请检查网络后重试');
+      if (others.length || !fieldErrors.length) setFailure(others[0]?.[1] ?? body?.message ?? '提交失败，请检查网络后重试');
     }
   };
 
