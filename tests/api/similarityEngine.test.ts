@@ -451,6 +451,14 @@ describe("a title and an opening of the writer's own on the subject of a copied 
     expect(report.passages.map((p) => text.slice(p.start, p.end + 1))).toEqual([copied, closing]);
   });
 
+  test('are not marked with it when the title opens with a year or a Latin word', async () => {
+    for (const title of ['2023年汪曾祺小说的生活美学研究', 'AI视角下汪曾祺小说的生活美学研究']) {
+      const titled = text.replace('汪曾祺小说的生活美学研究', title);
+      const report = await check(titled);
+      expect(report.passages.map((p) => titled.slice(p.start, p.end + 1))).toEqual([copied, closing]);
+    }
+  });
+
   test("a sentence copied whole shows its own place in the source, not the subject's words said earlier there", async () => {
     const report = await check(text);
     const last = report.passages[report.passages.length - 1];

@@ -634,7 +634,7 @@ function withoutStrayLines(pair: Pair, group: Aligned[]): Aligned[] {
  * one's own on the same subject (汪曾祺小说的生活美学研究) shares that much with any page about
  * it; a sentence reworded from the source keeps runs between the words swapped.
  */
-const scattered = ({ minTokens, query }: Pair, a: Aligned) => isHanToken(query.value(a.sentence.from)!) && a.count < minTokens && a.ordered === 0;
+const scattered = ({ minTokens, query }: Pair, a: Aligned) => chinese(query, a.sentence) && a.count < minTokens && a.ordered === 0;
 
 /** A group without stray lines, then without scattered sentences, at either end: they are no part of the copy beside them, however close. */
 function withoutStrayEdges(pair: Pair, lines: Aligned[]): Aligned[] {
@@ -653,7 +653,7 @@ function passagesOf(pair: Pair, group: Aligned[]): Chain[] {
   const longest = Math.max(...group.map((a) => a.longest));
   const length = group.reduce((n, a) => n + a.sentence.to - a.sentence.from, 0);
   const passes = ({ evidence, density }: Gate) => sharedTokens >= evidence * pair.minTokens && sharedTokens >= density * length;
-  const words = !isHanToken(pair.query.value(group[0].sentence.from)!);
+  const words = !chinese(pair.query, group[0].sentence);
   const stretchGate = (gate: Gate) => (words ? { ...gate, evidence: WORDS_STRETCH_EVIDENCE } : gate);
   const stretch = passes(stretchGate(SPARSE_STRETCH_GATE)) && oneStretch(pair, group);
   const balanced = words && sharedTokens / length + ordered / sharedTokens >= BALANCED;
