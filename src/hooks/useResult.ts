@@ -2,7 +2,8 @@
  * Loads one API call's `result` for a page, again whenever `deps` change, with loading and error
  * states; answers that arrive after the page moved on are dropped. Failures have already been
  * handled by the request layer (login, /403, /404, messages): `error` lets the page say what
- * happened and offer `reload`. The last good `data` is kept while reloading or after a failure.
+ * happened and offer `reload`. The last good `data` is kept while reloading, and after a failure
+ * to ask about the same `deps` again; not after one under other deps, whose answer it is not.
  *
  * Asking again by itself: after each answer, while the last good answer says the thing is still at
  * work (`pollWhile`: a running check or typeset, an order on its payment page) the call is repeated
@@ -30,7 +31,10 @@ export const POLL_INTERVAL_MS = 2000;
  */
 export const WAIT_POLL_MS = 5000;
 
-type Outcome<T> = { ok: true; result: T } | { ok: false; error: Error };
+/** An answer, or the failure, with the `deps` it was asked with. */
+type Outcome<T> = ({ ok: true; result: T } | { ok: false; error: Error }) & { deps: unknown[] };
+
+const sameDeps = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
 
 export interface ResultOptions<T> {
   /** ask again every POLL_INTERVAL_MS while this holds for the last good answer: it is at work */
@@ -89,15 +93,16 @@ function useAskAgain(answer: unknown, loading: boolean, after: number, refresh: 
 
 export function useResult<T>(call: () => Promise<{ result: T }>, deps: unknown[], options: ResultOptions<T> = {}) {
   const { refreshOnShow = false } = options;
-  const lastGood = useRef<{ data: T }>();
+  const lastGood = useRef<{ data: T; deps: unknown[] }>();
   // how many times the call was made: an ask owed since the page was hidden is not made twice
   const asks = useRef(0);
   const outcome = async (): Promise<Outcome<T>> => {
     asks.current += 1;
+    const asked = deps;
     try {
-      return { ok: true, result: (await call()).result };
+      return { ok: true, result: (await call()).result, deps: asked };
     } catch (error) {
-      return { ok: false, error: error as Error };
+      return { ok: false, error: error as Error, deps: asked };
     }
   };
   const request = (
@@ -115,11 +120,14 @@ export function useResult<T>(call: () => Promise<{ result: T }>, deps: unknown[]
     formatResult: (answer: Outcome<T>) => answer,
     refreshOnWindowFocus: refreshOnShow,
   });
-  if (request.data?.ok) lastGood.current = { data: request.data.result };
+  if (request.data?.ok) lastGood.current = { data: request.data.result, deps: request.data.deps };
   useAskAgain(request.data, request.loading, nextAsk(lastGood.current, options), request.refresh, asks);
   const latest = request.data;
+  // after a failure, the last good answer stands only where it answers the same deps (a poll, a
+  // reload): under another filter, page or id, the old list would pass for the new one's
+  const kept = latest && !latest.ok && lastGood.current && !sameDeps(lastGood.current.deps, latest.deps) ? undefined : lastGood.current?.data;
   return {
-    data: latest?.ok ? latest.result : lastGood.current?.data,
+    data: latest?.ok ? latest.result : kept,
     // as before a load starts over: a reload in progress is not a failure yet
     error: !request.loading && latest && !latest.ok ? latest.error : undefined,
     loading: request.loading,

@@ -57,6 +57,15 @@ test('the first answer also fills the filters, and a filter asks once', async ()
   expect(asks()[1].query).toMatchObject({ degree: '硕士' });
 });
 
+test('a filter whose list fails to load says so, and shows no templates of the others under it', async () => {
+  await renderApp('/typeset/template-list');
+  expect(await screen.findByText('通用硕士学位论文', {}, LONG)).toBeInTheDocument();
+  server.use({ 'GET /api/v1/typeset/template': (_req, res) => res.status(502).end() });
+  fireEvent.click(document.querySelector('.ant-segmented [title="本科"]')!);
+  expect(await screen.findByText('模板加载失败', {}, LONG)).toBeInTheDocument();
+  expect(screen.queryByText('通用硕士学位论文')).toBeNull();
+});
+
 test('the degree filter offers only the degrees there are templates for', async () => {
   await renderApp('/typeset/template-list');
   await screen.findByText('通用本科毕业论文', {}, LONG);

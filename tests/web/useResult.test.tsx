@@ -35,6 +35,18 @@ test('asks again when its deps change', async () => {
   await waitFor(() => expect(result.current.data).toBe('b'));
 });
 
+test('after a failure under other deps, has no data: the answer it kept was to another question', async () => {
+  const call = jest.fn((id: string) => (id === 'b' ? Promise.reject(new Error('down')) : answer(id)));
+  const { result, rerender } = renderHook(({ id }) => useResult(() => call(id), [id]), { initialProps: { id: 'a' } });
+  await waitFor(() => expect(result.current.data).toBe('a'));
+  rerender({ id: 'b' });
+  await waitFor(() => expect(result.current.error?.message).toBe('down'));
+  expect(result.current.data).toBeUndefined();
+  rerender({ id: 'a' });
+  await waitFor(() => expect(result.current.data).toBe('a'));
+  expect(result.current.error).toBeUndefined();
+});
+
 const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
 /** Makes the page hidden or shown, as a browser does when its tab is left or come back to. */
