@@ -49,8 +49,15 @@ export const paperRules = (field: PaperField, required?: string): Rule[] => [
   { max: PAPER_FIELDS[field].maxLength, message: PAPER_FIELDS[field].message },
 ];
 
-/** What an input takes at most, so typing stops at the limit the server enforces. */
-export const paperMaxLength = (field: PaperField) => PAPER_FIELDS[field].maxLength;
+/**
+ * An input's count of the limit the server enforces, shown from four-fifths of it on and red past
+ * it. Told rather than fixed: an input's maxLength cuts a pasted title short without a word, and
+ * the student finds it cut on the order and the report; past the limit, the field's rule says so.
+ */
+export const paperCount = (field: PaperField) => ({
+  max: PAPER_FIELDS[field].maxLength,
+  show: ({ count, maxLength = Infinity }: { count: number; maxLength?: number }) => (count >= 0.8 * maxLength ? `${count} / ${maxLength}` : null),
+});
 
 /** Whether `value` has at most `decimals` decimals (within floating point's error: 14.9 × 100). */
 const hasDecimals = (value: number, decimals: number) => {

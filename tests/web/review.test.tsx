@@ -185,6 +185,19 @@ test('a price changed after the quote is said in the form with the new price; no
   }
 });
 
+test('a title pasted longer than the limit is kept whole and the field says it is too long, rather than cut short without a word', async () => {
+  await signInAsDemo();
+  await renderApp('/review/info');
+  await screen.findByText('填写查重信息', {}, LONG);
+  const title = '县域中学课后服务研究'.repeat(26);
+  fireEvent.change(input('论文题目'), { target: { value: title } });
+  // a browser cuts a paste at an input's maxlength, whatever the page says after
+  expect(input('论文题目')).not.toHaveAttribute('maxlength');
+  expect(input('论文题目').value).toBe(title);
+  expect(await screen.findByText('请填写论文题目（200 字以内）', {}, LONG)).toBeInTheDocument();
+  expect(screen.getByText(`${title.length} / 200`)).toBeInTheDocument();
+});
+
 test('too short a paper is refused with the reason, and cannot be submitted', async () => {
   await signInAsDemo();
   await renderApp('/review/info');

@@ -151,17 +151,25 @@ test('the start form is prefilled from 基本信息 and the manuscript’s title
   expect(screen.getByLabelText('专业')).toHaveValue('计算机科学与技术');
   expect(screen.getByText('论文题目').closest('label')).toHaveClass('ant-form-item-required');
   expect(screen.getByText('作者').closest('label')).toHaveClass('ant-form-item-required');
-  // each field stops at the length the server takes (a longer 学号 or 日期 was refused after upload)
-  for (const [label, most] of [
-    ['论文题目', 200],
-    ['作者', 60],
-    ['学号', 40],
-    ['学校', 80],
-    ['指导教师', 60],
-    ['日期', 40],
+  // each field says at once when it is longer than the server takes (a longer 学号 or 日期 was
+  // refused after upload), keeping what was typed or pasted rather than cutting it short
+  for (const [label, most, said] of [
+    ['论文题目', 200, '请填写论文题目（200 字以内）'],
+    ['作者', 60, '请填写作者姓名（60 字以内）'],
+    ['学号', 40, '学号请在 40 字以内'],
+    ['学校', 80, '学校名称请在 80 字以内'],
+    ['指导教师', 60, '导师姓名请在 60 字以内'],
+    ['日期', 40, '日期请在 40 字以内'],
   ] as const) {
-    expect(screen.getByLabelText(label)).toHaveAttribute('maxlength', String(most));
+    const field = screen.getByLabelText(label) as HTMLInputElement;
+    const before = field.value;
+    fireEvent.change(field, { target: { value: '字'.repeat(most + 1) } });
+    expect(await screen.findByText(said, {}, LONG)).toBeInTheDocument();
+    expect(field).not.toHaveAttribute('maxlength');
+    fireEvent.change(field, { target: { value: before } });
+    await waitFor(() => expect(screen.queryByText(said)).toBeNull(), LONG);
   }
+  expect(server.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/api/v1/typeset'))).toHaveLength(0);
   fireEvent.change(document.querySelector<HTMLInputElement>('input[type="file"]')!, {
     target: { files: [new File(['# 县域中学课后服务研究\n\n摘要：本文。\n\n## 绪论\n\n正文。'], '初稿.md')] },
   });

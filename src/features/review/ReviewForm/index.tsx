@@ -17,7 +17,7 @@ import { useUploadProgress } from '@/hooks/useUploadProgress';
 import { bodyOfError, priceChangeOf, refusalOf as answerRefusalOf } from '@/utils/errorHandler';
 import { submitForm } from '@/utils/formErrors';
 import { formatFen } from '@/utils/money';
-import { paperMaxLength, paperRules } from '@/utils/formRules';
+import { paperCount, paperRules } from '@/utils/formRules';
 import { paths } from '@/utils/paths';
 import { Alert, Button, Card, Form, Input, Radio, Segmented, Skeleton, Space, Spin, Statistic, Typography, type FormInstance } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -231,17 +231,17 @@ function PaperDetails({ filledFromProfile }: { filledFromProfile: boolean }) {
   return (
     <>
       <Form.Item name="title" label="论文题目" rules={paperRules('title', '请填写论文题目')}>
-        <Input placeholder="与论文封面一致" maxLength={paperMaxLength('title')} />
+        <Input placeholder="与论文封面一致" count={paperCount('title')} />
       </Form.Item>
       <Form.Item name="author" label="作者" extra={filledFromProfile ? '已按基本信息填好，可修改' : undefined} rules={paperRules('author', '请填写作者姓名')}>
-        <Input maxLength={paperMaxLength('author')} />
+        <Input count={paperCount('author')} />
       </Form.Item>
       <div className={styles.pair}>
         <Form.Item name="school" label="学校" className={styles.half} rules={paperRules('school')}>
-          <Input maxLength={paperMaxLength('school')} />
+          <Input count={paperCount('school')} />
         </Form.Item>
         <Form.Item name="major" label="专业" className={styles.half} rules={paperRules('major')}>
-          <Input maxLength={paperMaxLength('major')} />
+          <Input count={paperCount('major')} />
         </Form.Item>
       </div>
     </>

@@ -5,7 +5,7 @@ import UploadProgress from '@/components/UploadProgress';
 import { useUploadProgress } from '@/hooks/useUploadProgress';
 import { STYLE_PREFIX } from '@/constants';
 import { bodyOfError } from '@/utils/errorHandler';
-import { paperMaxLength, paperRules } from '@/utils/formRules';
+import { paperCount, paperRules } from '@/utils/formRules';
 import { paths } from '@/utils/paths';
 import { buildLoginUrl } from '@/utils/redirect';
 import { InboxOutlined } from '@ant-design/icons';
@@ -160,16 +160,16 @@ export default function StartForm({ templateId }: { templateId: string }) {
           }}
         />
         <Form.Item name="title" label="论文题目" rules={paperRules('title', '请填写论文题目')}>
-          <Input maxLength={paperMaxLength('title')} {...titleProps} />
+          <Input count={paperCount('title')} {...titleProps} />
         </Form.Item>
         <Form.Item name="author" label="作者" rules={paperRules('author', '请填写作者姓名')}>
-          <Input maxLength={paperMaxLength('author')} />
+          <Input count={paperCount('author')} />
         </Form.Item>
         <Row gutter={12}>
           {COVER_LINES.map(([name, label]) => (
             <Col xs={24} sm={12} key={name}>
               <Form.Item name={name} label={label} rules={paperRules(name)}>
-                <Input maxLength={paperMaxLength(name)} placeholder={name === 'date' ? '如 2026年5月' : undefined} />
+                <Input count={paperCount(name)} placeholder={name === 'date' ? '如 2026年5月' : undefined} />
               </Form.Item>
             </Col>
           ))}
