@@ -85,6 +85,20 @@ test('the site does not keep the fingers from zooming', async () => {
   expect(viewport).not.toMatch(/user-scalable\s*=\s*(no|0)|maximum-scale\s*=\s*1(\.0*)?\b/);
 });
 
+test('on a phone the header’s mark and the footer’s links are a finger’s size, and a tap on an article’s summary opens it', async () => {
+  await page.goto(`${base()}/`);
+  const size = (locator: ReturnType<Page['locator']>) =>
+    locator.evaluate((e) => ({ width: e.getBoundingClientRect().width, height: e.getBoundingClientRect().height }));
+  const mark = await size(page.getByRole('link', { name: '智能论文 首页' }));
+  expect(Math.min(mark.width, mark.height)).toBeGreaterThanOrEqual(40);
+  for (const name of ['用户协议', /联系我们/]) expect((await size(page.locator('footer').getByRole('link', { name }))).height).toBeGreaterThanOrEqual(40);
+  const first = page.locator('li', { has: page.locator('a[href^="/article/detail/"]') }).first();
+  const href = await first.locator('a').first().getAttribute('href');
+  // the title's link lies over its item: the tap on the summary is the link's
+  await first.locator('p').first().tap({ force: true });
+  await page.waitForURL((url) => url.pathname === href);
+});
+
 test('on a phone the template’s start form comes before its two screens of rules', async () => {
   await page.goto(`${base()}/typeset/template-detail/general-bachelor`);
   const top = (name: string) => page.getByRole('heading', { name, exact: true }).evaluate((e) => e.getBoundingClientRect().top);

@@ -5,7 +5,7 @@ import styles from './index.less';
 /** The square 智 mark alone (the phone header, where the name does not fit). */
 export function BrandMark() {
   return (
-    <Link to="/" aria-label={`${BRAND} 首页`} style={{ display: 'inline-flex', alignItems: 'center' }}>
+    <Link to="/" aria-label={`${BRAND} 首页`} className={styles.mark}>
       <span className={styles.logo} aria-hidden>
         智
       </span>
