@@ -286,6 +286,16 @@ describe('the document page', () => {
     expect(screen.queryByText(paragraphs[0])).toBeNull();
   });
 
+  test('a paper with nothing related says so and leads to the library’s papers of its discipline', async () => {
+    const doc = await firstId(`/api/v1/search?kind=document&q=${encodeURIComponent('微塑料')}`);
+    const served = (await axios.get(`/api/v1/document/${doc.id}`)).data.result;
+    server.use({ 'GET /api/v1/document/:documentId': (_req, res) => res.json({ success: true, result: { ...served, related: [] } }) });
+    const { history } = await renderApp(`/document/detail/${doc.id}`);
+    expect(await screen.findByText('暂无相关范文', {}, LONG)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: `看看${served.discipline}的其他范文` }));
+    await waitFor(() => expect(`${history.location.pathname}${history.location.search}`).toBe(`/?discipline=${encodeURIComponent(served.discipline)}`));
+  });
+
   test('a paper loading shows a skeleton; a failure offers a retry', async () => {
     const gate = held();
     server.use({ 'GET /api/v1/document/:documentId': gate.wrap(failing) });
