@@ -81,6 +81,21 @@ test('a link to a system taken off sale opens the form on a system on sale, and 
   expect(screen.getByRole('radio', { name: new RegExp(own[1].name) })).toBeChecked();
 });
 
+test('the systems page at a system not on sale says so, and chooses none', async () => {
+  const own = (await axios.get('/api/v1/review/system', { adapter: server.adapter })).data.result;
+  await renderApp('/review/home/no-such-system');
+  expect(await screen.findByText('所选的检测系统已下架，请另选一个检测系统', {}, LONG)).toBeInTheDocument();
+  expect(screen.queryByText('已选择')).toBeNull();
+  expect(screen.getByRole('heading', { name: own[0].name })).toBeInTheDocument();
+});
+
+test('the systems page at a system on sale chooses it, without a notice', async () => {
+  const own = (await axios.get('/api/v1/review/system', { adapter: server.adapter })).data.result;
+  await renderApp(`/review/home/${own[1].id}`);
+  expect(await screen.findByText('已选择', {}, LONG)).toBeInTheDocument();
+  expect(screen.queryByText('所选的检测系统已下架，请另选一个检测系统')).toBeNull();
+});
+
 test('the notice of a system taken off sale goes once the student picks a system on sale', async () => {
   const own = (await axios.get('/api/v1/review/system', { adapter: server.adapter })).data.result;
   server.use({ 'GET /api/v1/review/system': (_req, res) => res.json({ success: true, result: own.slice(1) }) });

@@ -58,3 +58,6 @@ export const verifyReport = (code: string) =>
 
 /** 12.3% */
 export const formatPercent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
+
+/** What is said where a system asked for (a link, the form's choice) is not on sale. */
+export const OFF_SALE_NOTICE = '所选的检测系统已下架，请另选一个检测系统';

@@ -4,6 +4,7 @@ import { useCurrentUser } from '@/features/account/useCurrentUser';
 import {
   createReview,
   listSystems,
+  OFF_SALE_NOTICE,
   updateReview,
   uploadPaper,
   type ReviewSystem,
@@ -212,7 +213,7 @@ function SystemChoice({ systems, askedOffSale }: { systems: ReviewSystem[]; aske
   const offSale = (askedOffSale && !picked) || Boolean(chosen && !systems.some((s) => s.id === chosen));
   return (
     <>
-      {offSale && <Alert type="warning" showIcon message="所选的检测系统已下架，请另选一个检测系统" style={{ marginBottom: 16 }} />}
+      {offSale && <Alert type="warning" showIcon message={OFF_SALE_NOTICE} style={{ marginBottom: 16 }} />}
       <Form.Item name="systemId" label="检测系统" rules={[{ required: true, message: '请选择检测系统' }]}>
         <Radio.Group className={styles.systems} onChange={pick}>
           {systems.map((s) => (

@@ -2,10 +2,10 @@ import LinkButton from '@/components/LinkButton';
 import LoadError from '@/components/LoadError';
 import VerifyReport from '@/features/review/VerifyReport';
 import { useResult } from '@/hooks/useResult';
-import { listSystems, type ReviewSystem } from '@/features/review/api';
+import { listSystems, OFF_SALE_NOTICE, type ReviewSystem } from '@/features/review/api';
 import { formatFen } from '@/utils/money';
 import { CheckCircleFilled } from '@ant-design/icons';
-import { Card, Col, Empty, Row, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Card, Col, Empty, Row, Skeleton, Tag, Typography } from 'antd';
 import { useNavigate, useParams } from 'umi';
 import styles from './index.less';
 import { paths } from '@/utils/paths';
@@ -59,49 +59,53 @@ export default function ReviewHomePage() {
       ) : systems.length === 0 ? (
         <NoneOnSale />
       ) : (
-        <Row gutter={[16, 16]}>
-          {systems.map((system) => {
-            const chosen = system.id === systemId;
-            return (
-              <Col xs={24} md={8} key={system.id}>
-                <Card
-                  className={`${styles.system} ${chosen ? styles.chosen : ''}`}
-                  title={<h2 className={styles.systemName}>{system.name}</h2>}
-                  extra={
-                    chosen ? (
-                      <Tag color="blue" icon={<CheckCircleFilled aria-hidden />}>
-                        已选择
-                      </Tag>
-                    ) : null
-                  }
-                  onClick={() => navigate(paths.reviewSystem(system.id), { replace: true })}
-                  hoverable
-                >
-                  <div className={styles.price}>
-                    {formatFen(system.pricePerThousandFen)}
-                    <span> / 千字</span>
-                  </div>
-                  <Typography.Paragraph type="secondary">{system.description}</Typography.Paragraph>
-                  <dl className={styles.facts}>
-                    <dt>检测精度</dt>
-                    <dd>
-                      连续 {system.minMatch} 字（英文 {system.minMatch} 词）相同即标出
-                    </dd>
-                    <dt>比对范围</dt>
-                    <dd>{system.corpora.join('、')}</dd>
-                    <dt>字数上限</dt>
-                    <dd>{formatCount(system.maxChars)} 字</dd>
-                    <dt>出报告</dt>
-                    <dd>{system.turnaround}</dd>
-                  </dl>
-                  <LinkButton to={paths.reviewInfoFor(system.id)} onClick={(e) => e.stopPropagation()} type={chosen ? 'primary' : 'default'} block>
-                    选择{system.name}
-                  </LinkButton>
-                </Card>
-              </Col>
-            );
-          })}
-        </Row>
+        <>
+          {/* a link to a system taken off sale (or never sold) shows the ones on sale, saying why none is chosen */}
+          {systemId && !systems.some((s) => s.id === systemId) && <Alert type="warning" showIcon message={OFF_SALE_NOTICE} style={{ marginBottom: 16 }} />}
+          <Row gutter={[16, 16]}>
+            {systems.map((system) => {
+              const chosen = system.id === systemId;
+              return (
+                <Col xs={24} md={8} key={system.id}>
+                  <Card
+                    className={`${styles.system} ${chosen ? styles.chosen : ''}`}
+                    title={<h2 className={styles.systemName}>{system.name}</h2>}
+                    extra={
+                      chosen ? (
+                        <Tag color="blue" icon={<CheckCircleFilled aria-hidden />}>
+                          已选择
+                        </Tag>
+                      ) : null
+                    }
+                    onClick={() => navigate(paths.reviewSystem(system.id), { replace: true })}
+                    hoverable
+                  >
+                    <div className={styles.price}>
+                      {formatFen(system.pricePerThousandFen)}
+                      <span> / 千字</span>
+                    </div>
+                    <Typography.Paragraph type="secondary">{system.description}</Typography.Paragraph>
+                    <dl className={styles.facts}>
+                      <dt>检测精度</dt>
+                      <dd>
+                        连续 {system.minMatch} 字（英文 {system.minMatch} 词）相同即标出
+                      </dd>
+                      <dt>比对范围</dt>
+                      <dd>{system.corpora.join('、')}</dd>
+                      <dt>字数上限</dt>
+                      <dd>{formatCount(system.maxChars)} 字</dd>
+                      <dt>出报告</dt>
+                      <dd>{system.turnaround}</dd>
+                    </dl>
+                    <LinkButton to={paths.reviewInfoFor(system.id)} onClick={(e) => e.stopPropagation()} type={chosen ? 'primary' : 'default'} block>
+                      选择{system.name}
+                    </LinkButton>
+                  </Card>
+                </Col>
+              );
+            })}
+          </Row>
+        </>
       )}
       <Card className={styles.verify} title={<h2 className={styles.systemName}>验证查重报告</h2>}>
         <VerifyReport />
