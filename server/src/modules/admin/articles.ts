@@ -5,6 +5,7 @@
  * so a publication is on the home page at the next load.
  */
 import type { Static } from '@sinclair/typebox';
+import type { AuditAction } from '../../../../common/auditActions';
 import { stripMarkdown } from '../../../../common/markdown';
 import { notFound } from '../../lib/errors';
 import { newId, sha256 } from '../../lib/ids';
@@ -51,14 +52,14 @@ export function createAdminArticles(deps: { articles: Pick<ArticleService, 'list
   const { articles, audit } = deps;
   /** The audit entry of a change by `actor`, written inside the change's transaction. */
   const recorded =
-    (actor: UserRow, action: string): OnArticleChange =>
+    (actor: UserRow, action: AuditAction): OnArticleChange =>
     (before, after, trx) =>
       audit.record(
         { actor: { id: actor.id, email: actor.email }, action, target: { type: 'article', id: after.id }, before: audited(before), after: audited(after) },
         trx,
       );
 
-  async function change(actor: UserRow, id: string, action: string, patch: Parameters<ArticleService['update']>[1]) {
+  async function change(actor: UserRow, id: string, action: AuditAction, patch: Parameters<ArticleService['update']>[1]) {
     const after = await articles.update(id, patch, recorded(actor, action));
     if (!after) throw notFound('文章不存在');
     return toAdminArticle(after);

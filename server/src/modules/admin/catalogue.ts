@@ -6,6 +6,7 @@
  */
 import type { Static } from '@sinclair/typebox';
 import type { Transaction } from 'kysely';
+import type { AuditAction } from '../../../../common/auditActions';
 import type { Database, ReviewSystemTable, TemplateTable } from '../../db/types';
 import type { AuditService } from '../audit';
 import type { ReviewService } from '../review';
@@ -41,7 +42,7 @@ export function createAdminCatalogue(deps: {
   const { reviews, typesets, audit } = deps;
   /** The audit entry of a change by `actor`, in the change's transaction, as the back office shows the row. */
   const recorded =
-    <R extends { id: string }, V>(actor: UserRow, action: string, type: string, view: (row: R) => V) =>
+    <R extends { id: string }, V>(actor: UserRow, action: AuditAction, type: string, view: (row: R) => V) =>
     (before: R, after: R, trx: Transaction<Database>) =>
       audit.record({ actor: { id: actor.id, email: actor.email }, action, target: { type, id: after.id }, before: view(before), after: view(after) }, trx);
 

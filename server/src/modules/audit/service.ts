@@ -4,6 +4,7 @@
  * or delete) and only admins read it.
  */
 import type { Transaction } from 'kysely';
+import type { AuditAction } from '../../../../common/auditActions';
 import type { Database } from '../../db/types';
 import { nowIso } from '../../lib/time';
 import { pageWindow } from '../shared/paging';
@@ -14,8 +15,8 @@ export type Actor = { id: string; email: string } | 'command line';
 
 export interface AuditEntry {
   actor: Actor;
-  /** `<target>.<verb>`, e.g. `order.refund`, `user.role` */
-  action: string;
+  /** `<target>.<verb>`, e.g. `order.refund`, `user.role`: one the back office names (common/auditActions.ts) */
+  action: AuditAction;
   target: { type: string; id: string };
   before?: unknown;
   after?: unknown;

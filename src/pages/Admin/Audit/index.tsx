@@ -3,6 +3,10 @@ import { listAudit, type AuditEntry, type AuditQuery } from '@/features/admin/ap
 import { formatTime } from '@/utils/time';
 import type { ProColumns } from '@ant-design/pro-table';
 import { Typography } from 'antd';
+import { AUDIT_ACTION_NAMES, auditActionName } from '../../../../common/auditActions';
+
+/** The actions to search by, by name: the log is searched by the code the server records. */
+const actionEnum = Object.fromEntries(Object.entries(AUDIT_ACTION_NAMES).map(([action, text]) => [action, { text }]));
 
 /** A record before or after a change, as compact JSON (the log keeps whatever the change stored). */
 const asJson = (value: unknown) =>
@@ -18,7 +22,8 @@ const columns: ProColumns<AuditEntry>[] = [
     width: 140,
     render: (_, entry) => <span style={{ wordBreak: 'break-all' }}>{entry.actorEmail}</span>,
   },
-  { title: '操作', dataIndex: 'action', fieldProps: { placeholder: '如 order.refund' } },
+  // named in Chinese; a code the page does not know (an older row) as it was recorded
+  { title: '操作', dataIndex: 'action', valueEnum: actionEnum, fieldProps: { showSearch: true }, render: (_, entry) => auditActionName(entry.action) },
   { title: '对象', dataIndex: 'targetType', search: false },
   {
     title: '对象 ID',
