@@ -1,6 +1,6 @@
 import PageOutlet from '@/components/PageOutlet';
-import { pageTitle } from '@/utils/title';
-import { useEffect } from 'react';
+import { pageTitle, PageTitleContext } from '@/utils/title';
+import { useEffect, useState } from 'react';
 import { useLocation, useSelectedRoutes } from 'umi';
 
 /** The name a matched route gives its page: the deepest route's `title` or menu `name` (none where its title is false). */
@@ -13,10 +13,16 @@ function routeName(routes: Array<{ route: unknown }>): string | undefined {
   return undefined;
 }
 
-/** The one root of every route (docs/spec.md §2): starts each new page at the top and names it in the title. */
+/**
+ * The one root of every route (docs/spec.md §2): starts each new page at the top and names it in
+ * the title, by the name the page gives itself (usePageTitle: an article's title, a 403 shown in
+ * place of the page) or else by its route's.
+ */
 export default function RootLayout() {
   const { pathname } = useLocation();
-  const name = routeName(useSelectedRoutes());
+  const [ownName, setOwnName] = useState<string>();
+  const routed = routeName(useSelectedRoutes());
+  const name = ownName ?? routed;
   useEffect(() => {
     window.scrollTo?.(0, 0);
   }, [pathname]);
@@ -24,5 +30,9 @@ export default function RootLayout() {
     document.title = pageTitle(name);
   }, [pathname, name]);
   // last resort, for a layout whose own script failed: the message rather than a blank screen
-  return <PageOutlet />;
+  return (
+    <PageTitleContext.Provider value={setOwnName}>
+      <PageOutlet />
+    </PageTitleContext.Provider>
+  );
 }

@@ -40,8 +40,8 @@ test('a student opening /admin sees the 403 page with a way home, and no back of
   const student = await register('student');
   await signInTo(page, base(), '/personal/home/basic-info', student);
   await page.goto(`${base()}/admin/orders`);
-  await page.getByRole('heading', { name: '403' }).waitFor();
-  await page.getByText('运营后台只对运营人员开放').waitFor();
+  await page.getByRole('heading', { name: '无权访问运营后台' }).waitFor();
+  await page.getByText('您的账号没有运营后台的访问权限').waitFor();
   // the address stays what she opened
   expect(new URL(page.url()).pathname).toBe('/admin/orders');
   const home = page.getByRole('link', { name: '返回首页' });

@@ -1,12 +1,12 @@
 import LinkButton from '@/components/LinkButton';
 import { Result } from 'antd';
 
-/** The 403 and 404 pages: what happened, and the way home. */
-export function ExceptionPage({ status, subTitle }: { status: 403 | 404; subTitle: string }) {
+/** The 403 and 404 pages: what happened (`heading`, else the status), and the way home. */
+export function ExceptionPage({ status, heading, subTitle }: { status: 403 | 404; heading?: string; subTitle: string }) {
   return (
     <Result
       status={status}
-      title={<h1 style={{ margin: 0 }}>{status}</h1>}
+      title={<h1 style={{ margin: 0 }}>{heading ?? status}</h1>}
       subTitle={subTitle}
       extra={
         <LinkButton to="/" type="primary">

@@ -1,7 +1,16 @@
 import { ExceptionPage } from '@/components/PageState';
+import { usePageTitle } from '@/utils/title';
 
-/** What a signed-in student (or an operator at an admin's page) sees in the back office. */
+/**
+ * What an account without the back office's role sees there, in place of the page (a student, an
+ * operator whose role was taken back, or an operator at an admin's page): that this account may not
+ * open it, and whom to ask. The browser title says the same.
+ */
 export default function AdminForbidden({ adminOnly = false }: { adminOnly?: boolean }) {
-  const subTitle = adminOnly ? '抱歉，这个页面只对管理员开放。' : '抱歉，运营后台只对运营人员开放。如需开通，请联系管理员。';
-  return <ExceptionPage status={403} subTitle={subTitle} />;
+  const heading = adminOnly ? '无权访问此页面' : '无权访问运营后台';
+  usePageTitle(heading);
+  const subTitle = adminOnly
+    ? '抱歉，这个页面只对管理员开放，您的账号没有访问权限。如需访问，请联系管理员。'
+    : '抱歉，您的账号没有运营后台的访问权限（没有运营或管理员角色，或角色已被收回）。如需开通，请联系管理员。';
+  return <ExceptionPage status={403} heading={heading} subTitle={subTitle} />;
 }
