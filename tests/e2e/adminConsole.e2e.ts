@@ -88,7 +88,7 @@ test('staff land on 概览: the figures in cards, the days or what is missing, a
 test('on a phone the back office names its section, and its menu opens from the keyboard', async () => {
   await page.setViewportSize(VIEWPORTS.phone);
   await signInTo(page, base(), '/admin/jobs', await staff('operator'));
-  await page.getByRole('columnheader', { name: '尝试次数' }).waitFor();
+  await page.getByRole('columnheader', { name: '状态' }).waitFor();
   await page.locator('header').getByText('任务', { exact: true }).waitFor();
   // the first stop of Tab is the menu button, which Enter opens
   await page.locator('body').focus();

@@ -5,10 +5,18 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import * as api from '@/features/admin/api';
 import AdminOrders from '@/pages/Admin/Orders';
+import { windowWidth } from './windowWidth';
 
 jest.mock('@/features/admin/api', () => ({ ...jest.requireActual('@/features/admin/api'), searchOrders: jest.fn() }));
 
 const LONG = { timeout: 15_000 };
+
+// a desktop's window: the search form open, every column in the row
+let restore: () => void;
+beforeEach(() => {
+  restore = windowWidth(1280);
+});
+afterEach(() => restore());
 const partlyRefunded = {
   id: 'o-part',
   kind: 'review',

@@ -4,14 +4,29 @@ import { Popconfirm } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
 
 /**
- * A back-office list's 操作 column: the row's actions, never searched, held at the table's right
- * edge so they are in view however wide the other columns make the table (it scrolls beneath them).
+ * A back-office list's 操作 column, `width` px wide: the row's actions, never searched, held at the
+ * table's right edge so they are in view however wide the other columns make the table (it scrolls
+ * beneath them). On a phone it stays beside the row's key facts (AdminTable's `phoneColumns`).
  */
-export const actionsColumn = <T,>(render: (row: T) => ReactNode): ProColumns<T> => ({
+export const actionsColumn = <T,>(render: (row: T) => ReactNode, width?: number): ProColumns<T> => ({
   title: '操作',
   valueType: 'option',
   fixed: 'right',
+  width,
   render: (_, row) => render(row),
+});
+
+/**
+ * A long identifier's column (an order number, a check's or typesetting's id), `width` px wide: cut
+ * with an ellipsis, the whole value shown on hover and copied by the copy button.
+ */
+export const idColumn = <T,>(title: string, dataIndex: keyof T & string, width: number): ProColumns<T> => ({
+  title,
+  dataIndex,
+  search: false,
+  copyable: true,
+  ellipsis: true,
+  width,
 });
 
 /** What a list's e-mail search takes (用户 and 订单 alike: the server finds any address containing it). */

@@ -23,9 +23,10 @@ function dayWindow(range: [string, string]) {
 /**
  * Each column's width, so that the whole row reads at 1280 px beside the menu (about 940 px): long
  * text ends in an ellipsis, and the payment reference is searched here but read (and copied) in 详情.
+ * On a phone a row shows what was bought, its amount and its state (`PHONE`); 详情 has the rest.
  */
 const WIDTHS = { id: 120, userEmail: 180, title: 170, amountFen: 90, status: 120, createdAt: 140, actions: 100 };
-const TABLE_WIDTH = Object.values(WIDTHS).reduce((sum, width) => sum + width, 0);
+const PHONE = { title: 80, amountFen: 72, status: 96 };
 
 function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) => void): ProColumns<AdminOrder>[] {
   return [
@@ -66,8 +67,8 @@ function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) 
     { title: '下单日期', dataIndex: 'createdRange', valueType: 'dateRange', hideInTable: true, search: { transform: dayWindow } },
     // searched by here; the order's detail (详情) shows it with the gateway
     { title: '支付流水号', dataIndex: 'gatewayTradeNo', hideInTable: true, search: { transform: (tradeNo: string) => ({ tradeNo }) } },
-    {
-      ...actionsColumn<AdminOrder>((order) => [
+    actionsColumn<AdminOrder>(
+      (order) => [
         <a key="view" onClick={() => open(order)}>
           详情
         </a>,
@@ -76,9 +77,9 @@ function columns(open: (order: AdminOrder) => void, refund: (order: AdminOrder) 
             退款
           </a>
         ),
-      ]),
-      width: WIDTHS.actions,
-    },
+      ],
+      WIDTHS.actions,
+    ),
   ];
 }
 
@@ -96,7 +97,7 @@ export default function AdminOrders() {
   });
   return (
     <>
-      <AdminTable listing={listing} actionRef={actionRef} columns={columns((order) => setViewing(order.id), refund.open)} scrollX={TABLE_WIDTH} />
+      <AdminTable listing={listing} actionRef={actionRef} columns={columns((order) => setViewing(order.id), refund.open)} phoneColumns={PHONE} />
       {viewing && <OrderDrawer orderId={viewing} version={version} onClose={() => setViewing(undefined)} onRefund={refund.open} />}
       {refund.item && <RefundDialog order={refund.item} onClose={refund.close} onDone={refund.done} />}
     </>
