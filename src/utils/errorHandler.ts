@@ -164,7 +164,8 @@ export function handleRequestError(error: unknown, { refusalShownByPage = false 
       return;
     }
     if (status === 403) {
-      if (!isOnLoginPage()) history.replace(FORBIDDEN_PATH);
+      // where it was refused, so that the 403 page can say what (the back office: a role taken back)
+      if (!isOnLoginPage()) history.replace(FORBIDDEN_PATH, { refusedAt: history.location.pathname });
       return;
     }
     if (status === 404) {
