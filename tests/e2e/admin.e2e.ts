@@ -73,7 +73,7 @@ test('at 1280×800 the orders’ whole rows, 详情 and 退款 included, and the
   }, orderId);
   await page.setViewportSize(VIEWPORTS.desktop);
   await page.goto(`${base()}/admin/audit`);
-  await page.getByRole('row').filter({ hasText: 'order.refund' }).first().waitFor();
+  await page.getByRole('row').filter({ hasText: '订单退款' }).first().waitFor();
   expect(await inView(page.getByRole('columnheader', { name: '修改后' }))).toBe(true);
   await page.screenshot({ path: 'test-results/admin_audit_desktop.png' });
   await resizeToPhone(page);
