@@ -6,12 +6,19 @@ import { screen, within } from '@testing-library/react';
 import { AUDIT_ACTION_NAMES, auditActionName } from '../../common/auditActions';
 import { server } from './mockServer';
 import { renderApp, signInAsStaff } from './renderApp';
+import { windowWidth } from './windowWidth';
 
 const LONG = { timeout: 15_000 };
 
-afterEach(() => server.reset());
+let restore = () => {};
+afterEach(() => {
+  restore();
+  server.reset();
+});
 
 test('a role granted reads 更改角色 in the log, not its code', async () => {
+  // a wide screen's row: the record after the change (with the account's e-mail) beside the action
+  restore = windowWidth(1280);
   // the grant that made this admin is in the log
   const email = await signInAsStaff('admin');
   await renderApp('/admin/audit');

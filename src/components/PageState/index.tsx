@@ -6,7 +6,8 @@ export function ExceptionPage({ status, heading, subTitle }: { status: 403 | 404
   return (
     <Result
       status={status}
-      title={<h1 style={{ margin: 0 }}>{heading ?? status}</h1>}
+      // a sentence reads at the title's size; a bare status code stands large
+      title={<h1 style={{ margin: 0, fontSize: heading ? 'inherit' : undefined }}>{heading ?? status}</h1>}
       subTitle={subTitle}
       extra={
         <LinkButton to="/" type="primary">

@@ -29,27 +29,35 @@ function columns({ show, disable, enable, may }: RowActions): ProColumns<AdminUs
       title: '状态',
       dataIndex: 'disabledAt',
       search: false,
-      render: (_, user) => (user.disabledAt ? <Tag color="red">{`已停用（${formatTime(user.disabledAt)}）`}</Tag> : <Tag color="green">正常</Tag>),
+      // wrapped in a phone's narrow column
+      render: (_, user) =>
+        user.disabledAt ? <Tag color="red" style={{ whiteSpace: 'normal' }}>{`已停用（${formatTime(user.disabledAt)}）`}</Tag> : <Tag color="green">正常</Tag>,
     },
     { title: '注册时间', dataIndex: 'createdAt', search: false, render: (_, user) => formatTime(user.createdAt) },
-    actionsColumn((user) => [
-      <a key="detail" onClick={() => show(user)}>
-        详情
-      </a>,
-      user.disabledAt
-        ? may(user, false) && (
-            <ConfirmLink key="enable" question={`启用 ${user.email}？`} consequence="启用后该账号可以重新登录。" okText="启用" onConfirm={() => enable(user)}>
-              启用
-            </ConfirmLink>
-          )
-        : may(user, true) && (
-            <a key="disable" onClick={() => disable(user)}>
-              停用
-            </a>
-          ),
-    ]),
+    actionsColumn(
+      (user) => [
+        <a key="detail" onClick={() => show(user)}>
+          详情
+        </a>,
+        user.disabledAt
+          ? may(user, false) && (
+              <ConfirmLink key="enable" question={`启用 ${user.email}？`} consequence="启用后该账号可以重新登录。" okText="启用" onConfirm={() => enable(user)}>
+                启用
+              </ConfirmLink>
+            )
+          : may(user, true) && (
+              <a key="disable" onClick={() => disable(user)}>
+                停用
+              </a>
+            ),
+      ],
+      100,
+    ),
   ];
 }
+
+/** On a phone a row shows the account's e-mail and state; 详情 has the rest. */
+const PHONE = { email: 150, disabledAt: 96 };
 
 const listing: Listing<AdminUser, AdminUserQuery> = { what: '用户列表', emptyText: '没有找到这个邮箱的账号，请检查拼写', fetch: searchUsers };
 
@@ -66,7 +74,7 @@ export default function AdminUsers() {
   const may = (user: AdminUser, disabling: boolean) => currentUser !== undefined && !accountChangeRefusal(currentUser, user, disabling);
   return (
     <>
-      <AdminTable listing={listing} actionRef={actionRef} columns={columns({ show: setShown, disable: disable.open, enable, may })} />
+      <AdminTable listing={listing} actionRef={actionRef} columns={columns({ show: setShown, disable: disable.open, enable, may })} phoneColumns={PHONE} />
       {shown && <UserDrawer userId={shown.id} onClose={() => setShown(undefined)} />}
       {disable.item && <DisableDialog user={disable.item} onClose={disable.close} onDone={disable.done} />}
     </>
