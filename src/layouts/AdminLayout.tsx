@@ -42,7 +42,16 @@ export default function AdminLayout() {
       contentStyle={phone ? { paddingInline: 8, paddingBlock: 12 } : undefined}
       location={{ pathname }}
       route={{ path: '/admin', routes: entries }}
-      menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
+      // on a phone the menu's drawer closes once a section is chosen (ProLayout's item onClick folds it)
+      menuItemRender={(item, dom) =>
+        item.path ? (
+          <Link to={item.path} onClick={phone ? item.onClick : undefined}>
+            {dom}
+          </Link>
+        ) : (
+          dom
+        )
+      }
       // on a phone the menu's drawer opens from a real button (ProLayout's own is a span no key
       // reaches), and the header names the section, as the side menu does on a wide screen
       headerContentRender={({ collapsed, onCollapse }) =>

@@ -99,6 +99,9 @@ test('on a phone the back office names its section, and its menu opens from the 
   await page.getByRole('link', { name: '概览' }).click();
   await page.waitForURL(`${base()}/admin/overview`);
   await page.locator('header').getByText('概览', { exact: true }).waitFor();
+  // the drawer closes on the section chosen, leaving it in view
+  await page.getByRole('link', { name: '概览' }).waitFor({ state: 'hidden' });
+  expect(await page.getByRole('button', { name: '打开菜单' }).getAttribute('aria-expanded')).toBe('false');
 });
 
 test('任务: the queue with its columns and state filter, on a phone too', async () => {
