@@ -109,6 +109,17 @@ test('a load that failed says so with a retry, never “还没有订单”; the 
   // two loads of the whole app's page, one failing: longer than one render on a busy machine
 }, 60_000);
 
+test('a list the server refuses says the refusal once, in the page: no toast repeats it', async () => {
+  await signInAsDemo();
+  const refusal = '请求太频繁，请稍后再试';
+  server.use({ 'GET /api/v1/order/list': (_req, res) => res.status(429).json({ success: false, errorCode: 'RATE_LIMITED', message: refusal, showType: 2 }) });
+  await renderApp('/personal/order/list');
+  expect(await screen.findByText('订单记录无法显示', {}, LONG)).toBeInTheDocument();
+  // a toast would be on screen by now
+  await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  expect(screen.getAllByText(refusal)).toHaveLength(1);
+});
+
 test('订单记录 keeps asking while an order waits for its payment: one paid on a phone shows in place, without a reload', async () => {
   await signInAsDemo();
   const order = await demoOrder();

@@ -2,6 +2,7 @@ import LinkButton from '@/components/LinkButton';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { formatTime } from '@/utils/time';
+import type { CallOptions } from '@/utils/request';
 import { pagerItemRender } from '@/components/iconLabels';
 import { Alert, Button, Card, Empty, Grid, message, Pagination, Popconfirm, Progress, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -111,7 +112,8 @@ interface Props<T> {
   columns: RecordColumn<T>[];
   /** a row's actions, side by side (wrapping on a phone) */
   actions: (row: T, reload: () => void) => ReactNode;
-  load: (page: { current: number; pageSize: number }) => Promise<{ result: { list: T[]; total: number } }>;
+  /** one page of records; the table says a refusal in its own text (LoadError), so `options` asks for no toast repeating it */
+  load: (page: { current: number; pageSize: number }, options: CallOptions) => Promise<{ result: { list: T[]; total: number } }>;
   /** while any row is at work, the list reloads itself so progress is live (every POLL_INTERVAL_MS) */
   isRunning?: (row: T) => boolean;
   /** while any row waits on something done elsewhere (its payment), the list asks again, in place (every WAIT_POLL_MS) */
@@ -150,7 +152,7 @@ export default function RecordsTable<T extends { id: string }>({ title, columns,
   const [params, change] = useAddressParams();
   const current = pageFrom(params.get('page'));
   const setCurrent = (page: number) => change({ page: pageTo(page) });
-  const { data, loading, error, reload } = useResult(() => load({ current, pageSize: PAGE_SIZE }), [current], {
+  const { data, loading, error, reload } = useResult(() => load({ current, pageSize: PAGE_SIZE }, { refusalShownByPage: true }), [current], {
     pollWhile: isRunning && ((page) => page.list.some(isRunning)),
     // the last good rows stay on screen while it asks: nothing flickers
     waitWhile: isWaiting && ((page) => page.list.some(isWaiting)),

@@ -12,7 +12,7 @@ export type Channel = Static<typeof schemas.PayBody>['channel'];
 type Payment = Static<typeof schemas.PayReply>['result'];
 
 /** One page of the user's own orders, newest first. */
-export const listOrders = (query: PageQuery) => get<ApiResponse<Paged<Order>>>('/v1/order/list', { ...query });
+export const listOrders = (query: PageQuery, options?: CallOptions) => get<ApiResponse<Paged<Order>>>('/v1/order/list', { ...query }, options);
 
 export const getOrder = (orderId: string) => get<ApiResponse<Order>>(`/v1/order/${segment(orderId)}`);
 

@@ -35,7 +35,7 @@ export const createReview = (body: ReviewForm, options?: CallOptions) =>
 export const updateReview = (reviewId: string, body: ReviewForm, options?: CallOptions) =>
   put<ApiResponse<{ review: Review; orderId: string }>>(`/v1/review/${segment(reviewId)}`, body, undefined, options);
 
-export const listReviews = (query: PageQuery) => get<ApiResponse<Paged<Review>>>('/v1/review', { ...query });
+export const listReviews = (query: PageQuery, options?: CallOptions) => get<ApiResponse<Paged<Review>>>('/v1/review', { ...query }, options);
 
 export const getReview = (reviewId: string) => get<ApiResponse<Review>>(`/v1/review/${segment(reviewId)}`);
 

@@ -28,7 +28,7 @@ export function createTypeset(templateId: string, fields: CoverFields, file: Fil
   return postForm<ApiResponse<Typeset>>('/v1/typeset', form, { refusalShownByPage: true, ...options });
 }
 
-export const listTypesets = (query: PageQuery) => get<ApiResponse<Paged<Typeset>>>('/v1/typeset', { ...query });
+export const listTypesets = (query: PageQuery, options?: CallOptions) => get<ApiResponse<Paged<Typeset>>>('/v1/typeset', { ...query }, options);
 
 export const getTypeset = (typesetId: string) => get<ApiResponse<Typeset>>(`/v1/typeset/${segment(typesetId)}`);
 
