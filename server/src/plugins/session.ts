@@ -90,7 +90,11 @@ declare module 'fastify' {
   }
 }
 
-/** preHandler for routes that need a signed-in user. */
+/**
+ * The guard of routes that need a signed-in user, as their onRequest hook: it runs before
+ * validation, so a visitor (a session that ended) is sent to log in whatever the request holds,
+ * never told that a field is wrong (docs/spec.md §6: a 401 leads to login).
+ */
 export async function requireUser(request: FastifyRequest) {
   if (!request.currentUser) throw unauthenticated();
 }

@@ -15,30 +15,30 @@ export interface OrderPayments {
 
 /** /v1/order: an order, its cancellation, and paying it (through the payment module's service). */
 export const orderRoutes: FastifyPluginAsyncTypebox<{ service: OrderService; payments: OrderPayments }> = async (app, { service, payments }) => {
-  app.post('', { preHandler: requireUser, schema: { tags: ['order'], body: CreateOrderBody, response: { 200: OrderReply } } }, async (request) =>
+  app.post('', { onRequest: requireUser, schema: { tags: ['order'], body: CreateOrderBody, response: { 200: OrderReply } } }, async (request) =>
     success(toPublicOrder(await service.create(userOf(request), request.body.kind, request.body.itemId, request.body.quotedFen))),
   );
 
   app.get(
     '/list',
-    { preHandler: requireUser, schema: { tags: ['order'], querystring: OrderListQuery, response: { 200: OrderListReply } } },
+    { onRequest: requireUser, schema: { tags: ['order'], querystring: OrderListQuery, response: { 200: OrderListReply } } },
     async (request) => {
       const page = await service.list(userOf(request), request.query);
       return success({ ...page, list: page.list.map(toPublicOrder) });
     },
   );
 
-  app.get('/:orderId', { preHandler: requireUser, schema: { tags: ['order'], params: OrderParams, response: { 200: OrderReply } } }, async (request) =>
+  app.get('/:orderId', { onRequest: requireUser, schema: { tags: ['order'], params: OrderParams, response: { 200: OrderReply } } }, async (request) =>
     success(toPublicOrder(await service.getForOwner(userOf(request), request.params.orderId))),
   );
 
-  app.post('/:orderId/cancel', { preHandler: requireUser, schema: { tags: ['order'], params: OrderParams, response: { 200: OrderReply } } }, async (request) =>
+  app.post('/:orderId/cancel', { onRequest: requireUser, schema: { tags: ['order'], params: OrderParams, response: { 200: OrderReply } } }, async (request) =>
     success(toPublicOrder(await service.cancel(userOf(request), request.params.orderId)), `订单${ORDER_STATE_NAMES.closed}`),
   );
 
   app.post(
     '/:orderId/pay',
-    { preHandler: requireUser, schema: { tags: ['order'], params: OrderParams, body: PayBody, response: { 200: PayReply } } },
+    { onRequest: requireUser, schema: { tags: ['order'], params: OrderParams, body: PayBody, response: { 200: PayReply } } },
     async (request) => success(await payments.pay(userOf(request), request.params.orderId, request.body.channel)),
   );
 };

@@ -22,7 +22,7 @@ import type { ReviewService } from './service';
 import { PAPER_UPLOAD, UPLOAD_MAX_BYTES, success } from '../../../../common/api';
 import { attachment } from '../../lib/fileNames';
 
-const guarded = { preHandler: requireUser };
+const guarded = { onRequest: requireUser };
 
 /** A pasted paper travels in the JSON body of these calls, so they take more than the default 1 MB. */
 const PASTED_BODY_LIMIT = 2 * 1024 * 1024;

@@ -22,7 +22,7 @@ import { MANUSCRIPT_UPLOAD, UPLOAD_MAX_BYTES, success } from '../../../../common
 import { attachment } from '../../lib/fileNames';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const guarded = { preHandler: requireUser };
+const guarded = { onRequest: requireUser };
 
 export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService }> = async (app, { service }) => {
   const tags = ['typeset'];

@@ -18,13 +18,13 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ service: UserService; auth:
     success(request.currentUser ? toPublicUser(request.currentUser) : null),
   );
 
-  app.put('/basicInfo', { preHandler: requireUser, schema: { tags: ['user'], body: BasicInfoBody, response: { 200: UserReply } } }, async (request) =>
+  app.put('/basicInfo', { onRequest: requireUser, schema: { tags: ['user'], body: BasicInfoBody, response: { 200: UserReply } } }, async (request) =>
     success(toPublicUser(await service.updateBasicInfo(userOf(request), request.body)), '基本信息已保存'),
   );
 
   app.post(
     '/modifyPassword',
-    { preHandler: requireUser, schema: { tags: ['user'], body: ModifyPasswordBody, response: { 200: Message } } },
+    { onRequest: requireUser, schema: { tags: ['user'], body: ModifyPasswordBody, response: { 200: Message } } },
     async (request) => {
       await auth.modifyPassword(userOf(request), request.sessionToken!, request.body.oldPassword, request.body.newPassword);
       return success(null, '密码已修改，其他设备上的登录已退出');
@@ -33,7 +33,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ service: UserService; auth:
 
   app.post(
     '/avatar',
-    { preHandler: requireUser, schema: { tags: ['user'], consumes: ['multipart/form-data'], response: { 200: UserReply } } },
+    { onRequest: requireUser, schema: { tags: ['user'], consumes: ['multipart/form-data'], response: { 200: UserReply } } },
     async (request) => {
       const file = await readMultipart(() => request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } }));
       if (!file) throw new AppError(422, 'NO_FILE', '请选择一张图片');
