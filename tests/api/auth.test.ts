@@ -106,6 +106,14 @@ describe('the three calls of docs/spec.md §7', () => {
     expect(res.json().message).toMatch(/^[^A-Za-z]*$/);
   });
 
+  test('a body that is no object of fields (nothing, a list) is told so in words, naming no placeholder field', async () => {
+    for (const payload of [undefined, '[1,2]']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/actionLogin', headers: { 'content-type': 'application/json' }, payload });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe('提交的内容格式不正确');
+    }
+  });
+
   test('a forged or unsigned cookie is a visitor', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/user/getCurrent', headers: { cookie: 'zn_session=abc.def' } });
     expect(res.json()).toEqual({ success: true, result: null });

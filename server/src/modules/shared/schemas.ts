@@ -75,6 +75,8 @@ export const Code = Type.String({ pattern: R.code.pattern, errorMessage: R.code.
 
 /** What a missing field is called in "请填写…" messages. */
 export const FIELD_LABELS: Record<string, string> = {
+  // the request's whole body or query, where it is not an object of fields at all (fieldErrors)
+  _: '提交的内容',
   email: '邮箱',
   password: '密码',
   nickname: '昵称',
