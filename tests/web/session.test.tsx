@@ -52,6 +52,13 @@ describe('login', () => {
     expect(screen.getByText(/^登\s*录$/, { selector: 'button span' }).closest('button')).not.toHaveClass('ant-btn-loading');
   });
 
+  test('a refusal without a message says the one text a failed login has', async () => {
+    server.use({ 'POST /api/v1/actionLogin': (_req, res) => res.json({ success: false }) });
+    await renderApp(loginAt());
+    await submitLogin(DEMO_EMAIL, DEMO_PASSWORD);
+    expect(await loginAlert()).toHaveTextContent('登录失败，请稍后再试');
+  });
+
   test('an HTTP error with our envelope shows the server message on the form', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     server.use({ 'POST /api/v1/actionLogin': (_req, res) => res.status(503).json({ success: false, message: '系统维护中，请稍后登录' }) });

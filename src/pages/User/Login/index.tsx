@@ -1,6 +1,7 @@
 import { passwordEye } from '@/components/iconLabels';
 import AuthCard from '@/features/account/AuthCard';
 import SignedInNotice from '@/features/account/SignedInNotice';
+import { LOGIN_FAILED_TEXT } from '@/features/account/api';
 import { emailRules, trimmedEmail } from '@/utils/formRules';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
@@ -39,7 +40,7 @@ export default function LoginPage() {
       <SignedInNotice otherwise="用其他账号重新登录" />
       {/* antd's own Form: the login page is a first page, and pro-form weighs more than it gives here */}
       <Form<LoginFormValues> layout="vertical" initialValues={{ email }} onFinish={onFinish} requiredMark>
-        {status === 'error' && <Alert role="alert" type="error" showIcon message={message || '登录失败，请重试'} style={{ marginBottom: 24 }} />}
+        {status === 'error' && <Alert role="alert" type="error" showIcon message={message || LOGIN_FAILED_TEXT} style={{ marginBottom: 24 }} />}
         <Form.Item name="email" label="邮箱" normalize={trimmedEmail} rules={[emailRules[0], { type: 'email', message: '邮箱格式不正确' }]}>
           <Input size="large" prefix={<MailOutlined aria-hidden />} autoComplete="username" inputMode="email" placeholder="请输入注册邮箱" />
         </Form.Item>
