@@ -2,7 +2,6 @@ import LinkButton from '@/components/LinkButton';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { formatTime } from '@/utils/time';
-import type { CallOptions } from '@/utils/request';
 import { pagerItemRender } from '@/components/iconLabels';
 import { Alert, Button, Card, Empty, Grid, message, Pagination, Popconfirm, Progress, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -113,7 +112,7 @@ interface Props<T> {
   /** a row's actions, side by side (wrapping on a phone) */
   actions: (row: T, reload: () => void) => ReactNode;
   /** one page of records; the table says a refusal in its own text (LoadError), so `options` asks for no toast repeating it */
-  load: (page: { current: number; pageSize: number }, options: CallOptions) => Promise<{ result: { list: T[]; total: number } }>;
+  load: (page: { current: number; pageSize: number }, options: { refusalShownByPage: boolean }) => Promise<{ result: { list: T[]; total: number } }>;
   /** while any row is at work, the list reloads itself so progress is live (every POLL_INTERVAL_MS) */
   isRunning?: (row: T) => boolean;
   /** while any row waits on something done elsewhere (its payment), the list asks again, in place (every WAIT_POLL_MS) */
