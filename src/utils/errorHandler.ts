@@ -1,11 +1,11 @@
-import { FORBIDDEN_PATH, LOGIN_PATH, NOT_FOUND_PATH, STYLE_PREFIX } from '@/constants';
+import { FORBIDDEN_PATH, NOT_FOUND_PATH, STYLE_PREFIX } from '@/constants';
 import { history } from 'umi';
 import { message, notification } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { createElement } from 'react';
 import { ShowType, type ErrorEnvelope } from '../../common/api';
 import { navigation } from './navigation';
-import { buildLoginUrl } from './redirect';
+import { buildLoginUrl, isLoginPath } from './redirect';
 
 /** The request layer's error-handling levels (docs/spec.md §8); a response may name one in `showType`. */
 export { ShowType };
@@ -57,7 +57,7 @@ export interface HttpErrorLike {
   message?: string;
 }
 
-const isOnLoginPage = () => history.location.pathname === LOGIN_PATH;
+const isOnLoginPage = () => isLoginPath(history.location.pathname);
 
 /** The error envelope a failed call carries: thrown as a BizError, or the body of an HTTP error. */
 export function bodyOfError(error: unknown): ErrorBody | undefined {

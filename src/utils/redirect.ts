@@ -33,7 +33,7 @@ export function resolveLoginRedirect(currentHref: string): string {
 }
 
 /** Whether the router would show the login page for a path: it matches paths case-blind, unescaped, with or without a trailing slash. */
-function isLoginPath(path: string): boolean {
+export function isLoginPath(path: string): boolean {
   let pathname = new URL(path, 'http://site').pathname;
   try {
     pathname = decodeURIComponent(pathname);
@@ -81,6 +81,6 @@ function pathWithinSite(target: string, current: URL): string | null {
  */
 export function logoutDestination(currentHref: string): string | null {
   const url = new URL(currentHref);
-  if (url.pathname === LOGIN_PATH || url.searchParams.has('redirect')) return null;
+  if (isLoginPath(url.pathname) || url.searchParams.has('redirect')) return null;
   return buildLoginUrl(currentHref);
 }

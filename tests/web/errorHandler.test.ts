@@ -31,11 +31,12 @@ describe('HTTP statuses (docs/spec.md §8)', () => {
     expect(replaceLocation).toHaveBeenCalledWith(`/user/login?redirect=${encodeURIComponent('http://localhost:8000/personal/home/basic-info?tab=1')}`);
   });
 
-  test('401 on the login page does nothing', () => {
-    history.replace('/user/login');
+  // the router shows the login page at each of these addresses
+  test.each(['/user/login', '/user/login/', '/User/Login'])('401 on the login page (%s) does nothing', (at) => {
+    history.replace(at);
     handleRequestError(httpError(401));
     expect(replaceLocation).not.toHaveBeenCalled();
-    expect(history.location.pathname).toBe('/user/login');
+    expect(history.location.pathname).toBe(at);
   });
 
   test('403 outside the login page goes to /403', () => {

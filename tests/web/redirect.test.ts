@@ -49,6 +49,9 @@ describe('after logout (docs/spec.md §2)', () => {
 
   test('stays when already on the login page', () => {
     expect(logoutDestination('http://localhost:8000/user/login')).toBeNull();
+    // the router shows the login page here too
+    expect(logoutDestination('http://localhost:8000/user/login/')).toBeNull();
+    expect(logoutDestination('http://localhost:8000/User/Login')).toBeNull();
   });
 
   test('stays when a redirect parameter is already present', () => {
