@@ -19,14 +19,10 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ service: OrderService; pay
     success(toPublicOrder(await service.create(userOf(request), request.body.kind, request.body.itemId, request.body.quotedFen))),
   );
 
-  app.get(
-    '/list',
-    { onRequest: requireUser, schema: { tags: ['order'], querystring: OrderListQuery, response: { 200: OrderListReply } } },
-    async (request) => {
-      const page = await service.list(userOf(request), request.query);
-      return success({ ...page, list: page.list.map(toPublicOrder) });
-    },
-  );
+  app.get('/list', { onRequest: requireUser, schema: { tags: ['order'], querystring: OrderListQuery, response: { 200: OrderListReply } } }, async (request) => {
+    const page = await service.list(userOf(request), request.query);
+    return success({ ...page, list: page.list.map(toPublicOrder) });
+  });
 
   app.get('/:orderId', { onRequest: requireUser, schema: { tags: ['order'], params: OrderParams, response: { 200: OrderReply } } }, async (request) =>
     success(toPublicOrder(await service.getForOwner(userOf(request), request.params.orderId))),

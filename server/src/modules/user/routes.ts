@@ -22,14 +22,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ service: UserService; auth:
     success(toPublicUser(await service.updateBasicInfo(userOf(request), request.body)), '基本信息已保存'),
   );
 
-  app.post(
-    '/modifyPassword',
-    { onRequest: requireUser, schema: { tags: ['user'], body: ModifyPasswordBody, response: { 200: Message } } },
-    async (request) => {
-      await auth.modifyPassword(userOf(request), request.sessionToken!, request.body.oldPassword, request.body.newPassword);
-      return success(null, '密码已修改，其他设备上的登录已退出');
-    },
-  );
+  app.post('/modifyPassword', { onRequest: requireUser, schema: { tags: ['user'], body: ModifyPasswordBody, response: { 200: Message } } }, async (request) => {
+    await auth.modifyPassword(userOf(request), request.sessionToken!, request.body.oldPassword, request.body.newPassword);
+    return success(null, '密码已修改，其他设备上的登录已退出');
+  });
 
   app.post(
     '/avatar',
