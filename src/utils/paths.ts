@@ -17,6 +17,9 @@ export const paths = {
   forbidden: FORBIDDEN_PATH,
   notFound: NOT_FOUND_PATH,
 
+  /** the home page's lists filtered: articles of a category, sample papers of a discipline (LatestArticles, DocumentLibrary) */
+  articlesOf: (category: string) => `/?category=${id(category)}`,
+  papersOf: (discipline: string) => `/?discipline=${id(discipline)}`,
   article: (articleId: string) => `/article/detail/${id(articleId)}`,
   document: (documentId: string) => `/document/detail/${id(documentId)}`,
 

@@ -23,7 +23,7 @@ export default function ArticleDetailPage() {
           <RelatedCard
             title="相关文章"
             emptyText="暂无相关文章"
-            more={{ to: `${paths.home}?${new URLSearchParams({ category: article.category })}`, label: `看看${article.category}的其他文章` }}
+            more={{ to: paths.articlesOf(article.category), label: `看看${article.category}的其他文章` }}
             items={article.related.map((item) => ({ id: item.id, title: item.title, to: paths.article(item.id) }))}
           />
           <Typography.Paragraph type="secondary" className={styles.aside}>

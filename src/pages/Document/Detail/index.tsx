@@ -97,7 +97,7 @@ export default function DocumentDetailPage() {
           <RelatedCard
             title="相关范文"
             emptyText="暂无相关范文"
-            more={{ to: `${paths.home}?${new URLSearchParams({ discipline: doc.discipline })}`, label: `看看${doc.discipline}的其他范文` }}
+            more={{ to: paths.papersOf(doc.discipline), label: `看看${doc.discipline}的其他范文` }}
             items={doc.related.map((item) => ({ id: item.id, title: item.title, to: paths.document(item.id), description: `${item.type} · ${item.year}` }))}
           />
           <Typography.Paragraph type="secondary" className={styles.aside}>
