@@ -37,6 +37,46 @@ function NoneOnSale() {
   );
 }
 
+/** One system's card: its price, what it compares and how strictly; a tap chooses it, its button goes on to the form. */
+function SystemCard({ system, chosen, onChoose }: { system: ReviewSystem; chosen: boolean; onChoose: () => void }) {
+  return (
+    <Card
+      className={`${styles.system} ${chosen ? styles.chosen : ''}`}
+      title={<h2 className={styles.systemName}>{system.name}</h2>}
+      extra={
+        chosen ? (
+          <Tag color="blue" icon={<CheckCircleFilled aria-hidden />}>
+            已选择
+          </Tag>
+        ) : null
+      }
+      onClick={onChoose}
+      hoverable
+    >
+      <div className={styles.price}>
+        {formatFen(system.pricePerThousandFen)}
+        <span> / 千字</span>
+      </div>
+      <Typography.Paragraph type="secondary">{system.description}</Typography.Paragraph>
+      <dl className={styles.facts}>
+        <dt>检测精度</dt>
+        <dd>
+          连续 {system.minMatch} 字（英文 {system.minMatch} 词）相同即标出
+        </dd>
+        <dt>比对范围</dt>
+        <dd>{system.corpora.join('、')}</dd>
+        <dt>字数上限</dt>
+        <dd>{formatCount(system.maxChars)} 字</dd>
+        <dt>出报告</dt>
+        <dd>{system.turnaround}</dd>
+      </dl>
+      <LinkButton to={paths.reviewInfoFor(system.id)} onClick={(e) => e.stopPropagation()} type={chosen ? 'primary' : 'default'} block>
+        选择{system.name}
+      </LinkButton>
+    </Card>
+  );
+}
+
 /**
  * /review/home and /review/home/{systemId}: the check systems side by side (price, strictness,
  * corpora, limit, turnaround); choosing one leads to the information form. Visitors may browse.
@@ -63,47 +103,11 @@ export default function ReviewHomePage() {
           {/* a link to a system taken off sale (or never sold) shows the ones on sale, saying why none is chosen */}
           {systemId && !systems.some((s) => s.id === systemId) && <Alert type="warning" showIcon message={OFF_SALE_NOTICE} style={{ marginBottom: 16 }} />}
           <Row gutter={[16, 16]}>
-            {systems.map((system) => {
-              const chosen = system.id === systemId;
-              return (
-                <Col xs={24} md={8} key={system.id}>
-                  <Card
-                    className={`${styles.system} ${chosen ? styles.chosen : ''}`}
-                    title={<h2 className={styles.systemName}>{system.name}</h2>}
-                    extra={
-                      chosen ? (
-                        <Tag color="blue" icon={<CheckCircleFilled aria-hidden />}>
-                          已选择
-                        </Tag>
-                      ) : null
-                    }
-                    onClick={() => navigate(paths.reviewSystem(system.id), { replace: true })}
-                    hoverable
-                  >
-                    <div className={styles.price}>
-                      {formatFen(system.pricePerThousandFen)}
-                      <span> / 千字</span>
-                    </div>
-                    <Typography.Paragraph type="secondary">{system.description}</Typography.Paragraph>
-                    <dl className={styles.facts}>
-                      <dt>检测精度</dt>
-                      <dd>
-                        连续 {system.minMatch} 字（英文 {system.minMatch} 词）相同即标出
-                      </dd>
-                      <dt>比对范围</dt>
-                      <dd>{system.corpora.join('、')}</dd>
-                      <dt>字数上限</dt>
-                      <dd>{formatCount(system.maxChars)} 字</dd>
-                      <dt>出报告</dt>
-                      <dd>{system.turnaround}</dd>
-                    </dl>
-                    <LinkButton to={paths.reviewInfoFor(system.id)} onClick={(e) => e.stopPropagation()} type={chosen ? 'primary' : 'default'} block>
-                      选择{system.name}
-                    </LinkButton>
-                  </Card>
-                </Col>
-              );
-            })}
+            {systems.map((system) => (
+              <Col xs={24} md={8} key={system.id}>
+                <SystemCard system={system} chosen={system.id === systemId} onChoose={() => navigate(paths.reviewSystem(system.id), { replace: true })} />
+              </Col>
+            ))}
           </Row>
         </>
       )}
