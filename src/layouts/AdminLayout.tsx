@@ -5,9 +5,10 @@ import { adminMenu } from '@/utils/menu';
 import type { Access } from '@/access';
 import { MenuOutlined } from '@ant-design/icons';
 import { ProLayout } from '@ant-design/pro-layout';
-import { Button, Grid } from 'antd';
+import { Button } from 'antd';
 import { Link, useAccess, useLocation, useSelectedRoutes } from 'umi';
 import styles from './AdminLayout.less';
+import { useNarrowerThan } from '@/hooks/useNarrowerThan';
 
 /** The access key the deepest matched route asks for (config/routes.ts `access:`). */
 function neededAccess(matched: Array<{ route: unknown }>): keyof Access | undefined {
@@ -26,7 +27,7 @@ export default function AdminLayout() {
   const { pathname } = useLocation();
   const { currentUser } = useCurrentUser();
   const needed = neededAccess(useSelectedRoutes());
-  const phone = Grid.useBreakpoint().md === false;
+  const phone = useNarrowerThan('md');
   if (!access.canOperate) return <AdminForbidden />;
   if (needed && !access[needed]) return <AdminForbidden adminOnly />;
   const entries = adminMenu.filter((entry) => !entry.access || access[entry.access]);

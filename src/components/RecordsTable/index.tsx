@@ -3,11 +3,12 @@ import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { formatTime } from '@/utils/time';
 import { pagerItemRender } from '@/components/iconLabels';
-import { Alert, Button, Card, Empty, Grid, message, Pagination, Popconfirm, Progress, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Empty, message, Pagination, Popconfirm, Progress, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { pageFrom, pageTo, useAddressParams } from '@/hooks/useAddressParams';
 import { useEffect, type ReactNode } from 'react';
 import styles from './index.less';
+import { useNarrowerThan } from '@/hooks/useNarrowerThan';
 
 const PAGE_SIZE = 10;
 /** Below this the table scrolls inside its card rather than squeezing its columns. */
@@ -159,7 +160,7 @@ export default function RecordsTable<T extends { id: string }>({ title, columns,
     refreshOnShow: true,
   });
   useLastPageWhenPastIt(current, data, setCurrent);
-  const phone = Grid.useBreakpoint().md === false;
+  const phone = useNarrowerThan('md');
   const rowActions = (row: T) => (
     <Space size={4} wrap>
       {actions(row, reload)}

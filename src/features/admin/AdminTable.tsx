@@ -1,8 +1,8 @@
 import LoadError from '@/components/LoadError';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-table';
-import { Grid } from 'antd';
 import { useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { MAX_PAGE_SIZE } from '../../../common/content';
+import { useNarrowerThan } from '@/hooks/useNarrowerThan';
 
 /** The sizes a list offers: none over what the API serves in one page (a larger one would be refused). */
 const PAGE_SIZES = [10, 20, MAX_PAGE_SIZE];
@@ -74,7 +74,7 @@ export default function AdminTable<T extends Record<string, unknown> & { id: unk
 ) {
   const { toolBar, search, phoneColumns } = props;
   // a phone as the back office's frame tells it (AdminLayout): narrower than antd's md
-  const phone = Grid.useBreakpoint().md === false;
+  const phone = useNarrowerThan('md');
   const columns = phone && phoneColumns ? onPhone(props.columns, phoneColumns) : props.columns;
   // the search form's folding as the user left it; until then folded on a phone, open on a wide screen
   const [collapsed, setCollapsed] = useState<boolean>();

@@ -1,11 +1,12 @@
 import ArticleBody from '@/components/ArticleBody';
 import { submitConfirmed } from '@/utils/formErrors';
 import { DrawerForm, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-form';
-import { Col, Form, Grid, Modal, Row } from 'antd';
+import { Col, Form, Modal, Row } from 'antd';
 import { useMemo } from 'react';
 import { ARTICLE_CATEGORIES } from '../../../common/content';
 import { renderMarkdown } from '../../../common/markdown';
 import { createArticle, setArticlePublished, updateArticle, type AdminArticle, type ArticleBody as Body } from './api';
+import { useNarrowerThan } from '@/hooks/useNarrowerThan';
 
 type ArticleForm = Body & { published: boolean };
 
@@ -30,7 +31,7 @@ async function save(article: AdminArticle | undefined, { published, ...body }: A
 export default function ArticleDrawer({ article, onClose, onDone }: { article?: AdminArticle; onClose: () => void; onDone: () => void }) {
   const [form] = Form.useForm<ArticleForm>();
   const source = Form.useWatch('body', form);
-  const phone = Grid.useBreakpoint().md === false;
+  const phone = useNarrowerThan('md');
   // ✕, Esc and 取消 all close here: what was written is not thrown away without asking
   const close = () => {
     if (!form.isFieldsTouched()) return onClose();

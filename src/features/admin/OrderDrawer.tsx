@@ -3,12 +3,13 @@ import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { formatFen } from '@/utils/money';
 import { formatTime } from '@/utils/time';
-import { Button, Descriptions, Drawer, Grid, Skeleton, Tag, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Skeleton, Tag, Typography } from 'antd';
 import { gatewayName } from '../../../common/orderKind';
 import { orderStateText, paymentOutcomeText } from '../../../common/orderState';
 import { getAdminOrder, type AdminOrder, type AdminOrderDetail } from './api';
 import DrawerTable from './DrawerTable';
 import { canRefund } from './orderState';
+import { useNarrowerThan } from '@/hooks/useNarrowerThan';
 
 type Refund = AdminOrderDetail['refunds'][number];
 const REFUND_STATES: Record<Refund['status'], [string, string]> = {
@@ -95,7 +96,7 @@ export default function OrderDrawer({
   onRefund: (order: AdminOrder) => void;
 }) {
   const { data, loading, error, reload } = useResult(() => getAdminOrder(orderId), [orderId, version]);
-  const phone = Grid.useBreakpoint().md === false;
+  const phone = useNarrowerThan('md');
   const refundable = data && canRefund(data.order);
   return (
     <Drawer

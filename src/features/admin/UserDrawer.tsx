@@ -4,13 +4,14 @@ import { typesetState } from '@/pages/Personal/TypesetList';
 import { useResult } from '@/hooks/useResult';
 import { formatFen } from '@/utils/money';
 import { formatTime } from '@/utils/time';
-import { Descriptions, Drawer, Grid, Skeleton, Tag } from 'antd';
+import { Descriptions, Drawer, Skeleton, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { orderStateText } from '../../../common/orderState';
 import { ROLE_NAMES } from '../../../common/roles';
 import { getAdminUser, type AdminUserDetail } from './api';
 import DrawerTable from './DrawerTable';
+import { useNarrowerThan } from '@/hooks/useNarrowerThan';
 
 type Detail = AdminUserDetail;
 type Typeset = Detail['typesets']['list'][number];
@@ -103,7 +104,7 @@ function Lists({ detail }: { detail: Detail }) {
 /** 用户详情: the account, and its orders, checks and typesetting jobs with their states. */
 export default function UserDrawer({ userId, onClose }: { userId: string; onClose: () => void }) {
   const { data, loading, error, reload } = useResult(() => getAdminUser(userId), [userId]);
-  const phone = Grid.useBreakpoint().md === false;
+  const phone = useNarrowerThan('md');
   return (
     <Drawer open title="用户详情" width={phone ? '100%' : 720} onClose={onClose}>
       {error && !data ? <LoadError what="用户详情" onRetry={() => void reload()} /> : null}

@@ -4,12 +4,13 @@ import { useResult } from '@/hooks/useResult';
 import { listArticles } from '@/features/reading/api';
 import { EyeOutlined } from '@ant-design/icons';
 import ItemList from '@/components/ItemList';
-import { Card, Grid, Space, Tabs } from 'antd';
+import { Card, Space, Tabs } from 'antd';
 import { Link } from 'umi';
 import { choiceFrom, pageFrom, pageTo, useAddressParams } from '@/hooks/useAddressParams';
 import { ARTICLE_CATEGORIES } from '../../../common/content';
 import styles from './home.less';
 import { paths } from '@/utils/paths';
+import { useNarrowerThan } from '@/hooks/useNarrowerThan';
 
 const PAGE_SIZE = 5;
 const ALL = '全部';
@@ -25,7 +26,7 @@ export default function LatestArticles() {
   const current = pageFrom(params.get('articles'));
   const show = (next: string, page: number) => change({ category: next === ALL ? undefined : next, articles: pageTo(page) });
   // on a phone the five tabs fit side by side, each label whole, with less space between them
-  const phone = Grid.useBreakpoint().sm === false;
+  const phone = useNarrowerThan('sm');
   const { data, loading, error, reload } = useResult(
     () => listArticles({ category: category === ALL ? undefined : category, current, pageSize: PAGE_SIZE }),
     [category, current],

@@ -4,13 +4,14 @@ import DownloadButton from '@/components/DownloadButton';
 import FigureHelp from '@/components/FigureHelp';
 import { paths } from '@/utils/paths';
 import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Descriptions, Drawer, Empty, Grid, List, Progress, Row, Space, Statistic, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Drawer, Empty, List, Progress, Row, Space, Statistic, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'umi';
 import styles from './index.less';
 import { formatCount } from '../../../../common/formatCount';
 import { bandOf } from '../../../../common/similarityBand';
 import { formatTimeLabelled } from '@/utils/time';
+import { useNarrowerThan } from '@/hooks/useNarrowerThan';
 
 /** One colour per source, in the order of the ranked list. */
 const PALETTE = ['#ff7875', '#ffa940', '#fadb14', '#73d13d', '#36cfc9', '#597ef7', '#9254de', '#f759ab'];
@@ -283,7 +284,7 @@ export default function ReportView({ report }: { report: Report }) {
   const [selected, setSelected] = useState<number>();
   // the sheet is open while a passage tapped on a phone is being read; the passage stays chosen after
   const [sheetOpen, setSheetOpen] = useState(false);
-  const phone = Grid.useBreakpoint().lg === false;
+  const phone = useNarrowerThan('lg');
   const select = (passage?: number) => {
     setSelected(passage);
     setSheetOpen(passage !== undefined);
