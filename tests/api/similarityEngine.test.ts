@@ -680,6 +680,70 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       expect(report.passages).toEqual([]);
     });
 
+    test("is one passage from the sentence's first word where a word with an apostrophe (student's) stands before the first words shared: no quotation mark", async () => {
+      const { text, found } = await passagesIn(
+        `Every student's reservation is confirmed by email and freed automatically when nobody checks in within twenty minutes. ${third}`,
+      );
+      expect(found).toEqual([[text.indexOf('Every'), endOf(text, 'during opening hours')]]);
+    });
+
+    describe('a long sentence told again with words swapped and its clauses kept in runs, under four-fifths of its shared words in them', () => {
+      const printing = [
+        'The printing service charges each page to the student card.',
+        'Pages that fail to print because the paper jams are refunded automatically within two working days of the report, and the refund appears on the card statement at the end of the month.',
+        'Colour pages cost five times as much as black and white ones.',
+        'Staff empty the paper bins every evening.',
+      ].join(' ');
+      const check = oneDocument(printing);
+      const paper = (paragraph: string) => `${opening}\n${paragraph}\n${closing}`;
+
+      test('is one passage when it shares more than an honest sentence of the field shares: 21 of its 34 words, 16 of them in runs', async () => {
+        const told =
+          'Sheets that fail to print since the paper jams get repaid by itself inside two working days of the complaint, and the money appears on the card statement at the close of each month.';
+        const report = await check(paper(told));
+        expect(report.passages.map((p) => [p.start, p.end])).toEqual([[paper(told).indexOf('Sheets'), endOf(paper(told), 'close of each month')]]);
+      });
+
+      test('is one passage when a clause moved to its start leaves the rest of the source between two of its pieces, told in about as many words', async () => {
+        // the source's middle clause first, then its opening (the paper jams told in eight words for four), then its last clause
+        const told =
+          'Refunds are made automatically within two working days of the report for pages that fail to print as the sheets get stuck in the feeder, and the refund appears on the card statement at the end of the month.';
+        const report = await check(paper(told));
+        expect(report.passages.map((p) => [p.start, p.end])).toEqual([[paper(told).indexOf('Refunds'), endOf(paper(told), 'end of the month')]]);
+      });
+
+      test("is one passage to the sentence's end where it holds most of the sentence and a swapped word or two stand last", async () => {
+        // seven words of the writer's first, then the sentence told with words swapped, its last three words close of month
+        const told =
+          'Writers of the campus guide tell us that sheets that fail to print because the paper jams get repaid automatically within two working days of the complaint, and the money appears on the card statement at the close of month.';
+        const report = await check(paper(told));
+        expect(report.passages.map((p) => [p.start, p.end])).toEqual([[paper(told).indexOf('that fail'), endOf(paper(told), 'close of month')]]);
+      });
+
+      describe('sharing 18 of its 29 words, as much as a stock sentence of the field', () => {
+        const told =
+          'Sheets that fail to print since the paper jams get repaid within a few days, and the money shows on the card statement at the close of the month.';
+
+        test('is one passage with the short sentence after it that tells the next sentence of the source in three word pairs', async () => {
+          const text = paper(`${told} Colour costs five times as much.`);
+          const report = await check(text);
+          expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf('Sheets'), endOf(text, 'five times as much')]]);
+        });
+
+        test('is no passage alone', async () => {
+          expect((await check(paper(told))).passages).toEqual([]);
+        });
+      });
+    });
+
+    test('is one passage when the two follow each other in the source and share 15 words, three-fifths of theirs, all of them in runs', async () => {
+      // the source's third and fourth sentences, words swapped; the marks cover the runs they share and what lies between
+      const { text, found } = await passagesIn(
+        'Staff view every floor on a screen that refreshes every minute. In the first term the share of idle rooms dropped to a fifth.',
+      );
+      expect(found).toEqual([[text.indexOf('every floor'), endOf(text, 'the share of')]]);
+    });
+
     test("is one passage when it is instead one long sentence told again, three-quarters of its words shared, most of them in the source's order", async () => {
       // a source sentence of 33 words told with words swapped: 26 of 35 shared, in runs of six at most, four-fifths in runs of four or more
       const long =

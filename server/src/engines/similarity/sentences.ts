@@ -51,6 +51,14 @@ const NEIGHBOUR_REACH = 2;
 /** …and at least this many bigrams (a short sentence of common words is no evidence). */
 const ALIGNED_BIGRAMS = 4;
 /**
+ * A sentence sharing fewer, WEAK_BIGRAMS, with the stretch its neighbours align with, and
+ * WEAK_SHARE of its bigrams, aligns weakly: a short piece of a split sentence (Colour costs five
+ * times as much.), a sentence reworded past the rest. It is no evidence for a gate, but part of
+ * a rewrite that passes one.
+ */
+const WEAK_BIGRAMS = 3;
+const WEAK_SHARE: Shares = { words: 0.4, han: 0.4 };
+/**
  * A passage goes on over at most this many words the source does not have (a swapped word or
  * two, a connective); a Chinese character counts as half a word.
  */
@@ -76,8 +84,11 @@ const EDGE_RUN = 3;
  * sentence it begins or ends in: the connective the rewriter put first, the word it swapped last.
  */
 const SENTENCE_EDGE = UNSHARED_GAP;
-/** …but not over quotation marks or a colon: what stands outside a quotation is the writer's. */
-const QUOTING = /[“”"'‘’「」『』:：]/;
+/**
+ * …but not over quotation marks or a colon: what stands outside a quotation is the writer's. An
+ * apostrophe between letters (it's, Debian's) is part of a word, no quotation mark.
+ */
+const QUOTING = /[“”"‘「」『』:：]|(?<!\p{L})['’]|['’](?!\p{L})/u;
 const weight = (value: string) => (isHanToken(value) ? 0.5 : 1);
 /**
  * The words of tokens [from, to) (a Chinese character as half of one, a token past the end as one),
@@ -129,10 +140,12 @@ const ORDERED_RUN = 4;
 const BALANCED = 1;
 /**
  * In words, a stretch passes both gates above with this evidence: more shared tokens than an
- * honest sentence of the same field shares (ONE_SENTENCE_GATE's 15). In Chinese, an honest text's
- * three common phrases passed with less, and the gates' 1.5 stays.
+ * honest sentence of the same field shares (ONE_SENTENCE_GATE's 15); told by two sentences or
+ * more, 15 (the same-topic pages' stretches of two sentences or more share 14 at most; one
+ * sentence of them telling two of the source's, 15). In Chinese, an honest text's three common
+ * phrases passed with less, and the gates' 1.5 stays.
  */
-const WORDS_STRETCH_EVIDENCE = 1.2;
+const WORDS_STRETCH_EVIDENCE = { sentence: 1.2, sentences: 1.15 };
 /**
  * A sentence alone passes with a stretch's evidence, densely shared, when `ordered` of it stands
  * in runs in the source's order: a long sentence copied with words swapped. So do sentences telling
@@ -140,6 +153,17 @@ const WORDS_STRETCH_EVIDENCE = 1.2;
  * shares 15 tokens at most of the minimum's 1.5 × 13.
  */
 const ONE_SENTENCE_GATE = { ...STRETCH_GATE, ordered: 0.8 };
+/**
+ * In words, a sentence alone passes with half of its shared words in runs, where it shares 19
+ * (1.45 × 13): more than a stock sentence of the field told in one's own way (In this paper we
+ * propose a method for … based on deep learning: 18). With another sentence of the group beside
+ * it (a weakly aligned one too: a passage rewritten, no stock sentence alone), 17 (1.3 × 13): the
+ * same-topic pages' sentences share 16 at most. Evidence in words counts each source word once,
+ * however often the checked text says it (a page saying "the read end of the pipe" three times
+ * shares one phrase of the source, not three).
+ */
+const WORDS_ONE_SENTENCE_GATE = { evidence: 1.45, density: 0.6, ordered: 0.5 };
+const WORDS_NEIGHBOURED_GATE = { ...WORDS_ONE_SENTENCE_GATE, evidence: 1.3 };
 /** The words of source sentences a stretch may leave out, where it leaves out more than one (oneStretch). */
 const STRETCH_SKIP = 15;
 /** How far around its seeds a source is read, in tokens. */
@@ -238,6 +262,8 @@ interface Aligned {
   longest: number;
   /** how many shared tokens stand in runs of ORDERED_RUN or more in the source's order */
   ordered: number;
+  /** aligned by WEAK_BIGRAMS only: part of a rewrite that passes, no evidence of one */
+  weak?: boolean;
 }
 
 /** One source and the checked text, as the alignment of their sentences reads them. */
@@ -264,15 +290,15 @@ function chinese(tokens: TokenSeq, { from, to }: Sentence): boolean {
  * (of the shorter's): its pairs are counted once, for every share asked; `held`, how many of them
  * each source sentence holds.
  */
-function alignedSources(pair: Pair, q: Sentence): { sources: (shares: Shares, among?: Set<number>) => number[]; held: Map<number, number> } {
+function alignedSources(pair: Pair, q: Sentence): { sources: (shares: Shares, among?: Set<number>, least?: number) => number[]; held: Map<number, number> } {
   const qBigrams = bigramsOf(q, pair.query);
-  if (qBigrams.size < ALIGNED_BIGRAMS) return { sources: () => [], held: new Map() };
+  if (qBigrams.size < WEAK_BIGRAMS) return { sources: () => [], held: new Map() };
   const counts = new Map<number, number>();
   for (const b of qBigrams.keys()) for (const s of pair.holders.get(b) ?? []) counts.set(s, (counts.get(s) ?? 0) + 1);
-  const sources = (shares: Shares, among?: Set<number>) => {
+  const sources = (shares: Shares, among?: Set<number>, least = ALIGNED_BIGRAMS) => {
     const share = chinese(pair.query, q) ? shares.han : shares.words;
     return [...counts]
-      .filter(([s, n]) => (!among || among.has(s)) && n >= ALIGNED_BIGRAMS && n >= share * Math.min(qBigrams.size, pair.sentences[s].bigrams!.size))
+      .filter(([s, n]) => (!among || among.has(s)) && n >= least && n >= share * Math.min(qBigrams.size, pair.sentences[s].bigrams!.size))
       .map(([s]) => s)
       .sort((a, b) => a - b);
   };
@@ -294,7 +320,11 @@ function oneText({ sentences }: Pair, first: number, last: number): boolean {
  * neighbour in the source may stand two away. Honest text of the same field aligns with sentences
  * from here and there, and gains nothing.
  */
-function alignedAll(pair: Pair, querySentences: Sentence[], seeded: Set<number>): Array<{ sources: number[]; held: Map<number, number> } | undefined> {
+function alignedAll(
+  pair: Pair,
+  querySentences: Sentence[],
+  seeded: Set<number>,
+): Array<{ sources: number[]; held: Map<number, number>; weak: boolean } | undefined> {
   const sharing = querySentences.map((q, i) => (seeded.has(i) ? alignedSources(pair, q) : undefined));
   const strict = sharing.map((sharer) => sharer?.sources(ALIGNED_SHARE) ?? []);
   // the source sentences around those a window of checked sentences aligns with, where they are one short stretch
@@ -314,7 +344,9 @@ function alignedAll(pair: Pair, querySentences: Sentence[], seeded: Set<number>)
     const among = new Set(windows.flat());
     const extra = among.size ? sharing[i]!.sources(NEIGHBOUR_SHARE, among) : [];
     const all = [...new Set([...found, ...extra])].sort((a, b) => a - b);
-    return all.length ? { sources: all, held: sharing[i]!.held } : undefined;
+    if (all.length) return { sources: all, held: sharing[i]!.held, weak: false };
+    const weak = among.size ? sharing[i]!.sources(WEAK_SHARE, among, WEAK_BIGRAMS) : [];
+    return weak.length ? { sources: weak, held: sharing[i]!.held, weak: true } : undefined;
   });
 }
 
@@ -352,7 +384,8 @@ function align(pair: Pair, q: Sentence, sources: number[], held: Map<number, num
       for (const place of sentences[s].bigrams!.get(b) ?? []) {
         const run = place === last ? 0 : equalRun(pair, t, q.to, place);
         const whole = run >= pair.minTokens;
-        const better = atRank === rank && place >= last && (at < last || place < at);
+        // the place going on from the last shared token's (a run unbroken, in whichever sentence), else in the first ranked
+        const better = place === last || (at !== last && atRank === rank && place >= last && (at < last || place < at));
         if (at < 0 || (whole && run > atRun) || (!whole && atRun === 0 && better)) {
           at = place;
           atRun = whole ? run : 0;
@@ -408,10 +441,11 @@ function sentenceAt(sentences: Sentence[], at: number) {
  * moved clause, another sentence). Different text of another length between two shared
  * stretches of one source sentence is the writer's own.
  */
-function replaces({ source, sentences }: Pair, words: number, from: number, to: number) {
+function replaces({ source, sentences }: Pair, words: number, from: number, to: number, said?: Set<number>) {
   // another sentence of the source, or back in it: sentences shuffled, split or merged, a clause moved
   if (to <= from || sentenceAt(sentences, from) !== sentenceAt(sentences, to)) return true;
-  return Math.abs(wordsIn(source, from + 1, to, words + SWAP_DIFFERENCE) - words) <= SWAP_DIFFERENCE;
+  const unsaid = said ? (at: number) => (said.has(at) ? 0 : 1) : undefined;
+  return Math.abs(wordsIn(source, from + 1, to, words + SWAP_DIFFERENCE, unsaid) - words) <= SWAP_DIFFERENCE;
 }
 
 /** A group's passages: its shared tokens in order, a piece ended by more than UNSHARED_GAP different words. */
@@ -465,6 +499,11 @@ function trimmed(piece: Chain, found: Array<[number, number, number]>): Chain[] 
   return [{ ...piece, qStart, qEnd, sStart: Math.min(...inside), sEnd: Math.max(...inside) + 1 }];
 }
 
+/** The aligned sentence of `members` holding checked token `t`, if one does. */
+const memberAt = (members: Aligned[], t: number) => members.find((m) => t >= m.sentence.from && t < m.sentence.to);
+/** Where checked token `t` is in the source (−1: not shared), as the aligned sentence `a` holding it places it. */
+const placeOf = (t: number, a: Aligned | undefined) => (a ? a.shared[t - a.sentence.from] : -1);
+
 /**
  * The different words (a Chinese character as half of one) of the checked text from token `from` up
  * to `to`, counted as far as `limit`: in `members`, those not shared with the source, or shared
@@ -473,7 +512,7 @@ function trimmed(piece: Chain, found: Array<[number, number, number]>): Chain[] 
  */
 function wordsBetween(query: TokenSeq, members: Aligned[], from: number, to: number, limit: number): number {
   return wordsIn(query, from, to, limit, (t) => {
-    const a = members.find((m) => t >= m.sentence.from && t < m.sentence.to);
+    const a = memberAt(members, t);
     // a function word shared (in the) tells nothing of the copy: the writer's own clause has them too
     return a ? (a.shared[t - a.sentence.from] >= 0 && !isFunctionWord(query.value(t)!) ? 0 : 1) : UNALIGNED_WEIGHT;
   });
@@ -499,11 +538,15 @@ function standsInFor({ query, source }: Pair, before: Chain, after: Chain): bool
  * and pieces in the source's order with a stretch of the source's length between them (standsInFor).
  */
 function rewritePassages(pair: Pair, pieces: Chain[], members: Aligned[]): Chain[] {
+  const said = new Set(members.flatMap((a) => [...a.shared].filter((at) => at >= 0)));
   const joined: Chain[] = [];
   for (const p of pieces) {
     const last = joined[joined.length - 1];
     const words = last ? wordsBetween(pair.query, members, last.qEnd, p.qStart, REWRITE_GAP) : Infinity;
-    if (last && ((words <= REWRITE_GAP && replaces(pair, words, last.sEnd - 1, p.sStart)) || standsInFor(pair, last, p))) {
+    // measured from the source's farthest place, or from its last token's, leaving out what the rewrite said already (a clause moved)
+    const lastPlace = last ? placeOf(last.qEnd - 1, memberAt(members, last.qEnd - 1)) : -1;
+    const within = !!last && words <= REWRITE_GAP && (replaces(pair, words, last.sEnd - 1, p.sStart) || replaces(pair, words, lastPlace, p.sStart, said));
+    if (last && (within || standsInFor(pair, last, p))) {
       last.qEnd = p.qEnd;
       last.sStart = Math.min(last.sStart, p.sStart);
       last.sEnd = Math.max(last.sEnd, p.sEnd);
@@ -522,13 +565,10 @@ function rewritePassages(pair: Pair, pieces: Chain[], members: Aligned[]): Chain
  * excerpt reaches its sentence's edge likewise, where the checked text's does.
  */
 function toSentenceEdges({ query, queryText, source, sentences }: Pair, passages: Chain[], members: Aligned[]): Chain[] {
-  const memberAt = (t: number) => members.find((a) => t >= a.sentence.from && t < a.sentence.to);
   const near = (tokens: TokenSeq, from: number, to: number) => from <= to && wordsIn(tokens, from, to, SENTENCE_EDGE) <= SENTENCE_EDGE;
   // the writer's words that introduce a quotation (正如已有研究所说：“…”) are theirs, however close
   const opens = (from: number, to: number) => from < to && QUOTING.test(queryText.slice(query.start(from), query.start(to)));
   const closes = (from: number, to: number) => from < to && QUOTING.test(queryText.slice(query.end(from - 1), query.end(to - 1)));
-  // where the checked token `t` is in the source (a passage's end tokens are shared)
-  const placeOf = (t: number, a: Aligned | undefined) => (a ? a.shared[t - a.sentence.from] : -1);
   // the source places of the shared tokens among tokens [from, to) of aligned sentence `a`, if they
   // are a third of them (two at least), no more than REWRITE_GAP words, and no other passage is there
   const placesBeyond = (a: Aligned, from: number, to: number) => {
@@ -539,8 +579,8 @@ function toSentenceEdges({ query, queryText, source, sentences }: Pair, passages
     return places.length >= 2 && places.length >= (to - from) / 3 ? places : undefined;
   };
   return passages.map((p) => {
-    const firstMember = memberAt(p.qStart);
-    const lastMember = memberAt(p.qEnd - 1);
+    const firstMember = memberAt(members, p.qStart);
+    const lastMember = memberAt(members, p.qEnd - 1);
     const first = firstMember?.sentence;
     const last = lastMember?.sentence;
     // the source sentences the passage's first and last tokens are in: words the checked sentence
@@ -550,19 +590,28 @@ function toSentenceEdges({ query, queryText, source, sentences }: Pair, passages
     const endAt = placeOf(p.qEnd - 1, lastMember);
     const sourceFirst = startAt >= 0 ? sentences[sentenceAt(sentences, startAt)] : undefined;
     const sourceLast = endAt >= 0 ? sentences[sentenceAt(sentences, endAt)] : undefined;
+    // a clause moved: the passage holds the source sentence's opening (or close) elsewhere than at its edge
+    const inPassage = (sentence: Sentence | undefined) => {
+      const places: number[] = [];
+      for (let t = p.qStart; t < p.qEnd; t += 1) {
+        const place = placeOf(t, memberAt(members, t));
+        if (sentence && place >= sentence.from && place < sentence.to) places.push(place);
+      }
+      return places;
+    };
     const startNear =
       first !== undefined &&
       sourceFirst !== undefined &&
       sourceFirst.from < startAt &&
       near(query, first.from, p.qStart) &&
-      near(source, sourceFirst.from, startAt) &&
+      near(source, sourceFirst.from, Math.min(startAt, ...inPassage(sourceFirst))) &&
       !opens(first.from, p.qStart);
     const endNear =
       last !== undefined &&
       sourceLast !== undefined &&
       sourceLast.to > endAt + 1 &&
       near(query, p.qEnd, last.to) &&
-      near(source, endAt + 1, sourceLast.to) &&
+      near(source, Math.max(endAt, ...inPassage(sourceLast)) + 1, sourceLast.to) &&
       !closes(p.qEnd, last.to);
     // …or where a third of the tokens beyond, a clause at most, are shared with the source: the
     // garbled edge of a rewritten sentence (the writer's own words before a copy share less)
@@ -571,12 +620,14 @@ function toSentenceEdges({ query, queryText, source, sentences }: Pair, passages
     const widenStart = startNear || !!startShared;
     const widenEnd = endNear || !!endShared;
     const widened = { ...p };
-    // a sentence is taken whole, or not at all: a stock phrase amid the writer's own sentence gains nothing
-    if (widenStart && (p.qEnd >= first!.to || (widenEnd && last === first))) {
+    // a sentence is taken whole, or not at all: a stock phrase amid the writer's own sentence gains
+    // nothing; a passage holding most of the sentence already takes the edge it nears
+    const most = (s: Sentence) => 3 * (Math.min(p.qEnd, s.to) - Math.max(p.qStart, s.from)) >= 2 * (s.to - s.from);
+    if (widenStart && (p.qEnd >= first!.to || (widenEnd && last === first) || most(first!))) {
       widened.qStart = first!.from;
       widened.sStart = Math.min(p.sStart, startShared ? Math.min(...startShared) : sourceFirst!.from);
     }
-    if (widenEnd && (p.qStart <= last!.from || (widenStart && first === last))) {
+    if (widenEnd && (p.qStart <= last!.from || (widenStart && first === last) || most(last!))) {
       widened.qEnd = last!.to;
       widened.sEnd = Math.max(p.sEnd, endShared ? Math.max(...endShared) + 1 : sourceLast!.to);
     }
@@ -647,23 +698,32 @@ function withoutStrayEdges(pair: Pair, lines: Aligned[]): Aligned[] {
 }
 
 /** A group of consecutive aligned sentences passes the gate: it is a rewrite (it shares much, densely), or a piece holds an unbroken run of the minimum. */
-function passagesOf(pair: Pair, group: Aligned[]): Chain[] {
+function passagesOf(pair: Pair, all: Aligned[]): Chain[] {
+  const group = all.filter((a) => !a.weak);
+  if (!group.length) return [];
   const sharedTokens = group.reduce((n, a) => n + a.count, 0);
   const ordered = group.reduce((n, a) => n + a.ordered, 0);
   const longest = Math.max(...group.map((a) => a.longest));
   const length = group.reduce((n, a) => n + a.sentence.to - a.sentence.from, 0);
-  const passes = ({ evidence, density }: Gate) => sharedTokens >= evidence * pair.minTokens && sharedTokens >= density * length;
   const words = !chinese(pair.query, group[0].sentence);
-  const stretchGate = (gate: Gate) => (words ? { ...gate, evidence: WORDS_STRETCH_EVIDENCE } : gate);
-  const stretch = passes(stretchGate(SPARSE_STRETCH_GATE)) && oneStretch(pair, group);
+  // the evidence: shared tokens; for the gates of little evidence, in words, each source word once (a phrase said again is no more of a copy)
+  const distinct = words ? Math.min(sharedTokens, new Set(group.flatMap((a) => [...a.shared].filter((at) => at >= 0))).size) : sharedTokens;
+  const passes = (gate: Gate, evidence = sharedTokens) => evidence >= gate.evidence * pair.minTokens && sharedTokens >= gate.density * length;
+  const stretchGate = (gate: Gate) => (words ? { ...gate, evidence: WORDS_STRETCH_EVIDENCE[group.length > 1 ? 'sentences' : 'sentence'] } : gate);
+  const stretch = passes(stretchGate(SPARSE_STRETCH_GATE), distinct) && oneStretch(pair, group);
   const balanced = words && sharedTokens / length + ordered / sharedTokens >= BALANCED;
   const oneSource = group.length === 1 || new Set(group.flatMap((a) => a.sources)).size === 1;
-  const oneSentence = oneSource && passes(ONE_SENTENCE_GATE) && ordered >= ONE_SENTENCE_GATE.ordered * sharedTokens;
+  const oneSentenceGate = !words ? ONE_SENTENCE_GATE : all.length > 1 ? WORDS_NEIGHBOURED_GATE : WORDS_ONE_SENTENCE_GATE;
+  const oneSentence = oneSource && passes(oneSentenceGate, distinct) && ordered >= oneSentenceGate.ordered * sharedTokens;
   const rewrite =
-    passes(GATE) || passes(DENSE_GATE) || oneSentence || (stretch && (passes(stretchGate(STRETCH_GATE)) || ordered >= ORDERED * sharedTokens || balanced));
+    passes(GATE) ||
+    passes(DENSE_GATE) ||
+    oneSentence ||
+    (stretch && (passes(stretchGate(STRETCH_GATE), distinct) || ordered >= ORDERED * sharedTokens || balanced));
   if (!rewrite && longest < pair.minTokens) return [];
-  const pieces = piecesOf(pair, group, sharedTokens);
-  return rewrite ? toSentenceEdges(pair, rewritePassages(pair, pieces, group), group) : pieces.filter((p) => p.longest >= pair.minTokens);
+  if (!rewrite) return piecesOf(pair, group, sharedTokens).filter((p) => p.longest >= pair.minTokens);
+  // a rewrite's passages take in its weakly aligned sentences too
+  return toSentenceEdges(pair, rewritePassages(pair, piecesOf(pair, all, sharedTokens), all), all);
 }
 
 /**
@@ -683,7 +743,9 @@ export function alignSentences(
 ): Chain[] {
   const pair: Pair = { query, queryText, source, ...sourceSentences(source, sourceText, seeds), sourceId, minTokens, paragraphs };
   const seeded = seededSentences(querySentences, seeds);
-  const aligned = alignedAll(pair, querySentences, seeded).map((found, i) => (found ? align(pair, querySentences[i], found.sources, found.held) : undefined));
+  const aligned = alignedAll(pair, querySentences, seeded).map((found, i) =>
+    found ? { ...align(pair, querySentences[i], found.sources, found.held), weak: found.weak } : undefined,
+  );
   // aligned sentences of one paragraph, or of the next when nothing lies between, are one group
   const passages: Chain[] = [];
   let group: Aligned[] = [];
