@@ -665,6 +665,14 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       expect(found).toEqual([[text.indexOf('Staff can watch'), endOf(text, 'is confirmed by')]]);
     });
 
+    test('is one passage when they follow each other in the source, with their share of words and the share of those in runs adding up to just under one', async () => {
+      // 23 of 41 words shared (0.56), 10 of them in runs of four or more (0.43): a screen for a dashboard
+      const { text, found } = await passagesIn(
+        'Staff can watch the occupancy of every floor of the building on a screen which refreshes every minute in opening hours. Each reservation is confirmed by mail and freed on its own when nobody has checked in within a quarter hour.',
+      );
+      expect(found).toEqual([[text.indexOf('Staff can watch'), endOf(text, 'is confirmed by')]]);
+    });
+
     test('is one passage when they share twice the minimum at four-fifths of their words, wherever in the source they come from', async () => {
       // the source's first and fourth sentences, one word in six swapped: no unbroken run of nine, no stretch
       const { text, found } = await passagesIn(
@@ -718,6 +726,20 @@ describe('rewritten text (降重) and honest text of the same field', () => {
           'Writers of the campus guide tell us that sheets that fail to print because the paper jams get repaid automatically within two working days of the complaint, and the money appears on the card statement at the close of month.';
         const report = await check(paper(told));
         expect(report.passages.map((p) => [p.start, p.end])).toEqual([[paper(told).indexOf('that fail'), endOf(paper(told), 'close of month')]]);
+      });
+
+      test("is one passage to the end of the sentence after it across a colon the source has there too: the copy's, no quotation of the writer's", async () => {
+        const withPaper = oneDocument(
+          [
+            printing.split('. ').slice(0, 2).join('. ') + '.',
+            'Students print at the entrance machines with three kinds of paper: plain, recycled and photo.',
+          ].join(' '),
+        );
+        const text = paper(
+          'Sheets that fail to print since the paper jams get repaid by itself inside two working days of the complaint, and the money appears on the card statement at the close of each month. Students print at the entrance machines with three kinds of paper: reused, plain and glossy.',
+        );
+        const report = await withPaper(text);
+        expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf('Sheets'), endOf(text, 'plain and glossy')]]);
       });
 
       describe('sharing 18 of its 29 words, as much as a stock sentence of the field', () => {

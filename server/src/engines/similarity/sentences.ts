@@ -133,11 +133,11 @@ const ORDERED = 0.6;
 const ORDERED_RUN = 4;
 /**
  * …or, in words, density and ordered share that make up for each other: together at least
- * BALANCED (a stretch half shared, half of that in order). The same-topic pages' stretches reach
- * 0.77 at most. In Chinese, a library's other version of the source passed this where the source
+ * BALANCED (a stretch half shared, nearly half of that in order). The same-topic pages' stretches
+ * reach 0.77 at most. In Chinese, a library's other version of the source passed this where the source
  * itself did not, and took the passage from it: there the two gates above stay.
  */
-const BALANCED = 1;
+const BALANCED = 0.95;
 /**
  * In words, a stretch passes both gates above with this evidence: more shared tokens than an
  * honest sentence of the same field shares (ONE_SENTENCE_GATE's 15); told by two sentences or
@@ -271,6 +271,7 @@ interface Pair {
   query: TokenSeq;
   queryText: string;
   source: TokenSeq;
+  sourceText: string;
   sentences: Sentence[];
   holders: Map<string, number[]>;
   sourceId: string;
@@ -564,11 +565,16 @@ function rewritePassages(pair: Pair, pieces: Chain[], members: Aligned[]): Chain
  * The checked text's own sentences around it are not aligned, and stay unmarked. The source's
  * excerpt reaches its sentence's edge likewise, where the checked text's does.
  */
-function toSentenceEdges({ query, queryText, source, sentences }: Pair, passages: Chain[], members: Aligned[]): Chain[] {
+function toSentenceEdges({ query, queryText, source, sourceText, sentences }: Pair, passages: Chain[], members: Aligned[]): Chain[] {
   const near = (tokens: TokenSeq, from: number, to: number) => from <= to && wordsIn(tokens, from, to, SENTENCE_EDGE) <= SENTENCE_EDGE;
-  // the writer's words that introduce a quotation (正如已有研究所说：“…”) are theirs, however close
-  const opens = (from: number, to: number) => from < to && QUOTING.test(queryText.slice(query.start(from), query.start(to)));
-  const closes = (from: number, to: number) => from < to && QUOTING.test(queryText.slice(query.end(from - 1), query.end(to - 1)));
+  // the writer's words that introduce a quotation (正如已有研究所说：“…”) are theirs, however close;
+  // a colon or quotation mark the source has there too (tools: apt) was copied with the rest
+  const opening = (text: string, tokens: TokenSeq, from: number, to: number) => from < to && QUOTING.test(text.slice(tokens.start(from), tokens.start(to)));
+  const closing = (text: string, tokens: TokenSeq, from: number, to: number) => from < to && QUOTING.test(text.slice(tokens.end(from - 1), tokens.end(to - 1)));
+  const opens = (from: number, to: number, sourceFrom: number, sourceTo: number) =>
+    opening(queryText, query, from, to) && !opening(sourceText, source, sourceFrom, sourceTo);
+  const closes = (from: number, to: number, sourceFrom: number, sourceTo: number) =>
+    closing(queryText, query, from, to) && !closing(sourceText, source, sourceFrom, sourceTo);
   // the source places of the shared tokens among tokens [from, to) of aligned sentence `a`, if they
   // are a third of them (two at least), no more than REWRITE_GAP words, and no other passage is there
   const placesBeyond = (a: Aligned, from: number, to: number) => {
@@ -605,18 +611,24 @@ function toSentenceEdges({ query, queryText, source, sentences }: Pair, passages
       sourceFirst.from < startAt &&
       near(query, first.from, p.qStart) &&
       near(source, sourceFirst.from, Math.min(startAt, ...inPassage(sourceFirst))) &&
-      !opens(first.from, p.qStart);
+      !opens(first.from, p.qStart, sourceFirst.from, startAt);
     const endNear =
       last !== undefined &&
       sourceLast !== undefined &&
       sourceLast.to > endAt + 1 &&
       near(query, p.qEnd, last.to) &&
       near(source, Math.max(endAt, ...inPassage(sourceLast)) + 1, sourceLast.to) &&
-      !closes(p.qEnd, last.to);
+      !closes(p.qEnd, last.to, endAt + 1, sourceLast.to);
     // …or where a third of the tokens beyond, a clause at most, are shared with the source: the
     // garbled edge of a rewritten sentence (the writer's own words before a copy share less)
-    const startShared = !startNear && first !== undefined && !opens(first.from, p.qStart) ? placesBeyond(firstMember!, first.from, p.qStart) : undefined;
-    const endShared = !endNear && last !== undefined && !closes(p.qEnd, last.to) ? placesBeyond(lastMember!, p.qEnd, last.to) : undefined;
+    const startShared =
+      !startNear && first !== undefined && !opens(first.from, p.qStart, sourceFirst?.from ?? startAt, startAt)
+        ? placesBeyond(firstMember!, first.from, p.qStart)
+        : undefined;
+    const endShared =
+      !endNear && last !== undefined && !closes(p.qEnd, last.to, endAt + 1, sourceLast?.to ?? endAt + 1)
+        ? placesBeyond(lastMember!, p.qEnd, last.to)
+        : undefined;
     const widenStart = startNear || !!startShared;
     const widenEnd = endNear || !!endShared;
     const widened = { ...p };
@@ -741,7 +753,7 @@ export function alignSentences(
   minTokens: number,
   paragraphs?: Paragraphs,
 ): Chain[] {
-  const pair: Pair = { query, queryText, source, ...sourceSentences(source, sourceText, seeds), sourceId, minTokens, paragraphs };
+  const pair: Pair = { query, queryText, source, sourceText, ...sourceSentences(source, sourceText, seeds), sourceId, minTokens, paragraphs };
   const seeded = seededSentences(querySentences, seeds);
   const aligned = alignedAll(pair, querySentences, seeded).map((found, i) =>
     found ? { ...align(pair, querySentences[i], found.sources, found.held), weak: found.weak } : undefined,
