@@ -701,15 +701,23 @@ describe('rewritten text (降重) and honest text of the same field', () => {
         'Pages that fail to print because the paper jams are refunded automatically within two working days of the report, and the refund appears on the card statement at the end of the month.',
         'Colour pages cost five times as much as black and white ones.',
         'Staff empty the paper bins every evening.',
-      ].join(' ');
-      const check = oneDocument(printing);
+      ];
+      const check = oneDocument(printing.join(' '));
       const paper = (paragraph: string) => `${opening}\n${paragraph}\n${closing}`;
+      // the second sentence told again: 21 of its 34 words shared, 16 of them in runs
+      const refund =
+        'Sheets that fail to print since the paper jams get repaid by itself inside two working days of the complaint, and the money appears on the card statement at the close of each month.';
+
+      /** The passages of the refund told again and `after` it, against the manual's first two sentences and `third`; and the paper. */
+      async function refundThen(third: string, after: string) {
+        const text = paper(`${refund} ${after}`);
+        const report = await oneDocument([...printing.slice(0, 2), third].join(' '))(text);
+        return { text, found: report.passages.map((p) => [p.start, p.end]) };
+      }
 
       test('is one passage when it shares more than an honest sentence of the field shares: 21 of its 34 words, 16 of them in runs', async () => {
-        const told =
-          'Sheets that fail to print since the paper jams get repaid by itself inside two working days of the complaint, and the money appears on the card statement at the close of each month.';
-        const report = await check(paper(told));
-        expect(report.passages.map((p) => [p.start, p.end])).toEqual([[paper(told).indexOf('Sheets'), endOf(paper(told), 'close of each month')]]);
+        const report = await check(paper(refund));
+        expect(report.passages.map((p) => [p.start, p.end])).toEqual([[paper(refund).indexOf('Sheets'), endOf(paper(refund), 'close of each month')]]);
       });
 
       test('is one passage when a clause moved to its start leaves the rest of the source between two of its pieces, told in about as many words', async () => {
@@ -729,17 +737,30 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       });
 
       test("is one passage to the end of the sentence after it across a colon the source has there too: the copy's, no quotation of the writer's", async () => {
-        const withPaper = oneDocument(
-          [
-            printing.split('. ').slice(0, 2).join('. ') + '.',
-            'Students print at the entrance machines with three kinds of paper: plain, recycled and photo.',
-          ].join(' '),
+        const { text, found } = await refundThen(
+          'Students print at the entrance machines with three kinds of paper: plain, recycled and photo.',
+          'Students print at the entrance machines with three kinds of paper: reused, plain and glossy.',
         );
-        const text = paper(
-          'Sheets that fail to print since the paper jams get repaid by itself inside two working days of the complaint, and the money appears on the card statement at the close of each month. Students print at the entrance machines with three kinds of paper: reused, plain and glossy.',
+        expect(found).toEqual([[text.indexOf('Sheets'), endOf(text, 'plain and glossy')]]);
+      });
+
+      test('is one passage to the end of the sentence after it across a colon its source sentence has before the words told last', async () => {
+        // the source sentence's clauses swapped: what follows its colon told first, the colon and the sizes after it
+        const { text, found } = await refundThen(
+          'The paper sizes allowed are: letter, legal and poster, each printed on a tray of its own.',
+          'Each is printed on a tray of its own, with sizes permitted: letter, legal, poster.',
         );
-        const report = await withPaper(text);
-        expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf('Sheets'), endOf(text, 'plain and glossy')]]);
+        expect(found).toEqual([[text.indexOf('Sheets'), endOf(text, 'letter, legal, poster')]]);
+      });
+
+      test("is one passage from the sentence's first word where the writer's four words before it stand for the source's six", async () => {
+        const lost = oneDocument(
+          'Pages lost to paper jams are refunded automatically within two working days of the report, and the refund appears on the card statement at the end of the month. Staff empty the paper bins every evening.',
+        );
+        const told =
+          'Any jammed sheet is refunded automatically within two working days of the report, and the money appears on the card statement at the end of the month.';
+        const report = await lost(paper(told));
+        expect(report.passages.map((p) => [p.start, p.end])).toEqual([[paper(told).indexOf('Any'), endOf(paper(told), 'end of the month')]]);
       });
 
       describe('sharing 18 of its 29 words, as much as a stock sentence of the field', () => {

@@ -81,7 +81,8 @@ const SWAP_DIFFERENCE = 2;
 const EDGE_RUN = 3;
 /**
  * A rewrite's passage takes in at most this many words at the start or the end of an aligned
- * sentence it begins or ends in: the connective the rewriter put first, the word it swapped last.
+ * sentence it begins or ends in: the connective the rewriter put first, the word it swapped last;
+ * where the source sentence has about as many there (SWAP_DIFFERENCE more at most).
  */
 const SENTENCE_EDGE = UNSHARED_GAP;
 /**
@@ -566,15 +567,14 @@ function rewritePassages(pair: Pair, pieces: Chain[], members: Aligned[]): Chain
  * excerpt reaches its sentence's edge likewise, where the checked text's does.
  */
 function toSentenceEdges({ query, queryText, source, sourceText, sentences }: Pair, passages: Chain[], members: Aligned[]): Chain[] {
-  const near = (tokens: TokenSeq, from: number, to: number) => from <= to && wordsIn(tokens, from, to, SENTENCE_EDGE) <= SENTENCE_EDGE;
+  const near = (tokens: TokenSeq, from: number, to: number, limit = SENTENCE_EDGE) => from <= to && wordsIn(tokens, from, to, limit) <= limit;
   // the writer's words that introduce a quotation (正如已有研究所说：“…”) are theirs, however close;
-  // a colon or quotation mark the source has there too (tools: apt) was copied with the rest
-  const opening = (text: string, tokens: TokenSeq, from: number, to: number) => from < to && QUOTING.test(text.slice(tokens.start(from), tokens.start(to)));
-  const closing = (text: string, tokens: TokenSeq, from: number, to: number) => from < to && QUOTING.test(text.slice(tokens.end(from - 1), tokens.end(to - 1)));
-  const opens = (from: number, to: number, sourceFrom: number, sourceTo: number) =>
-    opening(queryText, query, from, to) && !opening(sourceText, source, sourceFrom, sourceTo);
-  const closes = (from: number, to: number, sourceFrom: number, sourceTo: number) =>
-    closing(queryText, query, from, to) && !closing(sourceText, source, sourceFrom, sourceTo);
+  // a colon or quotation mark where the source sentence has one too (tools: apt) was copied with the rest
+  const quotes = (s: Sentence | undefined) => !!s && QUOTING.test(sourceText.slice(source.start(s.from), source.end(s.to - 1)));
+  const opens = (from: number, to: number, s: Sentence | undefined) =>
+    from < to && QUOTING.test(queryText.slice(query.start(from), query.start(to))) && !quotes(s);
+  const closes = (from: number, to: number, s: Sentence | undefined) =>
+    from < to && QUOTING.test(queryText.slice(query.end(from - 1), query.end(to - 1))) && !quotes(s);
   // the source places of the shared tokens among tokens [from, to) of aligned sentence `a`, if they
   // are a third of them (two at least), no more than REWRITE_GAP words, and no other passage is there
   const placesBeyond = (a: Aligned, from: number, to: number) => {
@@ -610,25 +610,20 @@ function toSentenceEdges({ query, queryText, source, sourceText, sentences }: Pa
       sourceFirst !== undefined &&
       sourceFirst.from < startAt &&
       near(query, first.from, p.qStart) &&
-      near(source, sourceFirst.from, Math.min(startAt, ...inPassage(sourceFirst))) &&
-      !opens(first.from, p.qStart, sourceFirst.from, startAt);
+      near(source, sourceFirst.from, Math.min(startAt, ...inPassage(sourceFirst)), wordsIn(query, first.from, p.qStart) + SWAP_DIFFERENCE) &&
+      !opens(first.from, p.qStart, sourceFirst);
     const endNear =
       last !== undefined &&
       sourceLast !== undefined &&
       sourceLast.to > endAt + 1 &&
       near(query, p.qEnd, last.to) &&
-      near(source, Math.max(endAt, ...inPassage(sourceLast)) + 1, sourceLast.to) &&
-      !closes(p.qEnd, last.to, endAt + 1, sourceLast.to);
+      near(source, Math.max(endAt, ...inPassage(sourceLast)) + 1, sourceLast.to, wordsIn(query, p.qEnd, last.to) + SWAP_DIFFERENCE) &&
+      !closes(p.qEnd, last.to, sourceLast);
     // …or where a third of the tokens beyond, a clause at most, are shared with the source: the
     // garbled edge of a rewritten sentence (the writer's own words before a copy share less)
     const startShared =
-      !startNear && first !== undefined && !opens(first.from, p.qStart, sourceFirst?.from ?? startAt, startAt)
-        ? placesBeyond(firstMember!, first.from, p.qStart)
-        : undefined;
-    const endShared =
-      !endNear && last !== undefined && !closes(p.qEnd, last.to, endAt + 1, sourceLast?.to ?? endAt + 1)
-        ? placesBeyond(lastMember!, p.qEnd, last.to)
-        : undefined;
+      !startNear && first !== undefined && !opens(first.from, p.qStart, sourceFirst) ? placesBeyond(firstMember!, first.from, p.qStart) : undefined;
+    const endShared = !endNear && last !== undefined && !closes(p.qEnd, last.to, sourceLast) ? placesBeyond(lastMember!, p.qEnd, last.to) : undefined;
     const widenStart = startNear || !!startShared;
     const widenEnd = endNear || !!endShared;
     const widened = { ...p };
