@@ -505,6 +505,8 @@ function trimmed(piece: Chain, found: Array<[number, number, number]>): Chain[] 
 const memberAt = (members: Aligned[], t: number) => members.find((m) => t >= m.sentence.from && t < m.sentence.to);
 /** Where checked token `t` is in the source (−1: not shared), as the aligned sentence `a` holding it places it. */
 const placeOf = (t: number, a: Aligned | undefined) => (a ? a.shared[t - a.sentence.from] : -1);
+/** The source places the aligned sentences share, each once. */
+const placesSaid = (members: Aligned[]) => new Set(members.flatMap((a) => [...a.shared].filter((at) => at >= 0)));
 
 /**
  * The different words (a Chinese character as half of one) of the checked text from token `from` up
@@ -516,7 +518,7 @@ function wordsBetween(query: TokenSeq, members: Aligned[], from: number, to: num
   return wordsIn(query, from, to, limit, (t) => {
     const a = memberAt(members, t);
     // a function word shared (in the) tells nothing of the copy: the writer's own clause has them too
-    return a ? (a.shared[t - a.sentence.from] >= 0 && !isFunctionWord(query.value(t)!) ? 0 : 1) : UNALIGNED_WEIGHT;
+    return a ? (placeOf(t, a) >= 0 && !isFunctionWord(query.value(t)!) ? 0 : 1) : UNALIGNED_WEIGHT;
   });
 }
 
@@ -540,7 +542,7 @@ function standsInFor({ query, source }: Pair, before: Chain, after: Chain): bool
  * and pieces in the source's order with a stretch of the source's length between them (standsInFor).
  */
 function rewritePassages(pair: Pair, pieces: Chain[], members: Aligned[]): Chain[] {
-  const said = new Set(members.flatMap((a) => [...a.shared].filter((at) => at >= 0)));
+  const said = placesSaid(members);
   const joined: Chain[] = [];
   for (const p of pieces) {
     const last = joined[joined.length - 1];
@@ -581,7 +583,7 @@ function toSentenceEdges({ query, queryText, source, sourceText, sentences }: Pa
     // another passage there was parted from this one on purpose (different words between them)
     if (from >= to || wordsIn(query, from, to, REWRITE_GAP) > REWRITE_GAP || passages.some((o) => o.qStart < to && o.qEnd > from)) return undefined;
     const places: number[] = [];
-    for (let t = from; t < to; t += 1) if (a.shared[t - a.sentence.from] >= 0) places.push(a.shared[t - a.sentence.from]);
+    for (let t = from; t < to; t += 1) if (placeOf(t, a) >= 0) places.push(placeOf(t, a));
     return places.length >= 2 && places.length >= (to - from) / 3 ? places : undefined;
   };
   return passages.map((p) => {
@@ -597,14 +599,9 @@ function toSentenceEdges({ query, queryText, source, sourceText, sentences }: Pa
     const sourceFirst = startAt >= 0 ? sentences[sentenceAt(sentences, startAt)] : undefined;
     const sourceLast = endAt >= 0 ? sentences[sentenceAt(sentences, endAt)] : undefined;
     // a clause moved: the passage holds the source sentence's opening (or close) elsewhere than at its edge
-    const inPassage = (sentence: Sentence | undefined) => {
-      const places: number[] = [];
-      for (let t = p.qStart; t < p.qEnd; t += 1) {
-        const place = placeOf(t, memberAt(members, t));
-        if (sentence && place >= sentence.from && place < sentence.to) places.push(place);
-      }
-      return places;
-    };
+    const places: number[] = [];
+    for (let t = p.qStart; t < p.qEnd; t += 1) places.push(placeOf(t, memberAt(members, t)));
+    const inPassage = (sentence: Sentence) => places.filter((place) => place >= sentence.from && place < sentence.to);
     const startNear =
       first !== undefined &&
       sourceFirst !== undefined &&
@@ -714,7 +711,7 @@ function passagesOf(pair: Pair, all: Aligned[]): Chain[] {
   const length = group.reduce((n, a) => n + a.sentence.to - a.sentence.from, 0);
   const words = !chinese(pair.query, group[0].sentence);
   // the evidence: shared tokens; for the gates of little evidence, in words, each source word once (a phrase said again is no more of a copy)
-  const distinct = words ? Math.min(sharedTokens, new Set(group.flatMap((a) => [...a.shared].filter((at) => at >= 0))).size) : sharedTokens;
+  const distinct = words ? Math.min(sharedTokens, placesSaid(group).size) : sharedTokens;
   const passes = (gate: Gate, evidence = sharedTokens) => evidence >= gate.evidence * pair.minTokens && sharedTokens >= gate.density * length;
   const stretchGate = (gate: Gate) => (words ? { ...gate, evidence: WORDS_STRETCH_EVIDENCE[group.length > 1 ? 'sentences' : 'sentence'] } : gate);
   const stretch = passes(stretchGate(SPARSE_STRETCH_GATE), distinct) && oneStretch(pair, group);
