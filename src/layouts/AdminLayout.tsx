@@ -2,6 +2,7 @@ import PageOutlet from '@/components/PageOutlet';
 import AdminForbidden from '@/features/admin/AdminForbidden';
 import { useCurrentUser } from '@/features/account/useCurrentUser';
 import { adminMenu } from '@/utils/menu';
+import { paths } from '@/utils/paths';
 import type { Access } from '@/access';
 import { MenuOutlined } from '@ant-design/icons';
 import { ProLayout } from '@ant-design/pro-layout';
@@ -42,7 +43,7 @@ export default function AdminLayout() {
       // ProLayout keeps 40 px each side of the page: on a phone that is a fifth of the screen the tables need
       contentStyle={phone ? { paddingInline: 8, paddingBlock: 12 } : undefined}
       location={{ pathname }}
-      route={{ path: '/admin', routes: entries }}
+      route={{ path: paths.admin, routes: entries }}
       // on a phone the menu's drawer closes once a section is chosen (ProLayout's item onClick folds it)
       menuItemRender={(item, dom) =>
         item.path ? (

@@ -99,6 +99,9 @@ export async function requireUser(request: FastifyRequest) {
   if (!request.currentUser) throw unauthenticated();
 }
 
+/** The options of a route for signed-in users only: spread into its own (`{ ...signedIn, schema }`). */
+export const signedIn = { onRequest: requireUser };
+
 /**
  * The back office's guard (every /v1/admin route, as an onRequest hook of its module, so it runs
  * before validation): 401 for a visitor, 403 for an account without one of `roles`, told `refusal`.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, ShowType } from '../../lib/errors';
-import { requireUser, userOf } from '../../plugins/session';
+import { signedIn, userOf } from '../../plugins/session';
 import { discardUpload, readMultipart, receiveUpload } from '../../lib/uploadFile';
 import {
   CodeParams,
@@ -22,8 +22,6 @@ import type { ReviewService } from './service';
 import { PAPER_UPLOAD, UPLOAD_MAX_BYTES, success } from '../../../../common/api';
 import { attachment } from '../../lib/fileNames';
 
-const guarded = { onRequest: requireUser };
-
 /** A pasted paper travels in the JSON body of these calls, so they take more than the default 1 MB. */
 const PASTED_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -34,7 +32,7 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; p
   const tags = ['review'];
   app.get('/system', { schema: { tags, response: { 200: SystemsReply } } }, async () => success(await service.systems()));
 
-  app.post('/paper', { ...guarded, schema: { tags, consumes: ['multipart/form-data'], response: { 200: UploadReply } } }, async (request) => {
+  app.post('/paper', { ...signedIn, schema: { tags, consumes: ['multipart/form-data'], response: { 200: UploadReply } } }, async (request) => {
     const file = await readMultipart(() => request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } }));
     if (!file) throw new AppError(422, 'NO_FILE', '请选择要上传的论文文件', ShowType.ERROR_MESSAGE, { file: '请选择要上传的论文文件' });
     const path = app.storage.incomingPath();
@@ -46,15 +44,15 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; p
     }
   });
 
-  app.post('/quote', { ...guarded, bodyLimit: PASTED_BODY_LIMIT, schema: { tags, body: QuoteBody, response: { 200: QuoteReply } } }, async (request) =>
+  app.post('/quote', { ...signedIn, bodyLimit: PASTED_BODY_LIMIT, schema: { tags, body: QuoteBody, response: { 200: QuoteReply } } }, async (request) =>
     success(await service.quote(userOf(request), request.body)),
   );
 
-  app.post('', { ...guarded, bodyLimit: PASTED_BODY_LIMIT, schema: { tags, body: ReviewBody, response: { 200: CreatedReply } } }, async (request) =>
+  app.post('', { ...signedIn, bodyLimit: PASTED_BODY_LIMIT, schema: { tags, body: ReviewBody, response: { 200: CreatedReply } } }, async (request) =>
     success(await service.create(userOf(request), request.body)),
   );
 
-  app.get('', { ...guarded, schema: { tags, querystring: ReviewListQuery, response: { 200: ReviewListReply } } }, async (request) =>
+  app.get('', { ...signedIn, schema: { tags, querystring: ReviewListQuery, response: { 200: ReviewListReply } } }, async (request) =>
     success(await service.list(userOf(request), request.query)),
   );
 
@@ -64,25 +62,25 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ service: ReviewService; p
     return success(await service.verify(request.params.code));
   });
 
-  app.get('/:reviewId', { ...guarded, schema: { tags, params: ReviewParams, response: { 200: ReviewReply } } }, async (request) =>
+  app.get('/:reviewId', { ...signedIn, schema: { tags, params: ReviewParams, response: { 200: ReviewReply } } }, async (request) =>
     success(await service.get(userOf(request), request.params.reviewId)),
   );
 
   app.put(
     '/:reviewId',
-    { ...guarded, bodyLimit: PASTED_BODY_LIMIT, schema: { tags, params: ReviewParams, body: ReviewBody, response: { 200: CreatedReply } } },
+    { ...signedIn, bodyLimit: PASTED_BODY_LIMIT, schema: { tags, params: ReviewParams, body: ReviewBody, response: { 200: CreatedReply } } },
     async (request) => success(await service.update(userOf(request), request.params.reviewId, request.body)),
   );
 
-  app.delete('/:reviewId/paper', { ...guarded, schema: { tags, params: ReviewParams, response: { 200: ReviewReply } } }, async (request) =>
+  app.delete('/:reviewId/paper', { ...signedIn, schema: { tags, params: ReviewParams, response: { 200: ReviewReply } } }, async (request) =>
     success(await service.deletePaper(userOf(request), request.params.reviewId), '论文已删除'),
   );
 
-  app.get('/:reviewId/report', { ...guarded, schema: { tags, params: ReviewParams, response: { 200: ReportReply } } }, async (request) =>
+  app.get('/:reviewId/report', { ...signedIn, schema: { tags, params: ReviewParams, response: { 200: ReportReply } } }, async (request) =>
     success(await service.report(userOf(request), request.params.reviewId)),
   );
 
-  app.get('/:reviewId/report.pdf', { ...guarded, schema: { tags, params: ReviewParams } }, async (request, reply) => {
+  app.get('/:reviewId/report.pdf', { ...signedIn, schema: { tags, params: ReviewParams } }, async (request, reply) => {
     const { pdf, fileName } = await service.reportPdf(userOf(request), request.params.reviewId, `${publicUrl}/review/home`);
     return reply.type('application/pdf').header('content-disposition', attachment(fileName)).send(pdf);
   });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError, ShowType } from '../../lib/errors';
-import { requireUser, userOf } from '../../plugins/session';
+import { signedIn, userOf } from '../../plugins/session';
 import { discardUpload, readMultipart, receiveUpload } from '../../lib/uploadFile';
 import { Message } from '../shared/schemas';
 import {
@@ -22,7 +22,6 @@ import { MANUSCRIPT_UPLOAD, UPLOAD_MAX_BYTES, success } from '../../../../common
 import { attachment } from '../../lib/fileNames';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const guarded = { onRequest: requireUser };
 
 export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService }> = async (app, { service }) => {
   const tags = ['typeset'];
@@ -51,7 +50,7 @@ export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService 
   });
 
   /** multipart: the manuscript (`file`), `templateId` and the cover fields */
-  app.post('', { ...guarded, schema: { tags, consumes: ['multipart/form-data'], response: { 200: TypesetReply } } }, async (request) => {
+  app.post('', { ...signedIn, schema: { tags, consumes: ['multipart/form-data'], response: { 200: TypesetReply } } }, async (request) => {
     const fields: Record<string, string> = {};
     const path = app.storage.incomingPath();
     let fileName: string | undefined;
@@ -72,16 +71,16 @@ export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService 
     }
   });
 
-  app.get('', { ...guarded, schema: { tags, querystring: TypesetListQuery, response: { 200: TypesetListReply } } }, async (request) =>
+  app.get('', { ...signedIn, schema: { tags, querystring: TypesetListQuery, response: { 200: TypesetListReply } } }, async (request) =>
     success(await service.list(userOf(request), request.query)),
   );
 
-  app.get('/:typesetId', { ...guarded, schema: { tags, params: TypesetParams, response: { 200: TypesetReply } } }, async (request) =>
+  app.get('/:typesetId', { ...signedIn, schema: { tags, params: TypesetParams, response: { 200: TypesetReply } } }, async (request) =>
     success(await service.get(userOf(request), request.params.typesetId)),
   );
 
   /** the preview: one page as a watermarked picture (the document itself only after payment) */
-  app.get('/:typesetId/preview/:page', { ...guarded, schema: { tags, params: PreviewPageParams } }, async (request, reply) => {
+  app.get('/:typesetId/preview/:page', { ...signedIn, schema: { tags, params: PreviewPageParams } }, async (request, reply) => {
     const stream = await service.previewPage(userOf(request), request.params.typesetId, Number(request.params.page.replace(/\.png$/, '')));
     return reply.type('image/png').header('cache-control', 'no-store').send(stream);
   });
@@ -90,13 +89,13 @@ export const typesetRoutes: FastifyPluginAsyncTypebox<{ service: TypesetService 
     ['download', 'docx', DOCX],
     ['download.pdf', 'pdf', 'application/pdf'],
   ] as const) {
-    app.get(`/:typesetId/${path}`, { ...guarded, schema: { tags, params: TypesetParams } }, async (request, reply) => {
+    app.get(`/:typesetId/${path}`, { ...signedIn, schema: { tags, params: TypesetParams } }, async (request, reply) => {
       const { stream, fileName } = await service.download(userOf(request), request.params.typesetId, kind);
       return reply.type(type).header('content-disposition', attachment(fileName)).send(stream);
     });
   }
 
-  app.delete('/:typesetId', { ...guarded, schema: { tags, params: TypesetParams, response: { 200: Message } } }, async (request) => {
+  app.delete('/:typesetId', { ...signedIn, schema: { tags, params: TypesetParams, response: { 200: Message } } }, async (request) => {
     await service.remove(userOf(request), request.params.typesetId);
     return success(null, '排版记录和文件已删除');
   });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AppError, notFound } from '../../lib/errors';
-import { requireUser, userOf } from '../../plugins/session';
+import { signedIn, userOf } from '../../plugins/session';
 import { RegisterBody, ResetPasswordBody, SendCodeBody, type AuthService } from '../auth';
 import { toPublicUser } from '../shared/publicUser';
 import { Message, Ok, User } from '../shared/schemas';
@@ -18,25 +18,21 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ service: UserService; auth:
     success(request.currentUser ? toPublicUser(request.currentUser) : null),
   );
 
-  app.put('/basicInfo', { onRequest: requireUser, schema: { tags: ['user'], body: BasicInfoBody, response: { 200: UserReply } } }, async (request) =>
+  app.put('/basicInfo', { ...signedIn, schema: { tags: ['user'], body: BasicInfoBody, response: { 200: UserReply } } }, async (request) =>
     success(toPublicUser(await service.updateBasicInfo(userOf(request), request.body)), '基本信息已保存'),
   );
 
-  app.post('/modifyPassword', { onRequest: requireUser, schema: { tags: ['user'], body: ModifyPasswordBody, response: { 200: Message } } }, async (request) => {
+  app.post('/modifyPassword', { ...signedIn, schema: { tags: ['user'], body: ModifyPasswordBody, response: { 200: Message } } }, async (request) => {
     await auth.modifyPassword(userOf(request), request.sessionToken!, request.body.oldPassword, request.body.newPassword);
     return success(null, '密码已修改，其他设备上的登录已退出');
   });
 
-  app.post(
-    '/avatar',
-    { onRequest: requireUser, schema: { tags: ['user'], consumes: ['multipart/form-data'], response: { 200: UserReply } } },
-    async (request) => {
-      const file = await readMultipart(() => request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } }));
-      if (!file) throw new AppError(422, 'NO_FILE', '请选择一张图片');
-      const data = await readMultipart(() => file.toBuffer());
-      return success(toPublicUser(await service.setAvatar(userOf(request), data)), '头像已更新');
-    },
-  );
+  app.post('/avatar', { ...signedIn, schema: { tags: ['user'], consumes: ['multipart/form-data'], response: { 200: UserReply } } }, async (request) => {
+    const file = await readMultipart(() => request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } }));
+    if (!file) throw new AppError(422, 'NO_FILE', '请选择一张图片');
+    const data = await readMultipart(() => file.toBuffer());
+    return success(toPublicUser(await service.setAvatar(userOf(request), data)), '头像已更新');
+  });
 
   app.get('/avatar/:name', { schema: { tags: ['user'], params: Type.Object({ name: Type.String({ maxLength: 64 }) }) } }, async (request, reply) => {
     const stream = service.avatarFile(request.params.name);

@@ -1,5 +1,6 @@
 import { ExceptionPage } from '@/components/PageState';
 import AdminForbidden from '@/features/admin/AdminForbidden';
+import { paths } from '@/utils/paths';
 import { useLocation } from 'umi';
 
 /**
@@ -8,6 +9,6 @@ import { useLocation } from 'umi';
  */
 export default function ForbiddenPage() {
   const refusedAt = (useLocation().state as { refusedAt?: string } | null)?.refusedAt;
-  if (refusedAt === '/admin' || refusedAt?.startsWith('/admin/')) return <AdminForbidden />;
+  if (refusedAt === paths.admin || refusedAt?.startsWith(`${paths.admin}/`)) return <AdminForbidden />;
   return <ExceptionPage status={403} subTitle="抱歉，您无权访问这个页面。如果这是您自己的记录，请确认登录的是下单时的账号。" />;
 }
