@@ -632,6 +632,15 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       expect(found).toEqual([[text.indexOf('In the first term'), endOf(text, 'inside fifteen minutes')]]);
     });
 
+    test("is one passage across a sentence told past recognition in its place, though the rewrite put the source's first sentence last", async () => {
+      // the source's second sentence, its third in other words of about its length, then its fourth and, moved to the end, its first:
+      // the pieces meet in the source's order where one ends and the next begins, though the second also tells what came before
+      const { text, found } = await passagesIn(
+        'Each reservation is confirmed by mail and freed automatically when nobody checks in within fifteen minutes. Librarians watch how full each storey is on a live panel updated each sixty seconds while the doors stay open. In the first term the share of rooms left vacant after reserving dropped from a third to under a tenth. The library booking service lets students hold a study room for at most three hours at once.',
+      );
+      expect(found).toEqual([[text.indexOf('Each reservation'), endOf(text, 'three hours at once')]]);
+    });
+
     test('is one passage when the two stand one sentence apart in the source, the one between left out', async () => {
       // the source's second and fourth sentences, words swapped (no unbroken run of the minimum, short of the dense share)
       const { text, found } = await passagesIn(

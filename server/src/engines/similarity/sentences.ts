@@ -526,14 +526,19 @@ function wordsBetween(query: TokenSeq, members: Aligned[], from: number, to: num
  * Whether the checked text between two pieces of a rewrite, in the source's order, stands where the
  * source has text of about its length (within a quarter, at most REWRITE_REACH words): a sentence
  * rewritten past recognition in its place. The writer's own sentence between two sentences that
- * follow each other in the source has no such counterpart, and parts them.
+ * follow each other in the source has no such counterpart, and parts them. The source's text there
+ * lies between the pieces' spans, or between `edges`, the places of the one's last token and the
+ * next's first (−1: not shared): a piece that also tells a sentence moved from before (the source's
+ * first, put last) reaches back past the other.
  */
-function standsInFor({ query, source }: Pair, before: Chain, after: Chain): boolean {
-  if (after.sStart <= before.sEnd) return false;
+function standsInFor({ query, source }: Pair, before: Chain, after: Chain, edges: [number, number]): boolean {
   const words = wordsIn(query, before.qEnd, after.qStart, REWRITE_REACH);
-  if (words > REWRITE_REACH) return false;
-  const sourceWords = wordsIn(source, before.sEnd, after.sStart, 2 * REWRITE_REACH);
-  return Math.abs(sourceWords - words) <= Math.max(SWAP_DIFFERENCE, Math.max(sourceWords, words) / 4);
+  const about = (from: number, to: number) => {
+    if (to <= from || words > REWRITE_REACH) return false;
+    const sourceWords = wordsIn(source, from, to, 2 * REWRITE_REACH);
+    return Math.abs(sourceWords - words) <= Math.max(SWAP_DIFFERENCE, Math.max(sourceWords, words) / 4);
+  };
+  return about(before.sEnd, after.sStart) || (Math.min(...edges) >= 0 && about(edges[0] + 1, edges[1]));
 }
 
 /**
@@ -550,7 +555,7 @@ function rewritePassages(pair: Pair, pieces: Chain[], members: Aligned[]): Chain
     // measured from the source's farthest place, or from its last token's, leaving out what the rewrite said already (a clause moved)
     const lastPlace = last ? placeOf(last.qEnd - 1, memberAt(members, last.qEnd - 1)) : -1;
     const within = !!last && words <= REWRITE_GAP && (replaces(pair, words, last.sEnd - 1, p.sStart) || replaces(pair, words, lastPlace, p.sStart, said));
-    if (last && (within || standsInFor(pair, last, p))) {
+    if (last && (within || standsInFor(pair, last, p, [lastPlace, placeOf(p.qStart, memberAt(members, p.qStart))]))) {
       last.qEnd = p.qEnd;
       last.sStart = Math.min(last.sStart, p.sStart);
       last.sEnd = Math.max(last.sEnd, p.sEnd);
