@@ -547,6 +547,21 @@ describe('rewritten text (降重) and honest text of the same field', () => {
     expect(report.passages.filter((p) => p.start < from + own.length && p.end > from)).toEqual([]);
   });
 
+  test("is one passage across a moved clause where a few words stand for the source's other words and the function words it dropped", async () => {
+    // the source's second sentence with its middle clause put first; "a normal time slot" stands for "with a default length of
+    // booking", "to" dropped: between "(rule twelve)" and "of two hours" the source has four words besides function words
+    const source = [
+      'The reading room opens at eight in the morning and closes at ten at night.',
+      'Up to and including the spring term, this limit was set by the library committee (rule twelve), and the number of seats that students can book was up to forty, with a default length of booking of two hours.',
+      'Since the autumn term the limit is set each week by the staff on duty, and a notice in the hall shows how many seats are in use.',
+    ].join(' ');
+    const paragraph =
+      'the number of seats that students can book was up forty, spring term, limit was set by the library committee (rule twelve), a normal time slot of two hours. Since the autumn term the limit is set each week by staff on duty.';
+    const text = `My own survey asked forty classmates where they prefer to study and why.\n${paragraph}\nMost of them still chose the reading hall.`;
+    const report = await oneDocument(source)(text);
+    expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf(paragraph), text.indexOf(paragraph) + paragraph.length - 1]]);
+  });
+
   describe('a short English paragraph of two rewritten sentences', () => {
     const manual = [
       'The library booking service lets students reserve a study room for up to three hours at a time.',

@@ -440,14 +440,24 @@ function sentenceAt(sentences: Sentence[], at: number) {
  * Whether `words` different words of the checked text between two shared tokens (the first at
  * `from` in the source, the next at `to`) stand in for what the source has between them: about
  * as many words (a swapped word, a dropped one), or a place where the source's order changes (a
- * moved clause, another sentence). Different text of another length between two shared
- * stretches of one source sentence is the writer's own.
+ * moved clause, another sentence). A rewrite may drop any of the source's function words there,
+ * so as few as its other words will do. `said`: source places the rewrite told elsewhere, which
+ * need no stand-in. Different text of another length between two shared stretches of one source
+ * sentence is the writer's own.
  */
 function replaces({ source, sentences }: Pair, words: number, from: number, to: number, said?: Set<number>) {
   // another sentence of the source, or back in it: sentences shuffled, split or merged, a clause moved
   if (to <= from || sentenceAt(sentences, from) !== sentenceAt(sentences, to)) return true;
-  const unsaid = said ? (at: number) => (said.has(at) ? 0 : 1) : undefined;
-  return Math.abs(wordsIn(source, from + 1, to, words + SWAP_DIFFERENCE, unsaid) - words) <= SWAP_DIFFERENCE;
+  const unsaid = (droppable: (value: string) => boolean) => (at: number) => (said?.has(at) || droppable(source.value(at)!) ? 0 : 1);
+  const most = wordsIn(
+    source,
+    from + 1,
+    to,
+    words + SWAP_DIFFERENCE,
+    unsaid(() => false),
+  );
+  const least = wordsIn(source, from + 1, to, words + SWAP_DIFFERENCE, unsaid(isFunctionWord));
+  return least - SWAP_DIFFERENCE <= words && words <= most + SWAP_DIFFERENCE;
 }
 
 /** A group's passages: its shared tokens in order, a piece ended by more than UNSHARED_GAP different words. */
