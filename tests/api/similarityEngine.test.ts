@@ -656,6 +656,15 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       expect(found).toEqual([[text.indexOf('Each reservation'), endOf(text, 'three hours at once')]]);
     });
 
+    test('is one passage when a sentence told only weakly fills the gap between those it stands between in the source', async () => {
+      // the source's second, first, third and fifth sentences, words swapped: 29 shared words; the third shares three word pairs
+      // (aligned weakly, no evidence), yet it is told, so only the fourth is left out and the four tell one stretch
+      const paragraph =
+        'Each reservation is confirmed by mail and freed when nobody turns up within a quarter hour. The library booking service lets pupils reserve a study room for at most three hours. Staff see every floor on a big screen. Students asked most often for longer bookings before exams and for desks with sockets.';
+      const { text, found } = await passagesIn(paragraph);
+      expect(found).toEqual([[text.indexOf('Each reservation'), endOf(text, 'with sockets')]]);
+    });
+
     test('is one passage when the two stand one sentence apart in the source, the one between left out', async () => {
       // the source's second and fourth sentences, words swapped (no unbroken run of the minimum, short of the dense share)
       const { text, found } = await passagesIn(

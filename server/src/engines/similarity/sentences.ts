@@ -54,7 +54,7 @@ const ALIGNED_BIGRAMS = 4;
  * A sentence sharing fewer, WEAK_BIGRAMS, with the stretch its neighbours align with, and
  * WEAK_SHARE of its bigrams, aligns weakly: a short piece of a split sentence (Colour costs five
  * times as much.), a sentence reworded past the rest. It is no evidence for a gate, but part of
- * a rewrite that passes one.
+ * a rewrite that passes one, and told where it stands: a stretch's sentences around it are one.
  */
 const WEAK_BIGRAMS = 3;
 const WEAK_SHARE: Shares = { words: 0.4, han: 0.4 };
@@ -729,7 +729,8 @@ function passagesOf(pair: Pair, all: Aligned[]): Chain[] {
   const distinct = words ? Math.min(sharedTokens, placesSaid(group).size) : sharedTokens;
   const passes = (gate: Gate, evidence = sharedTokens) => evidence >= gate.evidence * pair.minTokens && sharedTokens >= gate.density * length;
   const stretchGate = (gate: Gate) => (words ? { ...gate, evidence: WORDS_STRETCH_EVIDENCE[group.length > 1 ? 'sentences' : 'sentence'] } : gate);
-  const stretch = passes(stretchGate(SPARSE_STRETCH_GATE), distinct) && oneStretch(pair, group);
+  // a weakly aligned sentence adds no evidence, but may fill the gap between the sentences it stands between in the source
+  const stretch = passes(stretchGate(SPARSE_STRETCH_GATE), distinct) && (oneStretch(pair, group) || oneStretch(pair, all));
   const balanced = words && sharedTokens / length + ordered / sharedTokens >= BALANCED;
   const oneSource = group.length === 1 || new Set(group.flatMap((a) => a.sources)).size === 1;
   const oneSentenceGate = !words ? ONE_SENTENCE_GATE : all.length > 1 ? WORDS_NEIGHBOURED_GATE : WORDS_ONE_SENTENCE_GATE;
