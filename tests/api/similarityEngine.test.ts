@@ -562,6 +562,20 @@ describe('rewritten text (降重) and honest text of the same field', () => {
     expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf(paragraph), text.indexOf(paragraph) + paragraph.length - 1]]);
   });
 
+  test('is one passage when the sentence it leaves out between two it tells is cut into pieces by full stops in names', async () => {
+    // the source's third and first sentences, words swapped; its second (thesis.2019.pdf) reads as five pieces, left out as one
+    const source = [
+      'The archive server keeps every thesis the school has accepted since the year two thousand.',
+      'Scanned copies arrive as files named like thesis.2019.pdf or thesis.2020.pdf, and the older ones are stored as image bundles that need a separate viewer on most computers in the lab.',
+      'Each record lists the author, the supervisor and the date of the defence.',
+    ].join(' ');
+    const paragraph =
+      'Every entry names the author, the supervisor and the date of the defence. The archive server keeps each thesis the school took in after the year two thousand.';
+    const text = `My own survey asked forty classmates where they prefer to study and why.\n${paragraph}\nMost of them still chose the reading hall.`;
+    const report = await oneDocument(source)(text);
+    expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf(paragraph), text.indexOf(paragraph) + paragraph.length - 1]]);
+  });
+
   describe('a short English paragraph of two rewritten sentences', () => {
     const manual = [
       'The library booking service lets students reserve a study room for up to three hours at a time.',

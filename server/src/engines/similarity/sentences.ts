@@ -656,22 +656,26 @@ function toSentenceEdges({ query, queryText, source, sourceText, sentences }: Pa
 
 /**
  * Whether a group's sentences align with two or more source sentences that follow one another
- * in the source, all but one at most (the sentence the rewriter changed most) or all but
- * STRETCH_SKIP words (one sentence that a full stop in a name or quotation cut into pieces), and
- * with no others: shuffled, split or merged, but one stretch.
+ * in the source, all but one at most (the sentence the rewriter changed most; its pieces where a
+ * full stop in a name cut it, tar.gz) or all but STRETCH_SKIP words (one sentence that a full stop
+ * in a quotation cut into pieces), and with no others: shuffled, split or merged, but one stretch.
  */
 function oneStretch(pair: Pair, group: Aligned[]): boolean {
-  const told = [...new Set(group.flatMap((a) => a.sources))].sort((a, b) => a - b);
-  const first = told[0];
-  const last = told[told.length - 1];
-  if (told.length < 2 || !oneText(pair, first, last)) return false;
-  if (last - first + 1 - told.length <= 1) return true;
-  let untold = 0;
-  for (let s = first, k = 0; s <= last && untold <= STRETCH_SKIP; s += 1) {
-    if (told[k] === s) k += 1;
-    else untold += wordsIn(pair.source, pair.sentences[s].from, pair.sentences[s].to, STRETCH_SKIP);
+  const { source, sourceText, sentences } = pair;
+  const told = new Set(group.flatMap((a) => a.sources));
+  const first = Math.min(...told);
+  const last = Math.max(...told);
+  if (told.size < 2 || !oneText(pair, first, last)) return false;
+  // a full stop with no space after it is inside a name (.tar.gz): the sentences either side are one
+  const inName = (s: number) => !/[。！？；\n]|[.!?;]\s/.test(sourceText.slice(source.end(sentences[s - 1].to - 1), source.start(sentences[s].from)));
+  let untoldWords = 0;
+  let untoldSentences = 0;
+  for (let s = first + 1; s < last; s += 1) {
+    if (told.has(s)) continue;
+    untoldWords += wordsIn(source, sentences[s].from, sentences[s].to, STRETCH_SKIP);
+    if (told.has(s - 1) || !inName(s)) untoldSentences += 1;
   }
-  return untold <= STRETCH_SKIP;
+  return untoldSentences <= 1 || untoldWords <= STRETCH_SKIP;
 }
 
 /** Whether the checked sentence is a line of its own (a paragraph of one sentence) shorter than the minimum: a heading, a caption. */
