@@ -144,6 +144,26 @@ describe('the home page', () => {
     expect(await screen.findAllByText('汪曾祺小说中的日常生活书写', {}, LONG)).not.toHaveLength(0);
   });
 
+  test('a long list of articles jumps five pages at a time across the gaps in its page numbers', async () => {
+    const article = await firstId('/api/v1/article');
+    // twenty pages of five: each page one article named after its page
+    server.use({
+      'GET /api/v1/article': (req, res) => {
+        const current = Number(req.query.current ?? 1);
+        res.json({ success: true, result: { list: [{ ...article, id: `a${current}`, title: `第${current}页的文章` }], total: 100, current, pageSize: 5 } });
+      },
+    });
+    const { history } = await renderApp('/');
+    const card = (await screen.findByRole('heading', { name: '最新文章' }, LONG)).closest('.ant-card') as HTMLElement;
+    await within(card).findByText('第1页的文章', {}, LONG);
+    expect(within(card).queryByRole('button', { name: 'Previous 5 Pages' })).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Next 5 Pages' }));
+    expect(await within(card).findByText('第6页的文章', {}, LONG)).toBeInTheDocument();
+    expect(history.location.search).toBe('?articles=6');
+    fireEvent.click(within(card).getByRole('button', { name: 'Previous 5 Pages' }));
+    expect(await within(card).findByText('第1页的文章', {}, LONG)).toBeInTheDocument();
+  });
+
   test('an empty category says what to do next', async () => {
     server.use({ 'GET /api/v1/article': (req, res) => res.json({ success: true, result: { list: [], total: 0, current: 1, pageSize: 5 } }) });
     await renderApp('/');

@@ -15,10 +15,14 @@ export function visiblePages(current: number, last: number): Array<number | 'gap
   return pages.flatMap((page, i) => (i > 0 && page - pages[i - 1] > 1 ? (['gap', page] as const) : [page]));
 }
 
+/** How far a gap's control jumps, as antd's pager does (its labels: Previous 5 Pages, Next 5 Pages). */
+const JUMP = 5;
+
 /**
  * The pager under a server-paged list, with the spec's English labels (docs/spec.md §9). A small list of
  * buttons rather than antd's Pagination: these lists are on the home page, and antd's pager brings
- * its whole Select along for a size changer they do not have (issue 13, first-load weight).
+ * its whole Select along for a size changer they do not have (issue 13, first-load weight). A gap in
+ * the page numbers is a control that jumps five pages back or on, as antd's is.
  */
 export default function ListPager({ current, pageSize, total, onChange }: Props) {
   const last = Math.max(1, Math.ceil(total / pageSize));
@@ -32,11 +36,13 @@ export default function ListPager({ current, pageSize, total, onChange }: Props)
             ‹
           </button>
         </li>
-        {visiblePages(current, last).map((page, i) =>
+        {visiblePages(current, last).map((page, i, pages) =>
           page === 'gap' ? (
-            <li key={`gap-${i}`} className={styles.gap} aria-hidden>
-              …
-            </li>
+            <JumpGap
+              key={`gap-${i}`}
+              back={(pages[i + 1] as number) <= current}
+              onJump={(back) => go(back ? Math.max(1, current - JUMP) : Math.min(last, current + JUMP))}
+            />
           ) : (
             <li key={page} title={String(page)} onClick={() => go(page)}>
               <button type="button" aria-current={page === current ? 'page' : undefined} className={page === current ? styles.active : undefined}>
@@ -52,5 +58,17 @@ export default function ListPager({ current, pageSize, total, onChange }: Props)
         </li>
       </ul>
     </nav>
+  );
+}
+
+/** A gap in the page numbers: a control that jumps back (a gap before the current page) or on. */
+function JumpGap({ back, onJump }: { back: boolean; onJump: (back: boolean) => void }) {
+  const label = back ? PAGINATION_LOCALE.prev_5 : PAGINATION_LOCALE.next_5;
+  return (
+    <li title={label} className={styles.gap} onClick={() => onJump(back)}>
+      <button type="button" aria-label={label}>
+        •••
+      </button>
+    </li>
   );
 }
