@@ -547,6 +547,14 @@ describe('rewritten text (降重) and honest text of the same field', () => {
     expect(report.passages.filter((p) => p.start < from + own.length && p.end > from)).toEqual([]);
   });
 
+  /** The English paragraph, between sentences of the writer's own, comes back as one passage of `source`: from its first word to its final full stop. */
+  async function expectOneEnglishPassage(source: string, paragraph: string) {
+    const text = `My own survey asked forty classmates where they prefer to study and why.\n${paragraph}\nMost of them still chose the reading hall.`;
+    const report = await oneDocument(source)(text);
+    const at = text.indexOf(paragraph);
+    expect(report.passages.map((p) => [p.start, p.end])).toEqual([[at, at + paragraph.length - 1]]);
+  }
+
   test("is one passage across a moved clause where a few words stand for the source's other words and the function words it dropped", async () => {
     // the source's second sentence with its middle clause put first; "a normal time slot" stands for "with a default length of
     // booking", "to" dropped: between "(rule twelve)" and "of two hours" the source has four words besides function words
@@ -557,9 +565,7 @@ describe('rewritten text (降重) and honest text of the same field', () => {
     ].join(' ');
     const paragraph =
       'the number of seats that students can book was up forty, spring term, limit was set by the library committee (rule twelve), a normal time slot of two hours. Since the autumn term the limit is set each week by staff on duty.';
-    const text = `My own survey asked forty classmates where they prefer to study and why.\n${paragraph}\nMost of them still chose the reading hall.`;
-    const report = await oneDocument(source)(text);
-    expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf(paragraph), text.indexOf(paragraph) + paragraph.length - 1]]);
+    await expectOneEnglishPassage(source, paragraph);
   });
 
   test('is one passage when the sentence it leaves out between two it tells is cut into pieces by full stops in names', async () => {
@@ -571,9 +577,7 @@ describe('rewritten text (降重) and honest text of the same field', () => {
     ].join(' ');
     const paragraph =
       'Every entry names the author, the supervisor and the date of the defence. The archive server keeps each thesis the school took in after the year two thousand.';
-    const text = `My own survey asked forty classmates where they prefer to study and why.\n${paragraph}\nMost of them still chose the reading hall.`;
-    const report = await oneDocument(source)(text);
-    expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf(paragraph), text.indexOf(paragraph) + paragraph.length - 1]]);
+    await expectOneEnglishPassage(source, paragraph);
   });
 
   describe('a short English paragraph of two rewritten sentences', () => {
