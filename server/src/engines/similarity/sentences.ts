@@ -448,15 +448,9 @@ function sentenceAt(sentences: Sentence[], at: number) {
 function replaces({ source, sentences }: Pair, words: number, from: number, to: number, said?: Set<number>) {
   // another sentence of the source, or back in it: sentences shuffled, split or merged, a clause moved
   if (to <= from || sentenceAt(sentences, from) !== sentenceAt(sentences, to)) return true;
-  const unsaid = (droppable: (value: string) => boolean) => (at: number) => (said?.has(at) || droppable(source.value(at)!) ? 0 : 1);
-  const most = wordsIn(
-    source,
-    from + 1,
-    to,
-    words + SWAP_DIFFERENCE,
-    unsaid(() => false),
-  );
-  const least = wordsIn(source, from + 1, to, words + SWAP_DIFFERENCE, unsaid(isFunctionWord));
+  const counted = (skipped: (at: number) => boolean) => wordsIn(source, from + 1, to, words + SWAP_DIFFERENCE, (at) => (skipped(at) ? 0 : 1));
+  const most = counted((at) => !!said?.has(at));
+  const least = counted((at) => !!said?.has(at) || isFunctionWord(source.value(at)!));
   return least - SWAP_DIFFERENCE <= words && words <= most + SWAP_DIFFERENCE;
 }
 
