@@ -537,8 +537,9 @@ function wordsBetween(query: TokenSeq, members: Aligned[], from: number, to: num
  */
 function standsInFor({ query, source }: Pair, before: Chain, after: Chain, edges: [number, number]): boolean {
   const words = wordsIn(query, before.qEnd, after.qStart, REWRITE_REACH);
+  if (words > REWRITE_REACH) return false;
   const about = (from: number, to: number) => {
-    if (to <= from || words > REWRITE_REACH) return false;
+    if (to <= from) return false;
     const sourceWords = wordsIn(source, from, to, 2 * REWRITE_REACH);
     return Math.abs(sourceWords - words) <= Math.max(SWAP_DIFFERENCE, Math.max(sourceWords, words) / 4);
   };
