@@ -36,21 +36,26 @@ export default function ListPager({ current, pageSize, total, onChange }: Props)
             ‹
           </button>
         </li>
-        {visiblePages(current, last).map((page, i, pages) =>
-          page === 'gap' ? (
-            <JumpGap
-              key={`gap-${i}`}
-              back={(pages[i + 1] as number) <= current}
-              onJump={(back) => go(back ? Math.max(1, current - JUMP) : Math.min(last, current + JUMP))}
-            />
-          ) : (
-            <li key={page} title={String(page)} onClick={() => go(page)}>
-              <button type="button" aria-current={page === current ? 'page' : undefined} className={page === current ? styles.active : undefined}>
-                {page}
+        {visiblePages(current, last).map((page, i, pages) => {
+          if (page !== 'gap')
+            return (
+              <li key={page} title={String(page)} onClick={() => go(page)}>
+                <button type="button" aria-current={page === current ? 'page' : undefined} className={page === current ? styles.active : undefined}>
+                  {page}
+                </button>
+              </li>
+            );
+          // a gap before the current page jumps back, one after it on
+          const back = (pages[i + 1] as number) <= current;
+          const label = back ? PAGINATION_LOCALE.prev_5 : PAGINATION_LOCALE.next_5;
+          return (
+            <li key={`gap-${i}`} title={label} className={styles.gap} onClick={() => go(back ? Math.max(1, current - JUMP) : Math.min(last, current + JUMP))}>
+              <button type="button" aria-label={label}>
+                •••
               </button>
             </li>
-          ),
-        )}
+          );
+        })}
         <li title={PAGINATION_LOCALE.next_page} aria-disabled={current === last} onClick={() => go(current + 1)}>
           <button type="button" disabled={current === last} aria-label={PAGINATION_LOCALE.next_page}>
             ›
@@ -58,17 +63,5 @@ export default function ListPager({ current, pageSize, total, onChange }: Props)
         </li>
       </ul>
     </nav>
-  );
-}
-
-/** A gap in the page numbers: a control that jumps back (a gap before the current page) or on. */
-function JumpGap({ back, onJump }: { back: boolean; onJump: (back: boolean) => void }) {
-  const label = back ? PAGINATION_LOCALE.prev_5 : PAGINATION_LOCALE.next_5;
-  return (
-    <li title={label} className={styles.gap} onClick={() => onJump(back)}>
-      <button type="button" aria-label={label}>
-        •••
-      </button>
-    </li>
   );
 }
