@@ -383,7 +383,7 @@ describe('the QA fault switch of the mock server', () => {
     await act(() => getCurrentUser().catch(() => undefined));
     await act(() => getCurrentUser().catch(() => undefined));
     // however many calls failed, one notice
-    expect(await screen.findByText('网络异常')).toBeInTheDocument();
+    expect(await screen.findByText('网络异常', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   test('type=off ends it, and an unknown type is refused', async () => {
