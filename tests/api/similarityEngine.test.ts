@@ -16,6 +16,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { encryptedPdf } from './encryptedPdf';
 import { chapters } from '../../server/src/engines/similarity/structure';
 import { Converter } from 'opencc-js';
+import { Locale as TW_TO_CN } from 'opencc-js/t2cn';
 
 const folder = join(SEED_FOLDER, 'documents');
 const corpus = new Map(readdirSync(folder).map((name) => [name, stripMarkdown(matter(readFileSync(join(folder, name), 'utf8')).content)] as const));
@@ -67,6 +68,19 @@ describe('normalisation', () => {
     expect(tokens.map((t) => t.value)).toEqual(['学', '术', 'abc', '论', '文', 'hello', 'world']);
     expect(tokens.map((t) => text.slice(t.start, t.end))).toEqual(['學', '術', 'ＡＢＣ', '論', '文', 'Hello', 'World']);
     expect(countChars(text)).toBe(17);
+  });
+
+  test("traditional text converts as the whole converter converts it, in every context the converter's rules name", () => {
+    const toSimplified = Converter({ from: 'tw', to: 'cn' });
+    const config = TW_TO_CN.configs.tw2s as unknown as { normalizationChain: string[][]; segmentation: string[]; conversionChain: string[][] };
+    const rules = [...config.normalizationChain.flat(), ...config.segmentation, ...config.conversionChain.flat()].flatMap((dict) => dict.split('|'));
+    // each rule's key and value alone, and keys side by side in simplified text (才, 核 and 么 among them)
+    const pieces = rules.flatMap((rule) => rule.split(' '));
+    const texts = [...pieces, ...pieces.map((piece, i) => `${piece}${pieces[(i + 1) % pieces.length]}才核么${pieces[(i + 7) % pieces.length]}`)];
+    // where a rule changes a stretch's length, comparable() converts character by character instead (positions stay put)
+    const differ = texts.filter((text) => toSimplified(text).length === text.length && comparable(text) !== toSimplified(text));
+    expect(texts.length).toBeGreaterThan(20_000);
+    expect(differ).toEqual([]);
   });
 });
 

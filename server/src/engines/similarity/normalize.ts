@@ -20,28 +20,65 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /**
  * What the converter's dictionaries (OpenCC's tw → cn: normalisation, segmentation, conversion)
- * can touch: CHANGES marks every character a rule could change (in a rule whose result differs),
- * IN_RULES every character of any rule. A stretch of text without a changeable character converts
- * to itself, and no rule reaches over a character found in none (BREAK), so conversion can be
- * done stretch by stretch and skipped where nothing can change: most of a simplified text.
+ * can touch: CHANGES marks every character some rule could leave different from itself at the end
+ * of the passes, IN_RULES every character of any rule. A stretch of text without a changeable
+ * character converts to itself, and no rule reaches over a character found in none (BREAK), so
+ * conversion can be done stretch by stretch and skipped where nothing can change: most of a
+ * simplified text.
  */
 const CHANGES = new Uint8Array(0x10000);
 const IN_RULES = new Uint8Array(0x10000);
 {
   const config = Locale.configs.tw2s as { normalizationChain?: unknown[][]; segmentation?: unknown; conversionChain: unknown[][] };
-  const dicts = [...(config.normalizationChain ?? []).flat(), ...[config.segmentation].flat(), ...config.conversionChain.flat()];
-  for (const dict of dicts) {
-    const rules = typeof dict === 'string' ? dict.split('|').map((line) => line.split(' ')) : (dict as string[][]);
-    for (const [key, value] of rules) {
-      const from = [...key];
-      const to = [...value];
-      for (const c of from) IN_RULES[c.charCodeAt(0)] = 1;
-      if (key === value) continue;
-      from.forEach((c, i) => {
-        if (from.length !== to.length || c !== to[i]) CHANGES[c.charCodeAt(0)] = 1;
-      });
-    }
+  const rulesOf = (dict: unknown) => (typeof dict === 'string' ? dict.split('|').map((line) => line.split(' ')) : (dict as string[][]));
+  for (const dict of [config.segmentation].flat()) for (const [key] of rulesOf(dict)) for (const c of key) IN_RULES[c.charCodeAt(0)] = 1;
+  const passes = [...(config.normalizationChain ?? []), ...config.conversionChain].map((group) => passOf([group].flat().map(rulesOf)));
+  for (const pass of passes) for (const c of pass.keyChars) IN_RULES[c.charCodeAt(0)] = 1;
+  for (const pass of passes) for (const c of pass.keyChars) if (!alwaysItself(c, passes)) CHANGES[c.charCodeAt(0)] = 1;
+}
+
+/**
+ * One pass of the converter (a group of dictionaries), per character: what it may become where a
+ * key holding it matches (its own single-character key wherever no longer key does, itself where
+ * it has none), and `wild`, the characters of keys whose value is of another length.
+ */
+function passOf(dicts: string[][][]) {
+  const becomes = new Map<string, Set<string>>();
+  const alone = new Set<string>();
+  const wild = new Set<string>();
+  const keyChars = new Set<string>();
+  for (const [key, value] of dicts.flat()) {
+    const from = [...key];
+    const to = [...value];
+    from.forEach((c, i) => {
+      keyChars.add(c);
+      if (from.length !== to.length) wild.add(c);
+      else becomes.set(c, (becomes.get(c) ?? new Set()).add(to[i]));
+    });
+    if (from.length === 1) alone.add(key);
   }
+  // a character with no key of its own stays itself where no longer key covers it
+  for (const c of keyChars) if (!alone.has(c)) becomes.get(c)?.add(c);
+  return { becomes, wild, keyChars };
+}
+
+/**
+ * Whether a character ends every pass as itself, whatever its neighbours. 才, 核 and 群 become their
+ * traditional variants (纔, 覈, 羣) in one pass and themselves again in the next: a third of the
+ * changeable characters of simplified text (Debian's Chinese manual pages) were these, each
+ * sending its stretch to the converter for nothing.
+ */
+function alwaysItself(c: string, passes: Array<ReturnType<typeof passOf>>) {
+  let can = new Set([c]);
+  for (const pass of passes) {
+    const next = new Set<string>();
+    for (const x of can) {
+      if (pass.wild.has(x)) return false;
+      for (const y of pass.becomes.get(x) ?? [x]) next.add(y);
+    }
+    can = next;
+  }
+  return can.size === 1 && can.has(c);
 }
 // surrogates (characters outside the BMP) and ideographic description characters are left to the converter
 CHANGES.fill(1, 0xd800, 0xe000);
