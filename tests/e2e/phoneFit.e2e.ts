@@ -119,11 +119,28 @@ test('a student’s controls on 基本信息, the payment page and the report ar
     }),
   ).toEqual([]);
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  // the time the order closes at is read whole: its date and time are on one line
+  const closingLines = await page.getByText(/前未付款/).evaluate((note) => {
+    const walker = document.createTreeWalker(note, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent!.search(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + 16);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    }
+    return 0;
+  });
+  expect(closingLines).toBe(1);
 
   await page.evaluate((id) => fetch(`/api/v1/mock/pay/${id}`), orderId);
   await page.goto(`${mock()}/personal/review/report/${reviewId}`);
   await page.getByRole('button', { name: '复制' }).waitFor({ timeout: 30_000 });
   await page.screenshot({ path: 'test-results/phone_report.png' });
+  // the report's cards stand edge to edge with its summary above them, not inset
+  const edges = await page.locator('.ant-card').evaluateAll((cards) => [...new Set(cards.map((card) => Math.round(card.getBoundingClientRect().left)))]);
+  expect(edges).toHaveLength(1);
   expect(
     await tooSmall({
       复制: page.getByRole('button', { name: '复制' }),

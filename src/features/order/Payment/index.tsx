@@ -118,8 +118,8 @@ function OrderSummary({ order }: { order: Order }) {
       {order.price && <Descriptions.Item label="计价方式">{priceLine(order.price)}</Descriptions.Item>}
       <Descriptions.Item label="剩余支付时间">
         <span aria-live="polite">{countdown.text}</span>
-        <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-          （{formatTime(order.expiresAt)} 前未付款，订单自动关闭）
+        <Typography.Text type="secondary" className={styles.deadline}>
+          （<span className={styles.when}>{formatTime(order.expiresAt)}</span> 前未付款，订单自动关闭）
         </Typography.Text>
       </Descriptions.Item>
     </Descriptions>

@@ -297,7 +297,7 @@ export default function ReportView({ report }: { report: Report }) {
   return (
     <div className={styles.report}>
       <Summary report={report} />
-      <Row gutter={[16, 16]} className={styles.row}>
+      <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Chapters report={report} />
         </Col>
@@ -305,7 +305,7 @@ export default function ReportView({ report }: { report: Report }) {
           <Sources report={report} />
         </Col>
       </Row>
-      <Row gutter={[16, 16]} className={styles.row}>
+      <Row gutter={[16, 16]}>
         <Col xs={24} lg={15}>
           <MarkedText report={report} passages={passages} selected={selected} onSelect={select} colourOf={colourOf} sourceTitle={sourceTitle} />
         </Col>
