@@ -85,6 +85,14 @@ test('a visitor’s controls on the home and register pages are a finger’s siz
   }
   expect(cut).toEqual([]);
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  // the search field's example is longer than a phone's field: it ends in an ellipsis, not cut off
+  const search = page.getByRole('searchbox', { name: '搜索文章和范文' });
+  expect(
+    await search.evaluate((input: HTMLInputElement) => [
+      input.scrollWidth > input.clientWidth || input.placeholder.length > 20,
+      getComputedStyle(input).textOverflow,
+    ]),
+  ).toEqual([true, 'ellipsis']);
 
   await page.goto(`${mock()}/user/register`);
   await page
@@ -97,9 +105,18 @@ test('a visitor’s controls on the home and register pages are a finger’s siz
       注册: page.getByRole('main').getByRole('button', { name: /注\s*册/ }),
       获取验证码: page.getByRole('button', { name: '获取验证码' }),
       同意用户协议: page.locator('.ant-checkbox-wrapper', { hasText: '我已阅读并同意' }),
+      直接登录: page.getByRole('link', { name: '直接登录' }),
     }),
   ).toEqual([]);
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+  await page.goto(`${mock()}/user/login`);
+  expect(
+    await tooSmall({
+      注册账号: page.getByRole('main').getByRole('link', { name: '注册账号' }),
+      忘记密码: page.getByRole('link', { name: '忘记密码' }),
+    }),
+  ).toEqual([]);
 });
 
 test('a student’s controls on 基本信息, the payment page and the report are a finger’s size; the verification’s labels stay whole', async () => {
