@@ -161,6 +161,14 @@ describe('personal centre', () => {
     expect(screen.getByLabelText('学校')).toHaveAttribute('placeholder', '请输入学校全称');
   });
 
+  test('the page opens with no field focused: a phone does not raise its keyboard over what the student came to read', async () => {
+    await signInAsDemo();
+    await renderApp('/personal/home/basic-info');
+    await heading('基本信息');
+    expect(screen.getByLabelText('昵称')).not.toHaveValue('');
+    expect(document.activeElement?.tagName).not.toBe('INPUT');
+  });
+
   test('a field the server refuses is marked beside the field', async () => {
     server.use({
       'PUT /api/v1/user/basicInfo': (_req, res) =>

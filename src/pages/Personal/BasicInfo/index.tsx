@@ -57,8 +57,10 @@ export default function BasicInfoPage() {
         <Descriptions.Item label="注册时间">{formatDay(currentUser.createdAt)}</Descriptions.Item>
       </Descriptions>
       <div style={{ maxWidth: 480 }}>
+        {/* a page read more than edited: no field takes the focus (a phone would raise its keyboard over the page) */}
         <ProForm<BasicInfo>
           form={form}
+          autoFocusFirstInput={false}
           initialValues={{
             nickname: currentUser.nickname,
             realName: currentUser.realName ?? '',
