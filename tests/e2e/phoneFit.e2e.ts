@@ -111,6 +111,8 @@ test('a visitor’s controls on the home and register pages are a finger’s siz
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
   await page.goto(`${mock()}/user/login`);
+  await page.getByRole('link', { name: '忘记密码' }).waitFor();
+  await page.screenshot({ path: 'test-results/phone_login.png' });
   expect(
     await tooSmall({
       注册账号: page.getByRole('main').getByRole('link', { name: '注册账号' }),

@@ -36,7 +36,16 @@ export default function LoginPage() {
   };
 
   return (
-    <AuthCard title="登录" subTitle="登录后可以查重、排版和查看您的订单">
+    <AuthCard
+      title="登录"
+      subTitle="登录后可以查重、排版和查看您的订单"
+      footer={
+        <div style={{ display: 'flex', justifyContent: 'space-between' }}>
+          <Link to={carry(paths.register)}>注册账号</Link>
+          <Link to={carry(paths.resetPassword)}>忘记密码</Link>
+        </div>
+      }
+    >
       <SignedInNotice otherwise="用其他账号重新登录" />
       {/* antd's own Form: the login page is a first page, and pro-form weighs more than it gives here */}
       <Form<LoginFormValues> layout="vertical" initialValues={{ email }} onFinish={onFinish} requiredMark>
@@ -57,10 +66,6 @@ export default function LoginPage() {
           登录
         </Button>
       </Form>
-      <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
-        <Link to={carry(paths.register)}>注册账号</Link>
-        <Link to={carry(paths.resetPassword)}>忘记密码</Link>
-      </div>
     </AuthCard>
   );
 }

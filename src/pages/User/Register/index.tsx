@@ -20,7 +20,15 @@ export default function RegisterPage() {
   const [form] = Form.useForm<Values>();
   const carry = useCarryRedirect();
   return (
-    <AuthCard title="注册" subTitle="注册后即可查重、排版，并在个人中心查看记录">
+    <AuthCard
+      title="注册"
+      subTitle="注册后即可查重、排版，并在个人中心查看记录"
+      footer={
+        <p style={{ textAlign: 'center', margin: 0 }}>
+          已有账号？<Link to={carry(paths.login)}>直接登录</Link>
+        </p>
+      }
+    >
       <SignedInNotice otherwise="注册一个新账号" />
       <ProForm<Values>
         form={form}
@@ -53,9 +61,6 @@ export default function RegisterPage() {
           </Link>
         </ProFormCheckbox>
       </ProForm>
-      <p style={{ textAlign: 'center', marginTop: 8 }}>
-        已有账号？<Link to={carry(paths.login)}>直接登录</Link>
-      </p>
     </AuthCard>
   );
 }

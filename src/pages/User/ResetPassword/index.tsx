@@ -8,11 +8,16 @@ import { useCarryRedirect } from '@/features/account/useCarryRedirect';
 export default function ResetPasswordPage() {
   const carry = useCarryRedirect();
   return (
-    <AuthCard title="重置密码" subTitle="我们会把验证码发到您的注册邮箱">
+    <AuthCard
+      title="重置密码"
+      subTitle="我们会把验证码发到您的注册邮箱"
+      footer={
+        <p style={{ textAlign: 'center', margin: 0 }}>
+          想起来了？<Link to={carry(paths.login)}>返回登录</Link>
+        </p>
+      }
+    >
       <ResetPasswordForm onDone={() => history.push(carry(paths.login))} />
-      <p style={{ textAlign: 'center', marginTop: 8 }}>
-        想起来了？<Link to={carry(paths.login)}>返回登录</Link>
-      </p>
     </AuthCard>
   );
 }
