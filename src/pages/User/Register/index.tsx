@@ -24,9 +24,9 @@ export default function RegisterPage() {
       title="注册"
       subTitle="注册后即可查重、排版，并在个人中心查看记录"
       footer={
-        <p style={{ textAlign: 'center', margin: 0 }}>
+        <>
           已有账号？<Link to={carry(paths.login)}>直接登录</Link>
-        </p>
+        </>
       }
     >
       <SignedInNotice otherwise="注册一个新账号" />

@@ -12,9 +12,9 @@ export default function ResetPasswordPage() {
       title="重置密码"
       subTitle="我们会把验证码发到您的注册邮箱"
       footer={
-        <p style={{ textAlign: 'center', margin: 0 }}>
+        <>
           想起来了？<Link to={carry(paths.login)}>返回登录</Link>
-        </p>
+        </>
       }
     >
       <ResetPasswordForm onDone={() => history.push(carry(paths.login))} />
