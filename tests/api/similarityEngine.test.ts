@@ -697,6 +697,31 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       expect(found).toEqual([[text.indexOf('Each reservation'), endOf(text, 'with sockets')]]);
     });
 
+    test("is one passage to the end of its last sentence where the rewrite kept the source's words there one by one, hardly any of them in pairs", async () => {
+      // the source's third sentence, then its second: after "by email and" only "when nobody" is a pair the source has, but
+      // released, automatically, checks, fifteen and minutes are the source sentence's words (7 of 14 words beyond shared)
+      const { text, found } = await passagesIn(
+        'Staff can see the occupancy of every floor on a dashboard that refreshes every minute during opening hours. Each reservation is confirmed by email and then quietly released, automatically, when nobody really checks anything, within about fifteen short minutes.',
+      );
+      expect(found).toEqual([[text.indexOf('Staff can see'), endOf(text, 'fifteen short minutes')]]);
+    });
+
+    test('is one passage with a sentence next to it reworded past its word pairs, where it keeps half of its content words from the source sentence beside those told', async () => {
+      // the source's third and second sentences, then its fourth, which shares two word pairs (a third, a tenth) but six of its nine content words
+      const { text, found } = await passagesIn(
+        'Staff can see the occupancy of every floor on a dashboard that refreshes every minute during opening hours. Each reservation is confirmed by email and released automatically when nobody checks in within twenty minutes. Term one saw empty rooms fall as a share of bookings, down to a tenth from a third.',
+      );
+      expect(found).toEqual([[text.indexOf('Staff can see'), endOf(text, 'from a third')]]);
+    });
+
+    test('is no passage when a sentence sharing only content words with the source is all that makes a stretch of two sentences three apart', async () => {
+      // the source's second and fifth sentences, eight and seven words shared; between them a sentence with five of the third's content words
+      const { found } = await passagesIn(
+        'Each reservation is confirmed by email and released when the tutor says so. The dashboard showing floor occupancy is something staff check each minute. Students asked most often for longer bookings, and the tutors agreed to try it.',
+      );
+      expect(found).toEqual([]);
+    });
+
     test('is one passage when the two stand one sentence apart in the source, the one between left out', async () => {
       // the source's second and fourth sentences, words swapped (no unbroken run of the minimum, short of the dense share)
       const { text, found } = await passagesIn(
@@ -719,6 +744,21 @@ describe('rewritten text (降重) and honest text of the same field', () => {
         'In fact, staff can see the occupancy of every floor on a big screen that is renewed each minute while the building is open, and each reservation is confirmed by email and cancelled by the system when no student arrives within fifteen minutes.',
       );
       expect(found).toEqual([[text.indexOf('staff'), endOf(text, 'fifteen minutes')]]);
+    });
+
+    test('is one passage when, merged into one sentence longer than either, two sentences each share under the aligning share of their word pairs, and together that share of its own', async () => {
+      // a manual with longer second and third sentences: the merged sentence shares 11 of the one's 30 pairs and 8 of the other's 27, 19 of its 45
+      const longer = [
+        manual[0],
+        'Staff can see the occupancy of every floor and every single room on a large dashboard in the entrance hall that refreshes every minute during the opening hours of the library.',
+        'Each reservation is confirmed by email within a few seconds and released automatically to the next student on the waiting list when nobody checks in within fifteen minutes.',
+        manual[4],
+      ];
+      const merged =
+        'Staff can see the occupancy of every floor on a screen in the hall that is renewed each minute while the library is open, and each reservation is confirmed by email at once and handed to whoever waits when nobody checks in inside a quarter hour';
+      const text = `${opening}\n${merged}.\n${closing}`;
+      const report = await oneDocument(longer.join(' '))(text);
+      expect(report.passages.map((p) => [p.start, p.end])).toEqual([[text.indexOf(merged), endOf(text, merged)]]);
     });
 
     test('is one passage when they follow each other in the source, under three-fifths of their words shared and under three-fifths of those in runs, the one making up for the other', async () => {

@@ -8,7 +8,7 @@
  * or two of the same field alone are not a copy. A passage marks only shared text: it stops at a
  * stretch of words the source does not have (more than a changed word or two), unless a rewrite (a
  * group past the gate) told a clause or a sentence in other words, about as long as the source's
- * text there.
+ * text there. In a rewrite, the source's words kept one by one count as shared too (withWords).
  */
 import type { Chain, Paragraphs } from './align';
 import type { TokenSeq } from './tokenSeq';
@@ -58,6 +58,9 @@ const ALIGNED_BIGRAMS = 4;
  */
 const WEAK_BIGRAMS = 3;
 const WEAK_SHARE: Shares = { words: 0.4, han: 0.4 };
+/** …or, in words, WORDS_SHARE of its content words, WORDS_SHARED at least, in any order: a sentence reworded past its pairs. */
+const WORDS_SHARE = 0.5;
+const WORDS_SHARED = 3;
 /**
  * A passage goes on over at most this many words the source does not have (a swapped word or
  * two, a connective); a Chinese character counts as half a word.
@@ -170,6 +173,9 @@ const STRETCH_SKIP = 15;
 /** How far around its seeds a source is read, in tokens. */
 const REACH = 200;
 
+/** A word of letters that is no function word: alone, in a sentence telling the source's, it is one of the source's words the rewriter kept. */
+const contentWord = (value: string) => !isHanToken(value) && value.length >= 3 && /^\p{L}+$/u.test(value) && !isFunctionWord(value);
+
 const bigram = (a: string, b: string) => `${a}\u0001${b}`;
 
 interface Tokens {
@@ -265,6 +271,8 @@ interface Aligned {
   ordered: number;
   /** aligned by WEAK_BIGRAMS only: part of a rewrite that passes, no evidence of one */
   weak?: boolean;
+  /** …and by its content words alone (wordSources): no evidence of a stretch either */
+  loose?: boolean;
 }
 
 /** One source and the checked text, as the alignment of their sentences reads them. */
@@ -289,7 +297,7 @@ function chinese(tokens: TokenSeq, { from, to }: Sentence): boolean {
 
 /**
  * The source sentences (of `among`, if given) a checked sentence shares `shares` of its bigrams with
- * (of the shorter's): its pairs are counted once, for every share asked; `held`, how many of them
+ * (of the shorter's; of its own, with two that follow each other, where it is longer than either): its pairs are counted once, for every share asked; `held`, how many of them
  * each source sentence holds.
  */
 function alignedSources(pair: Pair, q: Sentence): { sources: (shares: Shares, among?: Set<number>, least?: number) => number[]; held: Map<number, number> } {
@@ -299,12 +307,42 @@ function alignedSources(pair: Pair, q: Sentence): { sources: (shares: Shares, am
   for (const b of qBigrams.keys()) for (const s of pair.holders.get(b) ?? []) counts.set(s, (counts.get(s) ?? 0) + 1);
   const sources = (shares: Shares, among?: Set<number>, least = ALIGNED_BIGRAMS) => {
     const share = chinese(pair.query, q) ? shares.han : shares.words;
-    return [...counts]
-      .filter(([s, n]) => (!among || among.has(s)) && n >= least && n >= share * Math.min(qBigrams.size, pair.sentences[s].bigrams!.size))
-      .map(([s]) => s)
-      .sort((a, b) => a - b);
+    const candidates = [...counts].filter(([s, n]) => (!among || among.has(s)) && n >= least);
+    const found = new Set(candidates.filter(([s, n]) => n >= share * Math.min(qBigrams.size, pair.sentences[s].bigrams!.size)).map(([s]) => s));
+    // a sentence of words longer than either of two that follow each other in the source, sharing
+    // the share of both: the two merged into one (in Chinese, a sentence of one's own sharing two
+    // stock phrases of the field with two sentences passed)
+    if (chinese(pair.query, q)) return [...found].sort((a, b) => a - b);
+    for (const [s, n] of candidates) {
+      const next = counts.get(s + 1) ?? 0;
+      if (next < least || (among && !among.has(s + 1)) || !oneText(pair, s, s + 1)) continue;
+      const [one, other] = [pair.sentences[s].bigrams!.size, pair.sentences[s + 1].bigrams!.size];
+      if (qBigrams.size > Math.max(one, other) && n + next >= share * Math.min(qBigrams.size, one + other)) found.add(s).add(s + 1);
+    }
+    return [...found].sort((a, b) => a - b);
   };
   return { sources, held: counts };
+}
+
+/** The content words (contentWord) of tokens [from, to). */
+function contentWords(tokens: TokenSeq, { from, to }: Sentence): Set<string> {
+  const words = new Set<string>();
+  for (let t = from; t < to; t += 1) if (contentWord(tokens.value(t)!)) words.add(tokens.value(t)!);
+  return words;
+}
+
+/** The source sentences of `among` sharing WORDS_SHARE of a checked sentence's content words (of the fewer's), WORDS_SHARED at least. */
+function wordSources(pair: Pair, q: Sentence, among: Set<number>): number[] {
+  const mine = contentWords(pair.query, q);
+  if (mine.size < WORDS_SHARED) return [];
+  return [...among]
+    .filter((s) => {
+      const theirs = contentWords(pair.source, pair.sentences[s]);
+      let n = 0;
+      for (const w of mine) if (theirs.has(w)) n += 1;
+      return n >= WORDS_SHARED && n >= WORDS_SHARE * Math.min(mine.size, theirs.size);
+    })
+    .sort((a, b) => a - b);
 }
 
 /** Source sentences `first` to `last` (clipped to those read) follow one another in the source's text. */
@@ -320,13 +358,15 @@ function oneText({ sentences }: Pair, first: number, last: number): boolean {
  * merged sentence's other half, a sentence reworded more than the rest. A sentence aligning with nothing itself looks
  * at the two sentences before it and the two after it as well: shuffled, the sentence telling its
  * neighbour in the source may stand two away. Honest text of the same field aligns with sentences
- * from here and there, and gains nothing.
+ * from here and there, and gains nothing. A sentence of words aligning with none of those, not
+ * even weakly (WEAK_SHARE), still aligns weakly (loose) with one sharing WORDS_SHARE of its content
+ * words: a sentence reworded past its pairs, the words it kept standing apart.
  */
 function alignedAll(
   pair: Pair,
   querySentences: Sentence[],
   seeded: Set<number>,
-): Array<{ sources: number[]; held: Map<number, number>; weak: boolean } | undefined> {
+): Array<{ sources: number[]; held: Map<number, number>; weak: boolean; loose?: boolean } | undefined> {
   const sharing = querySentences.map((q, i) => (seeded.has(i) ? alignedSources(pair, q) : undefined));
   const strict = sharing.map((sharer) => sharer?.sources(ALIGNED_SHARE) ?? []);
   // the source sentences around those a window of checked sentences aligns with, where they are one short stretch
@@ -348,7 +388,9 @@ function alignedAll(
     const all = [...new Set([...found, ...extra])].sort((a, b) => a - b);
     if (all.length) return { sources: all, held: sharing[i]!.held, weak: false };
     const weak = among.size ? sharing[i]!.sources(WEAK_SHARE, among, WEAK_BIGRAMS) : [];
-    return weak.length ? { sources: weak, held: sharing[i]!.held, weak: true } : undefined;
+    if (weak.length) return { sources: weak, held: sharing[i]!.held, weak: true };
+    const byWords = among.size && !chinese(pair.query, querySentences[i]) ? wordSources(pair, querySentences[i], among) : [];
+    return byWords.length ? { sources: byWords, held: sharing[i]!.held, weak: true, loose: true } : undefined;
   });
 }
 
@@ -715,6 +757,32 @@ function withoutStrayEdges(pair: Pair, lines: Aligned[]): Aligned[] {
   return group.slice(first, last + 1);
 }
 
+/**
+ * An aligned sentence of a rewrite with its words placed one by one as well: a content word the
+ * sentences it tells have, and no pair placed, is placed at the first such word of theirs not placed
+ * yet. Between swapped words a rewrite keeps single words (hardly a pair); placed, they join its
+ * pieces and take its sentences to their edges, where the evidence (placed pairs) let it pass.
+ */
+function withWords({ query, source, sentences }: Pair, a: Aligned): Aligned {
+  const shared = a.shared.slice();
+  const used = new Set(shared);
+  const where = new Map<string, number[]>();
+  for (const s of a.sources)
+    for (let at = sentences[s].from; at < sentences[s].to; at += 1) {
+      const value = source.value(at)!;
+      if (used.has(at) || !contentWord(value)) continue;
+      const places = where.get(value);
+      if (places) places.push(at);
+      else where.set(value, [at]);
+    }
+  shared.forEach((at, k) => {
+    if (at >= 0) return;
+    const place = where.get(query.value(a.sentence.from + k)!)?.shift();
+    if (place !== undefined) shared[k] = place;
+  });
+  return { ...a, shared };
+}
+
 /** A group of consecutive aligned sentences passes the gate: it is a rewrite (it shares much, densely), or a piece holds an unbroken run of the minimum. */
 function passagesOf(pair: Pair, all: Aligned[]): Chain[] {
   const group = all.filter((a) => !a.weak);
@@ -729,10 +797,12 @@ function passagesOf(pair: Pair, all: Aligned[]): Chain[] {
   const passes = (gate: Gate, evidence = sharedTokens) => evidence >= gate.evidence * pair.minTokens && sharedTokens >= gate.density * length;
   const stretchGate = (gate: Gate) => (words ? { ...gate, evidence: WORDS_STRETCH_EVIDENCE[group.length > 1 ? 'sentences' : 'sentence'] } : gate);
   // a weakly aligned sentence adds no evidence, but may fill the gap between the sentences it stands between in the source
-  const stretch = passes(stretchGate(SPARSE_STRETCH_GATE), distinct) && (oneStretch(pair, group) || oneStretch(pair, all));
+  // a sentence aligned by its words alone is no evidence of a stretch either
+  const paired = all.filter((a) => !a.loose);
+  const stretch = passes(stretchGate(SPARSE_STRETCH_GATE), distinct) && (oneStretch(pair, group) || oneStretch(pair, paired));
   const balanced = words && sharedTokens / length + ordered / sharedTokens >= BALANCED;
   const oneSource = group.length === 1 || new Set(group.flatMap((a) => a.sources)).size === 1;
-  const oneSentenceGate = !words ? ONE_SENTENCE_GATE : all.length > 1 ? WORDS_NEIGHBOURED_GATE : WORDS_ONE_SENTENCE_GATE;
+  const oneSentenceGate = !words ? ONE_SENTENCE_GATE : paired.length > 1 ? WORDS_NEIGHBOURED_GATE : WORDS_ONE_SENTENCE_GATE;
   const oneSentence = oneSource && passes(oneSentenceGate, distinct) && ordered >= oneSentenceGate.ordered * sharedTokens;
   const rewrite =
     passes(GATE) ||
@@ -742,7 +812,8 @@ function passagesOf(pair: Pair, all: Aligned[]): Chain[] {
   if (!rewrite && longest < pair.minTokens) return [];
   if (!rewrite) return piecesOf(pair, group, sharedTokens).filter((p) => p.longest >= pair.minTokens);
   // a rewrite's passages take in its weakly aligned sentences too
-  return toSentenceEdges(pair, rewritePassages(pair, piecesOf(pair, all, sharedTokens), all), all);
+  const members = all.map((a) => withWords(pair, a));
+  return toSentenceEdges(pair, rewritePassages(pair, piecesOf(pair, members, sharedTokens), members), members);
 }
 
 /**
@@ -763,7 +834,7 @@ export function alignSentences(
   const pair: Pair = { query, queryText, source, sourceText, ...sourceSentences(source, sourceText, seeds), sourceId, minTokens, paragraphs };
   const seeded = seededSentences(querySentences, seeds);
   const aligned = alignedAll(pair, querySentences, seeded).map((found, i) =>
-    found ? { ...align(pair, querySentences[i], found.sources, found.held), weak: found.weak } : undefined,
+    found ? { ...align(pair, querySentences[i], found.sources, found.held), weak: found.weak, loose: found.loose } : undefined,
   );
   // aligned sentences of one paragraph, or of the next when nothing lies between, are one group
   const passages: Chain[] = [];
