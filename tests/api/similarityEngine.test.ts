@@ -722,6 +722,14 @@ describe('rewritten text (降重) and honest text of the same field', () => {
       expect(found).toEqual([]);
     });
 
+    test('is one passage with a sentence before one copied but for its last words, told in three word pairs of the next sentence of the source', async () => {
+      // the source's third sentence in a few words, then its second with fifteen of its sixteen words in a row (an unbroken run of the minimum)
+      const { text, found } = await passagesIn(
+        'Staff see every floor on a big screen. Each reservation is confirmed by email and released automatically when nobody checks in within twenty minutes.',
+      );
+      expect(found).toEqual([[text.indexOf('Staff see'), endOf(text, 'within twenty minutes')]]);
+    });
+
     test('is one passage when the two stand one sentence apart in the source, the one between left out', async () => {
       // the source's second and fourth sentences, words swapped (no unbroken run of the minimum, short of the dense share)
       const { text, found } = await passagesIn(

@@ -808,7 +808,10 @@ function passagesOf(pair: Pair, all: Aligned[]): Chain[] {
     passes(GATE) ||
     passes(DENSE_GATE) ||
     oneSentence ||
-    (stretch && (passes(stretchGate(STRETCH_GATE), distinct) || ordered >= ORDERED * sharedTokens || balanced));
+    (stretch && (passes(stretchGate(STRETCH_GATE), distinct) || ordered >= ORDERED * sharedTokens || balanced)) ||
+    // an unbroken run of the minimum is a copy already: sentences beside it (weakly aligned too) that
+    // tell one stretch of the source with it were copied as well, told in other words
+    (longest >= pair.minTokens && paired.length > 1 && oneStretch(pair, paired));
   if (!rewrite && longest < pair.minTokens) return [];
   if (!rewrite) return piecesOf(pair, group, sharedTokens).filter((p) => p.longest >= pair.minTokens);
   // a rewrite's passages take in its weakly aligned sentences too
