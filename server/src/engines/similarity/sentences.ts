@@ -297,23 +297,24 @@ function chinese(tokens: TokenSeq, { from, to }: Sentence): boolean {
 
 /**
  * The source sentences (of `among`, if given) a checked sentence shares `shares` of its bigrams with
- * (of the shorter's; of its own, with two that follow each other, where it is longer than either): its pairs are counted once, for every share asked; `held`, how many of them
- * each source sentence holds.
+ * (of the shorter's; in words, of its own with two that follow each other, where it is longer than
+ * either): its pairs are counted once, for every share asked; `held`, how many of them each source
+ * sentence holds.
  */
 function alignedSources(pair: Pair, q: Sentence): { sources: (shares: Shares, among?: Set<number>, least?: number) => number[]; held: Map<number, number> } {
   const qBigrams = bigramsOf(q, pair.query);
   if (qBigrams.size < WEAK_BIGRAMS) return { sources: () => [], held: new Map() };
   const counts = new Map<number, number>();
   for (const b of qBigrams.keys()) for (const s of pair.holders.get(b) ?? []) counts.set(s, (counts.get(s) ?? 0) + 1);
+  const han = chinese(pair.query, q);
   const sources = (shares: Shares, among?: Set<number>, least = ALIGNED_BIGRAMS) => {
-    const share = chinese(pair.query, q) ? shares.han : shares.words;
+    const share = han ? shares.han : shares.words;
     const candidates = [...counts].filter(([s, n]) => (!among || among.has(s)) && n >= least);
     const found = new Set(candidates.filter(([s, n]) => n >= share * Math.min(qBigrams.size, pair.sentences[s].bigrams!.size)).map(([s]) => s));
     // a sentence of words longer than either of two that follow each other in the source, sharing
     // the share of both: the two merged into one (in Chinese, a sentence of one's own sharing two
     // stock phrases of the field with two sentences passed)
-    if (chinese(pair.query, q)) return [...found].sort((a, b) => a - b);
-    for (const [s, n] of candidates) {
+    for (const [s, n] of han ? [] : candidates) {
       const next = counts.get(s + 1) ?? 0;
       if (next < least || (among && !among.has(s + 1)) || !oneText(pair, s, s + 1)) continue;
       const [one, other] = [pair.sentences[s].bigrams!.size, pair.sentences[s + 1].bigrams!.size];
