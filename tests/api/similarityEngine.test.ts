@@ -699,7 +699,7 @@ describe('rewritten text (降重) and honest text of the same field', () => {
 
     test("is one passage to the end of its last sentence where the rewrite kept the source's words there one by one, hardly any of them in pairs", async () => {
       // the source's third sentence, then its second: after "by email and" only "when nobody" is a pair the source has, but
-      // released, automatically, checks, fifteen and minutes are the source sentence's words (7 of 14 words beyond shared)
+      // released, automatically, checks, within, fifteen and minutes are the source sentence's words too (8 of the 14 shared)
       const { text, found } = await passagesIn(
         'Staff can see the occupancy of every floor on a dashboard that refreshes every minute during opening hours. Each reservation is confirmed by email and then quietly released, automatically, when nobody really checks anything, within about fifteen short minutes.',
       );
@@ -707,7 +707,7 @@ describe('rewritten text (降重) and honest text of the same field', () => {
     });
 
     test('is one passage with a sentence next to it reworded past its word pairs, where it keeps half of its content words from the source sentence beside those told', async () => {
-      // the source's third and second sentences, then its fourth, which shares two word pairs (a third, a tenth) but six of its nine content words
+      // the source's third and second sentences, then its fourth, which shares two word pairs (a third, a tenth) but six of its eleven content words
       const { text, found } = await passagesIn(
         'Staff can see the occupancy of every floor on a dashboard that refreshes every minute during opening hours. Each reservation is confirmed by email and released automatically when nobody checks in within twenty minutes. Term one saw empty rooms fall as a share of bookings, down to a tenth from a third.',
       );
