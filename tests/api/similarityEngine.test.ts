@@ -698,8 +698,8 @@ describe('rewritten text (降重) and honest text of the same field', () => {
     });
 
     test("is one passage to the end of its last sentence where the rewrite kept the source's words there one by one, hardly any of them in pairs", async () => {
-      // the source's third sentence, then its second: after "by email and" only "when nobody" is a pair the source has, but
-      // released, automatically, checks, within, fifteen and minutes are the source sentence's words too (8 of the 14 shared)
+      // the source's third sentence, then its second: after "released automatically when nobody" the source's pairs stop, but
+      // checks, within, fifteen and minutes are the source sentence's words too (4 of the 8 words after them)
       const { text, found } = await passagesIn(
         'Staff can see the occupancy of every floor on a dashboard that refreshes every minute during opening hours. Each reservation is confirmed by email and then quietly released, automatically, when nobody really checks anything, within about fifteen short minutes.',
       );
@@ -707,7 +707,8 @@ describe('rewritten text (降重) and honest text of the same field', () => {
     });
 
     test('is one passage with a sentence next to it reworded past its word pairs, where it keeps half of its content words from the source sentence beside those told', async () => {
-      // the source's third and second sentences, then its fourth, which shares two word pairs (a third, a tenth) but six of its eleven content words
+      // the source's third and second sentences, then its fourth, which shares four of its seventeen word pairs (share of, a
+      // tenth, from a, a third), under the two-fifths that align it weakly, but six of its eleven content words
       const { text, found } = await passagesIn(
         'Staff can see the occupancy of every floor on a dashboard that refreshes every minute during opening hours. Each reservation is confirmed by email and released automatically when nobody checks in within twenty minutes. Term one saw empty rooms fall as a share of bookings, down to a tenth from a third.',
       );
@@ -723,11 +724,18 @@ describe('rewritten text (降重) and honest text of the same field', () => {
     });
 
     test('is one passage with a sentence before one copied but for its last words, told in three word pairs of the next sentence of the source', async () => {
-      // the source's third sentence in a few words, then its second with fifteen of its sixteen words in a row (an unbroken run of the minimum)
+      // the source's third sentence in a few words, then its second with fourteen of its sixteen words in a row (an unbroken run of the minimum)
       const { text, found } = await passagesIn(
         'Staff see every floor on a big screen. Each reservation is confirmed by email and released automatically when nobody checks in within twenty minutes.',
       );
       expect(found).toEqual([[text.indexOf('Staff see'), endOf(text, 'within twenty minutes')]]);
+    });
+
+    test('is no passage when a sentence aligned by its content words alone stands between two paragraphs that each share too little', async () => {
+      // a paragraph ending with the source's second sentence's first ten words, and a sentence with content words of its fourth; the next opens with its third's first ten
+      const text = `${opening}\nEach reservation is confirmed by email and released automatically when the student asks. Our term saw empty rooms share fewer bookings than a third.\nStaff can see the occupancy of every floor on a board in the lobby, as we noticed.\n${closing}`;
+      const report = await oneDocument(manual.join(' '))(text);
+      expect(report.passages).toEqual([]);
     });
 
     test('is one passage when the two stand one sentence apart in the source, the one between left out', async () => {

@@ -20,6 +20,8 @@ export interface Sentence {
   from: number;
   to: number;
   bigrams?: Map<string, number[]>;
+  /** its content words (contentWord), once asked for (contentWords) */
+  words?: Set<string>;
 }
 
 /** What ends a sentence between two tokens: sentence punctuation (a full stop in a name too: code is no prose), a semicolon, a line break. */
@@ -58,7 +60,7 @@ const ALIGNED_BIGRAMS = 4;
  */
 const WEAK_BIGRAMS = 3;
 const WEAK_SHARE: Shares = { words: 0.4, han: 0.4 };
-/** …or, in words, WORDS_SHARE of its content words, WORDS_SHARED at least, in any order: a sentence reworded past its pairs. */
+/** …or, in words, WORDS_SHARE of the content words (of the fewer's), WORDS_SHARED at least, in any order: a sentence reworded past its pairs. */
 const WORDS_SHARE = 0.5;
 const WORDS_SHARED = 3;
 /**
@@ -173,7 +175,10 @@ const STRETCH_SKIP = 15;
 /** How far around its seeds a source is read, in tokens. */
 const REACH = 200;
 
-/** A word of letters that is no function word: alone, in a sentence telling the source's, it is one of the source's words the rewriter kept. */
+/**
+ * A word of letters that is no function word: alone, in a sentence telling the source's, it is one of
+ * the source's words the rewriter kept (in Chinese text, its English words: terms, names).
+ */
 const contentWord = (value: string) => !isHanToken(value) && value.length >= 3 && /^\p{L}+$/u.test(value) && !isFunctionWord(value);
 
 const bigram = (a: string, b: string) => `${a}\u0001${b}`;
@@ -305,7 +310,15 @@ function alignedSources(pair: Pair, q: Sentence): { sources: (shares: Shares, am
   const qBigrams = bigramsOf(q, pair.query);
   if (qBigrams.size < WEAK_BIGRAMS) return { sources: () => [], held: new Map() };
   const counts = new Map<number, number>();
-  for (const b of qBigrams.keys()) for (const s of pair.holders.get(b) ?? []) counts.set(s, (counts.get(s) ?? 0) + 1);
+  // pairs held by a sentence and the next one too (of the, in the): a merged share counts them once
+  const withNext = new Map<number, number>();
+  for (const b of qBigrams.keys()) {
+    const holders = pair.holders.get(b) ?? [];
+    holders.forEach((s, k) => {
+      counts.set(s, (counts.get(s) ?? 0) + 1);
+      if (holders[k + 1] === s + 1) withNext.set(s, (withNext.get(s) ?? 0) + 1);
+    });
+  }
   const han = chinese(pair.query, q);
   const sources = (shares: Shares, among?: Set<number>, least = ALIGNED_BIGRAMS) => {
     const share = han ? shares.han : shares.words;
@@ -318,17 +331,20 @@ function alignedSources(pair: Pair, q: Sentence): { sources: (shares: Shares, am
       const next = counts.get(s + 1) ?? 0;
       if (next < least || (among && !among.has(s + 1)) || !oneText(pair, s, s + 1)) continue;
       const [one, other] = [pair.sentences[s].bigrams!.size, pair.sentences[s + 1].bigrams!.size];
-      if (qBigrams.size > Math.max(one, other) && n + next >= share * Math.min(qBigrams.size, one + other)) found.add(s).add(s + 1);
+      const both = n + next - (withNext.get(s) ?? 0);
+      if (qBigrams.size > Math.max(one, other) && both >= share * Math.min(qBigrams.size, one + other)) found.add(s).add(s + 1);
     }
     return [...found].sort((a, b) => a - b);
   };
   return { sources, held: counts };
 }
 
-/** The content words (contentWord) of tokens [from, to). */
-function contentWords(tokens: TokenSeq, { from, to }: Sentence): Set<string> {
+/** The sentence's content words (contentWord), made the first time they are asked for. */
+function contentWords(tokens: TokenSeq, sentence: Sentence): Set<string> {
+  if (sentence.words) return sentence.words;
   const words = new Set<string>();
-  for (let t = from; t < to; t += 1) if (contentWord(tokens.value(t)!)) words.add(tokens.value(t)!);
+  for (let t = sentence.from; t < sentence.to; t += 1) if (contentWord(tokens.value(t)!)) words.add(tokens.value(t)!);
+  sentence.words = words;
   return words;
 }
 
@@ -360,8 +376,8 @@ function oneText({ sentences }: Pair, first: number, last: number): boolean {
  * at the two sentences before it and the two after it as well: shuffled, the sentence telling its
  * neighbour in the source may stand two away. Honest text of the same field aligns with sentences
  * from here and there, and gains nothing. A sentence of words aligning with none of those, not
- * even weakly (WEAK_SHARE), still aligns weakly (loose) with one sharing WORDS_SHARE of its content
- * words: a sentence reworded past its pairs, the words it kept standing apart.
+ * even weakly (WEAK_SHARE), still aligns weakly (loose) with one sharing WORDS_SHARE of their content
+ * words (of the fewer's): a sentence reworded past its pairs, the words it kept standing apart.
  */
 function alignedAll(
   pair: Pair,
@@ -810,8 +826,8 @@ function passagesOf(pair: Pair, all: Aligned[]): Chain[] {
     passes(DENSE_GATE) ||
     oneSentence ||
     (stretch && (passes(stretchGate(STRETCH_GATE), distinct) || ordered >= ORDERED * sharedTokens || balanced)) ||
-    // an unbroken run of the minimum is a copy already: sentences beside it (weakly aligned too) that
-    // tell one stretch of the source with it were copied as well, told in other words
+    // an unbroken run of the minimum is a copy already: where the group's other sentences (weakly
+    // aligned ones too) tell one stretch of the source with it, they were copied as well, told in other words
     (longest >= pair.minTokens && paired.length > 1 && oneStretch(pair, paired));
   if (!rewrite && longest < pair.minTokens) return [];
   if (!rewrite) return piecesOf(pair, group, sharedTokens).filter((p) => p.longest >= pair.minTokens);
@@ -846,8 +862,15 @@ export function alignSentences(
   const paragraph = (a: Aligned) => (paragraphs ? paragraphs[a.sentence.from] : 0);
   aligned.forEach((a, i) => {
     if (!a) return;
-    const previous = group[group.length - 1];
-    if (previous && paragraph(a) !== paragraph(previous) && (paragraph(a) - paragraph(previous) > 1 || previous.sentence !== querySentences[i - 1])) {
+    const last = group[group.length - 1];
+    // the next paragraph goes on from a sentence aligned by its pairs: one aligned by its words alone
+    // (loose) joins no two paragraphs, at the end of the one or the start of the other
+    const previous = group.filter((g) => !g.loose).pop();
+    const parts =
+      last &&
+      paragraph(a) !== paragraph(last) &&
+      (a.loose || !previous || paragraph(a) - paragraph(previous) > 1 || previous.sentence !== querySentences[i - 1]);
+    if (parts) {
       passages.push(...passagesOf(pair, withoutStrayEdges(pair, group)));
       group = [];
     }
