@@ -309,6 +309,7 @@ function chinese(tokens: TokenSeq, { from, to }: Sentence): boolean {
 function alignedSources(pair: Pair, q: Sentence): { sources: (shares: Shares, among?: Set<number>, least?: number) => number[]; held: Map<number, number> } {
   const qBigrams = bigramsOf(q, pair.query);
   if (qBigrams.size < WEAK_BIGRAMS) return { sources: () => [], held: new Map() };
+  const han = chinese(pair.query, q);
   const counts = new Map<number, number>();
   // pairs held by a sentence and the next one too (of the, in the): a merged share counts them once
   const withNext = new Map<number, number>();
@@ -316,10 +317,9 @@ function alignedSources(pair: Pair, q: Sentence): { sources: (shares: Shares, am
     const holders = pair.holders.get(b) ?? [];
     holders.forEach((s, k) => {
       counts.set(s, (counts.get(s) ?? 0) + 1);
-      if (holders[k + 1] === s + 1) withNext.set(s, (withNext.get(s) ?? 0) + 1);
+      if (!han && holders[k + 1] === s + 1) withNext.set(s, (withNext.get(s) ?? 0) + 1);
     });
   }
-  const han = chinese(pair.query, q);
   const sources = (shares: Shares, among?: Set<number>, least = ALIGNED_BIGRAMS) => {
     const share = han ? shares.han : shares.words;
     const candidates = [...counts].filter(([s, n]) => (!among || among.has(s)) && n >= least);
@@ -816,7 +816,8 @@ function passagesOf(pair: Pair, all: Aligned[]): Chain[] {
   // a weakly aligned sentence adds no evidence, but may fill the gap between the sentences it stands between in the source
   // a sentence aligned by its words alone is no evidence of a stretch either
   const paired = all.filter((a) => !a.loose);
-  const stretch = passes(stretchGate(SPARSE_STRETCH_GATE), distinct) && (oneStretch(pair, group) || oneStretch(pair, paired));
+  const pairedStretch = oneStretch(pair, paired);
+  const stretch = passes(stretchGate(SPARSE_STRETCH_GATE), distinct) && (oneStretch(pair, group) || pairedStretch);
   const balanced = words && sharedTokens / length + ordered / sharedTokens >= BALANCED;
   const oneSource = group.length === 1 || new Set(group.flatMap((a) => a.sources)).size === 1;
   const oneSentenceGate = !words ? ONE_SENTENCE_GATE : paired.length > 1 ? WORDS_NEIGHBOURED_GATE : WORDS_ONE_SENTENCE_GATE;
@@ -828,7 +829,7 @@ function passagesOf(pair: Pair, all: Aligned[]): Chain[] {
     (stretch && (passes(stretchGate(STRETCH_GATE), distinct) || ordered >= ORDERED * sharedTokens || balanced)) ||
     // an unbroken run of the minimum is a copy already: where the group's other sentences (weakly
     // aligned ones too) tell one stretch of the source with it, they were copied as well, told in other words
-    (longest >= pair.minTokens && paired.length > 1 && oneStretch(pair, paired));
+    (longest >= pair.minTokens && paired.length > 1 && pairedStretch);
   if (!rewrite && longest < pair.minTokens) return [];
   if (!rewrite) return piecesOf(pair, group, sharedTokens).filter((p) => p.longest >= pair.minTokens);
   // a rewrite's passages take in its weakly aligned sentences too
