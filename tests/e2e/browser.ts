@@ -77,6 +77,8 @@ export function usePagePerTest(): () => Page {
     page = await watched.context.newPage();
   });
   afterEach(async () => {
+    // a route handler still answering (a page polling as the test ends) would fail on the closed context
+    await page?.unrouteAll({ behavior: 'ignoreErrors' });
     await page?.context().close();
     expect(violations).toEqual([]);
   });
