@@ -513,8 +513,11 @@ function replaces({ source, sentences }: Pair, words: number, from: number, to: 
   return least - SWAP_DIFFERENCE <= words && words <= most + SWAP_DIFFERENCE;
 }
 
-/** A group's passages: its shared tokens in order, a piece ended by more than UNSHARED_GAP different words. */
-function piecesOf(pair: Pair, members: Aligned[], sharedTokens: number): Chain[] {
+/**
+ * A group's passages: its shared tokens in order, a piece ended by more than UNSHARED_GAP different
+ * words. `rewrite`: the group passed a gate, and its pieces reach their shared content words (trimmed).
+ */
+function piecesOf(pair: Pair, members: Aligned[], sharedTokens: number, rewrite = false): Chain[] {
   const { query, paragraphs, sourceId } = pair;
   const pieces: Chain[] = [];
   let open: Chain | undefined;
@@ -551,15 +554,28 @@ function piecesOf(pair: Pair, members: Aligned[], sharedTokens: number): Chain[]
       sourceAt = at;
     });
   }
-  return pieces.flatMap((piece) => trimmed(piece, places.get(piece)!));
+  return pieces.flatMap((piece) => trimmed(piece, places.get(piece)!, rewrite ? query : undefined));
 }
 
-/** A piece begins and ends with EDGE_RUN tokens equal in order: a lone shared pair of words at its edge is no evidence. */
-function trimmed(piece: Chain, found: Array<[number, number, number]>): Chain[] {
+/**
+ * A piece begins and ends with EDGE_RUN tokens equal in order: a lone shared pair of words at its
+ * edge is no evidence. In a rewrite (`query` given), whose evidence a gate has weighed, it reaches
+ * on to the shared content words beyond those runs, each at most UNSHARED_GAP words from the next:
+ * the words a rewriter kept one by one at a sentence's garbled edge. Shared function words (in the)
+ * count as different there, since the writer's own clause after a copy has them too.
+ */
+function trimmed(piece: Chain, found: Array<[number, number, number]>, query?: TokenSeq): Chain[] {
   const solid = found.filter(([, , n]) => n >= EDGE_RUN);
   if (!solid.length) return [];
-  const qStart = solid[0][0] - EDGE_RUN + 1;
-  const qEnd = solid[solid.length - 1][0] + 1;
+  let qStart = solid[0][0] - EDGE_RUN + 1;
+  let qEnd = solid[solid.length - 1][0] + 1;
+  if (query) {
+    const words = found.filter(([t]) => contentWord(query.value(t)!)).map(([t]) => t);
+    const said = new Set(words);
+    const apart = (from: number, to: number) => wordsIn(query, from, to, UNSHARED_GAP, (t) => (said.has(t) ? 0 : 1));
+    for (const t of [...words].reverse()) if (t < qStart && apart(t + 1, qStart) <= UNSHARED_GAP) qStart = t;
+    for (const t of words) if (t >= qEnd && apart(qEnd, t) <= UNSHARED_GAP) qEnd = t + 1;
+  }
   const inside = found.filter(([t]) => t >= qStart && t < qEnd).map(([, at]) => at);
   return [{ ...piece, qStart, qEnd, sStart: Math.min(...inside), sEnd: Math.max(...inside) + 1 }];
 }
@@ -834,7 +850,7 @@ function passagesOf(pair: Pair, all: Aligned[]): Chain[] {
   if (!rewrite) return piecesOf(pair, group, sharedTokens).filter((p) => p.longest >= pair.minTokens);
   // a rewrite's passages take in its weakly aligned sentences too
   const members = all.map((a) => withWords(pair, a));
-  return toSentenceEdges(pair, rewritePassages(pair, piecesOf(pair, members, sharedTokens), members), members);
+  return toSentenceEdges(pair, rewritePassages(pair, piecesOf(pair, members, sharedTokens, true), members), members);
 }
 
 /**
