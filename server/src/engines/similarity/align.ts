@@ -130,9 +130,9 @@ export function chainRuns(
   return [...done, ...open];
 }
 
-/** How many tokens an edge may skip (an edit), and how many equal tokens beyond make it part of the passage. */
+/** How many tokens an edge may skip (an edit), and how many equal tokens in order beyond make it part of the passage (and stand at either end of one). */
 export const EDGE_SKIP = 3;
-const EDGE_RUN = 3;
+export const EDGE_RUN = 3;
 
 /** [tokens skipped in the query, in the source, equal tokens after them] from (q, s) on (step 1 forward, −1 back): the next EDGE_RUN equal tokens after an edit of at most EDGE_SKIP, or nothing. */
 function nextRun(query: TokenSeq, source: TokenSeq, q: number, s: number, step: 1 | -1): [number, number, number] | undefined {

@@ -10,7 +10,7 @@
  * group past the gate) told a clause or a sentence in other words, about as long as the source's
  * text there. In a rewrite, the source's words kept one by one count as shared too (withWords).
  */
-import type { Chain, Paragraphs } from './align';
+import { EDGE_RUN, type Chain, type Paragraphs } from './align';
 import type { TokenSeq } from './tokenSeq';
 import { isHanToken } from './normalize';
 import { isFunctionWord } from './contentGrams';
@@ -82,8 +82,6 @@ const UNALIGNED_WEIGHT = 1.5;
 const REWRITE_REACH = 2 * REWRITE_GAP;
 /** …and as many words as the source has there, give or take this many (SWAPPED). */
 const SWAP_DIFFERENCE = 2;
-/** Equal tokens in order at either end of a passage. */
-const EDGE_RUN = 3;
 /**
  * A rewrite's passage takes in at most this many words at the start or the end of an aligned
  * sentence it begins or ends in: the connective the rewriter put first, the word it swapped last;
@@ -515,7 +513,7 @@ function replaces({ source, sentences }: Pair, words: number, from: number, to: 
 
 /**
  * A group's passages: its shared tokens in order, a piece ended by more than UNSHARED_GAP different
- * words. `rewrite`: the group passed a gate, and its pieces reach their shared content words (trimmed).
+ * words. `rewrite`: the group passed a gate, and its pieces reach their shared content words (reaching).
  */
 function piecesOf(pair: Pair, members: Aligned[], sharedTokens: number, rewrite = false): Chain[] {
   const { query, paragraphs, sourceId } = pair;
@@ -554,30 +552,48 @@ function piecesOf(pair: Pair, members: Aligned[], sharedTokens: number, rewrite 
       sourceAt = at;
     });
   }
-  return pieces.flatMap((piece) => trimmed(piece, places.get(piece)!, rewrite ? query : undefined));
+  return pieces.flatMap((piece) => {
+    const found = places.get(piece)!;
+    const kept = trimmed(piece, found);
+    if (!kept) return [];
+    return [rewrite ? reaching(kept, found, query, members) : kept];
+  });
+}
+
+/** A piece begins and ends with EDGE_RUN tokens equal in order: a lone shared pair of words at its edge is no evidence. */
+function trimmed(piece: Chain, found: Array<[number, number, number]>): Chain | undefined {
+  const solid = found.filter(([, , n]) => n >= EDGE_RUN);
+  if (!solid.length) return undefined;
+  return spanning(piece, found, solid[0][0] - EDGE_RUN + 1, solid[solid.length - 1][0] + 1);
+}
+
+/** `piece` over checked tokens [qStart, qEnd), its source span that of the shared tokens `found` there. */
+function spanning(piece: Chain, found: Array<[number, number, number]>, qStart: number, qEnd: number): Chain {
+  const inside = found.filter(([t]) => t >= qStart && t < qEnd).map(([, at]) => at);
+  return { ...piece, qStart, qEnd, sStart: Math.min(...inside), sEnd: Math.max(...inside) + 1 };
 }
 
 /**
- * A piece begins and ends with EDGE_RUN tokens equal in order: a lone shared pair of words at its
- * edge is no evidence. In a rewrite (`query` given), whose evidence a gate has weighed, it reaches
- * on to the shared content words beyond those runs, each at most UNSHARED_GAP words from the next:
- * the words a rewriter kept one by one at a sentence's garbled edge. Shared function words (in the)
- * count as different there, since the writer's own clause after a copy has them too.
+ * A rewrite's piece, whose evidence a gate has weighed, reaching on past its runs to the shared
+ * content words beyond, each at most UNSHARED_GAP different words (wordsBetween) from the next: the
+ * words a rewriter kept one by one at a sentence's garbled edge. The gap only grows with distance,
+ * so the first word too far ends the reach. It is done before the pieces are joined, since a reach
+ * that narrows the gap between two pieces joins them (rewritePassages); toSentenceEdges later
+ * takes a sentence's edge where the passage comes close to it.
  */
-function trimmed(piece: Chain, found: Array<[number, number, number]>, query?: TokenSeq): Chain[] {
-  const solid = found.filter(([, , n]) => n >= EDGE_RUN);
-  if (!solid.length) return [];
-  let qStart = solid[0][0] - EDGE_RUN + 1;
-  let qEnd = solid[solid.length - 1][0] + 1;
-  if (query) {
-    const words = found.filter(([t]) => contentWord(query.value(t)!)).map(([t]) => t);
-    const said = new Set(words);
-    const apart = (from: number, to: number) => wordsIn(query, from, to, UNSHARED_GAP, (t) => (said.has(t) ? 0 : 1));
-    for (const t of [...words].reverse()) if (t < qStart && apart(t + 1, qStart) <= UNSHARED_GAP) qStart = t;
-    for (const t of words) if (t >= qEnd && apart(qEnd, t) <= UNSHARED_GAP) qEnd = t + 1;
+function reaching(piece: Chain, found: Array<[number, number, number]>, query: TokenSeq, members: Aligned[]): Chain {
+  const words = found.filter(([t]) => contentWord(query.value(t)!)).map(([t]) => t);
+  const near = (from: number, to: number) => wordsBetween(query, members, from, to, UNSHARED_GAP) <= UNSHARED_GAP;
+  let { qStart, qEnd } = piece;
+  for (const t of [...words].reverse().filter((w) => w < qStart)) {
+    if (!near(t + 1, qStart)) break;
+    qStart = t;
   }
-  const inside = found.filter(([t]) => t >= qStart && t < qEnd).map(([, at]) => at);
-  return [{ ...piece, qStart, qEnd, sStart: Math.min(...inside), sEnd: Math.max(...inside) + 1 }];
+  for (const t of words.filter((w) => w >= qEnd)) {
+    if (!near(qEnd, t)) break;
+    qEnd = t + 1;
+  }
+  return spanning(piece, found, qStart, qEnd);
 }
 
 /** The aligned sentence of `members` holding checked token `t`, if one does. */
