@@ -51,6 +51,11 @@ export interface Config {
   sandbox: { appId: string; privateKey: string; publicKey: string };
   /** How long an order waits for its payment before it closes (30 minutes). */
   orderTtlMs: number;
+  /**
+   * How long a running job's lock lasts without renewal (a minute): a process killed mid-job leaves
+   * it locked that long, then another process (or this one, restarted) takes it up.
+   */
+  jobLockMs: number;
   /** `sandbox` (default) or `alipay`: which gateway takes payments. */
   paymentGateway: 'sandbox' | 'alipay';
   /** Alipay's settings, when given (ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY). */
@@ -142,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     typesetEngines: parseTypesetEngines(env.TYPESET_ENGINES),
     sandbox: sandboxKeys,
     orderTtlMs: Number(env.ORDER_TTL_SECONDS || 30 * 60) * 1000,
+    jobLockMs: Number(env.JOB_LOCK_SECONDS || 60) * 1000,
     paymentGateway: env.PAYMENT_GATEWAY === 'alipay' ? 'alipay' : 'sandbox',
     alipay:
       env.ALIPAY_APP_ID && env.ALIPAY_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY

@@ -38,7 +38,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger) {
   const storage = localStorage(`${config.dataDir}/files`);
   // untrusted files are read in worker threads (lib/filePool.ts)
   const files = createFilePool();
-  const jobs = createJobRunner(db, { log });
+  const jobs = createJobRunner(db, { log, lockMs: config.jobLockMs });
 
   const users = createUserRepo(db);
   const mail = createMailService({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: createOutboxRepo(db), log });
