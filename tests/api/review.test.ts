@@ -233,6 +233,45 @@ describe('uploads', () => {
     const dir = join(signedIn.test().config.dataDir, 'files', 'papers');
     return existsSync(dir) ? readdirSync(dir, { recursive: true }).filter((f) => String(f).includes('.')).length : 0;
   };
+  const uploadPaper = async () => {
+    const res = await upload(signedIn.me(), '论文.txt', Buffer.from(own(3)));
+    expect(res.status).toBe(200);
+    return res.body.result.uploadId as string;
+  };
+  const reviewOf = async (uploadId: string) =>
+    signedIn.me().post('/api/v1/review', { systemId: 'undergraduate', title: '县域中学课后服务研究', author: '林晓', uploadId });
+  const ageUpload = (uploadId: string) =>
+    signedIn
+      .test()
+      .app.db.updateTable('paper_uploads')
+      .set({ created_at: new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString() })
+      .where('id', '=', uploadId)
+      .execute();
+
+  test('a paper deleted on request cannot come back through the upload it was made from: text and file are gone', async () => {
+    const uploadId = await uploadPaper();
+    const before = papersStored();
+    const review = (await reviewOf(uploadId)).body.result.review;
+    expect((await signedIn.me().call('DELETE', `/api/v1/review/${review.id}/paper`)).status).toBe(200);
+    expect(papersStored()).toBe(before - 1);
+    const again = await reviewOf(uploadId);
+    expect(again.status).toBe(422);
+    expect(again.body.errors.uploadId).toBe('上传的文件已失效，请重新上传');
+    expect((await signedIn.me().post('/api/v1/review/quote', { systemId: 'undergraduate', uploadId })).status).toBe(422);
+  });
+
+  test('an upload past the retention period goes with its file, unless a review still holds the file', async () => {
+    const unused = await uploadPaper();
+    const used = await uploadPaper();
+    expect((await reviewOf(used)).status).toBe(200);
+    const before = papersStored();
+    await ageUpload(unused);
+    await ageUpload(used);
+    await signedIn.test().app.deleteExpiredPapers();
+    // the unused upload's file is gone; the one a review was made from stays with that review
+    expect(papersStored()).toBe(before - 1);
+    expect((await reviewOf(unused)).status).toBe(422);
+  });
   /** files received (on disk, never in memory) and not yet kept or removed */
   const received = () => readdirSync(join(signedIn.test().config.dataDir, 'files', '.incoming')).length;
 

@@ -42,6 +42,12 @@ function uploadRows(db: Db) {
     async deleteUpload(id: string) {
       await db.deleteFrom('paper_uploads').where('id', '=', id).execute();
     },
+    /** Forgets every upload of the file at `fileKey` (its text too). */
+    async deleteUploadsOfFile(fileKey: string) {
+      await db.deleteFrom('paper_uploads').where('file_key', '=', fileKey).execute();
+    },
+    /** Whether a review still holds the file at `fileKey` as its paper. */
+    fileInReview: async (fileKey: string) => !!(await db.selectFrom('reviews').select('id').where('file_key', '=', fileKey).limit(1).executeTakeFirst()),
   };
 }
 

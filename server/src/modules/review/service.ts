@@ -211,10 +211,19 @@ function newReview(userId: string, form: ReturnType<typeof formFields>): ReviewR
 
 /** Papers are kept for PAPER_RETENTION_DAYS: their removal, one by one or past the period. */
 function paperRetention(repo: ReviewRepo, storage: Storage) {
+  /**
+   * The file at `fileKey` and the uploads it came as, text and all: a deleted paper cannot come
+   * back through its upload. The file stays while another review made from the same upload holds it.
+   */
+  async function forgetFile(fileKey: string) {
+    await repo.deleteUploadsOfFile(fileKey);
+    if (!(await repo.fileInReview(fileKey))) await storage.remove(fileKey);
+  }
+
   /** Deletes a review's paper (text and file); the record, its figures and verification stay. */
   async function removePaper(id: string, fileKey: string | null) {
-    if (fileKey) await storage.remove(fileKey);
     await repo.updateReview(id, { paper_text: null, file_key: null, paper_deleted_at: nowIso(), updated_at: nowIso() });
+    if (fileKey) await forgetFile(fileKey);
   }
 
   return {
@@ -226,10 +235,7 @@ function paperRetention(repo: ReviewRepo, storage: Storage) {
       const papers = await repo.papersOlderThan(before);
       for (const paper of papers) await removePaper(paper.id, paper.file_key);
       const uploads = await repo.uploadsOlderThan(before);
-      for (const upload of uploads) {
-        // a review may still point at the file it was created from: the review's own deletion removes it
-        await repo.deleteUpload(upload.id);
-      }
+      for (const upload of uploads) await forgetFile(upload.file_key);
       return papers.length + uploads.length;
     },
   };
