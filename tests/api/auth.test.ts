@@ -242,10 +242,27 @@ describe('password reset by mailed code', () => {
     expect((await phone.login(email, 'Second1234')).body.success).toBe(true);
   });
 
-  test('an unknown e-mail gets the same answer and no mail', async () => {
+  test('an unknown e-mail gets the same answer and a mail saying no account uses it, with no code', async () => {
     const res = await client(t.app).post('/api/v1/user/sendCode', { email: 'ghost@example.edu.cn', purpose: 'reset' });
     expect(res.body).toMatchObject({ success: true });
     await expect(codeFromOutbox(t.app, 'ghost@example.edu.cn')).rejects.toThrow();
+    const mails = (await t.app.inject({ method: 'GET', url: '/api/v1/dev/outbox?to=ghost%40example.edu.cn' })).json().result;
+    expect(mails.map((m: { subject: string }) => m.subject)).toEqual(['【智能论文】该邮箱没有注册账号']);
+  });
+
+  test('a mail server that cannot be reached answers the same for an account and for an unknown e-mail', async () => {
+    // nothing listens on port 1: every mail fails at once
+    const unreachable = await buildApp({ ...t.config, smtpUrl: 'smtp://127.0.0.1:1' });
+    try {
+      const answers = [];
+      for (const email of ['demo@zhinenglunwen.cn', 'ghost2@example.edu.cn']) {
+        const res = await client(unreachable).post('/api/v1/user/sendCode', { email, purpose: 'reset' });
+        answers.push({ status: res.status, message: res.body.message });
+      }
+      expect(answers[1]).toEqual(answers[0]);
+    } finally {
+      await unreachable.close();
+    }
   });
 
   test('a wrong code is refused', async () => {

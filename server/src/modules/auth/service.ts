@@ -44,8 +44,9 @@ async function consumeCode(auth: AuthRepo, email: string, purpose: 'register' | 
 }
 
 /**
- * The mail a code request sends: the code, or for registering an existing account a note that it
- * exists; nothing for resetting an unknown one.
+ * The mail a code request sends: the code, or a note for an address that cannot use one (an
+ * existing account to register, an unknown one to reset). Every request mails, so neither the
+ * time the answer takes nor a mail server's failure tells whether the account exists.
  */
 function codeMail(email: string, purpose: 'register' | 'reset', code: string, exists: boolean) {
   if (purpose === 'register' && exists) {
@@ -55,7 +56,13 @@ function codeMail(email: string, purpose: 'register' | 'reset', code: string, ex
       text: '有人（可能是您）用这个邮箱注册智能论文账号，但它已经注册过了。请直接登录；忘记密码可在登录页选择“忘记密码”重置。',
     };
   }
-  if (purpose === 'reset' && !exists) return undefined;
+  if (purpose === 'reset' && !exists) {
+    return {
+      to: email,
+      subject: '【智能论文】该邮箱没有注册账号',
+      text: '有人（可能是您）用这个邮箱申请重置智能论文的密码，但没有账号使用这个邮箱。如果您用其他邮箱注册过，请用那个邮箱重置；也可以用这个邮箱注册新账号。如果不是您本人操作，请忽略这封邮件。',
+    };
+  }
   const action = purpose === 'register' ? '注册账号' : '重置密码';
   return {
     to: email,
@@ -167,8 +174,7 @@ export function createAuthService(deps: { auth: AuthRepo; users: Accounts; mail:
       const code = newCode();
       // a row even when no code is mailed, so the resend limit cannot tell the cases apart either
       await auth.insertCode({ email, purpose, code_hash: sha256(`${email}:${code}`), expires_at: isoIn(CODE_TTL_MS) });
-      const message = codeMail(email, purpose, code, Boolean(existing));
-      if (message) await mail.send(message);
+      await mail.send(codeMail(email, purpose, code, Boolean(existing)));
     },
 
     async register(input: { email: string; code: string; password: string; nickname: string }, address: string) {
