@@ -37,6 +37,8 @@ export const ERROR_CODES = {
   BAD_IMAGE: 422,
   /** the account's last file is still being read: one at a time each */
   FILE_BEING_READ: 429,
+  /** the account uploaded PAPER_UPLOADS_PER_DAY paper files in the last 24 hours */
+  UPLOAD_DAILY_LIMIT: 429,
   // orders and what they buy
   UNKNOWN_KIND: 422,
   BAD_PRICE: 422,
@@ -51,6 +53,8 @@ export const ERROR_CODES = {
   NOT_READY: 409,
   REPORT_NOT_READY: 409,
   REVIEW_RUNNING: 409,
+  /** the account submitted REVIEW_MAX_UNPAID_PER_DAY unpaid checks in the last 24 hours */
+  REVIEW_DAILY_LIMIT: 429,
   /** the account has TYPESET_MAX_ACTIVE typesettings waiting or being typeset */
   TYPESET_BUSY: 429,
   /** the account submitted TYPESET_MAX_UNPAID_PER_DAY unpaid typesettings in the last 24 hours */

@@ -17,6 +17,13 @@ export const MANUSCRIPT_MAX_CHARS = 500_000;
 export const TYPESET_MAX_ACTIVE = 2;
 /** How many typesettings one account may submit in 24 hours that are not paid for. */
 export const TYPESET_MAX_UNPAID_PER_DAY = 10;
+/**
+ * How many paper files one account may upload in 24 hours: each is kept 30 days, or until its paper
+ * is deleted; a student revising a thesis uploads a few a day.
+ */
+export const PAPER_UPLOADS_PER_DAY = 30;
+/** How many checks one account may submit in 24 hours that are not paid for (each keeps its paper's text). */
+export const REVIEW_MAX_UNPAID_PER_DAY = 20;
 
 /** An avatar picture. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

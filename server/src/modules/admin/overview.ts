@@ -7,11 +7,11 @@
 import { chinaDay as dayOf, chinaMidnight as midnightOf } from '../../../../common/time';
 import type { HourRow } from '../../db/hourly';
 import type { JobRunner } from '../../jobs/runner';
+import { DAY_MS } from '../../lib/time';
 import type { OrderService } from '../order';
 import type { ReviewService } from '../review';
 
-/** The days of the overview are China's (no daylight saving: every day is 24 whole hours). */
-const DAY_MS = 86_400_000;
+// the days of the overview are China's: no daylight saving, so every day is DAY_MS long
 
 export interface OverviewDay {
   /** YYYY-MM-DD, China time */

@@ -38,6 +38,11 @@ function uploadRows(db: Db) {
       await db.insertInto('paper_uploads').values(row).execute();
     },
     findUpload: (id: string) => db.selectFrom('paper_uploads').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** How many of the account's uploads are kept that came since `since`. */
+    async countUploadsSince(userId: string, since: string) {
+      const kept = db.selectFrom('paper_uploads').where('user_id', '=', userId).where('created_at', '>=', since);
+      return Number((await kept.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    },
     uploadsOlderThan: (before: string) => db.selectFrom('paper_uploads').select(['id', 'file_key']).where('created_at', '<', before).execute(),
     async deleteUpload(id: string) {
       await db.deleteFrom('paper_uploads').where('id', '=', id).execute();
@@ -86,6 +91,11 @@ export function createReviewRepo(db: Db) {
 
     async insertReview(row: ReviewRow) {
       await db.insertInto('reviews').values(row).execute();
+    },
+    /** How many reviews the account created since `since` that are not paid for. */
+    async countUnpaidSince(userId: string, since: string) {
+      const unpaid = db.selectFrom('reviews').where('user_id', '=', userId).where('created_at', '>=', since).where('paid_at', 'is', null);
+      return Number((await unpaid.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     },
     findReview: (id: string, ex: Executor = db) => ex.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirst(),
     findByCode: (code: string) => db.selectFrom('reviews').selectAll().where('verification_code', '=', code).executeTakeFirst(),

@@ -13,7 +13,7 @@ import type { ReviewSystemTable, UserTable } from '../../db/types';
 import { AppError, checkQuoted, forbidden, invalidField, notFound, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
-import { nowIso } from '../../lib/time';
+import { DAY_MS, isoIn, nowIso } from '../../lib/time';
 import type { JobRunner } from '../../jobs/runner';
 import type { DocumentService } from '../document';
 import type { OrderService, Payable } from '../order';
@@ -24,7 +24,7 @@ import { renderReportPdf, type ReportPdfInput } from './reportPdf';
 import type { ReviewRow, ReviewRepo, SystemChanges } from './repo';
 import { reviewSystemProblem } from './systems';
 import type { ReportBody, Review, ReviewBody } from './schemas';
-import { isAccepted, PAPER_UPLOAD } from '../../../../common/api';
+import { isAccepted, PAPER_UPLOAD, PAPER_UPLOADS_PER_DAY, REVIEW_MAX_UNPAID_PER_DAY } from '../../../../common/api';
 import { priceOf, startedThousands } from '../../../../common/price';
 import { normaliseVerificationCode } from '../../../../common/verificationCode';
 import { formatCount } from '../../../../common/formatCount';
@@ -231,7 +231,7 @@ function paperRetention(repo: ReviewRepo, storage: Storage) {
 
     /** Deletes papers past the retention period, and uploads never used in a review; returns how many. */
     async deleteExpiredPapers(now = Date.now()) {
-      const before = new Date(now - PAPER_RETENTION_DAYS * 24 * 3600 * 1000).toISOString();
+      const before = new Date(now - PAPER_RETENTION_DAYS * DAY_MS).toISOString();
       const papers = await repo.papersOlderThan(before);
       for (const paper of papers) await removePaper(paper.id, paper.file_key);
       const uploads = await repo.uploadsOlderThan(before);
@@ -285,6 +285,20 @@ function systemCatalogue(repo: ReviewRepo) {
   };
 }
 
+/** A submitted form's fields, with its paper (`paper`), at the price the page showed (checkQuoted). */
+async function pricedFields(repo: ReviewRepo, reader: ReviewReader, user: User, body: Static<typeof ReviewBody>, paper: Paper) {
+  const chosen = await reader.system(body.systemId);
+  const fields = formFields(body, chosen, await paperOf(repo, reader, user, paper, chosen));
+  checkQuoted(body.quotedFen, fields.amount_fen);
+  return fields;
+}
+
+/** The checks one account may submit unpaid in a day (REVIEW_MAX_UNPAID_PER_DAY): each keeps its paper's text. */
+async function checkUnpaidAllowance(repo: ReviewRepo, user: User) {
+  if ((await repo.countUnpaidSince(user.id, isoIn(-DAY_MS))) >= REVIEW_MAX_UNPAID_PER_DAY)
+    throw new AppError(429, 'REVIEW_DAILY_LIMIT', `24 小时内已提交 ${REVIEW_MAX_UNPAID_PER_DAY} 份未付款的检测，请为需要的检测付款，或明天再提交`);
+}
+
 /** Keeps an uploaded paper and reads its text; a file that cannot be read changes nothing. */
 /** `path`: the received file (lib/uploadFile.ts); kept in the store when the paper is accepted. */
 async function receivePaper(
@@ -295,6 +309,10 @@ async function receivePaper(
 ) {
   const fileName = storedFileName(rawFileName);
   if (!isAccepted(PAPER_UPLOAD, fileName)) throw invalidField('file', PAPER_UPLOAD.wrongType);
+  if ((await repo.countUploadsSince(user.id, isoIn(-DAY_MS))) >= PAPER_UPLOADS_PER_DAY) {
+    const message = `24 小时内已上传 ${PAPER_UPLOADS_PER_DAY} 份论文文件，请用已上传的文件提交检测，或明天再上传`;
+    throw new AppError(429, 'UPLOAD_DAILY_LIMIT', message, undefined, { file: message });
+  }
   // a paper longer than every system takes can never be reviewed: say so now, keep nothing
   const longest = Math.max(...(await repo.systems()).map((s) => s.max_chars));
   let read: PaperText;
@@ -358,10 +376,8 @@ export function createReviewService(deps: {
 
     /** A new review and the order that pays for it. */
     async create(user: UserTable, body: Static<typeof ReviewBody>) {
-      const chosen = await system(body.systemId);
-      const paper = await paperOf(repo, reader, user, body, chosen);
-      const fields = formFields(body, chosen, paper);
-      checkQuoted(body.quotedFen, fields.amount_fen);
+      await checkUnpaidAllowance(repo, user);
+      const fields = await pricedFields(repo, reader, user, body, body);
       const review = newReview(user.id, fields);
       await repo.insertReview(review);
       const order = await orderFor(user, review.id);
@@ -373,10 +389,7 @@ export function createReviewService(deps: {
       const paidAlready = () => new AppError(409, 'ALREADY_PAID', '已付款的检测不能再修改');
       const review = await own(user, id);
       if (review.status !== 'unpaid') throw paidAlready();
-      const chosen = await system(body.systemId);
-      const paper = await paperOf(repo, reader, user, body.uploadId || body.text ? body : { reviewId: id }, chosen);
-      const fields = formFields(body, chosen, paper);
-      checkQuoted(body.quotedFen, fields.amount_fen);
+      const fields = await pricedFields(repo, reader, user, body, body.uploadId || body.text ? body : { reviewId: id });
       await orders.closeOpenOf('review', id, 'replaced');
       // a payment may land meanwhile: the paper it paid for stays as it was
       if (!(await repo.updateUnpaid(id, { ...fields, updated_at: nowIso() }))) throw paidAlready();
