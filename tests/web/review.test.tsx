@@ -246,6 +246,25 @@ test('a price that could not be asked for (offline a moment) has a retry, and is
   expect(await screen.findByText('应付金额', {}, LONG)).toBeInTheDocument();
 });
 
+test('the system chosen last is the form’s, though a form was kept: the paper stays; a choice in the form is kept in the address', async () => {
+  await signInAsDemo();
+  const first = await renderApp('/review/info?systemId=undergraduate');
+  await screen.findByText('填写查重信息', {}, LONG);
+  fireEvent.click(screen.getByText('粘贴文本'));
+  fireEvent.change(await screen.findByLabelText('论文全文'), { target: { value: PAPER } });
+  expect(await screen.findByText('应付金额', {}, LONG)).toBeInTheDocument();
+  first.unmount();
+
+  // back to the systems page, and another system chosen there
+  const { history } = await renderApp('/review/info?systemId=journal');
+  await screen.findByText('填写查重信息', {}, LONG);
+  expect(screen.getByRole('radio', { name: /期刊职称论文检测/ })).toBeChecked();
+  expect((screen.getByLabelText('论文全文') as HTMLTextAreaElement).value).toBe(PAPER);
+  // another in the form: the address says it, so a login on the way comes back to it
+  fireEvent.click(screen.getByRole('radio', { name: /硕博学位论文检测/ }));
+  await waitFor(() => expect(new URLSearchParams(history.location.search).get('systemId')).toBe('graduate'));
+});
+
 test('a form left for a login on the way (the session ended) comes back as it was, file and all; a submitted one does not', async () => {
   await signInAsDemo();
   const first = await renderApp('/review/info');

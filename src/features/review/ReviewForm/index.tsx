@@ -281,7 +281,7 @@ function PaperInput({ mode, onMode, upload }: { mode: Mode; onMode: (mode: Mode)
  */
 export default function ReviewFormCard({ review }: { review?: Review }) {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const [form] = Form.useForm<ReviewFields & { paper?: never }>();
   const systems = useResult(() => listSystems(), []);
   const { currentUser } = useCurrentUser();
@@ -329,9 +329,12 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
   if (systems.error && !systems.data) return <LoadError what="查重系统" onRetry={systems.reload} />;
   if (!systems.data) return <Skeleton active paragraph={{ rows: 10 }} />;
 
-  const initial = { ...initialValues(review, systems.data, params.get('systemId'), currentUser), ...draft?.values };
+  // the system the student chose last is the link's: a kept form's own system yields to it (the
+  // form keeps the link in step with its choice, so a login on the way back brings that choice)
+  const linked = review ? null : params.get('systemId');
+  const initial = { ...initialValues(review, systems.data, linked, currentUser), ...draft?.values, ...(linked ? { systemId: linked } : {}) };
   // a system asked for by the link, the kept form or the check itself that is no longer on sale
-  const asked = draft?.values?.systemId ?? review?.systemId ?? params.get('systemId');
+  const asked = linked ?? draft?.values?.systemId ?? review?.systemId;
   const offSale = Boolean(asked && !systems.data.some((s) => s.id === asked));
   if (offSale) initial.systemId = systems.data[0]?.id;
 
@@ -344,7 +347,10 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
         layout="vertical"
         initialValues={initial}
         onFinish={submit}
-        onValuesChange={(_, all) => keep(mode, uploaded, all)}
+        onValuesChange={(changed: Partial<ReviewFields>, all) => {
+          keep(mode, uploaded, all);
+          if (!review && changed.systemId) setParams(new URLSearchParams({ ...Object.fromEntries(params), systemId: changed.systemId }), { replace: true });
+        }}
         requiredMark
         className={styles.form}
       >
