@@ -98,7 +98,7 @@ describe.each([...seeded, otherFaces(seeded.find((t) => t.id === 'general-bachel
       expect(runs.filter((r) => /^[IVX\d]+$/.test(r.text.trim())).map((r) => r.face)).toContain(FACE[template.styles.footer.latinFont]);
     }
     const named = [...new Set(Object.values(template.styles).flatMap((s) => [s.zhFont, s.latinFont]))];
-    expect(result.warnings).toEqual([expect.stringContaining('以开源字体代替')]);
+    expect(result.warnings).toEqual([expect.stringContaining('以相近的开源字体显示')]);
     for (const name of named) expect(result.warnings[0]).toContain(`${name} → `);
   });
 });

@@ -319,7 +319,8 @@ test('a typesetting still at work leads from the list back to its progress page'
 test('the server’s own font notice is shown but not counted among what the student must check', async () => {
   await signInAsDemo();
   const heading = '第 4 级标题“调查对象”按第 3 级排版';
-  const fonts = '本服务器没有模板指定的部分字体，预览和 PDF 中以开源字体代替：宋体 → Noto Serif CJK SC（下载的 Word 文档仍使用模板指定的字体）';
+  const fonts =
+    '预览和 PDF 中的部分字体以相近的开源字体显示：宋体 → Noto Serif CJK SC。下载的 Word 文档用的是模板指定的字体，在装有这些字体的电脑上按模板显示。';
   const finished = doneTypeset({ id: 'ts-fonts', warnings: [heading, fonts] });
   server.use({ 'GET /api/v1/typeset/ts-fonts': (_req, res) => res.json({ success: true, result: finished }) });
   const first = await renderApp('/typeset/preview/ts-fonts');
@@ -330,8 +331,16 @@ test('the server’s own font notice is shown but not counted among what the stu
 
   // with the notice alone there is nothing for the student to check
   server.use({ 'GET /api/v1/typeset/ts-fonts': (_req, res) => res.json({ success: true, result: { ...finished, warnings: [fonts] } }) });
-  await renderApp('/typeset/preview/ts-fonts');
+  const second = await renderApp('/typeset/preview/ts-fonts');
   expect(await screen.findByText(fonts, {}, LONG)).toBeInTheDocument();
+  expect(screen.queryByText(/处需要您核对/)).toBeNull();
+  second.unmount();
+
+  // a typesetting stored before the notice's wording changed says it the earlier way: still no item to check
+  const earlier = '本服务器没有模板指定的部分字体，预览和 PDF 中以开源字体代替：宋体 → Noto Serif CJK SC（下载的 Word 文档仍使用模板指定的字体）';
+  server.use({ 'GET /api/v1/typeset/ts-fonts': (_req, res) => res.json({ success: true, result: { ...finished, warnings: [earlier] } }) });
+  await renderApp('/typeset/preview/ts-fonts');
+  expect(await screen.findByText(earlier, {}, LONG)).toBeInTheDocument();
   expect(screen.queryByText(/处需要您核对/)).toBeNull();
 });
 

@@ -40,7 +40,7 @@ async function fontWarnings(template: Template): Promise<string[]> {
     styles.map((s) => s.zhFont),
     styles.map((s) => s.latinFont),
   );
-  return used.length ? [`${FONT_SUBSTITUTION_NOTICE}，预览和 PDF 中以开源字体代替：${used.join('，')}（下载的 Word 文档仍使用模板指定的字体）`] : [];
+  return used.length ? [`${FONT_SUBSTITUTION_NOTICE}：${used.join('，')}。下载的 Word 文档用的是模板指定的字体，在装有这些字体的电脑上按模板显示。`] : [];
 }
 
 const COVER_FIELD_NAMES: Record<keyof NonNullable<Manuscript['cover']>, string> = {
