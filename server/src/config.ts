@@ -122,6 +122,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (production && (sessionSecret.length < 32 || WEAK_SECRETS.has(sessionSecret.toLowerCase()))) {
     throw new Error('SESSION_SECRET is too weak for production: use at least 32 random characters.');
   }
+  // the sandbox lets anyone mark an order paid: a site that serves students says which gateway it means
+  if (production && !env.PAYMENT_GATEWAY) {
+    throw new Error('In production PAYMENT_GATEWAY must be named: alipay takes real payments; sandbox lets anyone mark an order paid (a trial site only).');
+  }
   if (env.PAYMENT_GATEWAY === 'alipay' && !(env.ALIPAY_APP_ID && env.ALIPAY_PRIVATE_KEY && env.ALIPAY_PUBLIC_KEY)) {
     throw new Error('PAYMENT_GATEWAY=alipay needs ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY.');
   }

@@ -141,8 +141,13 @@ describe('settings', () => {
   });
 
   test('the outbox API is never on in production', () => {
-    expect(
-      loadConfig({ NODE_ENV: 'production', EXPOSE_OUTBOX: '1', SESSION_SECRET: 'y'.repeat(40), DATA_DIR: mkdtempSync(join(tmpdir(), 'zn-cfg-')) }).exposeOutbox,
-    ).toBe(false);
+    const env = { NODE_ENV: 'production', EXPOSE_OUTBOX: '1', SESSION_SECRET: 'y'.repeat(40), PAYMENT_GATEWAY: 'sandbox' };
+    expect(loadConfig({ ...env, DATA_DIR: mkdtempSync(join(tmpdir(), 'zn-cfg-')) }).exposeOutbox).toBe(false);
+  });
+
+  test('production does not fall back to the sandbox gateway, where anyone can mark an order paid: the gateway is named', () => {
+    const env = { NODE_ENV: 'production', SESSION_SECRET: 'y'.repeat(40) };
+    expect(() => loadConfig({ ...env, DATA_DIR: mkdtempSync(join(tmpdir(), 'zn-cfg-')) })).toThrow(/PAYMENT_GATEWAY must be named/);
+    expect(loadConfig({ ...env, PAYMENT_GATEWAY: 'sandbox', DATA_DIR: mkdtempSync(join(tmpdir(), 'zn-cfg-')) }).paymentGateway).toBe('sandbox');
   });
 });
