@@ -16,7 +16,7 @@ import { createDb, migrateToLatest, type Db } from './db';
 import type { JobRunner } from './jobs/runner';
 import type { CorpusShards } from './modules/review';
 import { cookieSigner } from './lib/cookieSigner';
-import { AppError, internal, ShowType } from './lib/errors';
+import { AppError, internal, RetryLater, ShowType } from './lib/errors';
 import type { Storage } from './lib/storage';
 import { adminModule } from './modules/admin';
 import { articleModule } from './modules/article';
@@ -31,7 +31,6 @@ import { reviewModule } from './modules/review';
 import { searchModule } from './modules/search';
 import type { ApiModule } from './modules/shared/module';
 import { FIELD_LABELS, REQUIRED_MESSAGES } from './modules/shared/schemas';
-import { TooManyAttempts } from './modules/throttle';
 import { typesetModule } from './modules/typeset';
 import { userModule } from './modules/user';
 import sameOrigin from './plugins/sameOrigin';
@@ -211,7 +210,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, services: S
 
 /** Every failure as the one error envelope (docs/architecture.md, "API conventions"). */
 function errorHandler(error: FastifyError & { validation?: AjvError[] }, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof TooManyAttempts) reply.header('retry-after', error.retryAfterSeconds);
+  if (error instanceof RetryLater) reply.header('retry-after', error.retryAfterSeconds);
   if (error instanceof AppError) return reply.code(error.statusCode).send(error.toBody());
   if (error.validation) {
     const errors = fieldErrors(error.validation);

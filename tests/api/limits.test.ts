@@ -166,3 +166,15 @@ test('the secure flag is set when the site is served over https', async () => {
     await secure.close();
   }
 });
+
+test('a code asked for again within the minute is refused with the wait in Retry-After as well as in words', async () => {
+  const email = 'again@campus.example.cn';
+  const browser = client(t.app);
+  const from = fromAddress('198.51.100.60');
+  expect((await browser.call('POST', '/api/v1/user/sendCode', { email, purpose: 'register' }, from)).status).toBe(200);
+  const again = await browser.call('POST', '/api/v1/user/sendCode', { email, purpose: 'register' }, from);
+  expect(again.status).toBe(429);
+  expect(again.body).toMatchObject({ errorCode: 'CODE_TOO_SOON', message: expect.stringMatching(/请 (\d+ 秒|1 分钟)后再试/) });
+  expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+  expect(Number(again.headers['retry-after'])).toBeLessThanOrEqual(60);
+});

@@ -23,6 +23,17 @@ export class AppError extends Error {
   }
 }
 
+/** A refusal that passes with time (429): the response says how long in `Retry-After` as well as in words. */
+export class RetryLater extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    errorCode: ErrorCode,
+    message: string,
+  ) {
+    super(429, errorCode, message, ShowType.WARN_MESSAGE);
+  }
+}
+
 export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', '请先登录', ShowType.REDIRECT);
 export const forbidden = (message = '您无权访问这条记录') => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = '没有找到这条记录') => new AppError(404, 'NOT_FOUND', message);

@@ -3,7 +3,7 @@
  * change. Login failures never tell whether an account exists.
  */
 import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '../../../../common/fieldRules';
-import { AppError, invalidField, ShowType } from '../../lib/errors';
+import { invalidField, RetryLater } from '../../lib/errors';
 import { newCode, newId, newToken, sha256 } from '../../lib/ids';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/password';
 import { isoIn } from '../../lib/time';
@@ -167,7 +167,7 @@ export function createAuthService(deps: { auth: AuthRepo; users: Accounts; mail:
       const last = await auth.latestCode(email, purpose);
       const wait = last ? Date.parse(last.created_at) + CODE_RESEND_MS - Date.now() : 0;
       if (wait > 0) {
-        throw new AppError(429, 'CODE_TOO_SOON', `验证码发送太频繁，请 ${waitText(wait)}后再试`, ShowType.WARN_MESSAGE);
+        throw new RetryLater(Math.ceil(wait / 1000), 'CODE_TOO_SOON', `验证码发送太频繁，请 ${waitText(wait)}后再试`);
       }
       await throttle.attempt(POLICIES.codePerRecipient, email);
       const existing = await users.findByEmail(email);

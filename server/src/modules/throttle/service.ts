@@ -5,7 +5,7 @@
  * The caller picks the keys: an account, a recipient, a client address (request.ip, which honours
  * X-Forwarded-For only from the proxies TRUST_PROXY names).
  */
-import { AppError, ShowType } from '../../lib/errors';
+import { RetryLater } from '../../lib/errors';
 import type { ThrottleRepo } from './repo';
 
 export interface ThrottlePolicy {
@@ -43,12 +43,9 @@ export function waitText(ms: number): string {
   return minutes < 60 ? `${minutes} 分钟` : `${Math.ceil(minutes / 60)} 小时`;
 }
 
-export class TooManyAttempts extends AppError {
-  constructor(
-    readonly retryAfterSeconds: number,
-    policy: ThrottlePolicy,
-  ) {
-    super(429, 'TOO_MANY_ATTEMPTS', `${policy.action}次数过多，请 ${waitText(retryAfterSeconds * 1000)}后再试`, ShowType.WARN_MESSAGE);
+export class TooManyAttempts extends RetryLater {
+  constructor(retryAfterSeconds: number, policy: ThrottlePolicy) {
+    super(retryAfterSeconds, 'TOO_MANY_ATTEMPTS', `${policy.action}次数过多，请 ${waitText(retryAfterSeconds * 1000)}后再试`);
   }
 }
 
