@@ -95,6 +95,44 @@ describe('a passage’s source on a phone', () => {
   });
 });
 
+describe('going from passage to passage', () => {
+  let restore: () => void;
+  afterEach(() => restore());
+
+  test.each([375, 1280])('at %i px, 上一处 and 下一处 choose each marked passage in turn, its source beside or below the text, not over it', (width) => {
+    restore = windowWidth(width);
+    const two: Report = {
+      ...report,
+      passages: [...report.passages, { sourceId: 's1', start: 34, end: 43, sourceStart: 20, sourceEnd: 29, sourceText: '来源里的第二段原文', chars: 9 }],
+    };
+    render(
+      <MemoryRouter>
+        <ReportView report={two} />
+      </MemoryRouter>,
+    );
+    const marks = () => screen.getAllByRole('button', { name: '相似段落，来源：某河流沉积物中微塑料的分布特征' });
+    const pressed = () => marks().map((m) => m.getAttribute('aria-pressed'));
+    expect(screen.getByText('共 2 处相似段落')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '上一处' })).toBeDisabled();
+
+    fireEvent.click(screen.getByRole('button', { name: '下一处' }));
+    expect(screen.getByText('第 1 / 2 处相似段落')).toBeInTheDocument();
+    expect(pressed()).toEqual(['true', 'false']);
+    expect(document.activeElement).toBe(marks()[0]);
+    expect(screen.getByText('来源里的那一段原文')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: '下一处' }));
+    expect(pressed()).toEqual(['false', 'true']);
+    expect(screen.getByText('来源里的第二段原文')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '下一处' })).toBeDisabled();
+
+    fireEvent.click(screen.getByRole('button', { name: '上一处' }));
+    expect(screen.getByText('第 1 / 2 处相似段落')).toBeInTheDocument();
+    expect(pressed()).toEqual(['true', 'false']);
+  });
+});
+
 describe('下载 PDF 报告', () => {
   const PDF_ROUTE = 'GET /api/v1/review/:reviewId/report.pdf';
   let saved: { href: string; download: string }[];

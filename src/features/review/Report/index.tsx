@@ -5,7 +5,7 @@ import FigureHelp from '@/components/FigureHelp';
 import { paths } from '@/utils/paths';
 import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Descriptions, Drawer, Empty, List, Progress, Row, Space, Statistic, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'umi';
 import styles from './index.less';
 import { formatCount } from '../../../../common/formatCount';
@@ -149,12 +149,39 @@ interface TextProps {
   passages: Passage[];
   selected?: number;
   onSelect: (passage?: number) => void;
+  /** a passage gone to by 上一处 / 下一处: chosen, its source not brought up over the text */
+  onVisit: (passage: number) => void;
   colourOf: Map<string, string>;
   sourceTitle: (sourceId: string) => string;
 }
 
-/** The checked text with every passage marked in its source's colour; choosing one shows its source. */
-function MarkedText({ report, passages, selected, onSelect: setSelected, colourOf, sourceTitle }: TextProps) {
+/** Where the reader is among the marked passages, and the way to the one before and after. */
+function PassageSteps({ count, at, onVisit }: { count: number; at?: number; onVisit: (passage: number) => void }) {
+  return (
+    <Space wrap className={styles.steps}>
+      <Typography.Text>{at === undefined ? `共 ${count} 处相似段落` : `第 ${at + 1} / ${count} 处相似段落`}</Typography.Text>
+      <Button disabled={at === undefined || at === 0} onClick={() => onVisit(at! - 1)}>
+        上一处
+      </Button>
+      <Button disabled={at === count - 1} onClick={() => onVisit(at === undefined ? 0 : at + 1)}>
+        下一处
+      </Button>
+    </Space>
+  );
+}
+
+/**
+ * The checked text with every passage marked in its source's colour; choosing one shows its source.
+ * A long text scrolls in its box, where a passage may lie far down: 上一处 / 下一处 bring each into sight.
+ */
+function MarkedText({ report, passages, selected, onSelect: setSelected, onVisit, colourOf, sourceTitle }: TextProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const visit = (passage: number) => {
+    onVisit(passage);
+    const mark = box.current?.querySelector<HTMLElement>(`[data-passage="${passage}"]`);
+    mark?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    mark?.focus({ preventScroll: true });
+  };
   return (
     <Card title={<h2 className={styles.heading}>全文对照</h2>}>
       {report.text === null ? (
@@ -164,13 +191,15 @@ function MarkedText({ report, passages, selected, onSelect: setSelected, colourO
       ) : (
         <>
           <Typography.Paragraph type="secondary">{MARKED}</Typography.Paragraph>
-          <div className={styles.text}>
+          <PassageSteps count={passages.length} at={selected} onVisit={visit} />
+          <div className={styles.text} ref={box}>
             {segments(report.text, passages).map((part, i) =>
               part.passage === undefined ? (
                 <span key={i}>{part.text}</span>
               ) : (
                 <mark
                   key={i}
+                  data-passage={part.passage}
                   role="button"
                   tabIndex={0}
                   aria-pressed={selected === part.passage}
@@ -289,6 +318,10 @@ export default function ReportView({ report }: { report: Report }) {
     setSelected(passage);
     setSheetOpen(passage !== undefined);
   };
+  const visit = (passage: number) => {
+    setSelected(passage);
+    setSheetOpen(false);
+  };
   const colourOf = useMemo(() => new Map(report.sources.map((s, i) => [s.sourceId, PALETTE[i % PALETTE.length]])), [report]);
   const passages = [...report.passages].sort((a, b) => a.start - b.start);
   const chosen = selected === undefined ? undefined : passages[selected];
@@ -307,7 +340,7 @@ export default function ReportView({ report }: { report: Report }) {
       </Row>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={15}>
-          <MarkedText report={report} passages={passages} selected={selected} onSelect={select} colourOf={colourOf} sourceTitle={sourceTitle} />
+          <MarkedText report={report} passages={passages} selected={selected} onSelect={select} onVisit={visit} colourOf={colourOf} sourceTitle={sourceTitle} />
         </Col>
         <Col xs={24} lg={9}>
           <SourcePassage chosen={chosen} hint={noPassageHint(report, passages, phone)} colourOf={colourOf} sourceTitle={sourceTitle} />
