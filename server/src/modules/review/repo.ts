@@ -44,9 +44,6 @@ function uploadRows(db: Db) {
       return Number((await kept.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     },
     uploadsOlderThan: (before: string) => db.selectFrom('paper_uploads').select(['id', 'file_key']).where('created_at', '<', before).execute(),
-    async deleteUpload(id: string) {
-      await db.deleteFrom('paper_uploads').where('id', '=', id).execute();
-    },
     /** Forgets every upload of the file at `fileKey` (its text too). */
     async deleteUploadsOfFile(fileKey: string) {
       await db.deleteFrom('paper_uploads').where('file_key', '=', fileKey).execute();
