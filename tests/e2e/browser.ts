@@ -1,5 +1,5 @@
 /** Debian's Chromium driven by playwright-core: never a downloaded browser. */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { wordManuscript } from '../fixtures/manuscripts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -85,14 +85,27 @@ export function usePagePerTest(): () => Page {
   return () => page;
 }
 
-/** Opens the header's user menu (hover, as a mouse user does; a tap when hover did not open it) and logs out. */
-export async function logOutThroughMenu(page: Page, nickname: string) {
+/**
+ * Opens the header's user menu until `entry` shows in it: a hover, as a mouse user does, then a tap
+ * where the hover did not open it, or the menu closed again as the page settled under the pointer.
+ */
+export async function openUserMenu(page: Page, nickname: string, entry: Locator = page.getByText('个人中心')) {
   const trigger = page.getByRole('button', { name: `用户菜单：${nickname}` });
-  const item = page.getByText('退出登录');
-  await trigger.hover();
-  if (!(await item.isVisible().catch(() => false))) {
-    await item.waitFor({ timeout: 2000 }).catch(() => trigger.click());
+  for (let tries = 1; ; tries += 1) {
+    await (tries % 2 ? trigger.hover() : trigger.click());
+    try {
+      await entry.waitFor({ timeout: 3000 });
+      return;
+    } catch (error) {
+      if (tries === 4) throw error;
+    }
   }
+}
+
+/** Opens the header's user menu and logs out. */
+export async function logOutThroughMenu(page: Page, nickname: string) {
+  const item = page.getByText('退出登录');
+  await openUserMenu(page, nickname, item);
   await item.click();
 }
 
