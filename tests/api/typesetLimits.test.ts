@@ -86,6 +86,7 @@ test('at most TYPESET_MAX_UNPAID_PER_DAY unpaid typesettings in 24 hours, delete
   expect(refused.body).toMatchObject({
     success: false,
     errorCode: 'TYPESET_DAILY_LIMIT',
-    message: `24 小时内已提交 ${TYPESET_MAX_UNPAID_PER_DAY} 份未付款的排版，请为需要的排版付款，或明天再提交`,
+    message: `24 小时内已提交 ${TYPESET_MAX_UNPAID_PER_DAY} 份未付款的排版，请为需要的排版付款，或 24 小时后再提交`,
   });
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
 });

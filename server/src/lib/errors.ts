@@ -29,8 +29,9 @@ export class RetryLater extends AppError {
     readonly retryAfterSeconds: number,
     errorCode: ErrorCode,
     message: string,
+    errors?: Record<string, string>,
   ) {
-    super(429, errorCode, message, ShowType.WARN_MESSAGE);
+    super(429, errorCode, message, ShowType.WARN_MESSAGE, errors);
   }
 }
 

@@ -6,11 +6,11 @@ import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '../../../../common/fieldR
 import { invalidField, RetryLater } from '../../lib/errors';
 import { newCode, newId, newToken, sha256 } from '../../lib/ids';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/password';
-import { isoIn } from '../../lib/time';
+import { isoIn, waitText } from '../../lib/time';
 import { SESSION_TTL_MS } from '../../plugins/session';
 import type { UserTable as UserRow } from '../../db/types';
 import type { MailService } from '../mail';
-import { POLICIES, waitText, type Throttle } from '../throttle';
+import { POLICIES, type Throttle } from '../throttle';
 import { checkNewPassword } from './passwordPolicy';
 import type { AuthRepo } from './repo';
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import { nowIso } from '../../lib/time';
 import { changeRow, type OnRowChange } from '../../db/changeRow';
 import { hourOf, hourRows } from '../../db/hourly';
+import { recentRows } from '../../db/recent';
 import type { ReviewTable, Database, PaperUploadTable, ReviewSystemTable } from '../../db/types';
 
 type Executor = Db | Transaction<Database>;
@@ -38,18 +39,18 @@ function uploadRows(db: Db) {
       await db.insertInto('paper_uploads').values(row).execute();
     },
     findUpload: (id: string) => db.selectFrom('paper_uploads').selectAll().where('id', '=', id).executeTakeFirst(),
-    /** How many of the account's uploads are kept that came since `since`. */
-    async countUploadsSince(userId: string, since: string) {
-      const kept = db.selectFrom('paper_uploads').where('user_id', '=', userId).where('created_at', '>=', since);
-      return Number((await kept.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    },
+    /** The account's uploads kept that came since `since`. */
+    uploadsSince: (userId: string, since: string) => recentRows(db.selectFrom('paper_uploads').where('user_id', '=', userId), since),
     uploadsOlderThan: (before: string) => db.selectFrom('paper_uploads').select(['id', 'file_key']).where('created_at', '<', before).execute(),
-    /** Forgets every upload of the file at `fileKey` (its text too). */
-    async deleteUploadsOfFile(fileKey: string) {
-      await db.deleteFrom('paper_uploads').where('file_key', '=', fileKey).execute();
+    /** Forgets every upload of the files at `fileKeys` (their text too). */
+    async deleteUploadsOfFiles(fileKeys: string[]) {
+      await db.deleteFrom('paper_uploads').where('file_key', 'in', fileKeys).execute();
     },
-    /** Whether a review still holds the file at `fileKey` as its paper. */
-    fileInReview: async (fileKey: string) => !!(await db.selectFrom('reviews').select('id').where('file_key', '=', fileKey).limit(1).executeTakeFirst()),
+    /** Which of the files at `fileKeys` a review still holds as its paper. */
+    async filesInReviews(fileKeys: string[]) {
+      const rows = await db.selectFrom('reviews').select('file_key').distinct().where('file_key', 'in', fileKeys).execute();
+      return new Set(rows.map((row) => row.file_key));
+    },
   };
 }
 
@@ -89,11 +90,8 @@ export function createReviewRepo(db: Db) {
     async insertReview(row: ReviewRow) {
       await db.insertInto('reviews').values(row).execute();
     },
-    /** How many reviews the account created since `since` that are not paid for. */
-    async countUnpaidSince(userId: string, since: string) {
-      const unpaid = db.selectFrom('reviews').where('user_id', '=', userId).where('created_at', '>=', since).where('paid_at', 'is', null);
-      return Number((await unpaid.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    },
+    /** The reviews the account created since `since` that are not paid for. */
+    unpaidSince: (userId: string, since: string) => recentRows(db.selectFrom('reviews').where('user_id', '=', userId).where('paid_at', 'is', null), since),
     findReview: (id: string, ex: Executor = db) => ex.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirst(),
     findByCode: (code: string) => db.selectFrom('reviews').selectAll().where('verification_code', '=', code).executeTakeFirst(),
     async updateReview(id: string, changes: Partial<ReviewRow>, ex: Executor = db) {
@@ -143,6 +141,11 @@ export function createReviewRepo(db: Db) {
       return { rows: rows.map((r) => ({ ...r, paper_text: null, report: null })) as ReviewRow[], total: Number(count.total) };
     },
 
+    /** Forgets the papers of the reviews `ids` (text and file key), marking when. */
+    async clearPapers(ids: string[]) {
+      const now = nowIso();
+      await db.updateTable('reviews').set({ paper_text: null, file_key: null, paper_deleted_at: now, updated_at: now }).where('id', 'in', ids).execute();
+    },
     /** Papers kept past their time: reviews not running, created before `before`, paper still there. */
     papersOlderThan: (before: string) =>
       db

@@ -13,10 +13,11 @@ import type { ReviewSystemTable, UserTable } from '../../db/types';
 import { AppError, checkQuoted, forbidden, invalidField, notFound, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
-import { DAY_MS, isoIn, nowIso } from '../../lib/time';
+import { DAY_MS, nowIso } from '../../lib/time';
 import type { JobRunner } from '../../jobs/runner';
 import type { DocumentService } from '../document';
 import type { OrderService, Payable } from '../order';
+import { checkDailyAllowance, type DailyAllowance } from '../shared/dailyAllowance';
 import { pageWindow, parseList } from '../shared/paging';
 import type { CorpusShards } from './shards';
 import { createReviewJobs } from './job';
@@ -212,30 +213,34 @@ function newReview(userId: string, form: ReturnType<typeof formFields>): ReviewR
 /** Papers are kept for PAPER_RETENTION_DAYS: their removal, one by one or past the period. */
 function paperRetention(repo: ReviewRepo, storage: Storage) {
   /**
-   * The file at `fileKey` and the uploads it came as, text and all: a deleted paper cannot come
-   * back through its upload. The file stays while another review made from the same upload holds it.
+   * The files at `fileKeys` and the uploads they came as, text and all: a deleted paper cannot come
+   * back through its upload. A file stays while another review made from the same upload holds it.
    */
-  async function forgetFile(fileKey: string) {
-    await repo.deleteUploadsOfFile(fileKey);
-    if (!(await repo.fileInReview(fileKey))) await storage.remove(fileKey);
+  async function forgetFiles(fileKeys: string[]) {
+    const keys = [...new Set(fileKeys)];
+    if (!keys.length) return;
+    await repo.deleteUploadsOfFiles(keys);
+    const held = await repo.filesInReviews(keys);
+    for (const key of keys) if (!held.has(key)) await storage.remove(key);
   }
 
-  /** Deletes a review's paper (text and file); the record, its figures and verification stay. */
-  async function removePaper(id: string, fileKey: string | null) {
-    await repo.updateReview(id, { paper_text: null, file_key: null, paper_deleted_at: nowIso(), updated_at: nowIso() });
-    if (fileKey) await forgetFile(fileKey);
+  /** Deletes reviews' papers (text and file); the records, their figures and verification stay. */
+  async function removePapers(papers: Array<{ id: string; file_key: string | null }>) {
+    if (!papers.length) return;
+    await repo.clearPapers(papers.map((paper) => paper.id));
+    await forgetFiles(papers.flatMap((paper) => (paper.file_key ? [paper.file_key] : [])));
   }
 
   return {
-    removePaper,
+    removePaper: (id: string, fileKey: string | null) => removePapers([{ id, file_key: fileKey }]),
 
     /** Deletes papers past the retention period, and uploads never used in a review; returns how many. */
     async deleteExpiredPapers(now = Date.now()) {
       const before = new Date(now - PAPER_RETENTION_DAYS * DAY_MS).toISOString();
       const papers = await repo.papersOlderThan(before);
-      for (const paper of papers) await removePaper(paper.id, paper.file_key);
+      await removePapers(papers);
       const uploads = await repo.uploadsOlderThan(before);
-      for (const upload of uploads) await forgetFile(upload.file_key);
+      await forgetFiles(uploads.map((upload) => upload.file_key));
       return papers.length + uploads.length;
     },
   };
@@ -293,11 +298,19 @@ async function pricedFields(repo: ReviewRepo, reader: ReviewReader, user: User, 
   return fields;
 }
 
-/** The checks one account may submit unpaid in a day (REVIEW_MAX_UNPAID_PER_DAY): each keeps its paper's text. */
-async function checkUnpaidAllowance(repo: ReviewRepo, user: User) {
-  if ((await repo.countUnpaidSince(user.id, isoIn(-DAY_MS))) >= REVIEW_MAX_UNPAID_PER_DAY)
-    throw new AppError(429, 'REVIEW_DAILY_LIMIT', `24 小时内已提交 ${REVIEW_MAX_UNPAID_PER_DAY} 份未付款的检测，请为需要的检测付款，或明天再提交`);
-}
+/** The checks one account may submit unpaid in a day: each keeps its paper's text. */
+const UNPAID_CHECKS: DailyAllowance = {
+  max: REVIEW_MAX_UNPAID_PER_DAY,
+  errorCode: 'REVIEW_DAILY_LIMIT',
+  refusal: (wait) => `24 小时内已提交 ${REVIEW_MAX_UNPAID_PER_DAY} 份未付款的检测，请为需要的检测付款，或 ${wait}后再提交`,
+};
+/** The paper files one account may upload in a day: each is kept for PAPER_RETENTION_DAYS. */
+const PAPER_UPLOADS: DailyAllowance = {
+  max: PAPER_UPLOADS_PER_DAY,
+  errorCode: 'UPLOAD_DAILY_LIMIT',
+  refusal: (wait) => `24 小时内已上传 ${PAPER_UPLOADS_PER_DAY} 份论文文件，请用已上传的文件提交检测，或 ${wait}后再上传`,
+  field: 'file',
+};
 
 /** Keeps an uploaded paper and reads its text; a file that cannot be read changes nothing. */
 /** `path`: the received file (lib/uploadFile.ts); kept in the store when the paper is accepted. */
@@ -309,10 +322,7 @@ async function receivePaper(
 ) {
   const fileName = storedFileName(rawFileName);
   if (!isAccepted(PAPER_UPLOAD, fileName)) throw invalidField('file', PAPER_UPLOAD.wrongType);
-  if ((await repo.countUploadsSince(user.id, isoIn(-DAY_MS))) >= PAPER_UPLOADS_PER_DAY) {
-    const message = `24 小时内已上传 ${PAPER_UPLOADS_PER_DAY} 份论文文件，请用已上传的文件提交检测，或明天再上传`;
-    throw new AppError(429, 'UPLOAD_DAILY_LIMIT', message, undefined, { file: message });
-  }
+  await checkDailyAllowance((since) => repo.uploadsSince(user.id, since), PAPER_UPLOADS);
   // a paper longer than every system takes can never be reviewed: say so now, keep nothing
   const longest = Math.max(...(await repo.systems()).map((s) => s.max_chars));
   let read: PaperText;
@@ -376,7 +386,7 @@ export function createReviewService(deps: {
 
     /** A new review and the order that pays for it. */
     async create(user: UserTable, body: Static<typeof ReviewBody>) {
-      await checkUnpaidAllowance(repo, user);
+      await checkDailyAllowance((since) => repo.unpaidSince(user.id, since), UNPAID_CHECKS);
       const fields = await pricedFields(repo, reader, user, body, body);
       const review = newReview(user.id, fields);
       await repo.insertReview(review);

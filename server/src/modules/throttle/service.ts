@@ -6,6 +6,7 @@
  * X-Forwarded-For only from the proxies TRUST_PROXY names).
  */
 import { RetryLater } from '../../lib/errors';
+import { waitText } from '../../lib/time';
 import type { ThrottleRepo } from './repo';
 
 export interface ThrottlePolicy {
@@ -34,14 +35,6 @@ export const POLICIES = {
   modifyPerAccount: { name: 'modifyPerAccount', max: 10, windowMs: 15 * MINUTE, action: '原密码输入错误' },
   verifyPerAddress: { name: 'verifyPerAddress', max: 30, windowMs: MINUTE, action: '查询报告' },
 } satisfies Record<string, ThrottlePolicy>;
-
-/** 45 秒, 3 分钟, 1 小时: how long until the window ends, rounded up. */
-export function waitText(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 60) return `${seconds} 秒`;
-  const minutes = Math.ceil(seconds / 60);
-  return minutes < 60 ? `${minutes} 分钟` : `${Math.ceil(minutes / 60)} 小时`;
-}
 
 export class TooManyAttempts extends RetryLater {
   constructor(retryAfterSeconds: number, policy: ThrottlePolicy) {

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
 import { changeRow, type OnRowChange } from '../../db/changeRow';
+import { recentRows } from '../../db/recent';
 import type { Database, TemplateTable, TypesetTable } from '../../db/types';
 
 type Executor = Db | Transaction<Database>;
@@ -47,16 +48,7 @@ export function createTypesetRepo(db: Db) {
       return Number(row.n);
     },
     /** An account's typesettings submitted since `since` and not paid for, deleted ones too (deleting does not give a submission back). */
-    async countUnpaidSince(userId: string, since: string) {
-      const row = await db
-        .selectFrom('typesets')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .where('created_at', '>=', since)
-        .where('paid_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    unpaidSince: (userId: string, since: string) => recentRows(db.selectFrom('typesets').where('user_id', '=', userId).where('paid_at', 'is', null), since),
     async list(userId: string, offset: number, limit: number) {
       const base = db.selectFrom('typesets').where('user_id', '=', userId).where('deleted_at', 'is', null);
       const [rows, count] = await Promise.all([

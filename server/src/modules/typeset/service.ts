@@ -20,9 +20,10 @@ import type { TemplateTable, UserTable } from '../../db/types';
 import { AppError, invalidField, notFound, ownedBy } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Storage } from '../../lib/storage';
-import { DAY_MS, isoIn, nowIso } from '../../lib/time';
+import { nowIso } from '../../lib/time';
 import type { JobHandler, JobRunner } from '../../jobs/runner';
 import type { OrderService, Payable } from '../order';
+import { checkDailyAllowance } from '../shared/dailyAllowance';
 import { pageWindow, parseList } from '../shared/paging';
 import { buffer } from 'stream/consumers';
 import { createPreviewPages } from './preview';
@@ -198,8 +199,11 @@ async function checkReadable(checkManuscript: FilePool['checkManuscript'], path:
 async function checkAllowance(repo: TypesetRepo, user: User) {
   if ((await repo.countActive(user.id)) >= TYPESET_MAX_ACTIVE)
     throw new AppError(429, 'TYPESET_BUSY', `已有 ${TYPESET_MAX_ACTIVE} 份稿件正在排版，请等其中一份完成后再提交`);
-  if ((await repo.countUnpaidSince(user.id, isoIn(-DAY_MS))) >= TYPESET_MAX_UNPAID_PER_DAY)
-    throw new AppError(429, 'TYPESET_DAILY_LIMIT', `24 小时内已提交 ${TYPESET_MAX_UNPAID_PER_DAY} 份未付款的排版，请为需要的排版付款，或明天再提交`);
+  await checkDailyAllowance((since) => repo.unpaidSince(user.id, since), {
+    max: TYPESET_MAX_UNPAID_PER_DAY,
+    errorCode: 'TYPESET_DAILY_LIMIT',
+    refusal: (wait) => `24 小时内已提交 ${TYPESET_MAX_UNPAID_PER_DAY} 份未付款的排版，请为需要的排版付款，或 ${wait}后再提交`,
+  });
 }
 
 /** A queued typesetting of a manuscript kept at `manuscript.key`. */
