@@ -13,7 +13,8 @@ export type Mode = 'upload' | 'text';
 
 export interface Draft {
   userId: string;
-  values: Partial<ReviewFields>;
+  /** the system is not kept: the link holds it (index.tsx) */
+  values: Partial<Omit<ReviewFields, 'systemId'>>;
   mode: Mode;
   uploaded?: Uploaded;
 }
@@ -53,7 +54,7 @@ export function clearDraft() {
  */
 export function useDraft(form: FormInstance<ReviewFields>, changing: boolean, userId: string | undefined) {
   const [draft] = useState(() => (changing ? undefined : readDraft(userId)));
-  const keep = (mode: Mode, uploaded: Uploaded | undefined, values: Draft['values'] = form.getFieldsValue()) => {
+  const keep = (mode: Mode, uploaded: Uploaded | undefined, { systemId: _linked, ...values }: Partial<ReviewFields> = form.getFieldsValue()) => {
     if (!changing && userId) saveDraft({ userId, values, mode, uploaded });
   };
   return { draft, keep };

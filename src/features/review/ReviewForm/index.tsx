@@ -73,20 +73,16 @@ function QuoteLine({ quote, error, onRetry, hasPaper, stage }: QuoteLineProps) {
   );
 }
 
-/** The starting values: an unpaid check's own, or the system asked for and what 基本信息 holds (docs/ux.md). */
-function initialValues(
-  review: Review | undefined,
-  systems: ReviewSystem[],
-  systemId: string | null,
-  user?: { realName: string | null; school: string | null; major: string | null },
-) {
-  if (review) return { systemId: review.systemId, title: review.title, author: review.author, school: review.school ?? '', major: review.major ?? '' };
-  return {
-    systemId: systems.find((s) => s.id === systemId)?.id ?? systems[0]?.id,
-    author: user?.realName ?? '',
-    school: user?.school ?? '',
-    major: user?.major ?? '',
-  };
+/** The starting details: an unpaid check's own, or what 基本信息 holds (docs/ux.md). */
+function initialValues(review: Review | undefined, user?: { realName: string | null; school: string | null; major: string | null }) {
+  if (review) return { title: review.title, author: review.author, school: review.school ?? '', major: review.major ?? '' };
+  return { author: user?.realName ?? '', school: user?.school ?? '', major: user?.major ?? '' };
+}
+
+/** The system a form starts with: the one asked for (the check's own, or the link's) while it is on sale, else the first on sale. */
+function startingSystem(systems: ReviewSystem[], asked: string | null) {
+  const onSale = systems.some((s) => s.id === asked);
+  return { systemId: onSale ? asked! : systems[0]?.id, offSale: Boolean(asked) && !onSale };
 }
 
 /** What is sent: the details, and the paper (without a new file or text, an unpaid check keeps the paper it has). */
@@ -329,14 +325,10 @@ export default function ReviewFormCard({ review }: { review?: Review }) {
   if (systems.error && !systems.data) return <LoadError what="查重系统" onRetry={systems.reload} />;
   if (!systems.data) return <Skeleton active paragraph={{ rows: 10 }} />;
 
-  // the system the student chose last is the link's: a kept form's own system yields to it (the
-  // form keeps the link in step with its choice, so a login on the way back brings that choice)
-  const linked = review ? null : params.get('systemId');
-  const initial = { ...initialValues(review, systems.data, linked, currentUser), ...draft?.values, ...(linked ? { systemId: linked } : {}) };
-  // a system asked for by the link, the kept form or the check itself that is no longer on sale
-  const asked = linked ?? draft?.values?.systemId ?? review?.systemId;
-  const offSale = Boolean(asked && !systems.data.some((s) => s.id === asked));
-  if (offSale) initial.systemId = systems.data[0]?.id;
+  // a new check's system is the link's, never a kept form's: the form writes each choice into the
+  // link, so a login on the way back brings the student's last choice
+  const { systemId: startingId, offSale } = startingSystem(systems.data, review?.systemId ?? params.get('systemId'));
+  const initial = { ...initialValues(review, currentUser), ...draft?.values, systemId: startingId };
 
   return (
     <Card className={styles.card}>
