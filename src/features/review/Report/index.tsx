@@ -148,9 +148,8 @@ interface TextProps {
   report: Report;
   passages: Passage[];
   selected?: number;
-  onSelect: (passage?: number) => void;
-  /** a passage gone to by 上一处 / 下一处: chosen, its source not brought up over the text */
-  onVisit: (passage: number) => void;
+  /** a passage chosen: tapped (`sheet`: its source brought up on a phone), or gone to by 上一处 / 下一处 (not over the text) */
+  onChoose: (passage: number, how: { sheet: boolean }) => void;
   colourOf: Map<string, string>;
   sourceTitle: (sourceId: string) => string;
 }
@@ -174,10 +173,11 @@ function PassageSteps({ count, at, onVisit }: { count: number; at?: number; onVi
  * The checked text with every passage marked in its source's colour; choosing one shows its source.
  * A long text scrolls in its box, where a passage may lie far down: 上一处 / 下一处 bring each into sight.
  */
-function MarkedText({ report, passages, selected, onSelect: setSelected, onVisit, colourOf, sourceTitle }: TextProps) {
+function MarkedText({ report, passages, selected, onChoose, colourOf, sourceTitle }: TextProps) {
   const box = useRef<HTMLDivElement>(null);
+  const tap = (passage: number) => onChoose(passage, { sheet: true });
   const visit = (passage: number) => {
-    onVisit(passage);
+    onChoose(passage, { sheet: false });
     const mark = box.current?.querySelector<HTMLElement>(`[data-passage="${passage}"]`);
     mark?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
     mark?.focus({ preventScroll: true });
@@ -193,23 +193,23 @@ function MarkedText({ report, passages, selected, onSelect: setSelected, onVisit
           <Typography.Paragraph type="secondary">{MARKED}</Typography.Paragraph>
           <PassageSteps count={passages.length} at={selected} onVisit={visit} />
           <div className={styles.text} ref={box}>
-            {segments(report.text, passages).map((part, i) =>
-              part.passage === undefined ? (
-                <span key={i}>{part.text}</span>
+            {segments(report.text, passages).map(({ text, passage }, i) =>
+              passage === undefined ? (
+                <span key={i}>{text}</span>
               ) : (
                 <mark
                   key={i}
-                  data-passage={part.passage}
+                  data-passage={passage}
                   role="button"
                   tabIndex={0}
-                  aria-pressed={selected === part.passage}
-                  aria-label={`相似段落，来源：${sourceTitle(passages[part.passage].sourceId)}`}
-                  className={`${styles.passage} ${selected === part.passage ? styles.active : ''}`}
-                  style={{ background: `${colourOf.get(passages[part.passage].sourceId)}55`, borderColor: colourOf.get(passages[part.passage].sourceId) }}
-                  onClick={() => setSelected(part.passage)}
-                  onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && setSelected(part.passage)}
+                  aria-pressed={selected === passage}
+                  aria-label={`相似段落，来源：${sourceTitle(passages[passage].sourceId)}`}
+                  className={`${styles.passage} ${selected === passage ? styles.active : ''}`}
+                  style={{ background: `${colourOf.get(passages[passage].sourceId)}55`, borderColor: colourOf.get(passages[passage].sourceId) }}
+                  onClick={() => tap(passage)}
+                  onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && tap(passage)}
                 >
-                  {part.text}
+                  {text}
                 </mark>
               ),
             )}
@@ -314,13 +314,9 @@ export default function ReportView({ report }: { report: Report }) {
   // the sheet is open while a passage tapped on a phone is being read; the passage stays chosen after
   const [sheetOpen, setSheetOpen] = useState(false);
   const phone = useNarrowerThan('lg');
-  const select = (passage?: number) => {
+  const choose = (passage: number, { sheet }: { sheet: boolean }) => {
     setSelected(passage);
-    setSheetOpen(passage !== undefined);
-  };
-  const visit = (passage: number) => {
-    setSelected(passage);
-    setSheetOpen(false);
+    setSheetOpen(sheet);
   };
   const colourOf = useMemo(() => new Map(report.sources.map((s, i) => [s.sourceId, PALETTE[i % PALETTE.length]])), [report]);
   const passages = [...report.passages].sort((a, b) => a.start - b.start);
@@ -340,7 +336,7 @@ export default function ReportView({ report }: { report: Report }) {
       </Row>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={15}>
-          <MarkedText report={report} passages={passages} selected={selected} onSelect={select} onVisit={visit} colourOf={colourOf} sourceTitle={sourceTitle} />
+          <MarkedText report={report} passages={passages} selected={selected} onChoose={choose} colourOf={colourOf} sourceTitle={sourceTitle} />
         </Col>
         <Col xs={24} lg={9}>
           <SourcePassage chosen={chosen} hint={noPassageHint(report, passages, phone)} colourOf={colourOf} sourceTitle={sourceTitle} />
