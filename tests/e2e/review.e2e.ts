@@ -51,11 +51,12 @@ test('system → .docx → price → pay → progress → report with the copied
 
   await payInSandbox(page, base());
 
+  // the check itself, its progress moving on by itself until the report is ready
   await page.getByRole('link', { name: '查看查重进度' }).click();
-  await page.waitForURL(/\/personal\/review\/list/);
-  await page.getByRole('cell', { name: '城市内河治理中的公众参与研究' }).waitFor();
-  await page.getByRole('link', { name: '查看报告' }).first().waitFor({ timeout: 30_000 });
-  await page.getByRole('link', { name: '查看报告' }).first().click();
+  await page.waitForURL(/\/review\/info\//);
+  await page.getByText('城市内河治理中的公众参与研究').waitFor();
+  await page.getByRole('heading', { name: /检测完成：总相似度/ }).waitFor({ timeout: 30_000 });
+  await page.getByRole('link', { name: '查看报告' }).click();
 
   await page.getByRole('heading', { name: '查重报告：城市内河治理中的公众参与研究' }).waitFor();
   const source = '某河流沉积物中微塑料的分布特征与来源分析';

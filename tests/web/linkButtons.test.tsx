@@ -48,6 +48,6 @@ test('a paid order’s way on is one link', async () => {
   await axios.get(`/api/v1/mock/pay/${order.id}`, { adapter: server.adapter });
   await renderApp(`/pay/${order.id}`);
   const onward = await screen.findByRole('link', { name: '查看查重进度' }, LONG);
-  oneLink(onward, '/personal/review/list');
+  oneLink(onward, `/review/info/${order.itemId}`);
   expect(screen.queryByRole('button', { name: '查看查重进度' })).toBeNull();
 });

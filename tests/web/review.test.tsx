@@ -414,6 +414,35 @@ test('paid: the list shows it done, the report marks the copied passage and show
   expect(await screen.findByText('没有这个验证码对应的报告，请核对后重试', {}, LONG)).toBeInTheDocument();
 });
 
+test('查看查重进度 after paying leads to that check, whose progress moves on by itself until its report is ready', async () => {
+  await signInAsDemo();
+  const { history } = await renderApp('/review/info?systemId=undergraduate');
+  await fillAndSubmit('进度测试论文');
+  fireEvent.click(screen.getByText('提交并去支付').closest('button')!);
+  await waitFor(() => expect(history.location.pathname).toMatch(/^\/pay\//), LONG);
+  const orderId = history.location.pathname.split('/').pop()!;
+  const { itemId } = (await axios.get(`/api/v1/order/${orderId}`, { adapter: server.adapter })).data.result;
+  await act(() => axios.get(`/api/v1/mock/pay/${orderId}`, { adapter: server.adapter }));
+  const onward = await screen.findByRole('link', { name: '查看查重进度' }, LONG);
+  expect(onward).toHaveAttribute('href', `/review/info/${itemId}`);
+
+  // the check is seen still running first (however fast it runs here), then as the server has it
+  const { result: review } = (await axios.get(`/api/v1/review/${itemId}`, { adapter: server.adapter })).data;
+  let asked = 0;
+  server.use({
+    'GET /api/v1/review/:reviewId': (req, res) => {
+      asked += 1;
+      if (asked > 1) return forward(req, res);
+      res.json({ success: true, result: { ...review, status: 'running', progress: 40, similarity: null } });
+    },
+  });
+  fireEvent.click(onward);
+  expect(await screen.findByText('正在检测', {}, LONG)).toBeInTheDocument();
+  expect(screen.getByText('40%')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: /检测完成：总相似度/ }, LONG)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: '查看报告' })).toHaveAttribute('href', `/personal/review/report/${itemId}`);
+});
+
 test('a report whose paper was deleted says what is left beside the sources, not to click marked passages there are none of', async () => {
   await signInAsDemo();
   const { history } = await renderApp('/review/info?systemId=undergraduate');

@@ -52,9 +52,6 @@ export const stateColumn = <T extends { title: string; progress: number }>(
     ),
 });
 
-/** Whether a record (a check, a typeset) is still at work: queued or running. */
-export const atWork = (row: { status: string }) => row.status === 'queued' || row.status === 'running';
-
 /** A row's action that goes to another page. */
 export function RowLink({ to, children }: { to: string; children: ReactNode }) {
   return (

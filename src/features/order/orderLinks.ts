@@ -20,7 +20,7 @@ const review: Kind = {
   name: '论文查重',
   record: '论文',
   item: (o) => [paths.reviewInfo(o.itemId), '查看查重'],
-  done: () => [paths.reviewList, '查看查重进度'],
+  done: (o) => [paths.reviewInfo(o.itemId), '查看查重进度'],
   records: [paths.reviewList, '返回查重记录'],
   again: (o) => paths.reviewInfo(o.itemId),
   // the check stays when its paper is deleted: a paper uploaded again is checked from it

@@ -44,7 +44,7 @@ export default function ReviewStatusCard({ review }: { review: Review }) {
     <StatusCard
       status="info"
       heading={review.status === 'queued' ? '已付款，排队检测中' : '正在检测'}
-      subTitle="可以离开本页，检测完成后在「个人中心 → 查重记录」查看报告。"
+      subTitle="本页随检测进度自动更新；也可以离开本页，检测完成后在「个人中心 → 查重记录」查看报告。"
       extra={
         <Space direction="vertical" style={{ width: '100%', maxWidth: 360 }}>
           <Progress percent={review.progress} status="active" aria-label="检测进度" />

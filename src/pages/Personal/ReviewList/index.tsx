@@ -1,4 +1,5 @@
-import RecordsTable, { atWork, createdColumn, DeleteAction, RowLink, stateColumn, type RecordColumn } from '@/components/RecordsTable';
+import { atWork } from '@/utils/atWork';
+import RecordsTable, { createdColumn, DeleteAction, RowLink, stateColumn, type RecordColumn } from '@/components/RecordsTable';
 import { deletePaper, formatPercent, listReviews, reportPdfName, reportPdfPath, type Review } from '@/features/review/api';
 import DownloadButton from '@/components/DownloadButton';
 import { formatFen } from '@/utils/money';

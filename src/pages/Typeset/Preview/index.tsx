@@ -2,6 +2,7 @@ import LinkButton from '@/components/LinkButton';
 import PagePictures, { PAGES_CARD_BODY } from '@/features/typeset/PagePictures';
 import { isServerNotice } from '../../../../common/typesetNotices';
 import LoadError from '@/components/LoadError';
+import { atWork } from '@/utils/atWork';
 import { useResult } from '@/hooks/useResult';
 import { createOrder } from '@/features/order/api';
 import { getTypeset, previewPageUrl, typesetFiles, type Typeset } from '@/features/typeset/api';
@@ -20,8 +21,6 @@ const previewPicture = (typeset: Typeset) => (page: number) => {
   const url = previewPageUrl(typeset.id, page);
   return { src: url, srcSet: `${url} 794w`, full: url };
 };
-
-const isRunning = (typeset: Typeset) => typeset.status === 'queued' || typeset.status === 'running';
 
 /** The stage a running typesetting is at, from what the server reports (modules/typeset/service.ts). */
 function stageOf(typeset: Typeset) {
@@ -166,7 +165,7 @@ function Finished({ typeset, reload }: { typeset: Typeset; reload: () => Promise
  */
 export default function TypesetPreviewPage() {
   const { typesetId = '' } = useParams<{ typesetId: string }>();
-  const { data: typeset, error, reload } = useResult(() => getTypeset(typesetId), [typesetId], { pollWhile: isRunning });
+  const { data: typeset, error, reload } = useResult(() => getTypeset(typesetId), [typesetId], { pollWhile: atWork });
 
   if (error && !typeset) return <LoadError what="排版记录" onRetry={reload} />;
   if (!typeset || typeset.id !== typesetId) return <Skeleton active paragraph={{ rows: 10 }} />;
@@ -184,5 +183,5 @@ export default function TypesetPreviewPage() {
       />
     );
   }
-  return isRunning(typeset) ? <Running typeset={typeset} /> : <Finished typeset={typeset} reload={reload} />;
+  return atWork(typeset) ? <Running typeset={typeset} /> : <Finished typeset={typeset} reload={reload} />;
 }
