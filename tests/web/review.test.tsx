@@ -380,14 +380,20 @@ test('a session that ended before the upload goes to login and back to the form,
   toLogin.mockRestore();
 });
 
-test('paid: the list shows it done, the report marks the copied passage and shows its source, the code verifies', async () => {
+/** A new check of PAPER titled `title`, submitted from the form and paid on the sandbox; the app is left on its payment page. */
+async function orderAndPay(title: string) {
   await signInAsDemo();
   const { history } = await renderApp('/review/info?systemId=undergraduate');
-  await fillAndSubmit('报告测试论文');
+  await fillAndSubmit(title);
   fireEvent.click(screen.getByText('提交并去支付').closest('button')!);
   await waitFor(() => expect(history.location.pathname).toMatch(/^\/pay\//), LONG);
   const orderId = history.location.pathname.split('/').pop()!;
   await act(() => axios.get(`/api/v1/mock/pay/${orderId}`, { adapter: server.adapter }));
+  return { history, orderId };
+}
+
+test('paid: the list shows it done, the report marks the copied passage and shows its source, the code verifies', async () => {
+  const { history } = await orderAndPay('报告测试论文');
   expect(await screen.findByText('支付成功', {}, LONG)).toBeInTheDocument();
 
   act(() => history.push('/personal/review/list'));
@@ -415,14 +421,8 @@ test('paid: the list shows it done, the report marks the copied passage and show
 });
 
 test('查看查重进度 after paying leads to that check, whose progress moves on by itself until its report is ready', async () => {
-  await signInAsDemo();
-  const { history } = await renderApp('/review/info?systemId=undergraduate');
-  await fillAndSubmit('进度测试论文');
-  fireEvent.click(screen.getByText('提交并去支付').closest('button')!);
-  await waitFor(() => expect(history.location.pathname).toMatch(/^\/pay\//), LONG);
-  const orderId = history.location.pathname.split('/').pop()!;
+  const { orderId } = await orderAndPay('进度测试论文');
   const { itemId } = (await axios.get(`/api/v1/order/${orderId}`, { adapter: server.adapter })).data.result;
-  await act(() => axios.get(`/api/v1/mock/pay/${orderId}`, { adapter: server.adapter }));
   const onward = await screen.findByRole('link', { name: '查看查重进度' }, LONG);
   expect(onward).toHaveAttribute('href', `/review/info/${itemId}`);
 
