@@ -161,7 +161,7 @@ test('用户: an admin opens an account’s detail, its checks with their states
   // the check in its own list (查重), the order's line in 订单 names it too
   const check = drawer.getByRole('cell', { name: '详情里看到的检测', exact: true });
   await check.waitFor();
-  await drawer.getByText('待付款').first().waitFor();
+  await drawer.getByText('待支付').first().waitFor();
   await drawer.getByText(/查重（\d+）/).waitFor();
   await drawer.getByText('没有排版记录').waitFor();
 

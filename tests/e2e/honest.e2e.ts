@@ -80,11 +80,11 @@ test('cancelling an order asks first; the closed order says when, not “30 分�
   await page.getByText(/您已于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 取消这笔订单，订单已关闭，没有扣费/).waitFor();
   expect(await page.getByText(/30 分钟/).count()).toBe(0);
 
-  // the check record agrees: not 待付款, no way to pay (a link styled as a button, or a button)
+  // the check record agrees: not 待支付, no way to pay (a link styled as a button, or a button)
   await page.goto(`${mock()}/personal/review/list`);
   const row = page.getByRole('row').filter({ hasText: '取消前先确认' });
   await row.getByText('订单已关闭').waitFor();
-  expect(await row.getByText('待付款').count()).toBe(0);
+  expect(await row.getByText('待支付').count()).toBe(0);
   expect(await row.getByRole('link', { name: /付款/ }).count()).toBe(0);
   expect(await row.getByRole('button', { name: /付款/ }).count()).toBe(0);
 });
@@ -154,6 +154,6 @@ test('choosing 支付失败 in the sandbox is reported on the order page', async
   await gateway.getByRole('heading', { name: '支付失败' }).waitFor();
   await gateway.close();
   await page.getByText('支付没有成功').waitFor();
-  await page.getByText('没有扣款，订单仍待付款').waitFor();
+  await page.getByText('没有扣款，订单仍待支付').waitFor();
   await page.screenshot({ path: 'test-results/honest_pay_failed.png', fullPage: true });
 });

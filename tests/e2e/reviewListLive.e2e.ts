@@ -19,20 +19,20 @@ beforeEach(() => {
 });
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-  test(`at ${label} size a check paid elsewhere turns from 待付款 by itself, without a reload`, async () => {
+  test(`at ${label} size a check paid elsewhere turns from 待支付 by itself, without a reload`, async () => {
     await page.setViewportSize(viewport);
     await signInTo(page, mock(), '/personal/home/basic-info', MOCK_ACCOUNT);
     const title = `别处付款的论文 ${label} ${Date.now()}`;
     const { orderId } = await newCheck(page, title, PAPER);
     await page.goto(`${mock()}/personal/review/list`);
     const row = page.locator(label === 'phone' ? '.ant-card-small' : 'tr', { hasText: title });
-    await row.getByText('待付款').waitFor({ timeout: 30_000 });
+    await row.getByText('待支付').waitFor({ timeout: 30_000 });
     // the payment arrives from elsewhere: the sandbox's answer, in another tab
     const other = await page.context().newPage();
     await other.goto(`${mock()}/api/v1/mock/pay/${orderId}`);
     await other.close();
     const paidAt = Date.now();
-    await row.getByText('待付款').waitFor({ state: 'detached', timeout: 15_000 });
+    await row.getByText('待支付').waitFor({ state: 'detached', timeout: 15_000 });
     // within two of the list's rounds, never a reload: the page is the one it was
     expect(Date.now() - paidAt).toBeLessThan(12_000);
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);

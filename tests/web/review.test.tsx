@@ -532,10 +532,10 @@ describe('issue 27: a records list that keeps up', () => {
     const { orderId } = (await submitCheck('手机上付款的论文')).data.result;
     await renderApp('/personal/review/list');
     const card = (await screen.findByText('手机上付款的论文', {}, LONG)).closest('.ant-card') as HTMLElement;
-    expect(card).toHaveTextContent('待付款');
+    expect(card).toHaveTextContent('待支付');
     // paid by scanning the QR code: nothing happens in this window
     await act(() => axios.get(`/api/v1/mock/pay/${orderId}`, { adapter: server.adapter }));
-    await waitFor(() => expect(card).not.toHaveTextContent('待付款'), { timeout: WAIT_POLL_MS * 2 + 2_000 });
+    await waitFor(() => expect(card).not.toHaveTextContent('待支付'), { timeout: WAIT_POLL_MS * 2 + 2_000 });
     // the same card, refreshed in place: the list was not emptied and drawn again
     expect(card).toBeInTheDocument();
     expect(within(card).queryByText(/付款 ¥/)).toBeNull();

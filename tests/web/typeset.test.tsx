@@ -380,7 +380,7 @@ test('a template price changed after the preview was opened is said in the page,
   await waitFor(() => expect(button()).toHaveTextContent('¥24.90'), LONG);
 }, 60_000);
 
-test('排版记录 keeps asking while a typesetting waits for its payment: one paid elsewhere turns 已付款 in place, with its download', async () => {
+test('排版记录 keeps asking while a typesetting waits for its payment: one paid elsewhere turns 已支付 in place, with its download', async () => {
   await signInAsDemo();
   let paid = false;
   server.use({
@@ -390,10 +390,10 @@ test('排版记录 keeps asking while a typesetting waits for its payment: one p
   });
   await renderApp('/personal/typeset/list');
   const row = (await screen.findByText('县域中学课后服务研究', {}, LONG)).closest('tr, .ant-card-small') as HTMLElement;
-  expect(row).toHaveTextContent('待付款');
+  expect(row).toHaveTextContent('待支付');
   // paid in another tab, or by scanning the QR code on a phone: nothing happens in this window
   paid = true;
-  await waitFor(() => expect(row).toHaveTextContent('已付款'), { timeout: WAIT_POLL_MS * 2 + 2_000 });
+  await waitFor(() => expect(row).toHaveTextContent('已支付'), { timeout: WAIT_POLL_MS * 2 + 2_000 });
   expect(row).toBeInTheDocument();
   expect(within(row).getByText('下载')).toBeInTheDocument();
 }, 30_000);
@@ -405,7 +405,7 @@ test('排版记录 does not keep asking about a finished typesetting not paid fo
   server.use({ 'GET /api/v1/typeset': (_req, res) => res.json({ success: true, result: { list, total: 2, current: 1, pageSize: 10 } }) });
   await renderApp('/personal/typeset/list');
   const row = (await screen.findByText('县域中学课后服务研究', {}, LONG)).closest('tr, .ant-card-small') as HTMLElement;
-  expect(row).toHaveTextContent('待付款');
+  expect(row).toHaveTextContent('待支付');
   const asked = () => server.requests.filter((r) => r.method === 'GET' && r.path === '/api/v1/typeset').length;
   const before = asked();
   await act(() => new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS * 1.5)));

@@ -1,6 +1,6 @@
 /**
  * The back office's user detail says each record's state in the words of the student's own lists:
- * a typesetting refunded in full reads 已退款, never 待付款; an order refunded in part, 部分退款.
+ * a typesetting refunded in full reads 已退款, never 待支付; an order refunded in part, 部分退款.
  */
 import { render, screen, within } from '@testing-library/react';
 import UserDrawer from '@/features/admin/UserDrawer';
@@ -45,7 +45,7 @@ test('a typesetting refunded in full reads 已退款 and an order refunded in pa
   render(<UserDrawer userId="u1" onClose={() => {}} />);
   const typesetRow = (await screen.findByText(typeset.title)).closest('tr') as HTMLElement;
   expect(within(typesetRow).getByText('已退款')).toBeInTheDocument();
-  expect(within(typesetRow).queryByText('待付款')).toBeNull();
+  expect(within(typesetRow).queryByText('待支付')).toBeNull();
   const orderRow = screen.getByText(order.title).closest('tr') as HTMLElement;
   expect(within(orderRow).getByText('部分退款')).toBeInTheDocument();
 });

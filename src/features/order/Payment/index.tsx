@@ -174,7 +174,7 @@ function StartFailed({ channel, payment, onRetry }: { channel: Channel; payment?
       type="error"
       showIcon
       message={`${CHANNEL_NAMES[channel]}没有启动成功`}
-      description={`没有扣款，订单仍待付款。请检查网络后重试。${keep}`}
+      description={`没有扣款，订单仍待支付。请检查网络后重试。${keep}`}
       action={
         <Button size="small" onClick={onRetry}>
           重试
@@ -216,7 +216,7 @@ export function PendingPayment({ order, sandbox, reload }: { order: Order; sandb
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         {startFailed && <StartFailed channel={startFailed} payment={payment} onRetry={() => pay(startFailed)} />}
         {paymentFailure.failed && (
-          <Alert role="alert" type="error" showIcon message="支付没有成功" description="没有扣款，订单仍待付款。可以再次打开支付页面，或换一种支付方式重试。" />
+          <Alert role="alert" type="error" showIcon message="支付没有成功" description="没有扣款，订单仍待支付。可以再次打开支付页面，或换一种支付方式重试。" />
         )}
         <div>
           <Typography.Text>支付方式：</Typography.Text>

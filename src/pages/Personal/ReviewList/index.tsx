@@ -12,7 +12,7 @@ import { formatCount } from '../../../../common/formatCount';
 export function reviewState(r: Review): { text: string; color: string } {
   switch (r.status) {
     case 'unpaid':
-      return r.orderStatus === 'pending' ? { text: '待付款', color: 'orange' } : { text: `订单${ORDER_STATE_NAMES.closed}`, color: 'default' };
+      return r.orderStatus === 'pending' ? { text: ORDER_STATE_NAMES.pending, color: 'orange' } : { text: `订单${ORDER_STATE_NAMES.closed}`, color: 'default' };
     case 'queued':
       return { text: '排队中', color: 'blue' };
     case 'running':

@@ -4,13 +4,17 @@ import { deleteTypeset, listTypesets, typesetFiles, type Typeset } from '@/featu
 import DownloadButton from '@/components/DownloadButton';
 import { formatFen } from '@/utils/money';
 import { paths } from '@/utils/paths';
+import { ORDER_STATE_NAMES } from '../../../../common/orderState';
 
-/** A typeset's state once it is not at work (the back office's user detail says it in these words too). */
+/**
+ * A typeset's state once it is not at work (the back office's user detail says it in these words
+ * too); its payment in the words 订单记录 uses for its order.
+ */
 export function typesetState(t: Typeset): { text: string; color: string } {
   if (t.status === 'failed') return { text: '失败', color: 'red' };
-  if (t.paid) return { text: '已付款', color: 'green' };
+  if (t.paid) return { text: ORDER_STATE_NAMES.paid, color: 'green' };
   // its order given back in full: no longer paid, and it may be bought again
-  return t.refunded ? { text: '已退款', color: 'blue' } : { text: '待付款', color: 'orange' };
+  return t.refunded ? { text: ORDER_STATE_NAMES.refunded, color: 'blue' } : { text: ORDER_STATE_NAMES.pending, color: 'orange' };
 }
 
 /**
