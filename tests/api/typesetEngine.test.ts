@@ -474,6 +474,34 @@ describe('references in the template’s style', () => {
     expect(warnings).toEqual([]);
   });
 
+  describe('entries of other GB/T types, dated: an online resource, a paper in proceedings, a newspaper article', () => {
+    const others = [
+      'Howard A G, Zhu M, Chen B, Kalenichenko D. MobileNets: efficient networks for mobile vision[EB/OL]. (2017-04-17)[2024-03-01]. https://arxiv.org/abs/1704.04861.',
+      '李四，王五．课后服务研究［C］//中国教育学会．2019年学术年会论文集．北京：教育出版社，2019：12-20．',
+      '张三. 县域教育的新路[N]. 人民日报, 2020-11-20(15).',
+    ];
+
+    test('GB/T 7714-2015: kept as written but for their authors and punctuation, with no warning', () => {
+      expect(formatReferences(others, 'gbt7714')).toEqual({
+        references: [
+          'Howard A G, Zhu M, Chen B, et al. MobileNets: efficient networks for mobile vision[EB/OL]. (2017-04-17)[2024-03-01]. https://arxiv.org/abs/1704.04861.',
+          '李四, 王五. 课后服务研究[C]//中国教育学会. 2019年学术年会论文集. 北京: 教育出版社, 2019: 12-20.',
+          '张三. 县域教育的新路[N]. 人民日报, 2020-11-20(15).',
+        ],
+        warnings: [],
+      });
+    });
+
+    test('APA 7: an online resource with its year and address; the others kept and warned', () => {
+      const { references, warnings } = formatReferences(others, 'apa');
+      expect(references[0]).toBe(
+        'Howard, A. G., Zhu, M., Chen, B., & Kalenichenko, D. (2017). MobileNets: efficient networks for mobile vision. https://arxiv.org/abs/1704.04861',
+      );
+      expect(references.slice(1)).toEqual(others.slice(1));
+      expect(warnings).toEqual([expect.stringContaining('参考文献第 2 条无法识别'), expect.stringContaining('参考文献第 3 条无法识别')]);
+    });
+  });
+
   test('an entry that cannot be read is quoted whole, its source part included', () => {
     const entry = '赵六. 一篇很长很长的题名，长到超过四十个字也还没有写完的一项研究报告[R]. 某地: 某出版社, 二〇二〇年.';
     expect(formatReferences([entry], 'gbt7714').warnings).toEqual([expect.stringContaining(`“${entry}”`)]);
