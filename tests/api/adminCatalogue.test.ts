@@ -65,7 +65,8 @@ test('a new price applies to new orders only, with one audit entry', async () =>
 
 test('a system taken off sale is offered to no one and refused for a new review; put back, it is offered again', async () => {
   const settings = { pricePerThousandFen: 500, minMatch: 13, maxChars: 400_000 };
-  expect((await admin.put('/api/v1/admin/systems/graduate', { ...settings, enabled: false })).body.result.enabled).toBe(false);
+  const offSale = await admin.put('/api/v1/admin/systems/graduate', { ...settings, enabled: false });
+  expect(offSale.body).toMatchObject({ message: '已保存并下架，学生不能再选择或下单；新价格和限制对之后的订单生效', result: { enabled: false } });
   expect((await offeredSystems()).map((s) => s.id)).not.toContain('graduate');
   expect(await systemOf('graduate')).toMatchObject({ enabled: false });
   const refused = await student.post('/api/v1/review', { systemId: 'graduate', title: '题目', author: '林晓', text: TEXT });
@@ -97,7 +98,9 @@ test('a template: a new price for new typesets, and off sale it leaves the libra
   expect(changed.body.result).toMatchObject({ priceFen: 2490 });
   expect((await client(t.app).get('/api/v1/typeset/template/general-bachelor')).body.result.priceFen).toBe(2490);
 
-  await admin.put('/api/v1/admin/templates/general-bachelor', { priceFen: 2490, enabled: false });
+  expect((await admin.put('/api/v1/admin/templates/general-bachelor', { priceFen: 2490, enabled: false })).body.message).toBe(
+    '已保存并下架，学生不能再选择或下单；新价格对之后的订单生效',
+  );
   const library = (await client(t.app).get('/api/v1/typeset/template')).body.result as Array<{ id: string }>;
   expect(library.map((x) => x.id)).not.toContain('general-bachelor');
   const gone = await client(t.app).get('/api/v1/typeset/template/general-bachelor');
