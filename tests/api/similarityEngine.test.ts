@@ -473,6 +473,14 @@ describe("a title and an opening of the writer's own on the subject of a copied 
     }
   });
 
+  test("an opening of one's own on the subject, a sentence of one's own after it, then copied sentences: only the copy is marked", async () => {
+    // the opening shares 汪曾祺的, 小说 and 日常生活 with the source's abstract: a word or two in a row, no run of a rewrite
+    const intro = sentenceOf(id, '汪曾祺在新时期复出后', 2);
+    const paragraph = `本文尝试从日常生活的角度重新阅读汪曾祺的短篇小说。我在阅读中注意到，作者很少正面描写重大事件，而是把笔墨花在吃饭、赶集和节日这些琐碎的场景上。${intro}`;
+    const report = await check(`${paragraph}\n${OWN_CLOSING}`);
+    expect(report.passages.map((p) => paragraph.slice(p.start, p.end + 1))).toEqual([intro]);
+  });
+
   test("a sentence copied whole shows its own place in the source, not the subject's words said earlier there", async () => {
     const report = await check(text);
     const last = report.passages[report.passages.length - 1];

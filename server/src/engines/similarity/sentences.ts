@@ -792,17 +792,22 @@ function withoutStrayLines(pair: Pair, group: Aligned[]): Aligned[] {
  * Whether an aligned sentence shares only scattered pairs with the source: fewer tokens than the
  * minimum, none of them in a run of ORDERED_RUN in the source's order. A title or an opening of
  * one's own on the same subject (汪曾祺小说的生活美学研究) shares that much with any page about
- * it; a sentence reworded from the source keeps runs between the words swapped.
+ * it; a sentence reworded from the source keeps runs between the words swapped. Apart from the
+ * group's next sentence (the writer's own between them), runs of a word or two are no more: four
+ * characters are one word (日常生活, 汪曾祺的), and a run of ORDERED_RUN words is twice as many.
  */
-const scattered = ({ minTokens, query }: Pair, a: Aligned) => chinese(query, a.sentence) && a.count < minTokens && a.ordered === 0;
+const scattered = ({ minTokens, query }: Pair, a: Aligned, next: Aligned) =>
+  chinese(query, a.sentence) && a.count < minTokens && (a.ordered === 0 || (a.longest < 2 * ORDERED_RUN && !besides(a, next)));
+/** Whether two aligned sentences stand side by side in the checked text, nothing of the writer's between them. */
+const besides = (a: Aligned, b: Aligned) => a.sentence.to === b.sentence.from || b.sentence.to === a.sentence.from;
 
 /** A group without stray lines, then without scattered sentences, at either end: they are no part of the copy beside them, however close. */
 function withoutStrayEdges(pair: Pair, lines: Aligned[]): Aligned[] {
   const group = withoutStrayLines(pair, lines);
   let first = 0;
   let last = group.length - 1;
-  while (first < last && scattered(pair, group[first])) first += 1;
-  while (last > first && scattered(pair, group[last])) last -= 1;
+  while (first < last && scattered(pair, group[first], group[first + 1])) first += 1;
+  while (last > first && scattered(pair, group[last], group[last - 1])) last -= 1;
   return group.slice(first, last + 1);
 }
 
