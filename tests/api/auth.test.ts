@@ -143,7 +143,7 @@ describe('registration', () => {
     expect((await client(t.app).post('/api/v1/user/register', { ...form, email: other, code })).status).toBe(200);
     const again = await client(t.app).post('/api/v1/user/register', { ...form, email: other, code });
     expect(again.status).toBe(422);
-    expect(again.body.errors.code).toBe('验证码不正确或已过期，请重新获取');
+    expect(again.body.errors.code).toBe('验证码不正确或已过期，请核对邮件中最新的验证码，或稍后重新获取');
   });
 
   test('a second code request within a minute is refused with 429', async () => {
@@ -182,7 +182,7 @@ describe('registration', () => {
     await t.app.db.updateTable('verification_codes').set({ expires_at: past }).where('id', '=', row.id).execute();
     const res = await client(t.app).post('/api/v1/user/register', { ...form, email: address, code });
     expect(res.status).toBe(422);
-    expect(res.body.errors.code).toBe('验证码不正确或已过期，请重新获取');
+    expect(res.body.errors.code).toBe('验证码不正确或已过期，请核对邮件中最新的验证码，或稍后重新获取');
   });
 
   test('a wrong code is refused, and five wrong tries spend the code', async () => {

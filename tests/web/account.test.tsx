@@ -107,7 +107,7 @@ describe('register', () => {
   test('a wrong code is shown beside the code field', async () => {
     const { history } = await renderApp('/user/register');
     await fillRegister('000000', 'wrong.code@example.edu.cn');
-    expect(await screen.findByText('验证码不正确或已过期，请重新获取')).toBeInTheDocument();
+    expect(await screen.findByText('验证码不正确或已过期，请核对邮件中最新的验证码，或稍后重新获取')).toBeInTheDocument();
     expect(history.location.pathname).toBe('/user/register');
   });
 

@@ -31,10 +31,13 @@ export interface Accounts {
   setPasswordHash(id: string, passwordHash: string): Promise<void>;
 }
 
+/** A code that is wrong, spent or out of date; the button to get another may still be counting down, so the mail comes first. */
+const WRONG_CODE = '验证码不正确或已过期，请核对邮件中最新的验证码，或稍后重新获取';
+
 /** Checks a mailed code; it is spent on success, and a few wrong tries spend it too. */
 async function consumeCode(auth: AuthRepo, email: string, purpose: 'register' | 'reset', code: string) {
   const row = await auth.latestCode(email, purpose);
-  const wrong = () => invalidField('code', '验证码不正确或已过期，请重新获取');
+  const wrong = () => invalidField('code', WRONG_CODE);
   if (!row || row.used_at || row.expires_at <= new Date().toISOString() || row.attempts >= CODE_MAX_ATTEMPTS) throw wrong();
   if (row.code_hash !== sha256(`${email}:${code}`)) {
     await auth.countAttempt(row.id);
@@ -195,7 +198,7 @@ export function createAuthService(deps: { auth: AuthRepo; users: Accounts; mail:
       checkNewPassword(input.password, email);
       await consumeCode(auth, email, 'reset', input.code);
       const user = await users.findByEmail(email);
-      if (!user) throw invalidField('code', '验证码不正确或已过期，请重新获取');
+      if (!user) throw invalidField('code', WRONG_CODE);
       await users.setPasswordHash(user.id, await hashPassword(input.password));
       await auth.deleteUserSessions(user.id);
       // the owner proved the mailbox: an account locked by someone's guessing is released
