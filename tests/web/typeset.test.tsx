@@ -395,7 +395,7 @@ test('排版记录 keeps asking while a typesetting waits for its payment: one p
   paid = true;
   await waitFor(() => expect(row).toHaveTextContent('已支付'), { timeout: WAIT_POLL_MS * 2 + 2_000 });
   expect(row).toBeInTheDocument();
-  expect(within(row).getByText('下载')).toBeInTheDocument();
+  expect(within(row).getByText('下载 Word')).toBeInTheDocument();
 }, 30_000);
 
 test('排版记录 does not keep asking about a finished typesetting not paid for with no order open: nothing waits on a payment', async () => {
@@ -468,7 +468,7 @@ describe('the typesetting’s downloads are fetched in place, as the report’s 
 
   const openList = async () => {
     const app = await renderApp('/personal/typeset/list');
-    return { ...app, download: (await screen.findByText('下载', { selector: 'button span' }, LONG)).closest('button')! };
+    return { ...app, download: (await screen.findByText('下载 Word', { selector: 'button span' }, LONG)).closest('button')! };
   };
 
   test('排版记录’s 下载 saves the .docx under the server’s name, staying on the list', async () => {

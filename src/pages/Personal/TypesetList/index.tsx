@@ -39,7 +39,7 @@ function TypesetActions({ typeset: t, reload }: { typeset: Typeset; reload: () =
       {t.status === 'done' && <RowLink to={paths.typesetPreview(t.id)}>{t.paid ? '预览' : `预览 / 付款 ${formatFen(t.priceFen)}`}</RowLink>}
       {t.paid && (
         <DownloadButton type="link" size="small" {...typesetFiles(t).docx} what="Word 文档">
-          下载
+          下载 Word
         </DownloadButton>
       )}
       <DeleteAction
