@@ -4,6 +4,7 @@ import { Card, Descriptions, Progress, Result, Space, type ResultProps } from 'a
 import type { ReactNode } from 'react';
 import { paths } from '@/utils/paths';
 import { formatCount } from '../../../common/formatCount';
+import styles from './ReviewStatusCard.less';
 
 /** A paid check: where it stands, and the way to its report. */
 export default function ReviewStatusCard({ review }: { review: Review }) {
@@ -62,7 +63,7 @@ export default function ReviewStatusCard({ review }: { review: Review }) {
 function StatusCard(props: { status: ResultProps['status']; heading: ReactNode; subTitle: ReactNode; extra: ReactNode; details: ReactNode }) {
   const { status, heading, subTitle, extra, details } = props;
   return (
-    <Card>
+    <Card className={styles.status}>
       <Result status={status} title={<h1 style={{ fontSize: 22, margin: 0 }}>{heading}</h1>} subTitle={subTitle} extra={extra}>
         {details}
       </Result>
