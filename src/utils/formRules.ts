@@ -66,6 +66,20 @@ const hasDecimals = (value: number, decimals: number) => {
 };
 
 /**
+ * What a number field reads (antd's InputNumber `parser`): digits and a point typed full-width
+ * (a Chinese input method: １２．５) as half-width, a currency sign, spaces and thousands' commas
+ * dropped. Without it, １０ left the field empty and it asked for an amount as if none was typed.
+ */
+export function parseTypedNumber(typed?: string): number {
+  const number = (typed ?? '')
+    .replace(/[０-９]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0))
+    .replace(/[．。]/g, '.')
+    .replace(/[\s¥￥,，]/g, '');
+  // nothing typed is no number (not 0)
+  return number ? Number(number) : NaN;
+}
+
+/**
  * A required number from `min` to `max` with at most `decimals` decimals, told rather than fixed:
  * an input's own min, max and precision change what was typed without a word (20 becomes the
  * maximum, 1.005 becomes 1.01), so the field keeps what was typed and these rules say what is

@@ -60,7 +60,7 @@ test('a retry after a lost answer sends the same request number; the next dialog
   expect(refund.mock.calls[2][1].requestNo).not.toBe(first.requestNo);
 });
 
-test('a partial refund is sent in fen; without a reason nothing is sent', async () => {
+test('a partial refund is sent in fen, typed full-width too; without a reason nothing is sent', async () => {
   refund.mockResolvedValue({ success: true, result: { order, notifications: [], refunds: [] } } as never);
   open();
   await screen.findByText(/订单服务款/);
@@ -68,7 +68,8 @@ test('a partial refund is sent in fen; without a reason nothing is sent', async 
   expect(await screen.findByText('请填写退款原因')).toBeInTheDocument();
   expect(refund).not.toHaveBeenCalled();
   fireEvent.click(screen.getByLabelText('部分退款'));
-  fireEvent.change(await screen.findByLabelText('退款金额（元）'), { target: { value: '12.5' } });
+  // typed with a Chinese input method: full-width digits and point
+  fireEvent.change(await screen.findByLabelText('退款金额（元）'), { target: { value: '１２．５' } });
   fireEvent.change(screen.getByLabelText('退款原因'), { target: { value: '部分未交付' } });
   submit();
   await waitFor(() => expect(refund).toHaveBeenCalledWith('o1', expect.objectContaining({ amountFen: 1250, reason: '部分未交付' })));

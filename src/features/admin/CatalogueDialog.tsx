@@ -1,6 +1,6 @@
 import { fenOf, yuanOf } from '@/utils/money';
 import { submitConfirmed } from '@/utils/formErrors';
-import { numberRules } from '@/utils/formRules';
+import { numberRules, parseTypedNumber } from '@/utils/formRules';
 import { ModalForm, ProFormDigit, ProFormSwitch } from '@ant-design/pro-form';
 import { Form } from 'antd';
 import type { ReactNode } from 'react';
@@ -57,7 +57,7 @@ function CatalogueDialog<V extends Record<string, unknown>>({
  */
 function RequiredNumber(props: { name: string; label: string; min: number; max: number; precision: number; missing: string }) {
   const { name, label, min, max, precision, missing } = props;
-  return <ProFormDigit name={name} label={label} rules={numberRules({ missing, min, max, decimals: precision })} />;
+  return <ProFormDigit name={name} label={label} fieldProps={{ parser: parseTypedNumber }} rules={numberRules({ missing, min, max, decimals: precision })} />;
 }
 
 /** A review system's price per thousand characters, its limits, and whether it is offered. */

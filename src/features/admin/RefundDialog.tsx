@@ -2,7 +2,7 @@ import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { fenOf, formatFen, yuanOf } from '@/utils/money';
 import { submitConfirmed } from '@/utils/formErrors';
-import { numberRules } from '@/utils/formRules';
+import { numberRules, parseTypedNumber } from '@/utils/formRules';
 import { ModalForm, ProFormDependency, ProFormDigit, ProFormRadio, ProFormTextArea } from '@ant-design/pro-form';
 import { Form, Skeleton } from 'antd';
 import { useState } from 'react';
@@ -57,7 +57,7 @@ function AmountFields({ payments }: { payments: Refundable[] }) {
               <ProFormDigit
                 name="amount"
                 label="退款金额（元）"
-                fieldProps={{ step: 1 }}
+                fieldProps={{ step: 1, parser: parseTypedNumber }}
                 rules={numberRules({
                   missing: '请填写退款金额',
                   min: 0.01,
