@@ -30,7 +30,8 @@ export default function AdminLayout() {
   const needed = neededAccess(useSelectedRoutes());
   const phone = useNarrowerThan('md');
   if (!access.canOperate) return <AdminForbidden />;
-  if (needed && !access[needed]) return <AdminForbidden adminOnly />;
+  // an admin's page refused to an operator: in the back office's frame, its menu still there
+  const refused = Boolean(needed && !access[needed]);
   const entries = adminMenu.filter((entry) => !entry.access || access[entry.access]);
   const section = entries.find((entry) => pathname === entry.path || pathname.startsWith(`${entry.path}/`));
   return (
@@ -71,7 +72,7 @@ export default function AdminLayout() {
         </Link>,
       ]}
     >
-      <PageOutlet />
+      {refused ? <AdminForbidden adminOnly /> : <PageOutlet />}
     </ProLayout>
   );
 }

@@ -24,11 +24,13 @@ test('an operator whose role was taken back opens /admin: the account has no bac
   await waitFor(() => expect(document.title).toBe(`无权访问运营后台 - ${SITE_TITLE}`));
 });
 
-test('an operator at an admin’s page is told it is for admins, and the tab says so', async () => {
+test('an operator at an admin’s page is told it is for admins inside the back office, its menu and a way to 概览 there; the tab says so', async () => {
   await signInAsStaff('operator');
   await renderApp('/admin/catalogue');
   expect(await screen.findByRole('heading', { name: '无权访问此页面' }, LONG)).toBeInTheDocument();
   expect(screen.getByText(/这个页面只对管理员开放.*请联系管理员/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: '返回概览' })).toHaveAttribute('href', '/admin');
+  expect(screen.getByText('运营后台')).toBeInTheDocument();
   await waitFor(() => expect(document.title).toBe(`无权访问此页面 - ${SITE_TITLE}`));
 });
 

@@ -2,7 +2,18 @@ import LinkButton from '@/components/LinkButton';
 import { Result } from 'antd';
 
 /** The 403 and 404 pages: what happened (`heading`, else the status), and the way home. */
-export function ExceptionPage({ status, heading, subTitle }: { status: 403 | 404; heading?: string; subTitle: string }) {
+export function ExceptionPage({
+  status,
+  heading,
+  subTitle,
+  back = ['/', '返回首页'],
+}: {
+  status: 403 | 404;
+  heading?: string;
+  subTitle: string;
+  /** the way on: the home page, unless the page is inside another part of the site */
+  back?: [string, string];
+}) {
   return (
     <Result
       status={status}
@@ -10,8 +21,8 @@ export function ExceptionPage({ status, heading, subTitle }: { status: 403 | 404
       title={<h1 style={{ margin: 0, fontSize: heading ? 'inherit' : undefined }}>{heading ?? status}</h1>}
       subTitle={subTitle}
       extra={
-        <LinkButton to="/" type="primary">
-          返回首页
+        <LinkButton to={back[0]} type="primary">
+          {back[1]}
         </LinkButton>
       }
     />

@@ -1,4 +1,5 @@
 import { ExceptionPage } from '@/components/PageState';
+import { paths } from '@/utils/paths';
 import { usePageTitle } from '@/utils/title';
 
 /**
@@ -12,5 +13,6 @@ export default function AdminForbidden({ adminOnly = false }: { adminOnly?: bool
   const subTitle = adminOnly
     ? '抱歉，这个页面只对管理员开放，您的账号没有访问权限。如需访问，请联系管理员。'
     : '抱歉，您的账号没有运营后台的访问权限（没有运营或管理员角色，或角色已被收回）。如需开通，请联系管理员。';
-  return <ExceptionPage status={403} heading={heading} subTitle={subTitle} />;
+  // an admin's page is refused inside the back office, whose overview the operator may open
+  return <ExceptionPage status={403} heading={heading} subTitle={subTitle} back={adminOnly ? [paths.admin, '返回概览'] : undefined} />;
 }
