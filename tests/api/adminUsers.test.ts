@@ -2,7 +2,7 @@
  * Accounts in the back office: an operator finds a student by e-mail and disables the account
  * (its sessions end, it cannot sign in) or enables it again; each change is in the audit log.
  */
-import { client, createTestApp, multipart, otherUser, staffUser } from './testApp';
+import { client, codeFromOutbox, createTestApp, multipart, otherUser, staffUser } from './testApp';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let operator: Awaited<ReturnType<typeof staffUser>>;
@@ -43,6 +43,11 @@ test('disabling ends the sessions and refuses sign-in; enabling lets the student
   expect(again.jar.get('zn_session')).toBeUndefined();
   // a wrong password is told apart from nothing
   expect((await client(t.app).login(one.email, 'Wrong1234')).body.errorCode).toBe('LOGIN_FAILED');
+  // nor does a new password let it in: the reset says why, and the old password stays
+  await again.post('/api/v1/user/sendCode', { email: one.email, purpose: 'reset' });
+  const reset = await again.post('/api/v1/user/resetPassword', { email: one.email, code: await codeFromOutbox(t.app, one.email), password: 'Reset1234' });
+  expect(reset.status).toBe(422);
+  expect(reset.body.errors).toEqual({ email: '该账号已被停用，如有疑问请联系客服' });
   // disabling it again changes nothing
   expect((await operator.post(`/api/v1/admin/users/${one.id}/disable`, { reason: '再次' })).status).toBe(200);
 

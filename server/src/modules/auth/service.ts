@@ -3,6 +3,7 @@
  * change. Login failures never tell whether an account exists.
  */
 import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '../../../../common/fieldRules';
+import { ACCOUNT_DISABLED_MESSAGE } from '../../../../common/api';
 import { invalidField, RetryLater } from '../../lib/errors';
 import { newCode, newId, newToken, sha256 } from '../../lib/ids';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/password';
@@ -199,6 +200,8 @@ export function createAuthService(deps: { auth: AuthRepo; users: Accounts; mail:
       await consumeCode(auth, email, 'reset', input.code);
       const user = await users.findByEmail(email);
       if (!user) throw invalidField('code', WRONG_CODE);
+      // a new password would not let a disabled account in: it is told now, the mailbox proved
+      if (user.disabled_at) throw invalidField('email', ACCOUNT_DISABLED_MESSAGE);
       await users.setPasswordHash(user.id, await hashPassword(input.password));
       await auth.deleteUserSessions(user.id);
       // the owner proved the mailbox: an account locked by someone's guessing is released
