@@ -169,9 +169,10 @@ describe('refunds through the sandbox gateway', () => {
         action: 'order.refund',
         targetType: 'order',
         targetId: order.id,
-        before: { status: 'paid', refundedFen: 0 },
+        before: { status: 'paid', amountFen: 9900, refundedFen: 0 },
         after: {
           status: 'refunded',
+          amountFen: 9900,
           refundedFen: 9900,
           refund: { requestNo, amountFen: 9900, reason: '查重系统故障，未能出具报告', tradeNo: order.gatewayTradeNo },
         },

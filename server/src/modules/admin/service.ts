@@ -100,9 +100,11 @@ async function refundThroughGateway(
           actor: { id: actor.id, email: actor.email },
           action: 'order.refund',
           target: { type: 'order', id: orderId },
-          before: { status: before.status, refundedFen: before.refunded_fen },
+          // with the order's amount, the log tells a partial refund from a whole one
+          before: { status: before.status, amountFen: before.amount_fen, refundedFen: before.refunded_fen },
           after: {
             status: after.status,
+            amountFen: after.amount_fen,
             refundedFen: after.refunded_fen,
             refund: { requestNo: refund.request_no, amountFen: refund.amount_fen, reason: refund.reason, tradeNo: refund.trade_no },
           },

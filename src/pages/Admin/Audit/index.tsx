@@ -1,4 +1,5 @@
 import AdminTable, { type Listing } from '@/features/admin/AdminTable';
+import AuditRecord, { AUDIT_TARGET_NAMES } from '@/features/admin/AuditRecord';
 import { listAudit, type AuditEntry, type AuditQuery } from '@/features/admin/api';
 import { formatTime } from '@/utils/time';
 import type { ProColumns } from '@ant-design/pro-table';
@@ -7,10 +8,6 @@ import { AUDIT_ACTION_NAMES, auditActionName } from '../../../../common/auditAct
 
 /** The actions to search by, by name: the log is searched by the code the server records. */
 const actionEnum = Object.fromEntries(Object.entries(AUDIT_ACTION_NAMES).map(([action, text]) => [action, { text }]));
-
-/** A record before or after a change, as compact JSON (the log keeps whatever the change stored). */
-const asJson = (value: unknown) =>
-  value === null || value === undefined ? '—' : <code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{JSON.stringify(value)}</code>;
 
 const columns: ProColumns<AuditEntry>[] = [
   { title: '时间', dataIndex: 'createdAt', search: false, render: (_, entry) => formatTime(entry.createdAt) },
@@ -24,7 +21,7 @@ const columns: ProColumns<AuditEntry>[] = [
   },
   // named in Chinese; a code the page does not know (an older row) as it was recorded
   { title: '操作', dataIndex: 'action', valueEnum: actionEnum, fieldProps: { showSearch: true }, render: (_, entry) => auditActionName(entry.action) },
-  { title: '对象', dataIndex: 'targetType', search: false },
+  { title: '对象', dataIndex: 'targetType', search: false, render: (_, entry) => AUDIT_TARGET_NAMES[entry.targetType] ?? entry.targetType },
   {
     title: '对象 ID',
     dataIndex: 'targetId',
@@ -35,8 +32,8 @@ const columns: ProColumns<AuditEntry>[] = [
       </Typography.Text>
     ),
   },
-  { title: '修改前', dataIndex: 'before', search: false, width: 190, render: (_, entry) => asJson(entry.before) },
-  { title: '修改后', dataIndex: 'after', search: false, width: 210, render: (_, entry) => asJson(entry.after) },
+  { title: '修改前', dataIndex: 'before', search: false, width: 190, render: (_, entry) => <AuditRecord value={entry.before} /> },
+  { title: '修改后', dataIndex: 'after', search: false, width: 210, render: (_, entry) => <AuditRecord value={entry.after} /> },
 ];
 
 /** On a phone a row shows when, what and who; the records before and after are for a wide screen. */
