@@ -71,10 +71,11 @@ const hasDecimals = (value: number, decimals: number) => {
  * dropped. Without it, １０ left the field empty and it asked for an amount as if none was typed.
  */
 export function parseTypedNumber(typed?: string): number {
+  // NFKC makes full-width digits, points, commas and ￥ half-width, as the code fields do (CodeField)
   const number = (typed ?? '')
-    .replace(/[０-９]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0))
-    .replace(/[．。]/g, '.')
-    .replace(/[\s¥￥,，]/g, '');
+    .normalize('NFKC')
+    .replace(/。/g, '.')
+    .replace(/[\s¥,]/g, '');
   // nothing typed is no number (not 0)
   return number ? Number(number) : NaN;
 }
