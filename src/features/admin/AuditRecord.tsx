@@ -45,6 +45,9 @@ export const AUDIT_TARGET_NAMES: Record<string, string> = {
   job: '任务',
 };
 
+/** A field's name in the back office's words, or as recorded. */
+const fieldName = (key: string) => FIELD_NAMES[key] ?? key;
+
 type Fields = Record<string, unknown>;
 const isRecord = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -71,7 +74,7 @@ function valueText(key: string, value: unknown, record: Fields): string {
 
 const fieldsText = (record: Fields) =>
   Object.entries(record)
-    .map(([key, value]) => `${FIELD_NAMES[key] ?? key} ${valueText(key, value, record)}`)
+    .map(([key, value]) => `${fieldName(key)} ${valueText(key, value, record)}`)
     .join('，');
 
 /**
@@ -85,7 +88,7 @@ export default function AuditRecord({ value }: { value: unknown }) {
     <div style={{ overflowWrap: 'anywhere' }}>
       {Object.entries(value).map(([key, field]) => (
         <div key={key}>
-          <span style={{ color: 'rgba(0, 0, 0, 0.45)' }}>{FIELD_NAMES[key] ?? key}：</span>
+          <span style={{ color: 'rgba(0, 0, 0, 0.45)' }}>{fieldName(key)}：</span>
           {valueText(key, field, value)}
         </div>
       ))}
