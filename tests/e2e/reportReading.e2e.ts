@@ -63,6 +63,27 @@ test('on a phone a tapped passage’s source comes up at once, and closing it le
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 });
 
+test('on a phone the figures read at a glance: the count level with its label, the two dials side by side', async () => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  await page.goto(`${mock()}/personal/review/report/${reviewId}`);
+  const dials = [page.getByRole('progressbar', { name: '总相似度' }), page.getByRole('progressbar', { name: '去除引用和参考文献' })];
+  await dials[0].waitFor({ timeout: 30_000 });
+  // where the words themselves stand (their elements stretch to the row's height)
+  const [label, count] = await page.evaluate(() =>
+    ['.ant-descriptions-item-label', '.ant-descriptions-item-content'].map((part) => {
+      const item = [...document.querySelectorAll('.ant-descriptions-item')].find((e) => e.textContent!.startsWith('检测字数'))!;
+      const range = document.createRange();
+      range.selectNodeContents(document.createTreeWalker(item.querySelector(part)!, NodeFilter.SHOW_TEXT).nextNode()!);
+      return range.getBoundingClientRect().top;
+    }),
+  );
+  expect(Math.abs(count - label)).toBeLessThanOrEqual(2);
+  const [left, right] = [(await dials[0].boundingBox())!, (await dials[1].boundingBox())!];
+  expect(right.y).toBe(left.y);
+  expect(right.x).toBeGreaterThanOrEqual(left.x + left.width);
+  await page.screenshot({ path: 'test-results/report-figures_phone.png' });
+});
+
 test('at 1280 px the source panel’s title stays below the top bar wherever the page is scrolled, even for a long excerpt', async () => {
   // a source that says the passage's words among many of its own: an excerpt longer than the window
   await page.route('**/api/v1/review/*/report', async (route) => {

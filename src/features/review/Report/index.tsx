@@ -67,14 +67,17 @@ function Summary({ report }: { report: Report }) {
         <Descriptions.Item label="作者">{report.review.author}</Descriptions.Item>
         <Descriptions.Item label="检测时间">{formatTimeLabelled(report.review.finishedAt)}</Descriptions.Item>
         <Descriptions.Item label="检测字数">
-          {formatCount(report.totalChars)}
-          <Help figure="检测字数" />
+          {/* one item of the row's flex box: the button beside the count would otherwise push it below its label */}
+          <span>
+            {formatCount(report.totalChars)}
+            <Help figure="检测字数" />
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label="验证码">
           <Typography.Text copyable>{report.review.verificationCode}</Typography.Text>
         </Descriptions.Item>
       </Descriptions>
-      <Space size={48} wrap className={styles.figures}>
+      <div className={styles.figures}>
         <FigureDial label="总相似度" value={report.similarity} />
         <FigureDial label="去除引用和参考文献" value={report.excludingQuotes.similarity} />
         <Statistic
@@ -87,7 +90,7 @@ function Summary({ report }: { report: Report }) {
           value={report.matchedChars}
           suffix={`/ ${formatCount(report.totalChars)}`}
         />
-      </Space>
+      </div>
     </Card>
   );
 }
