@@ -38,6 +38,7 @@ import securityHeaders from './plugins/securityHeaders';
 import session from './plugins/session';
 import { createServices, type Services } from './services';
 import { registerWeb } from './web';
+import { canonicalUrl } from './lib/canonicalUrl';
 
 /** The API's modules, each under its own prefix below /api. */
 const API_MODULES: ApiModule<Services>[] = [
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (off by default)
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    rewriteUrl: (raw) => canonicalUrl(raw.url ?? '/'),
     ajv: { customOptions: { allErrors: true }, plugins: [ajvErrors as never] },
     // an address that is not valid percent-encoding (a link cut short in a chat) matches no route either
     frameworkErrors: (error, request, reply) => {

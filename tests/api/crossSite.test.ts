@@ -42,6 +42,23 @@ test('logout from another site: refused, the session lives on; logout is POST on
   expect((await browser.get('/api/v1/user/getCurrent')).body.result).toMatchObject({ email: 'demo@zhinenglunwen.cn' });
 });
 
+test('an API address spelled with escapes (/%61pi/…, which the router reads as /api/…) is guarded as the API is', async () => {
+  const browser = client(t.app);
+  await browser.login();
+  for (const path of ['/%61pi/v1/actionLogin/logout', '/ap%69/v1/actionLogin/logout']) {
+    const res = await browser.call('POST', path, undefined, EVIL);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ errorCode: 'CROSS_SITE' });
+  }
+  // an escaped slash is not a slash: no such address
+  expect((await browser.call('POST', '/api%2Fv1/actionLogin/logout', undefined, EVIL)).status).toBe(404);
+  expect((await browser.get('/api/v1/user/getCurrent')).body.result).toMatchObject({ email: 'demo@zhinenglunwen.cn' });
+  // read the same way: the session is the caller's, and the answer is never cached
+  const current = await browser.get('/%61pi/v1/user/getCurrent');
+  expect(current.body.result).toMatchObject({ email: 'demo@zhinenglunwen.cn' });
+  expect(current.headers['cache-control']).toBe('no-store');
+});
+
 test('orders and checks from another port of the same host: refused, nothing created', async () => {
   const browser = client(t.app);
   await browser.login();
