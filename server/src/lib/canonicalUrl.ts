@@ -1,8 +1,9 @@
 /**
- * The request's address with escaped letters, digits and -._~ written plainly: RFC 3986 §6.2.2.2
- * makes `/%61pi/` and `/api/` one address, and the router reads them as one, so every check that
- * asks whether a request is the API's (the cross-site guard, the session, no-store) must see the
- * same spelling the router does. Other escapes (%2F, %20, …) mean something else and stay.
+ * The request's address with escaped letters, digits and -._~ written plainly. An escape of one of
+ * these is the character itself, so `/%61pi/` and `/api/` are one address and the router reads them
+ * as one: every check that asks whether a request is the API's (the cross-site guard, the session,
+ * no-store) must see the spelling the router does. Other escapes (%2F, %20, …) mean something else
+ * and stay.
  */
 const ESCAPE = /%([0-9A-Fa-f]{2})/g;
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
