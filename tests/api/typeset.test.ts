@@ -56,6 +56,10 @@ test('the four templates, filtered and searched, each with its rules', async () 
   expect(journal.get('页码')).toBe('从首页起用阿拉伯数字');
   expect(journal.get('图表题注')).toContain('“图1”“表2”');
   expect(journal.get('一级标题')).not.toContain('另起一页');
+  // the cover fields each form asks for besides title and author: those its cover (or first page) shows
+  expect(detail.coverFields).toEqual(['studentNumber', 'school', 'major', 'supervisor', 'date']);
+  expect((await visitor.get('/api/v1/typeset/template/journal-gbt7714')).body.result.coverFields).toEqual(['school']);
+  expect((await visitor.get('/api/v1/typeset/template/english-thesis-apa')).body.result.coverFields).toEqual(['school', 'major', 'supervisor', 'date']);
   expect((await visitor.get('/api/v1/typeset/template/nope')).status).toBe(404);
 });
 

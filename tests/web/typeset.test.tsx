@@ -141,6 +141,16 @@ test('upload a manuscript → the preview pages as pictures with what to check �
   expect(history.location.pathname).toBe(`/typeset/preview/${typesetId}`);
 }, 180_000);
 
+test('a journal article’s form asks only for what its first page shows: no 学号, 专业, 指导教师 or 日期', async () => {
+  await signInAsDemo();
+  await renderApp('/typeset/template-detail/journal-gbt7714');
+  await screen.findByText('上传并排版', {}, LONG);
+  expect(screen.getByLabelText('论文题目')).toBeInTheDocument();
+  expect(screen.getByLabelText('作者')).toHaveValue('林晓');
+  expect(screen.getByLabelText('学校')).toHaveValue('示例大学');
+  for (const label of ['学号', '专业', '指导教师', '日期']) expect(screen.queryByLabelText(label)).toBeNull();
+});
+
 test('the start form is prefilled from 基本信息 and the manuscript’s title, its required fields marked', async () => {
   await signInAsDemo();
   await renderApp('/typeset/template-detail/general-bachelor');

@@ -130,6 +130,13 @@ export const pointsOf = (size: TextStyle['size']) => (typeof size === 'number' ?
 /** Whether the template sets its cover lines at the top of the first page, a journal article's way. */
 export const hasTitleBlock = (template: Template) => template.cover.layout === 'titleBlock';
 
+/** The cover fields besides title and author, in the form's order. */
+export const OPTIONAL_COVER_FIELDS = ['studentNumber', 'school', 'major', 'supervisor', 'date'] as const;
+
+/** Those of them the template's cover shows: the others would be asked of the student for nothing. */
+export const coverFieldsShown = (template: Template) =>
+  OPTIONAL_COVER_FIELDS.filter((field) => template.cover.lines.some((line) => line.includes(`{${field}}`)));
+
 /** What is wrong between the template's fields (each right on its own), if anything: the path and the reason. */
 function inconsistency(template: Template): [string, string] | undefined {
   if (!hasTitleBlock(template) && !template.pageNumbers.front) return ['/pageNumbers/front', 'is required after a cover page of its own'];

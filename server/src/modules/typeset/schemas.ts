@@ -1,11 +1,19 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, Ok, OneOf, OptionalPaperText, Page, PageQuery, PaperText } from '../shared/schemas';
+import { OPTIONAL_COVER_FIELDS } from '../../engines/typeset/template';
 
 export const TemplateSummary = Type.Object(
   { id: Type.String(), name: Type.String(), degree: Type.String(), discipline: Type.String(), description: Type.String(), priceFen: Type.Integer() },
   { additionalProperties: false },
 );
-export const TemplateDetail = Type.Composite([TemplateSummary, Type.Object({ rules: Type.Array(Type.Object({ item: Type.String(), rule: Type.String() })) })]);
+export const TemplateDetail = Type.Composite([
+  TemplateSummary,
+  Type.Object({
+    rules: Type.Array(Type.Object({ item: Type.String(), rule: Type.String() })),
+    /** the cover fields besides title and author that this template's cover shows, in the form's order */
+    coverFields: Type.Array(OneOf(OPTIONAL_COVER_FIELDS)),
+  }),
+]);
 
 export const CoverFields = Type.Object({
   title: PaperText('title'),

@@ -13,7 +13,7 @@ import { ExtractError, extensionOf } from '../../engines/text/extract';
 import { readManuscript } from '../../engines/typeset/manuscript';
 import type { FilePool } from '../../lib/filePool';
 import { storedFileName } from '../../lib/fileNames';
-import { checkTemplate, type Template } from '../../engines/typeset/template';
+import { checkTemplate, coverFieldsShown, type Template } from '../../engines/typeset/template';
 import { typeset } from '../../engines/typeset/layout';
 import { closeLayoutEngines, officeMissing, renderPages, setLayoutEngines } from '../../engines/typeset/office';
 import type { TemplateTable, UserTable } from '../../db/types';
@@ -379,7 +379,8 @@ function templateCatalogue(repo: TypesetRepo, templateOf: (id: string) => Promis
 
     async template(id: string) {
       const row = await templateOf(id);
-      return { ...summary(row), rules: rulesOf(JSON.parse(row.spec)) };
+      const spec: Template = JSON.parse(row.spec);
+      return { ...summary(row), rules: rulesOf(spec), coverFields: coverFieldsShown(spec) };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { useCurrentUser } from '@/features/account/useCurrentUser';
-import { createTypeset, type CoverFields } from '@/features/typeset/api';
+import { createTypeset, type CoverFields, type TemplateDetail } from '@/features/typeset/api';
 import { manuscriptTitle } from '@/features/typeset/manuscriptTitle';
 import UploadProgress from '@/components/UploadProgress';
 import { useUploadProgress } from '@/hooks/useUploadProgress';
@@ -20,17 +20,19 @@ const NO_MANUSCRIPT = '请选择要排版的稿件';
 
 const heading = <h2 style={{ margin: 0, fontSize: 16 }}>开始排版</h2>;
 
-/** The cover lines besides title and author, two to a row on wide screens. */
-const COVER_LINES = [
-  ['studentNumber', '学号'],
-  ['school', '学校'],
-  ['major', '专业'],
-  ['supervisor', '指导教师'],
-  ['date', '日期'],
-] as const;
+type CoverLine = TemplateDetail['coverFields'][number];
+
+/** The cover lines besides title and author, by name; a template's form asks for those its cover shows. */
+const COVER_LABELS: Record<CoverLine, string> = {
+  studentNumber: '学号',
+  school: '学校',
+  major: '专业',
+  supervisor: '指导教师',
+  date: '日期',
+};
 
 /** The form's fields, as the server names them in a refusal. */
-const FIELD_NAMES = new Set<string>(['file', 'title', 'author', ...COVER_LINES.map(([name]) => name)]);
+const FIELD_NAMES = new Set<string>(['file', 'title', 'author', ...Object.keys(COVER_LABELS)]);
 
 /** Brings a field's row into view (the field's own element may be hidden: the file's input is). */
 function showField(name: string) {
@@ -108,10 +110,10 @@ function ManuscriptField({ form, file, onFile }: { form: FormInstance<StartField
 }
 
 /**
- * The manuscript and the cover fields, prefilled with the user's 基本信息 and the manuscript's own
- * title (never over what the student typed); a visitor is asked to log in first.
+ * The manuscript and the cover fields the template's cover shows, prefilled with the user's 基本信息
+ * and the manuscript's own title (never over what the student typed); a visitor is asked to log in first.
  */
-export default function StartForm({ templateId }: { templateId: string }) {
+export default function StartForm({ templateId, coverFields }: { templateId: string; coverFields: CoverLine[] }) {
   const { currentUser } = useCurrentUser();
   const navigate = useNavigate();
   const [form] = Form.useForm<StartFields>();
@@ -166,9 +168,9 @@ export default function StartForm({ templateId }: { templateId: string }) {
           <Input count={paperCount('author')} />
         </Form.Item>
         <Row gutter={12}>
-          {COVER_LINES.map(([name, label]) => (
+          {coverFields.map((name) => (
             <Col xs={24} sm={12} key={name}>
-              <Form.Item name={name} label={label} rules={paperRules(name)}>
+              <Form.Item name={name} label={COVER_LABELS[name]} rules={paperRules(name)}>
                 <Input count={paperCount(name)} placeholder={name === 'date' ? '如 2026年5月' : undefined} />
               </Form.Item>
             </Col>

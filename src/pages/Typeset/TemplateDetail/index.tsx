@@ -46,7 +46,7 @@ export default function TemplateDetailPage() {
           </Card>
         </Col>
         <Col xs={{ span: 24, order: 1 }} lg={{ span: 12, order: 2 }}>
-          <StartForm templateId={template.id} />
+          <StartForm templateId={template.id} coverFields={template.coverFields} />
         </Col>
       </Row>
       <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>样张</h2>} styles={{ body: PAGES_CARD_BODY }}>
