@@ -30,6 +30,7 @@ test('订单记录 lists one’s orders: item, kind, amount, state, time; a pend
   expect(card.getByText('¥36.00')).toBeInTheDocument();
   expect(card.getByText('12,000 字 → 12 个千字（不足千字按千字计）× ¥3.00 = ¥36.00')).toBeInTheDocument();
   expect(card.getByText('待支付')).toBeInTheDocument();
+  expect(card.getByText(order.id).parentElement).toHaveTextContent(`订单号 ${order.id}`);
   expect(card.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)).toBeInTheDocument();
   expect(card.getByRole('link', { name: '去支付' })).toHaveAttribute('href', `/pay/${order.id}`);
   expect(card.getByRole('link', { name: '查看查重' })).toHaveAttribute('href', `/review/info/${order.itemId}`);

@@ -18,6 +18,9 @@ test('a pending order: item, price, countdown, 沙箱支付, QR code after choos
   // how the price was reached, before paying
   expect(screen.getByText('12,000 字 → 12 个千字（不足千字按千字计）× ¥3.00 = ¥36.00')).toBeInTheDocument();
   expect(screen.getByText(/\d+ 分 \d{2} 秒/)).toBeInTheDocument();
+  // the number to quote to customer service, copyable
+  expect(screen.getByText(order.id).closest('tr')).toHaveTextContent(`订单号${order.id}`);
+  expect(screen.getByRole('button', { name: /复制/ })).toBeInTheDocument();
   expect(await screen.findByText(/沙箱支付/)).toBeInTheDocument();
 
   fireEvent.click(screen.getByText('支付宝'));
@@ -32,6 +35,7 @@ test('a pending order: item, price, countdown, 沙箱支付, QR code after choos
   expect(screen.getByText('查看查重进度')).toBeInTheDocument();
   // the receipt says what was paid for, and how the price was reached
   expect(screen.getByText('计价：12,000 字 → 12 个千字（不足千字按千字计）× ¥3.00 = ¥36.00')).toBeInTheDocument();
+  expect(screen.getByText(order.id).parentElement).toHaveTextContent(`订单号 ${order.id}`);
 });
 
 test('an expired order says so, by the one name a closed order has, and offers to order again', async () => {

@@ -2,6 +2,7 @@ import CloseReason from '@/components/CloseReason';
 import RecordsTable, { createdColumn, RowLink, type RecordColumn } from '@/components/RecordsTable';
 import { listOrders, type Order } from '@/features/order/api';
 import { itemLink, kindName } from '@/features/order/orderLinks';
+import OrderNumber from '@/features/order/OrderNumber';
 import { formatFen } from '@/utils/money';
 import { paths } from '@/utils/paths';
 import { Tag } from 'antd';
@@ -26,7 +27,16 @@ function OrderState({ order }: { order: Order }) {
 
 const columns: RecordColumn<Order>[] = [
   // the whole title, wrapping: a check's title names the system, the paper and its length
-  { key: 'title', title: '商品', render: (o) => <span className={styles.title}>{o.title}</span> },
+  {
+    key: 'title',
+    title: '商品',
+    render: (o) => (
+      <>
+        <div className={styles.title}>{o.title}</div>
+        <OrderNumber id={o.id} />
+      </>
+    ),
+  },
   { key: 'kind', title: '类型', essential: true, width: 110, render: kindName },
   {
     key: 'amount',

@@ -2,6 +2,7 @@
 import LinkButton from '@/components/LinkButton';
 import { cancelOrder, startPayment, type Channel, type Order } from '@/features/order/api';
 import { closedAction, onwardAfterPayment, recordName, wayBackAfterRefund } from '@/features/order/orderLinks';
+import OrderNumber from '@/features/order/OrderNumber';
 import { getReview } from '@/features/review/api';
 import { useResult } from '@/hooks/useResult';
 import { paths } from '@/utils/paths';
@@ -66,6 +67,7 @@ export function PaidResult({ order }: { order: Order }) {
             <div className={styles.title}>{`${order.title} · ${formatFen(order.amountFen)}`}</div>
             {order.status === 'refunded' && <div>已退 {formatFen(order.refundedFen)}</div>}
             {order.price && <div>计价：{priceLine(order.price)}</div>}
+            <OrderNumber id={order.id} />
           </>
         }
         extra={
@@ -85,7 +87,12 @@ export function ClosedResult({ order }: { order: Order }) {
       <Result
         status="info"
         title={<h1 style={{ fontSize: 24, margin: 0 }}>订单{ORDER_STATE_NAMES.closed}</h1>}
-        subTitle={closedText(order)}
+        subTitle={
+          <>
+            <div>{closedText(order)}</div>
+            <OrderNumber id={order.id} />
+          </>
+        }
         extra={order.closeReason === 'replaced' && order.kind === 'review' ? <NewOrderLink order={order} /> : <ActionLink link={closedAction(order)} />}
       />
     </Card>
@@ -109,6 +116,9 @@ function OrderSummary({ order }: { order: Order }) {
     <Descriptions column={1} size="small" bordered className={styles.summary} style={{ marginBottom: 16 }}>
       <Descriptions.Item label="商品">
         <span className={styles.title}>{order.title}</span>
+      </Descriptions.Item>
+      <Descriptions.Item label="订单号">
+        <OrderNumber id={order.id} bare />
       </Descriptions.Item>
       <Descriptions.Item label="应付金额">
         <Typography.Text strong style={{ fontSize: 20, color: '#cf1322' }}>
