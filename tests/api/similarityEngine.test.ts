@@ -207,7 +207,9 @@ describe('a library holding a paper in many versions', () => {
     const text = [OWN_OPENING, sentenceOf('econ-01-digital-finance.md', '创业是农民增收的重要途径', 3), law, OWN_CLOSING].join('\n');
     // four sources compared at most: before, the four with most seeds, all versions of the finance paper
     const report = await checkText(text, library, async (id) => docs.get(id), { minMatch: 13, maxSources: 4 });
-    expect(report.passages.map((p) => p.sourceId)).toEqual([expect.stringMatching(/^finance-v/), 'law-01-personal-info.md']);
+    // the finance sentences run over the source's heading 二、理论分析与研究假设, a chapter of the paper too: a passage on either side
+    const version = expect.stringMatching(/^finance-v/);
+    expect(report.passages.map((p) => p.sourceId)).toEqual([version, version, 'law-01-personal-info.md']);
   });
 });
 
@@ -450,6 +452,19 @@ describe('the report', () => {
       ['前置部分', countChars(abstract)],
       ['第1章 引言', countChars(data)],
     ]);
+  });
+  test('a copied paragraph does not mark the chapter heading after it, though the source has the same heading there', async () => {
+    // in the source 第2章 研究设计 follows this paragraph; the student's 第二章 研究设计 follows the copy, then her own text
+    const copied = sentenceOf('edu-01-online-engagement.md', '在线课程的完成率长期偏低', 3);
+    const text = ['第一章 绪论', OWN_OPENING + copied, '第二章 研究设计', OWN_CLOSING].join('\n');
+    const report = await check(text);
+    expect(report.passages.map((p) => text.slice(p.start, p.end + 1))).toEqual([copied]);
+    expect(report.chapters.map((c) => [c.title, c.matchedChars])).toEqual([
+      ['第一章 绪论', countChars(copied)],
+      ['第二章 研究设计', 0],
+    ]);
+    // the source's excerpt ends with the paragraph too (at its last word, as every excerpt does)
+    expect(`${report.passages[0].sourceText}。`).toBe(copied);
   });
 });
 

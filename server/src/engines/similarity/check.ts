@@ -7,6 +7,7 @@ import { alignSentences, sentencesOf } from './sentences';
 import { K, placedSeeds, queryGrams, type Candidate } from './corpusIndex';
 import { charsOf, charsOfValue, forEachToken, tokenize, type Token } from './normalize';
 import { chapters, quotations, referencesSection, type Section } from './structure';
+import { cutAtHeadings, headingTokens } from './headingCuts';
 import { TokenSeq } from './tokenSeq';
 
 export interface CheckOptions {
@@ -123,7 +124,14 @@ async function alignCandidates(
     }
     await progress(0.2 + (0.7 * (i + 1)) / candidates.length);
   }
-  return { kept: choosePassages(chains, options.minMatch, query.length), sourceTokens };
+  const kept = cutAtHeadings(
+    choosePassages(chains, options.minMatch, query.length),
+    headingTokens(text, query),
+    paper,
+    (sourceId) => sourceTokens.get(sourceId)!.tokens,
+    options.minMatch,
+  );
+  return { kept, sourceTokens };
 }
 
 /** The figures: overall, without quotations and references, per chapter, per source; each counts the kept passages' characters. */

@@ -18,15 +18,19 @@ function lines(text: string) {
   return found;
 }
 
-/**
- * Chapters from the top-level headings (第一章, 1, 一、, 参考文献 …: 1.1 and 1.1.1 stay inside their
- * chapter); what comes before the first is 前置部分 (title, abstract).
- */
+/** The lines of the top-level headings (第一章, 1, 一、, 参考文献 …: not 1.1 nor 1.1.1), each without its line break. */
+export function chapterHeadings(text: string): Section[] {
+  return lines(text)
+    .filter((l) => headingOf(l.text)?.level === 1)
+    .map((l) => ({ title: l.text.trim(), start: l.start, end: l.start + l.text.length }));
+}
+
+/** Chapters from the top-level headings, 1.1 and 1.1.1 inside their chapter; what comes before the first is 前置部分 (title, abstract). */
 export function chapters(text: string): Section[] {
-  const top = lines(text).filter((l) => headingOf(l.text)?.level === 1);
+  const top = chapterHeadings(text);
   const sections: Section[] = [];
   if (!top.length || top[0].start > 0) sections.push({ title: '前置部分', start: 0, end: top[0]?.start ?? text.length });
-  top.forEach((h, i) => sections.push({ title: h.text.trim(), start: h.start, end: top[i + 1]?.start ?? text.length }));
+  top.forEach((h, i) => sections.push({ title: h.title, start: h.start, end: top[i + 1]?.start ?? text.length }));
   return sections.filter((s) => text.slice(s.start, s.end).trim());
 }
 
