@@ -59,6 +59,31 @@ test('a list that gets no answer shows 网络异常 once and says it failed, nev
   await page.getByText('查重记录加载失败').waitFor({ state: 'detached' });
 });
 
+test('the question before cancelling works from the keyboard: it takes the focus, Escape closes it and gives the focus back', async () => {
+  await signInTo(page, mock(), '/personal/home/basic-info', MOCK_ACCOUNT);
+  const { orderId } = await newCheck(page, '用键盘取消', PAPER);
+  await page.goto(`${mock()}/pay/${orderId}`);
+  const cancel = page.getByRole('button', { name: '取消订单' });
+  await cancel.focus();
+  await page.keyboard.press('Enter');
+  const question = page.locator('.ant-popconfirm');
+  await question.getByText('确定取消这笔订单？').waitFor();
+  const focused = () => page.evaluate(() => document.activeElement?.textContent?.replace(/\s/g, ''));
+  const focusReaches = (name: string) => page.waitForFunction((n) => document.activeElement?.textContent?.replace(/\s/g, '') === n, name);
+  // on its safe answer first
+  await focusReaches('再想想');
+  await page.keyboard.press('Escape');
+  await question.getByText('确定取消这笔订单？').waitFor({ state: 'hidden' });
+  expect(await focused()).toBe('取消订单');
+  // asked again, the next key leads to the answer that cancels
+  await page.keyboard.press('Enter');
+  await focusReaches('再想想');
+  await page.keyboard.press('Tab');
+  expect(await focused()).toBe('取消订单');
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: '订单已关闭' }).waitFor();
+});
+
 test('cancelling an order asks first; the closed order says when, not “30 分钟后”', async () => {
   await signInTo(page, mock(), '/personal/home/basic-info', MOCK_ACCOUNT);
   const { orderId } = await newCheck(page, '取消前先确认', PAPER);

@@ -1,9 +1,10 @@
+import AskFirst from '@/components/AskFirst';
 import LinkButton from '@/components/LinkButton';
 import LoadError from '@/components/LoadError';
 import { useResult } from '@/hooks/useResult';
 import { formatTime } from '@/utils/time';
 import { pagerItemRender } from '@/components/iconLabels';
-import { Alert, Button, Card, Empty, message, Pagination, Popconfirm, Progress, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Empty, message, Pagination, Progress, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { pageFrom, pageTo, useAddressParams } from '@/hooks/useAddressParams';
 import { useEffect, type ReactNode } from 'react';
@@ -77,11 +78,11 @@ export function DeleteAction(props: {
     reload();
   };
   return (
-    <Popconfirm title={question} description={consequence} okText="删除" cancelText="取消" onConfirm={confirm}>
+    <AskFirst title={question} description={consequence} okText="删除" cancelText="取消" onConfirm={confirm}>
       <Button type="link" size="small" danger>
         {label}
       </Button>
-    </Popconfirm>
+    </AskFirst>
   );
 }
 

@@ -1,6 +1,6 @@
+import AskFirst from '@/components/AskFirst';
 import { submitConfirmed } from '@/utils/formErrors';
 import type { ActionType, ProColumns } from '@ant-design/pro-table';
-import { Popconfirm } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
 
 /**
@@ -36,7 +36,7 @@ export const EMAIL_SEARCH_HINT = '邮箱或其中一部分';
 export function ConfirmLink(props: { question: string; consequence: string; okText: string; danger?: boolean; onConfirm: () => void; children: ReactNode }) {
   const { question, consequence, okText, danger, onConfirm, children } = props;
   return (
-    <Popconfirm
+    <AskFirst
       title={question}
       description={consequence}
       okText={okText}
@@ -45,7 +45,7 @@ export function ConfirmLink(props: { question: string; consequence: string; okTe
       onConfirm={onConfirm}
     >
       <a>{children}</a>
-    </Popconfirm>
+    </AskFirst>
   );
 }
 

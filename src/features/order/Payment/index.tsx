@@ -1,4 +1,5 @@
 /** The parts of the payment page (/pay/{orderId}): the order's outcome, and paying a pending order. */
+import AskFirst from '@/components/AskFirst';
 import LinkButton from '@/components/LinkButton';
 import { cancelOrder, startPayment, type Channel, type Order } from '@/features/order/api';
 import { closedAction, onwardAfterPayment, recordName, wayBackAfterRefund } from '@/features/order/orderLinks';
@@ -12,7 +13,7 @@ import { ORDER_STATE_NAMES, PARTLY_REFUNDED, refundDueText, refundExtent, type C
 import { priceLine } from '../../../../common/price';
 import { formatTime } from '@/utils/time';
 import { AlipayCircleOutlined, WechatOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Popconfirm, Radio, Result, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Radio, Result, Space, Spin, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useState } from 'react';
 import { useCountdown, usePaymentFailure } from '../usePayment';
@@ -154,7 +155,7 @@ function PaymentCode({ payment }: { payment: Payment }) {
 function CancelOrder({ orderId, onDone }: { orderId: string; onDone: () => Promise<unknown> }) {
   const [cancelling, setCancelling] = useState(false);
   return (
-    <Popconfirm
+    <AskFirst
       title="确定取消这笔订单？"
       description="取消后不能再付款，需要时请重新下单。"
       okText="取消订单"
@@ -171,7 +172,7 @@ function CancelOrder({ orderId, onDone }: { orderId: string; onDone: () => Promi
       }}
     >
       <Button>取消订单</Button>
-    </Popconfirm>
+    </AskFirst>
   );
 }
 
