@@ -82,6 +82,22 @@ test('the page says it is Chinese, and a notice pops up in the typefaces of the 
   expect(noticeFont).toBe(pageFont);
 });
 
+test('after the keyboard passes through the top menu, only the current page is underlined in it', async () => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.goto(`${base()}/review/home`);
+  await page.getByText('选择本科毕业论文检测').waitFor({ timeout: 30_000 });
+  // Tab on past the menu's last item, to the first system's button
+  const onSystem = () => page.evaluate(() => document.activeElement?.textContent === '选择本科毕业论文检测');
+  for (let i = 0; i < 20 && !(await onSystem()); i += 1) await page.keyboard.press('Tab');
+  expect(await onSystem()).toBe(true);
+  const underlined = await page.evaluate(() =>
+    [...document.querySelectorAll('.ant-menu-horizontal > .ant-menu-item')]
+      .filter((item) => !['rgba(0, 0, 0, 0)', 'transparent'].includes(getComputedStyle(item, '::after').borderBottomColor))
+      .map((item) => item.textContent),
+  );
+  expect(underlined).toEqual(['论文查重']);
+});
+
 test('an unknown path shows the 404 page', async () => {
   await page.goto(`${base()}/no/such/page`);
   await page.getByRole('heading', { name: '404' }).waitFor();
