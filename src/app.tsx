@@ -3,6 +3,7 @@
  * helpers live in src/utils.
  */
 import { currentUserFrom } from '@/models/user';
+import { noteSignedIn } from '@/utils/sessionEnd';
 import { getCurrentUser, type CurrentUser } from '@/features/account/api';
 import { APP_THEME, applyFeedbackDefaults, AppProviders } from '@/utils/providers';
 import { requestConfig } from '@/utils/requestConfig';
@@ -28,7 +29,9 @@ applyFeedbackDefaults();
  */
 export async function getInitialState(): Promise<InitialState> {
   try {
-    return { currentUser: currentUserFrom(await getCurrentUser({ skipErrorHandler: true })) };
+    const currentUser = currentUserFrom(await getCurrentUser({ skipErrorHandler: true }));
+    noteSignedIn(currentUser?.email);
+    return { currentUser };
   } catch (error) {
     // the request layer has shown the network notice if there was no answer
     if (!isNoResponse(error)) handleRequestError(error);

@@ -1,5 +1,6 @@
 import { getCurrentUser, type CurrentUser } from '@/features/account/api';
 import { isNotLoggedIn } from '@/utils/errorHandler';
+import { noteSignedIn } from '@/utils/sessionEnd';
 import { useCallback } from 'react';
 import { flushSync } from 'react-dom';
 import { useModel } from 'umi';
@@ -41,6 +42,7 @@ export default function useUserModel(): UserModel {
       }
       throw error;
     }
+    noteSignedIn(user?.email);
     // committed at once, so that a navigation right after (login → redirect) sees the user
     flushSync(() => {
       setInitialState((state) => ({ ...state, currentUser: user, loadFailed: false }));
@@ -49,6 +51,7 @@ export default function useUserModel(): UserModel {
   }, [setInitialState]);
 
   const clear = useCallback(() => {
+    noteSignedIn(undefined);
     flushSync(() => {
       setInitialState((state) => ({ ...state, currentUser: undefined }));
     });

@@ -6,6 +6,7 @@ import { createElement } from 'react';
 import { ShowType, type ErrorEnvelope } from '../../common/api';
 import { navigation } from './navigation';
 import { buildLoginUrl, isLoginPath } from './redirect';
+import { noteSessionEnded } from './sessionEnd';
 
 /** The request layer's error-handling levels (docs/spec.md §8); a response may name one in `showType`. */
 export { ShowType };
@@ -111,6 +112,7 @@ export function notifyNoResponse() {
 }
 
 function sendToLogin() {
+  noteSessionEnded();
   navigation.replaceLocation(buildLoginUrl(navigation.currentHref()));
 }
 

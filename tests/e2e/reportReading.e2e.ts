@@ -154,5 +154,8 @@ describe('下载 PDF 报告', () => {
     await page.waitForURL((url) => url.pathname === '/user/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(`${mock()}/personal/review/report/${reviewId}`);
     expect(await page.getByText('"success"').count()).toBe(0);
+    // the page says why, with the e-mail filled in
+    await page.getByText('登录已失效，请重新登录').waitFor();
+    expect(await page.getByLabel('邮箱').inputValue()).toBe(MOCK_ACCOUNT.email);
   });
 });

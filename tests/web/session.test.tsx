@@ -168,6 +168,31 @@ describe('the login page', () => {
     expect(await screen.findByText(/您已登录为 演示同学/, {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
+  test('says so when a signed-in session ended on the way (a 401), with the e-mail filled in, and only once', async () => {
+    const replaceLocation = jest.spyOn(navigation, 'replaceLocation').mockImplementation(() => {});
+    await signInAsDemo();
+    server.use({ 'GET /api/v1/order/list': (_req, res) => res.status(401).json({ success: false, message: '请先登录' }) });
+    const { history } = await renderApp('/personal/order/list');
+    await waitFor(() => expect(replaceLocation).toHaveBeenCalledWith(expect.stringMatching(/^\/user\/login\?redirect=/)), { timeout: 10_000 });
+    // the login page the replacement loads
+    act(() => history.push(loginAt('http://localhost/personal/order/list')));
+    expect(await screen.findByText('登录已失效，请重新登录', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('邮箱')).toHaveValue(DEMO_EMAIL);
+    act(() => history.push('/user/register'));
+    await waitFor(() => expect(document.querySelector('h1')?.textContent).toBe('注册'));
+    act(() => history.push(loginAt()));
+    await screen.findByLabelText('邮箱', {}, { timeout: 10_000 });
+    expect(screen.queryByText('登录已失效，请重新登录')).toBeNull();
+  });
+
+  test('says nothing of an ended session to a visitor sent to log in', async () => {
+    const { history } = await renderApp('/personal/order/list');
+    await waitFor(() => expect(history.location.pathname).toBe('/user/login'), { timeout: 10_000 });
+    await screen.findByLabelText('邮箱', {}, { timeout: 10_000 });
+    expect(screen.queryByText('登录已失效，请重新登录')).toBeNull();
+    expect(screen.getByLabelText('邮箱')).toHaveValue('');
+  });
+
   test('forgets a refused attempt once the user leaves the page', async () => {
     const { history } = await renderApp(loginAt());
     await submitLogin(DEMO_EMAIL, 'wrong-password1');

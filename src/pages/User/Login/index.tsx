@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useModel } from 'umi';
 import { paths } from '@/utils/paths';
 import { useCarryRedirect } from '@/features/account/useCarryRedirect';
+import { endedSession } from '@/utils/sessionEnd';
 
 export interface LoginFormValues {
   email: string;
@@ -21,7 +22,10 @@ export default function LoginPage() {
   // a message from an earlier visit to this page is not news
   useEffect(() => reset, [reset]);
   const [submitting, setSubmitting] = useState(false);
-  const email = new URLSearchParams(useLocation().search).get('email') ?? undefined;
+  // a session that ended on the way here is said once, with its e-mail filled in
+  const [ended] = useState(endedSession.email);
+  useEffect(() => endedSession.forget(), []);
+  const email = new URLSearchParams(useLocation().search).get('email') ?? ended;
   const carry = useCarryRedirect();
 
   const onFinish = async (values: LoginFormValues) => {
@@ -50,6 +54,9 @@ export default function LoginPage() {
       {/* antd's own Form: the login page is a first page, and pro-form weighs more than it gives here */}
       <Form<LoginFormValues> layout="vertical" initialValues={{ email }} onFinish={onFinish} requiredMark>
         {status === 'error' && <Alert role="alert" type="error" showIcon message={message || LOGIN_FAILED_TEXT} style={{ marginBottom: 24 }} />}
+        {ended && status !== 'error' && (
+          <Alert type="info" showIcon message="登录已失效，请重新登录" description="登录可能已过期，或已在其他地方退出。" style={{ marginBottom: 24 }} />
+        )}
         <Form.Item name="email" label="邮箱" normalize={trimmedEmail} rules={[emailRules[0], { type: 'email', message: '邮箱格式不正确' }]}>
           <Input size="large" prefix={<MailOutlined aria-hidden />} autoComplete="username" inputMode="email" placeholder="请输入注册邮箱" />
         </Form.Item>
