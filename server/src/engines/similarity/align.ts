@@ -18,7 +18,7 @@ export interface Match {
 }
 
 /** Whether token q of the query equals token s of the source (both there). */
-const same = (query: TokenSeq, source: TokenSeq, q: number, s: number) => {
+export const same = (query: TokenSeq, source: TokenSeq, q: number, s: number) => {
   const value = query.value(q);
   return value !== undefined && value === source.value(s);
 };

@@ -4,7 +4,7 @@
  * source has the same heading after the same paragraph) is cut there, the line left unmarked, and
  * what is left on either side stays a passage while it still holds the minimum.
  */
-import type { Chain } from './align';
+import { same, type Chain } from './align';
 import type { Token } from './normalize';
 import { chapterHeadings } from './structure';
 import type { TokenSeq } from './tokenSeq';
@@ -30,13 +30,13 @@ export function headingTokens(text: string, query: Token[]): Array<[number, numb
 
 /** Where in the source a piece of `chain` ending with query token `q` ends: after the last source token equal to it. */
 function sourceEnd(chain: Chain, q: number, paper: TokenSeq, source: TokenSeq) {
-  for (let s = chain.sEnd - 1; s >= chain.sStart; s -= 1) if (source.value(s) !== undefined && source.value(s) === paper.value(q)) return s + 1;
+  for (let s = chain.sEnd - 1; s >= chain.sStart; s -= 1) if (same(paper, source, q, s)) return s + 1;
   return chain.sEnd;
 }
 
 /** Where in the source a piece of `chain` starting with query token `q` starts: at the first source token equal to it. */
 function sourceStart(chain: Chain, q: number, paper: TokenSeq, source: TokenSeq) {
-  for (let s = chain.sStart; s < chain.sEnd; s += 1) if (source.value(s) !== undefined && source.value(s) === paper.value(q)) return s;
+  for (let s = chain.sStart; s < chain.sEnd; s += 1) if (same(paper, source, q, s)) return s;
   return chain.sStart;
 }
 
